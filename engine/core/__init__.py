@@ -1,0 +1,1 @@
+"""The game-independent engine core: zones, requests, transactions, RNG, log, views, errors."""

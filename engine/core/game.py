@@ -1,0 +1,176 @@
+"""A running game: the one place where decisions are validated, applied, logged and hashed.
+
+Game packages provide a `GameRules` object (pure functions over their own state type); this
+class adds what every game shares: the pending Request, validation against its options,
+transactional apply, the replay log with per-decision hashes, undo by replay and views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine import ENGINE_VERSION
+from engine.core.errors import IllegalAction, Refusal
+from engine.core.hashing import state_hash
+from engine.core.requests import Event, Request, Result
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A named referee option for a spec gap or ambiguity; `default` is the spec's proposal."""
+
+    name: str
+    default: Any
+    choices: tuple
+    rule: str
+    doc: str
+
+
+@dataclass
+class Deck:
+    """A deck as card-definition ids per section (kaiju has one section, `main`)."""
+
+    name: str
+    sections: dict[str, list[str]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "sections": {k: list(v) for k, v in self.sections.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Deck":
+        return cls(data["name"], {k: list(v) for k, v in data["sections"].items()})
+
+
+class GameRules(Protocol):
+    id: str
+    name: str
+    rule_prefix: str
+    rule_options: tuple[RuleOption, ...]
+
+    def sample_decks(self) -> list[Deck]: ...
+    def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> Any: ...
+    def request(self, state: Any) -> Request | None: ...
+    def check(self, state: Any, seat: int, action: dict) -> Refusal | None: ...
+    def seat_refusal(self, state: Any, seat: int, request: Request) -> Refusal: ...
+    def apply(self, state: Any, seat: int, action: dict) -> list[Event]: ...
+    def result(self, state: Any) -> Result | None: ...
+    def view(self, state: Any, seat: int | None) -> dict: ...
+    def snapshot(self, state: Any) -> bytes: ...
+    def check_invariants(self, state: Any) -> None: ...
+    def action_schema(self) -> dict: ...
+
+
+def resolve_options(rules: GameRules, given: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults of the game's rule options, overridden by `given`; unknown names are errors."""
+    known = {o.name: o for o in rules.rule_options}
+    out = {o.name: o.default for o in rules.rule_options}
+    for name, value in (given or {}).items():
+        if name not in known:
+            raise ValueError(f"unknown rule option {name!r} for {rules.id}; known: {', '.join(sorted(known)) or 'none'}")
+        if value not in known[name].choices:
+            raise ValueError(f"rule option {name!r} must be one of {list(known[name].choices)}, not {value!r}")
+        out[name] = value
+    return out
+
+
+class Game:
+    def __init__(self, rules: GameRules, decks: list[Deck] | None = None, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.decks = decks if decks is not None else rules.sample_decks()
+        self.seed = seed
+        self.options = resolve_options(rules, options)
+        self.decisions: list[dict] = []
+        self.hashes: list[str] = []
+        self.state = rules.new_state(self.decks, seed, self.options)
+        self._pending: Request | None = None
+        self._pending_fresh = False
+
+    # -- reading -------------------------------------------------------------------------
+    def pending(self) -> Request | None:
+        if not self._pending_fresh:
+            self._pending = self.rules.request(self.state)
+            self._pending_fresh = True
+        return self._pending
+
+    def result(self) -> Result | None:
+        return self.rules.result(self.state)
+
+    def view(self, seat: int | None) -> dict:
+        return self.rules.view(self.state, seat)
+
+    def state_hash(self) -> str:
+        return state_hash(self.rules.snapshot(self.state))
+
+    # -- deciding ------------------------------------------------------------------------
+    def refusal(self, code: str, refusal: Refusal | None, fallback: str) -> IllegalAction:
+        if refusal is None:
+            return IllegalAction(code, self.rules.id, None, fallback)
+        return IllegalAction(code, self.rules.id, refusal.rule, refusal.message)
+
+    def act(self, seat: int, action: Any) -> list[Event]:
+        """Apply one decision. Raises IllegalAction and changes nothing if it is not legal."""
+        request = self.pending()
+        if request is None:
+            result = self.result()
+            reason = result.reason if result else "the game is over"
+            raise IllegalAction("game_over", self.rules.id, None,
+                                f"The game is over ({reason}); no more moves can be made.")
+        if seat != request.seat:
+            raise self.refusal("wrong_seat", self.rules.seat_refusal(self.state, seat, request),
+                               f"It is seat {request.seat}'s decision, not yours.")
+        if request.find(action) is None:
+            refusal = self.rules.check(self.state, seat, action) if isinstance(action, dict) else None
+            options = ", ".join(o.label for o in request.options[:6])
+            raise self.refusal("illegal_action", refusal,
+                               f"That move is not one of the choices now. Choose one of: {options}.")
+        try:
+            events = self.rules.apply(self.state, seat, action)
+        except Exception:
+            self._rebuild(len(self.decisions))
+            raise
+        self.decisions.append({"seat": seat, "action": action})
+        self.hashes.append(self.state_hash())
+        self._pending_fresh = False
+        return events
+
+    # -- log, replay, undo ---------------------------------------------------------------
+    def log(self) -> dict:
+        return {
+            "engine": ENGINE_VERSION,
+            "game": self.rules.id,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "decks": [d.to_json() for d in self.decks],
+            "decisions": list(self.decisions),
+            "hashes": list(self.hashes),
+        }
+
+    def _rebuild(self, upto: int) -> None:
+        """Rebuild the state from scratch by replaying the first `upto` decisions."""
+        decisions = self.decisions[:upto]
+        hashes = self.hashes[:upto]
+        self.state = self.rules.new_state(self.decks, self.seed, self.options)
+        for d in decisions:
+            self.rules.apply(self.state, d["seat"], d["action"])
+        self.decisions, self.hashes = decisions, hashes
+        self._pending_fresh = False
+
+    def undo(self, to: int) -> None:
+        """Go back to the state after decision `to` (0 = before the first decision)."""
+        if not 0 <= to <= len(self.decisions):
+            raise IllegalAction("bad_undo", self.rules.id, None,
+                                f"Cannot undo to decision {to}: the log has {len(self.decisions)} decisions.")
+        self._rebuild(to)
+
+    @classmethod
+    def replay(cls, rules: GameRules, log: dict) -> "Game":
+        """Replay a log through the legal-move checks and verify every recorded hash."""
+        game = cls(rules, [Deck.from_json(d) for d in log["decks"]], log["seed"], log.get("options"))
+        for i, d in enumerate(log["decisions"]):
+            game.act(d["seat"], d["action"])
+            expected = log["hashes"][i] if i < len(log.get("hashes", [])) else None
+            if expected is not None and expected != game.hashes[-1]:
+                raise ValueError(f"replay diverged at decision {i + 1}: hash {game.hashes[-1]} != {expected}")
+        return game

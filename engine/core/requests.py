@@ -1,0 +1,82 @@
+"""Requests (what the engine waits for), options (what may be answered) and events.
+
+The engine never blocks: it exposes one pending Request whose options list every legal
+answer. The same list feeds the UI, input validation, the bots and the fuzzer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Option:
+    """One legal answer. Its `id` is derived from the action only when asked for (it is for
+    UIs; the engine matches on the action itself), which keeps option generation cheap."""
+
+    __slots__ = ("label", "action")
+
+    def __init__(self, label: str, action: dict[str, Any]) -> None:
+        self.label = label
+        self.action = action
+
+    @property
+    def id(self) -> str:
+        return ":".join(str(v) for v in self.action.values())
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r}, {self.action!r})"
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "label": self.label, "action": self.action}
+
+
+@dataclass(slots=True)
+class Request:
+    seat: int
+    kind: str
+    prompt: str
+    options: list[Option]
+
+    def find(self, action: Any) -> Option | None:
+        for option in self.options:
+            if option.action == action:
+                return option
+        return None
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+@dataclass(slots=True)
+class Result:
+    winner: int | None
+    draw: bool
+    reason: str
+    rule: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"winner": self.winner, "draw": self.draw, "reason": self.reason}
+        if self.rule:
+            out["rule"] = self.rule
+        return out
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened. `private` events show `data` to `seat` and `redacted` to the
+    others (or nothing when `redacted` is None), so hidden cards never leak through events."""
+
+    data: dict[str, Any]
+    seat: int | None = None
+    redacted: dict[str, Any] | None = field(default=None)
+
+    def for_seat(self, seat: int | None) -> dict[str, Any] | None:
+        if self.seat is None or seat is None or seat == self.seat:
+            return self.data
+        return self.redacted

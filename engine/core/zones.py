@@ -1,0 +1,123 @@
+"""Zones and card instances shared by every game.
+
+A `Table` owns every card instance of a game and knows, for each card, the one zone it is
+in. Zones declare who may see their cards; a card may also be face down in a public zone,
+which makes it visible to its owner only. Views and the hidden-information tests use
+`visible_to` and nothing else, so there is one definition of "who can see this card".
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable
+
+
+class Visibility(str, Enum):
+    PUBLIC = "public"
+    OWNER = "owner"
+    HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    name: str
+    visibility: Visibility
+    ordered: bool = True
+
+
+@dataclass(frozen=True)
+class CardInstance:
+    """One physical card in a game. `id` is stable for the whole game."""
+
+    id: int
+    owner: int
+    defn: Any
+
+
+def zone_key(seat: int, name: str) -> str:
+    return f"{seat}.{name}"
+
+
+class Table:
+    __slots__ = ("cards", "specs", "zones", "zone_of", "face_down", "seats")
+
+    def __init__(self, specs: Iterable[ZoneSpec], seats: int = 2) -> None:
+        self.seats = seats
+        self.specs: dict[str, ZoneSpec] = {}
+        self.zones: dict[str, list[int]] = {}
+        for spec in specs:
+            for seat in range(seats):
+                key = zone_key(seat, spec.name)
+                self.specs[key] = spec
+                self.zones[key] = []
+        self.cards: list[CardInstance] = []
+        self.zone_of: list[str] = []
+        self.face_down: set[int] = set()
+
+    def add_card(self, owner: int, defn: Any, zone: str, card_id: int) -> CardInstance:
+        """Create a card instance; ids are given by the game so they carry no hidden meaning."""
+        while len(self.cards) <= card_id:
+            self.cards.append(None)  # type: ignore[arg-type]
+            self.zone_of.append("")
+        card = CardInstance(card_id, owner, defn)
+        self.cards[card_id] = card
+        key = zone_key(owner, zone)
+        self.zones[key].append(card_id)
+        self.zone_of[card_id] = key
+        return card
+
+    def zone(self, seat: int, name: str) -> list[int]:
+        return self.zones[zone_key(seat, name)]
+
+    def move(self, card_id: int, seat: int, name: str, index: int | None = None) -> None:
+        """Move a card to a zone (end of the zone unless `index`). The only way cards move."""
+        self.zones[self.zone_of[card_id]].remove(card_id)
+        key = zone_key(seat, name)
+        target = self.zones[key]
+        if index is None:
+            target.append(card_id)
+        else:
+            target.insert(index, card_id)
+        self.zone_of[card_id] = key
+        self.face_down.discard(card_id)
+
+    def zone_name(self, card_id: int) -> str:
+        return self.zone_of[card_id].split(".", 1)[1]
+
+    def visible_to(self, card_id: int, seat: int | None) -> bool:
+        """Whether `seat` may see this card's identity (`None` is the omniscient debug view)."""
+        if seat is None:
+            return True
+        owner = self.cards[card_id].owner
+        vis = self.specs[self.zone_of[card_id]].visibility
+        if vis is Visibility.HIDDEN:
+            return False
+        if vis is Visibility.OWNER or card_id in self.face_down:
+            return owner == seat
+        return True
+
+    def snapshot(self) -> bytes:
+        """Zone contents in order, as bytes (zones in their fixed order, each length-prefixed)."""
+        flat = array("I")
+        for ids in self.zones.values():
+            flat.append(len(ids))
+            flat.extend(ids)
+        flat.append(len(self.face_down))
+        flat.extend(sorted(self.face_down))
+        return flat.tobytes()
+
+    def check_invariants(self) -> None:
+        """Every card is in exactly one zone, and the zone index agrees with the zone lists."""
+        seen: dict[int, str] = {}
+        for key, ids in self.zones.items():
+            for cid in ids:
+                if cid in seen:
+                    raise AssertionError(f"card {cid} is in {seen[cid]} and {key}")
+                seen[cid] = key
+                if self.zone_of[cid] != key:
+                    raise AssertionError(f"card {cid} is in {key} but indexed in {self.zone_of[cid]}")
+        missing = [c.id for c in self.cards if c is not None and c.id not in seen]
+        if missing:
+            raise AssertionError(f"cards in no zone: {missing}")

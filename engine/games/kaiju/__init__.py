@@ -1,0 +1,185 @@
+"""The kaiju battle game ("Revival of the Giant Beasts"), spec `rules/kaiju.md` (KJ-*)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import DataError, Refusal
+from engine.core.game import Deck, RuleOption
+from engine.core.hashing import pack_ints
+from engine.core.paths import data_dir
+from engine.core.requests import Event, Request, Result
+from engine.core.rng import Rng
+from engine.core.zones import Table
+
+from engine.games.kaiju import choices, guards, resolve, view
+from engine.games.kaiju.cards import CardDef, load_cards
+from engine.games.kaiju.deck import build_deck, validate_deck
+from engine.games.kaiju.state import ZONES, KaijuState
+
+RULE_OPTIONS = (
+    RuleOption("support_slots", 5, (5, 3), "KJ-G1", "Support-zone size: 5 slots (proposal) or a compact 3."),
+    RuleOption("empty_deck", "skip", ("skip", "loses"), "KJ-G6",
+               "Drawing from an empty deck: the draw is skipped (proposal), or the player loses."),
+    RuleOption("heal_target", "any", ("any", "engaged"), "KJ-G8",
+               "A heal targets any of your battle cards in play (proposal) or only the engaged one."),
+    RuleOption("enhance_target", "any", ("any", "engaged"), "KJ-G10",
+               "Enhance any of your battle cards in play (proposal) or only the engaged one."),
+    RuleOption("retreat_limit", "none", ("none", "once"), "KJ-G11",
+               "No per-turn retreat limit beyond its cost (proposal), or once per turn."),
+    RuleOption("attack_limit", "player", ("player", "card"), "KJ-G14",
+               "One attack or heal per player per turn (proposal), or per engaged card."),
+    RuleOption("devolve_damage", "stays", ("stays", "cleared"), "KJ-G23",
+               "On devolution the damage stays on the stack (proposal), or is removed."),
+    RuleOption("deck_name_rule", "name", ("name", "name_and_prefix"), "KJ-G25",
+               "The 3-copies limit compares the name only (proposal), or name and prefix."),
+)
+
+_CARD = {"type": "integer", "minimum": 0, "description": "a card id from the state view"}
+
+
+def _action(kind: str, description: str, **props: Any) -> dict:
+    required = ["type"] + [k for k, v in props.items() if not v.pop("optional", False)]
+    return {"type": "object", "description": description, "additionalProperties": False,
+            "required": required, "properties": {"type": {"const": kind}, **props}}
+
+
+ACTION_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "kaiju action",
+    "oneOf": [
+        _action("choose_order", "Coin-flip winner chooses to go first or second (KJ-3.1.1, KJ-G3).",
+                first={"type": "boolean"}),
+        _action("place_facedown", "Put an opening battle card face down (KJ-3.1.3).", card=dict(_CARD)),
+        _action("engage", "Fill an empty engagement zone from support (KJ-2.2.3).", card=dict(_CARD)),
+        _action("devolve_choose", "Pick the stack card that comes back on top (KJ-5.18).", card=dict(_CARD)),
+        _action("deploy", "Deploy a battle card from hand (KJ-3.4, KJ-5.11).", card=dict(_CARD),
+                zone={"enum": ["support", "engaged"]}),
+        _action("enhance", "Put a battle card from hand under one in play (KJ-5.12).", card=dict(_CARD), target=dict(_CARD)),
+        _action("action", "Use an Action of the engaged card (KJ-3.5, KJ-5.3).", card=dict(_CARD),
+                index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
+        _action("attack", "Attack with a move of the engaged card (KJ-3.6, KJ-5.1).",
+                index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
+        _action("heal", "Heal with a move of the engaged card (KJ-3.6, KJ-5.2).",
+                index={"type": "integer", "minimum": 0}, target=dict(_CARD)),
+        _action("retreat", "Swap the engaged card with a support card, paying one enhancement (KJ-3.7).",
+                support=dict(_CARD), enhancement=dict(_CARD)),
+        _action("skill", "Play a skill card (KJ-3.8, KJ-1.2).", card=dict(_CARD), target={**_CARD, "optional": True}),
+        _action("reinforce", "Play a reinforcement card (KJ-3.8.4, KJ-1.3).", card=dict(_CARD),
+                target={**_CARD, "optional": True}),
+        _action("evolve", "Evolve a battle card in play (KJ-5.16).", card=dict(_CARD), target=dict(_CARD)),
+        _action("convert", "Convert a battle card in play (KJ-5.15).", card=dict(_CARD), target=dict(_CARD)),
+        _action("end_turn", "End your turn (KJ-3.9)."),
+    ],
+}
+
+
+@lru_cache(maxsize=None)
+def _cards_from(path: str) -> dict[str, CardDef]:
+    return load_cards(Path(path))
+
+
+class KaijuRules:
+    id = "kaiju"
+    name = "Kaiju Battle: Revival of the Giant Beasts"
+    rule_prefix = "KJ-"
+    rule_options = RULE_OPTIONS
+
+    def __init__(self, data: Path | None = None) -> None:
+        """`data` is the game's card-data folder (cards.yaml, decks/); tests pass their own."""
+        self._data = data
+
+    @property
+    def data(self) -> Path:
+        return self._data or data_dir() / "kaiju"
+
+    def cards(self) -> dict[str, CardDef]:
+        return _cards_from(str(self.data / "cards.yaml"))
+
+    def load_deck(self, path: Path, options: dict | None = None) -> Deck:
+        return build_deck(path.read_text(encoding="utf-8-sig"), str(path), self.cards(), options or {})
+
+    def sample_decks(self) -> list[Deck]:
+        paths = sorted((self.data / "decks").glob("*.txt"))
+        return [self.load_deck(p) for p in paths[:2]]
+
+    def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> KaijuState:
+        cards = self.cards()
+        problems = [p for d in decks for p in validate_deck(d, cards, options)]
+        if len(decks) != 2:
+            problems.append(f"kaiju needs 2 decks, got {len(decks)}")
+        if problems:
+            raise DataError(problems)
+        rng = Rng(seed)
+        table = Table(ZONES)
+        state = KaijuState(table, rng, options)
+        ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))  # ids carry no identity
+        n = 0
+        for seat, deck in enumerate(decks):
+            for card_id in deck.sections["main"]:
+                table.add_card(seat, cards[card_id], "deck", ids[n])
+                n += 1
+            rng.shuffle(table.zone(seat, "deck"))  # KJ-3.1.1
+        state.coin_winner = 0 if rng.coin() else 1  # KJ-G3
+        state.events.clear()
+        return state
+
+    def request(self, state: KaijuState) -> Request | None:
+        return choices.request(state)
+
+    def check(self, state: KaijuState, seat: int, action: dict) -> Refusal | None:
+        return guards.check(state, seat, action)
+
+    def seat_refusal(self, state: KaijuState, seat: int, request: Request) -> Refusal:
+        if request.kind == "main":
+            return Refusal("KJ-3.3.1", "It is your opponent's turn; wait for your own turn to act.")
+        return Refusal("KJ-3.1", f"Seat {request.seat} is choosing now ({request.kind}); wait for them.")
+
+    def apply(self, state: KaijuState, seat: int, action: dict) -> list[Event]:
+        state.events = []
+        resolve.apply(state, seat, action)
+        return state.events
+
+    def result(self, state: KaijuState) -> Result | None:
+        return state.result
+
+    def view(self, state: KaijuState, seat: int | None) -> dict:
+        return view.view(state, seat)
+
+    def snapshot(self, state: KaijuState) -> bytes:
+        damage = [x for pair in sorted(state.damage.items()) for x in pair]
+        stacks = [x for host in sorted(state.stack) for x in (host, len(state.stack[host]), *state.stack[host])]
+        scalars = (
+            state.phase, state.active, state.turn, state.first, state.coin_winner, state.facedown_seat,
+            state.deploys_left, state.enhances_left, state.reinforcement_played, state.attack_or_heal_used,
+            tuple(sorted(state.attacked_cards)), state.engaged_acted, tuple(sorted(state.action_uses.items())),
+            state.retreats, tuple(sorted(state.turn_speed_bonus.items())), tuple(state.queue), state.waiting,
+            state.result.to_json() if state.result else None, state.rng.calls,
+        )
+        return b"|".join((state.table.snapshot(), pack_ints(damage), pack_ints(stacks), repr(scalars).encode()))
+
+    def check_invariants(self, state: KaijuState) -> None:
+        state.table.check_invariants()
+        for card, dmg in state.damage.items():
+            assert dmg > 0, f"card {card} has {dmg} damage counters"
+            assert state.table.zone_name(card) in ("engaged", "support"), f"damage on card {card} out of play"
+        for host, stack in state.stack.items():
+            assert state.table.zone_name(host) in ("engaged", "support"), f"stack on card {host} out of play"
+            for enh in stack:
+                assert state.host.get(enh) == host, f"enhancement {enh} not linked to {host}"
+                assert state.table.zone_name(enh) == "enhancement", f"enhancement {enh} not in the enhancement zone"
+        enh_cards = sum(len(state.table.zone(s, "enhancement")) for s in (0, 1))
+        assert enh_cards == len(state.host), "an enhancement card belongs to no stack"
+        for seat in (0, 1):
+            assert len(state.table.zone(seat, "engaged")) <= 1, "two engaged cards"
+            assert len(state.table.zone(seat, "support")) <= state.options["support_slots"], "support overflow"
+        for attr in ("deploys_left", "enhances_left", "retreats", "turn"):
+            assert getattr(state, attr) >= 0, f"{attr} is negative"
+
+    def action_schema(self) -> dict:
+        return ACTION_SCHEMA
+
+
+RULES = KaijuRules()

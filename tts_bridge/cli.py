@@ -1,0 +1,161 @@
+"""The `tts-bridge` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from engine.core.errors import DataError
+from engine.core.game import Game, GameRules, resolve_options
+from engine.core.registry import game_ids, get_rules
+
+
+def _rules(game: str) -> GameRules:
+    try:
+        return get_rules(game)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+
+
+def _options(rules: GameRules, pairs: tuple[str, ...]) -> dict:
+    given = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise click.BadParameter(f"expected NAME=VALUE, got {pair!r}", param_hint="--option")
+        try:
+            given[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            given[name] = raw
+    try:
+        return resolve_options(rules, given)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--option") from None
+
+
+def _fail_data(exc: DataError) -> None:
+    for problem in exc.problems:
+        click.echo(f"error: {problem}", err=True)
+    sys.exit(2)
+
+
+@click.group()
+@click.version_option(package_name="tts-bridge")
+def main() -> None:
+    """Rules referee, asset generator and deck importer for Tabletop Simulator card games."""
+
+
+@main.command()
+def games() -> None:
+    """List the registered games."""
+    for game_id in game_ids():
+        rules = get_rules(game_id)
+        click.echo(f"{rules.id:<12} {rules.name}  (rules cited as {rules.rule_prefix}*)")
+
+
+@main.command()
+@click.argument("game")
+def actions(game: str) -> None:
+    """Print the JSON Schema of GAME's actions."""
+    click.echo(json.dumps(_rules(game).action_schema(), indent=2))
+
+
+@main.command()
+@click.argument("game")
+def options(game: str) -> None:
+    """List GAME's named rule options (defaults are the spec's proposals)."""
+    for o in _rules(game).rule_options:
+        click.echo(f"{o.name}={o.default!r:<10} choices {list(o.choices)}  [{o.rule}] {o.doc}")
+
+
+@main.command()
+@click.option("--game", required=True, help="Game id (see `tts-bridge games`).")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+def referee(game: str, seed: int, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
+    """Referee one game over JSON lines on stdin/stdout."""
+    from tts_bridge.referee import RefereeSession
+
+    rules = _rules(game)
+    opts = _options(rules, rule_options)
+    if (deck_a is None) != (deck_b is None):
+        raise click.UsageError("give both --deck-a and --deck-b, or neither for the sample decks")
+    decks, problems = None, []
+    if deck_a and deck_b:
+        decks = []
+        for path in (deck_a, deck_b):  # report both decks' problems before stopping
+            try:
+                decks.append(rules.load_deck(path, opts))
+            except DataError as exc:
+                problems += exc.problems
+    if problems:
+        _fail_data(DataError(problems))
+    session = RefereeSession(Game(rules, decks, seed, opts))
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        click.echo(json.dumps(session.handle_line(line), separators=(",", ":")))
+
+
+@main.command()
+@click.option("--game", required=True)
+@click.option("--games", "count", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def selfplay(game: str, count: int, seed: int, as_json: bool) -> None:
+    """Random bot vs random bot; reports wins, draws, errors and speed."""
+    from tts_bridge.selfplay import selfplay as run
+
+    report = run(_rules(game), count, seed)
+    if as_json:
+        click.echo(json.dumps({k: report[k] for k in ("games", "wins", "draws", "errors", "avg_decisions", "decisions_per_s")}))
+        return
+    click.echo(f"{report['games']} games of {game}: seat 0 won {report['wins']['0']}, seat 1 won {report['wins']['1']}, "
+               f"{report['draws']} draws, {report['errors']} errors")
+    click.echo(f"{report['avg_decisions']} decisions per game on average, {report['decisions_per_s']} decisions/s")
+    for message in report["error_messages"]:
+        click.echo(f"  error: {message}")
+    if report["errors"]:
+        sys.exit(1)
+
+
+@main.group()
+def bench() -> None:
+    """Benchmarks that print figures."""
+
+
+@bench.command("engine")
+@click.option("--game", required=True)
+@click.option("--games", "count", default=200, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True)
+def bench_engine(game: str, count: int, seed: int, as_json: bool) -> None:
+    """Time per decision (legal options + apply) over bot games."""
+    from tts_bridge.selfplay import bench_engine as run
+
+    report = run(_rules(game), count, seed)
+    if as_json:
+        click.echo(json.dumps({k: report[k] for k in ("decisions_per_s", "games_per_s", "p50_ms", "p99_ms", "decisions", "games")}))
+        return
+    click.echo(f"{game}: {report['decisions']} decisions in {report['games']} games")
+    click.echo(f"  {report['decisions_per_s']} decisions/s, {report['games_per_s']} games/s, "
+               f"p50 {report['p50_ms']} ms, p99 {report['p99_ms']} ms per decision")
+
+
+@main.command()
+@click.option("--game", default="kaiju", show_default=True)
+@click.option("--seed", default=7, show_default=True, type=int)
+def demo(game: str, seed: int) -> None:
+    """Narrate a bot-vs-bot game, including illegal moves refused with their rule."""
+    from tts_bridge.demo import run_demo
+
+    run_demo(_rules(game), seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""Bot-vs-bot games: self-play statistics and the engine benchmark."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from engine.bots.random_bot import RandomBot
+from engine.core.game import Game, GameRules
+
+MAX_DECISIONS = 20_000  # a game still running after this many decisions counts as unfinished
+
+
+@dataclass
+class PlayedGame:
+    game: Game
+    decisions: int
+    error: str | None = None
+    decision_ns: list[int] = field(default_factory=list)
+
+
+def play_one(rules: GameRules, seed: int, timed: bool = False,
+             on_decision: Callable[[Game], None] | None = None) -> PlayedGame:
+    """One seeded bot game. `timed` records each decision's time (options + apply)."""
+    game = Game(rules, seed=seed)
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    times: list[int] = []
+    clock = time.perf_counter_ns
+    try:
+        for _ in range(MAX_DECISIONS):
+            start = clock() if timed else 0
+            request = game.pending()
+            if request is None:
+                return PlayedGame(game, len(game.decisions), None, times)
+            game.act(request.seat, bots[request.seat].choose(request))
+            if timed:
+                times.append(clock() - start)
+            if on_decision:
+                on_decision(game)
+        return PlayedGame(game, len(game.decisions), f"unfinished after {MAX_DECISIONS} decisions", times)
+    except Exception as exc:  # an engine failure is an error of the run, reported, not raised
+        return PlayedGame(game, len(game.decisions), f"{type(exc).__name__}: {exc}", times)
+
+
+def selfplay(rules: GameRules, games: int, seed: int) -> dict:
+    wins = {"0": 0, "1": 0}
+    draws = errors = decisions = 0
+    messages: list[str] = []
+    start = time.perf_counter()
+    for i in range(games):
+        played = play_one(rules, seed + i)
+        decisions += played.decisions
+        if played.error:
+            errors += 1
+            messages.append(f"game seed {seed + i}: {played.error}")
+            continue
+        result = played.game.result()
+        if result.draw:
+            draws += 1
+        else:
+            wins[str(result.winner)] += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": rules.id, "games": games, "wins": wins, "draws": draws, "errors": errors,
+        "avg_decisions": round(decisions / games, 1) if games else 0.0,
+        "decisions_per_s": round(decisions / elapsed) if elapsed else 0,
+        "error_messages": messages[:10],
+    }
+
+
+def percentile(sorted_values: list[int], q: float) -> int:
+    if not sorted_values:
+        return 0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def bench_engine(rules: GameRules, games: int, seed: int) -> dict:
+    """Decision time = computing the legal options + applying the chosen one (+ log and hash).
+
+    Throughput figures use wall time, so setup and the bots' choices count against us too."""
+    times: list[int] = []
+    errors = 0
+    start = time.perf_counter()
+    for i in range(games):
+        played = play_one(rules, seed + i, timed=True)
+        errors += played.error is not None
+        times.extend(played.decision_ns)
+    wall = time.perf_counter() - start
+    times.sort()
+    return {
+        "game": rules.id, "games": games, "decisions": len(times), "errors": errors,
+        "decisions_per_s": round(len(times) / wall) if wall else 0,
+        "games_per_s": round(games / wall, 2) if wall else 0,
+        "p50_ms": round(percentile(times, 0.50) / 1e6, 4),
+        "p99_ms": round(percentile(times, 0.99) / 1e6, 4),
+    }
