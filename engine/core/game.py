@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import jsonschema
+
 from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
 from engine.core.hashing import state_hash
@@ -74,6 +76,15 @@ def resolve_options(rules: GameRules, given: dict[str, Any] | None) -> dict[str,
     return out
 
 
+_VALIDATORS: dict[str, Any] = {}
+
+
+def _validator_for(rules: GameRules) -> Any:
+    if rules.id not in _VALIDATORS:
+        _VALIDATORS[rules.id] = jsonschema.Draft202012Validator(rules.action_schema())
+    return _VALIDATORS[rules.id]
+
+
 class Game:
     def __init__(self, rules: GameRules, decks: list[Deck] | None = None, seed: int = 0,
                  options: dict[str, Any] | None = None) -> None:
@@ -85,6 +96,10 @@ class Game:
         self.hashes: list[str] = []
         self.state = rules.new_state(self.decks, seed, self.options)
         self._pending: Request | None = None
+        self._pending_fresh = False
+
+    def state_changed(self) -> None:
+        """Forget the cached Request after the state was edited directly (scenario tests do)."""
         self._pending_fresh = False
 
     # -- reading -------------------------------------------------------------------------
@@ -109,6 +124,22 @@ class Game:
             return IllegalAction(code, self.rules.id, None, fallback)
         return IllegalAction(code, self.rules.id, refusal.rule, refusal.message)
 
+    def _explain(self, seat: int, action: Any, request: Request) -> IllegalAction:
+        """Why `action` is not among the options: malformed (schema), or the rule that forbids it."""
+        problem = next(self._validator().iter_errors(action), None)
+        if problem is not None:
+            where = "/".join(map(str, problem.absolute_path)) or "action"
+            return IllegalAction("bad_request", self.rules.id, None,
+                                 f"That is not a well-formed {self.rules.id} move ({where}: {problem.message}). "
+                                 f"See `tts-bridge actions {self.rules.id}`.")
+        refusal = self.rules.check(self.state, seat, action)
+        options = ", ".join(o.label for o in request.options[:6])
+        return self.refusal("illegal_action", refusal,
+                            f"That move is not one of the choices now. Choose one of: {options}.")
+
+    def _validator(self) -> "jsonschema.protocols.Validator":
+        return _validator_for(self.rules)
+
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply one decision. Raises IllegalAction and changes nothing if it is not legal."""
         request = self.pending()
@@ -121,10 +152,7 @@ class Game:
             raise self.refusal("wrong_seat", self.rules.seat_refusal(self.state, seat, request),
                                f"It is seat {request.seat}'s decision, not yours.")
         if request.find(action) is None:
-            refusal = self.rules.check(self.state, seat, action) if isinstance(action, dict) else None
-            options = ", ".join(o.label for o in request.options[:6])
-            raise self.refusal("illegal_action", refusal,
-                               f"That move is not one of the choices now. Choose one of: {options}.")
+            raise self._explain(seat, action, request)
         try:
             events = self.rules.apply(self.state, seat, action)
         except Exception:

@@ -41,7 +41,7 @@ def zone_key(seat: int, name: str) -> str:
 
 
 class Table:
-    __slots__ = ("cards", "specs", "zones", "zone_of", "face_down", "seats")
+    __slots__ = ("cards", "specs", "zones", "zone_of", "name_of", "face_down", "seats")
 
     def __init__(self, specs: Iterable[ZoneSpec], seats: int = 2) -> None:
         self.seats = seats
@@ -53,7 +53,8 @@ class Table:
                 self.specs[key] = spec
                 self.zones[key] = []
         self.cards: list[CardInstance] = []
-        self.zone_of: list[str] = []
+        self.zone_of: list[str] = []  # card id -> zone key ("0.hand")
+        self.name_of: list[str] = []  # card id -> zone name ("hand"), read very often by rules
         self.face_down: set[int] = set()
 
     def add_card(self, owner: int, defn: Any, zone: str, card_id: int) -> CardInstance:
@@ -61,11 +62,13 @@ class Table:
         while len(self.cards) <= card_id:
             self.cards.append(None)  # type: ignore[arg-type]
             self.zone_of.append("")
+            self.name_of.append("")
         card = CardInstance(card_id, owner, defn)
         self.cards[card_id] = card
         key = zone_key(owner, zone)
         self.zones[key].append(card_id)
         self.zone_of[card_id] = key
+        self.name_of[card_id] = zone
         return card
 
     def zone(self, seat: int, name: str) -> list[int]:
@@ -81,10 +84,11 @@ class Table:
         else:
             target.insert(index, card_id)
         self.zone_of[card_id] = key
+        self.name_of[card_id] = name
         self.face_down.discard(card_id)
 
     def zone_name(self, card_id: int) -> str:
-        return self.zone_of[card_id].split(".", 1)[1]
+        return self.name_of[card_id]
 
     def visible_to(self, card_id: int, seat: int | None) -> bool:
         """Whether `seat` may see this card's identity (`None` is the omniscient debug view)."""
@@ -100,13 +104,13 @@ class Table:
 
     def snapshot(self) -> bytes:
         """Zone contents in order, as bytes (zones in their fixed order, each length-prefixed)."""
-        flat = array("I")
+        flat: list[int] = []
         for ids in self.zones.values():
             flat.append(len(ids))
-            flat.extend(ids)
+            flat += ids
         flat.append(len(self.face_down))
-        flat.extend(sorted(self.face_down))
-        return flat.tobytes()
+        flat += sorted(self.face_down)
+        return array("I", flat).tobytes()
 
     def check_invariants(self) -> None:
         """Every card is in exactly one zone, and the zone index agrees with the zone lists."""
@@ -116,7 +120,7 @@ class Table:
                 if cid in seen:
                     raise AssertionError(f"card {cid} is in {seen[cid]} and {key}")
                 seen[cid] = key
-                if self.zone_of[cid] != key:
+                if self.zone_of[cid] != key or not key.endswith("." + self.name_of[cid]):
                     raise AssertionError(f"card {cid} is in {key} but indexed in {self.zone_of[cid]}")
         missing = [c.id for c in self.cards if c is not None and c.id not in seen]
         if missing:

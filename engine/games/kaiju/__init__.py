@@ -90,6 +90,7 @@ class KaijuRules:
     def __init__(self, data: Path | None = None) -> None:
         """`data` is the game's card-data folder (cards.yaml, decks/); tests pass their own."""
         self._data = data
+        self._samples: list[Deck] | None = None
 
     @property
     def data(self) -> Path:
@@ -102,8 +103,11 @@ class KaijuRules:
         return build_deck(path.read_text(encoding="utf-8-sig"), str(path), self.cards(), options or {})
 
     def sample_decks(self) -> list[Deck]:
-        paths = sorted((self.data / "decks").glob("*.txt"))
-        return [self.load_deck(p) for p in paths[:2]]
+        """The first two decks in `decks/` (read once per process: they are data)."""
+        if self._samples is None:
+            paths = sorted((self.data / "decks").glob("*.txt"))
+            self._samples = [self.load_deck(p) for p in paths[:2]]
+        return list(self._samples)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> KaijuState:
         cards = self.cards()

@@ -327,6 +327,8 @@ OTHER_GUARDS = {
 
 def check(state: KaijuState, seat: int, action: dict) -> Refusal | None:
     kind = action.get("type")
+    if not isinstance(kind, str):
+        return Refusal("KJ-3.3.1", "A move needs a 'type'. See `tts-bridge actions kaiju` for the moves.")
     if state.phase == "over":
         return Refusal("KJ-4", "The game is over.")
     if kind in OTHER_GUARDS:

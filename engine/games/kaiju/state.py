@@ -80,7 +80,7 @@ def zone(state: KaijuState, seat: int, name: str) -> list[int]:
 
 
 def where(state: KaijuState, card: int) -> str:
-    return state.table.zone_name(card)
+    return state.table.name_of[card]
 
 
 def engaged(state: KaijuState, seat: int) -> int | None:
