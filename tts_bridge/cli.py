@@ -68,7 +68,7 @@ def actions(game: str) -> None:
 def options(game: str) -> None:
     """List GAME's named rule options (defaults are the spec's proposals)."""
     for o in _rules(game).rule_options:
-        click.echo(f"{o.name}={o.default!r:<10} choices {list(o.choices)}  [{o.rule}] {o.doc}")
+        click.echo(f"{o.name + '=' + json.dumps(o.default):<26} [{o.rule}] {o.doc} Choices: {json.dumps(list(o.choices))}")
 
 
 @main.command()

@@ -139,7 +139,9 @@ class KaijuRules:
     def seat_refusal(self, state: KaijuState, seat: int, request: Request) -> Refusal:
         if request.kind == "main":
             return Refusal("KJ-3.3.1", "It is your opponent's turn; wait for your own turn to act.")
-        return Refusal("KJ-3.1", f"Seat {request.seat} is choosing now ({request.kind}); wait for them.")
+        rule = {"choose_order": "KJ-G3", "place_facedown": "KJ-3.1.3", "engage": "KJ-2.2.3",
+                "devolve": "KJ-G23"}.get(request.kind, "KJ-3.1")
+        return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
 
     def apply(self, state: KaijuState, seat: int, action: dict) -> list[Event]:
         state.events = []

@@ -231,6 +231,10 @@ def load_cards(path: Path) -> dict[str, CardDef]:
                 if "script" in e and e["script"] not in scripts.SCRIPTS:
                     problems.append(f"{where}: cards[{i}].{label}: unknown script {e['script']!r}; "
                                     f"known: {', '.join(sorted(scripts.SCRIPTS))}")
+        for n, move in enumerate(card.moves):
+            if move.kind == "heal" and any(effect_target(e) for e in move.effects):
+                problems.append(f"{where}: cards[{i}].moves[{n}].effects: a heal move's target is the healed card, "
+                                f"so its extra effects cannot need another chosen target")
         cards[card.id] = card
     for card in cards.values():
         for link in (card.evolves_from, card.converts_with):
