@@ -1,0 +1,85 @@
+"""Core parts shared by every game: zone visibility, the invariant checker, deck-list parsing,
+rule options and the registry."""
+
+import pytest
+
+from engine.core.decklist import parse_deck_text
+from engine.core.game import resolve_options
+from engine.core.registry import game_ids, get_rules
+from engine.core.rng import Rng
+from engine.core.zones import Table, Visibility, ZoneSpec
+
+SPECS = (ZoneSpec("deck", Visibility.HIDDEN), ZoneSpec("hand", Visibility.OWNER), ZoneSpec("field", Visibility.PUBLIC))
+
+
+def _table() -> Table:
+    t = Table(SPECS)
+    for i in range(4):
+        t.add_card(i % 2, f"card{i}", "deck", i)
+    return t
+
+
+def test_visibility_by_zone_and_face_down():
+    t = _table()
+    assert not t.visible_to(0, 0) and not t.visible_to(0, 1) and t.visible_to(0, None)
+    t.move(0, 0, "hand")
+    assert t.visible_to(0, 0) and not t.visible_to(0, 1)
+    t.move(0, 0, "field")
+    t.face_down.add(0)
+    assert t.visible_to(0, 0) and not t.visible_to(0, 1)
+    t.move(2, 0, "field")  # moving a card turns it face up
+    assert t.visible_to(2, 1)
+
+
+def test_invariant_checker_catches_a_card_in_two_zones_and_a_lost_card():
+    t = _table()
+    t.check_invariants()
+    t.zones["1.field"].append(1)
+    with pytest.raises(AssertionError, match="card 1 is in"):
+        t.check_invariants()
+    t.zones["1.field"].remove(1)
+    t.zones["1.deck"].remove(1)
+    with pytest.raises(AssertionError, match="no zone"):
+        t.check_invariants()
+
+
+def test_snapshot_changes_with_order():
+    t = _table()
+    before = t.snapshot()
+    t.zones["0.deck"].reverse()
+    assert t.snapshot() != before
+
+
+def test_rng_is_seeded_and_coins_can_be_forced():
+    a, b = Rng(5), Rng(5)
+    xs, ys = list(range(20)), list(range(20))
+    a.shuffle(xs)
+    b.shuffle(ys)
+    assert xs == ys and a.calls == 1
+    a.force_coins(True, False)
+    assert (a.coin(), a.coin()) == (True, False)
+
+
+def test_deck_list_parsing_reports_every_bad_line():
+    text = "# comment\n3 Ember Rex\n2x Ash Moth  # trailing comment\n\nMissions:\n1 Go\nthree Bad\n0 Zero\n"
+    entries, problems = parse_deck_text(text, "d.txt")
+    assert [(e.line, e.section, e.count, e.name) for e in entries] == [
+        (2, "main", 3, "Ember Rex"), (3, "main", 2, "Ash Moth"), (6, "missions", 1, "Go")]
+    assert problems == ["d.txt:7: expected 'COUNT NAME' (e.g. '3 Gomora'), got 'three Bad'",
+                        "d.txt:8: a count must be at least 1, got 0"]
+
+
+def test_rule_options_reject_unknown_names_and_values():
+    rules = get_rules("kaiju")
+    assert resolve_options(rules, {"support_slots": 3})["support_slots"] == 3
+    with pytest.raises(ValueError, match="unknown rule option"):
+        resolve_options(rules, {"bench": 3})
+    with pytest.raises(ValueError, match="must be one of"):
+        resolve_options(rules, {"support_slots": 4})
+
+
+def test_registry_knows_kaiju_and_refuses_unknown_games():
+    assert "kaiju" in game_ids()
+    assert get_rules("kaiju").rule_prefix == "KJ-"
+    with pytest.raises(KeyError, match="unknown game"):
+        get_rules("chess")
