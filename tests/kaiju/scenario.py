@@ -127,3 +127,9 @@ def refused(game: Game, seat: int, action: dict) -> IllegalAction:
 
 def option_types(game: Game) -> set[str]:
     return {o.action["type"] for o in game.pending().options}
+
+
+def titles(game: Game, seat: int, zone: str) -> list[str]:
+    """Titles of the cards in one of a seat's zones, in zone order."""
+    t = game.state.table
+    return [t.cards[c].defn.title for c in t.zone(seat, zone)]

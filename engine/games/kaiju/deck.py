@@ -81,4 +81,6 @@ def validate_deck(deck: Deck, cards: dict[str, CardDef], options: dict) -> list[
             problems.append(f"deck {deck.name}: {count} cards named {name!r}; at most {MAX_COPIES} allowed (KJ-2.1)")
     if len(main) != DECK_SIZE:
         problems.append(f"deck {deck.name}: {len(main)} cards; exactly {DECK_SIZE} needed (KJ-2.1)")
+    if main and not any(cards[c].is_battle for c in main):
+        problems.append(f"deck {deck.name}: no battle card, so no opening hand can ever be kept (KJ-3.1.4)")
     return problems

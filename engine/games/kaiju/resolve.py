@@ -11,15 +11,11 @@ from __future__ import annotations
 from engine.core.requests import Result
 
 from engine.games.kaiju import scripts
-from engine.games.kaiju.state import (SPIRIT_LIMIT, KaijuState, attack_bonus, defense, defn,
+from engine.games.kaiju.state import (SPIRIT_LIMIT, KaijuState, attack_bonus, card_json, defense, defn,
                                       emit, engaged, in_play, owner, spirit_total, title,
                                       turn_allowance, where, zone)
 
 HAND_SIZE = 6  # KJ-3.1.2
-
-
-def _card_json(state: KaijuState, card: int) -> dict:
-    return {"id": card, "card": defn(state, card).id, "name": title(state, card)}
 
 
 # -- moving cards --------------------------------------------------------------------------
@@ -35,7 +31,7 @@ def draw(state: KaijuState, seat: int, count: int = 1) -> None:
             return
         card = deck[0]
         state.table.move(card, seat, "hand")
-        emit(state, {"type": "draw", "seat": seat, "card": _card_json(state, card)},
+        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card)},
              seat, {"type": "draw", "seat": seat})
 
 
@@ -125,7 +121,7 @@ def resolve_effect(state: KaijuState, effect: dict, ctx: dict) -> None:
     elif kind == "destroy_reinforcement":
         if target is not None and where(state, target) == "deployment":
             state.table.move(target, owner(state, target), "discard")  # KJ-3.8.3, KJ-5.20
-            emit(state, {"type": "destroyed", "card": _card_json(state, target), "rule": "KJ-5.20"})
+            emit(state, {"type": "destroyed", "card": card_json(state, target), "rule": "KJ-5.20"})
     elif kind == "devolve":
         host = engaged(state, opp if value == "opp_engaged" else seat)
         if host is not None:
@@ -138,7 +134,7 @@ def resolve_effect(state: KaijuState, effect: dict, ctx: dict) -> None:
             enh = state.stack[host].pop()
             del state.host[enh]
             state.table.move(enh, owner(state, enh), "rift")  # KJ-2.7
-            emit(state, {"type": "banished", "card": _card_json(state, enh), "from": host})
+            emit(state, {"type": "banished", "card": card_json(state, enh), "from": host})
     elif kind == "script":
         scripts.SCRIPTS[value](state, ctx)
 
@@ -147,7 +143,7 @@ def start_devolve(state: KaijuState, host: int) -> None:
     """KJ-5.18 / KJ-G23: the owner picks which stack card comes back on top."""
     stack = state.stack.get(host, [])
     if not stack:
-        emit(state, {"type": "devolve_failed", "card": host, "reason": "no enhancements"})
+        emit(state, {"type": "devolve_failed", "card": card_json(state, host), "reason": "no enhancements"})
     elif len(stack) == 1:
         finish_devolve(state, host, stack[0])
     else:
@@ -170,8 +166,10 @@ def finish_devolve(state: KaijuState, host: int, chosen: int) -> None:
     if damage and state.options["devolve_damage"] == "stays":
         state.damage[chosen] = damage
     state.waiting = None
-    emit(state, {"type": "devolved", "discarded": _card_json(state, host), "now": _card_json(state, chosen)})
-    state.queue.appendleft(("check",))
+    emit(state, {"type": "devolved", "discarded": card_json(state, host), "now": card_json(state, chosen)})
+    # KJ-G23: defeat is checked right away; victory and refills wait for the step's own check,
+    # after the used skill card has moved (KJ-G20)
+    defeat_check(state)
 
 
 # -- the state check (KJ-G20) --------------------------------------------------------------
@@ -187,13 +185,18 @@ def _finish(state: KaijuState, losers: list[int], reason: str, rule: str) -> Non
     emit(state, {"type": "game_over", **state.result.to_json()})
 
 
-def run_check(state: KaijuState) -> None:
-    """Defeats move together, then victory, then refills, active player first (KJ-G19)."""
+def defeat_check(state: KaijuState) -> None:
+    """KJ-5.19: every battle card with damage >= HP is defeated; they move together (KJ-G19)."""
     defeated = [c for seat in (0, 1) for c in in_play(state, seat)
                 if state.damage.get(c, 0) >= defn(state, c).hp]
     for card in defeated:  # KJ-5.19: top card to spirit, stack to discard
-        emit(state, {"type": "defeated", "card": _card_json(state, card), "rule": "KJ-5.19"})
+        emit(state, {"type": "defeated", "card": card_json(state, card), "rule": "KJ-5.19"})
         leave_play(state, card, "spirit")
+
+
+def run_check(state: KaijuState) -> None:
+    """Defeats move together, then victory, then refills, active player first (KJ-G19)."""
+    defeat_check(state)
     losers, reasons = [], []
     for seat in (0, 1):
         if spirit_total(state, seat) > SPIRIT_LIMIT:
@@ -225,7 +228,7 @@ def engage(state: KaijuState, seat: int, card: int) -> None:
     if seat == state.active:
         state.engaged_acted = False
     state.waiting = None
-    emit(state, {"type": "engaged", "seat": seat, "card": _card_json(state, card), "rule": "KJ-2.2.3"})
+    emit(state, {"type": "engaged", "seat": seat, "card": card_json(state, card), "rule": "KJ-2.2.3"})
 
 
 def run_queue(state: KaijuState) -> None:
@@ -237,7 +240,7 @@ def run_queue(state: KaijuState) -> None:
             card = item[1]  # KJ-1.2.2 / KJ-3.8.2
             dest = "spirit" if defn(state, card).cost is not None else "discard"
             state.table.move(card, owner(state, card), dest)
-            emit(state, {"type": "skill_done", "card": _card_json(state, card), "to": dest, "rule": "KJ-1.2.2"})
+            emit(state, {"type": "skill_done", "card": card_json(state, card), "to": dest, "rule": "KJ-1.2.2"})
         elif item[0] == "check":
             run_check(state)
         elif item[0] == "refill":
@@ -309,7 +312,7 @@ def _place_facedown(state: KaijuState, seat: int, action: dict) -> None:
     card = action["card"]
     state.table.move(card, seat, "engaged")
     state.table.face_down.add(card)
-    emit(state, {"type": "placed_facedown", "seat": seat, "card": _card_json(state, card)},
+    emit(state, {"type": "placed_facedown", "seat": seat, "card": card_json(state, card)},
          seat, {"type": "placed_facedown", "seat": seat})
     if seat == state.first:
         state.facedown_seat = 1 - seat
@@ -318,7 +321,7 @@ def _place_facedown(state: KaijuState, seat: int, action: dict) -> None:
     for s in (0, 1):  # KJ-3.1.3: both turned face up at the same time
         card = engaged(state, s)
         state.table.face_down.discard(card)
-        revealed.append(_card_json(state, card))
+        revealed.append(card_json(state, card))
     emit(state, {"type": "revealed", "cards": revealed, "rule": "KJ-3.1.3"})
     start_turn(state, state.first)
 
@@ -337,7 +340,7 @@ def _deploy(state: KaijuState, seat: int, action: dict) -> None:
     target = action.get("zone", "support")
     state.table.move(action["card"], seat, target)
     state.deploys_left -= 1
-    emit(state, {"type": "deployed", "seat": seat, "card": _card_json(state, action["card"]), "zone": target})
+    emit(state, {"type": "deployed", "seat": seat, "card": card_json(state, action["card"]), "zone": target})
     _after_step(state)
 
 
@@ -347,7 +350,7 @@ def _enhance(state: KaijuState, seat: int, action: dict) -> None:
     state.stack.setdefault(target, []).append(card)
     state.host[card] = target
     state.enhances_left -= 1
-    emit(state, {"type": "enhanced", "card": _card_json(state, card), "target": target,
+    emit(state, {"type": "enhanced", "card": card_json(state, card), "target": card_json(state, target),
                  "level": len(state.stack[target]), "rule": "KJ-5.12"})
     _after_step(state)
 
@@ -357,7 +360,7 @@ def _action(state: KaijuState, seat: int, action: dict) -> None:
     ability = defn(state, card).actions[action["index"]]
     state.engaged_acted = True
     state.action_uses[(card, action["index"])] = state.action_uses.get((card, action["index"]), 0) + 1
-    emit(state, {"type": "action", "card": card, "name": ability.name})
+    emit(state, {"type": "action", "card": card_json(state, card), "ability": ability.name})
     _queue_effects(state, ability.effects, {"seat": seat, "source": card, "target": action.get("target")})
     _after_step(state)
 
@@ -368,12 +371,13 @@ def _attack(state: KaijuState, seat: int, action: dict) -> None:
     defender = engaged(state, 1 - seat)
     state.attack_or_heal_used = state.engaged_acted = True
     state.attacked_cards.add(card)
-    emit(state, {"type": "attack", "card": card, "move": move.name, "target": defender})
+    emit(state, {"type": "attack", "card": card_json(state, card), "move": move.name,
+                 "target": card_json(state, defender)})
     if defn(state, defender).evasion and not move.sure_hit:  # KJ-5.7, KJ-5.8
         heads = state.rng.coin()
         emit(state, {"type": "coin", "heads": heads, "rule": "KJ-5.7"})
         if heads:  # KJ-G15: no effect at all, but it was the turn's attack
-            emit(state, {"type": "evaded", "card": defender, "rule": "KJ-5.7"})
+            emit(state, {"type": "evaded", "card": card_json(state, defender), "rule": "KJ-5.7"})
             _after_step(state)
             return
     place_damage(state, defender, move.amount + attack_bonus(state, card), card, pierce=move.pierce)
@@ -401,15 +405,15 @@ def _retreat(state: KaijuState, seat: int, action: dict) -> None:
     state.table.move(card, seat, "support", index)
     state.retreats += 1
     state.engaged_acted = False
-    emit(state, {"type": "retreated", "card": _card_json(state, card), "engaged": _card_json(state, support),
-                 "cost": _card_json(state, enh), "rule": "KJ-3.7"})
+    emit(state, {"type": "retreated", "card": card_json(state, card), "engaged": card_json(state, support),
+                 "cost": card_json(state, enh), "rule": "KJ-3.7"})
     _after_step(state)
 
 
 def _skill(state: KaijuState, seat: int, action: dict) -> None:
     card = action["card"]
     state.table.move(card, seat, "resolving")
-    emit(state, {"type": "skill", "seat": seat, "card": _card_json(state, card)})
+    emit(state, {"type": "skill", "seat": seat, "card": card_json(state, card)})
     _queue_effects(state, defn(state, card).effects, {"seat": seat, "source": None, "target": action.get("target")})
     state.queue.append(("finish_skill", card))
     _after_step(state)
@@ -422,7 +426,7 @@ def _reinforce(state: KaijuState, seat: int, action: dict) -> None:
     d = defn(state, card)
     state.deploys_left += sum(c.deploys for c in d.continuous)
     state.enhances_left += sum(c.enhances for c in d.continuous)
-    emit(state, {"type": "reinforcement", "seat": seat, "card": _card_json(state, card), "rule": "KJ-1.3.2"})
+    emit(state, {"type": "reinforcement", "seat": seat, "card": card_json(state, card), "rule": "KJ-1.3.2"})
     _queue_effects(state, d.effects, {"seat": seat, "source": None, "target": action.get("target")})
     _after_step(state)
 
@@ -433,7 +437,7 @@ def _evolve(state: KaijuState, seat: int, action: dict) -> None:
     state.table.move(old, seat, "enhancement")  # KJ-5.16: the old card becomes an enhancement
     state.stack[new].append(old)
     state.host[old] = new
-    emit(state, {"type": "evolved", "from": _card_json(state, old), "to": _card_json(state, new),
+    emit(state, {"type": "evolved", "from": card_json(state, old), "to": card_json(state, new),
                  "level": len(state.stack[new]), "rule": "KJ-5.16"})
     _after_step(state)
 
@@ -442,7 +446,7 @@ def _convert(state: KaijuState, seat: int, action: dict) -> None:
     new, old = action["card"], action["target"]
     replace_in_play(state, old, new)
     state.table.move(old, seat, "discard")  # KJ-5.15, KJ-G22: alone, to the discard zone
-    emit(state, {"type": "converted", "from": _card_json(state, old), "to": _card_json(state, new), "rule": "KJ-5.15"})
+    emit(state, {"type": "converted", "from": card_json(state, old), "to": card_json(state, new), "rule": "KJ-5.15"})
     _after_step(state)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.games.kaiju.state import emit, engaged, speed
+from engine.games.kaiju.state import card_json, emit, engaged, speed
 
 
 def outpace(state: Any, ctx: dict) -> None:
@@ -18,7 +18,7 @@ def outpace(state: Any, ctx: dict) -> None:
     gap = speed(state, theirs) + 1 - speed(state, mine)
     if gap > 0:
         state.turn_speed_bonus[mine] = state.turn_speed_bonus.get(mine, 0) + gap
-    emit(state, {"type": "speed_changed", "card": mine, "speed": speed(state, mine)})
+    emit(state, {"type": "speed_changed", "card": card_json(state, mine), "speed": speed(state, mine)})
 
 
 SCRIPTS: dict[str, Callable[[Any, dict], None]] = {"outpace": outpace}

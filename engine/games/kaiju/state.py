@@ -161,5 +161,11 @@ def title(state: KaijuState, card: int) -> str:
     return defn(state, card).title
 
 
+def card_json(state: KaijuState, card: int) -> dict:
+    """How events name a card: its id, card-data id and title."""
+    d = defn(state, card)
+    return {"id": card, "card": d.id, "name": d.title}
+
+
 def emit(state: KaijuState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
     state.events.append(Event(data, seat, redacted))
