@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from engine.core.cardgame import CardGame
 from engine.core.errors import DataError, Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.hashing import pack_ints
-from engine.core.paths import data_dir
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
+from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
 from engine.games.kaiju import choices, guards, resolve, view
-from engine.games.kaiju.cards import CardDef, load_cards
+from engine.games.kaiju.cards import load_cards
 from engine.games.kaiju.deck import build_deck, validate_deck
 from engine.games.kaiju.state import ZONES, KaijuState
 
@@ -37,77 +36,40 @@ RULE_OPTIONS = (
                "The 3-copies limit compares the name only (proposal), or name and prefix."),
 )
 
-_CARD = {"type": "integer", "minimum": 0, "description": "a card id from the state view"}
+ACTION_SCHEMA = action_schema(
+    "kaiju",
+    action("choose_order", "Coin-flip winner chooses to go first or second (KJ-3.1.1, KJ-G3).",
+            first={"type": "boolean"}),
+    action("place_facedown", "Put an opening battle card face down (KJ-3.1.3).", card=CARD_ID),
+    action("engage", "Fill an empty engagement zone from support (KJ-2.2.3).", card=CARD_ID),
+    action("devolve_choose", "Pick the stack card that comes back on top (KJ-5.18).", card=CARD_ID),
+    action("deploy", "Deploy a battle card from hand (KJ-3.4, KJ-5.11).", card=CARD_ID,
+            zone={"enum": ["support", "engaged"]}),
+    action("enhance", "Put a battle card from hand under one in play (KJ-5.12).", card=CARD_ID, target=CARD_ID),
+    action("action", "Use an Action of the engaged card (KJ-3.5, KJ-5.3).", card=CARD_ID,
+            index={"type": "integer", "minimum": 0}, target={**CARD_ID, "optional": True}),
+    action("attack", "Attack with a move of the engaged card (KJ-3.6, KJ-5.1).",
+            index={"type": "integer", "minimum": 0}, target={**CARD_ID, "optional": True}),
+    action("heal", "Heal with a move of the engaged card (KJ-3.6, KJ-5.2).",
+            index={"type": "integer", "minimum": 0}, target=CARD_ID),
+    action("retreat", "Swap the engaged card with a support card, paying one enhancement (KJ-3.7).",
+            support=CARD_ID, enhancement=CARD_ID),
+    action("skill", "Play a skill card (KJ-3.8, KJ-1.2).", card=CARD_ID, target={**CARD_ID, "optional": True}),
+    action("reinforce", "Play a reinforcement card (KJ-3.8.4, KJ-1.3).", card=CARD_ID,
+            target={**CARD_ID, "optional": True}),
+    action("evolve", "Evolve a battle card in play (KJ-5.16).", card=CARD_ID, target=CARD_ID),
+    action("convert", "Convert a battle card in play (KJ-5.15).", card=CARD_ID, target=CARD_ID),
+    action("end_turn", "End your turn (KJ-3.9)."),
+)
 
 
-def _action(kind: str, description: str, **props: Any) -> dict:
-    required = ["type"] + [k for k, v in props.items() if not v.pop("optional", False)]
-    return {"type": "object", "description": description, "additionalProperties": False,
-            "required": required, "properties": {"type": {"const": kind}, **props}}
-
-
-ACTION_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "kaiju action",
-    "oneOf": [
-        _action("choose_order", "Coin-flip winner chooses to go first or second (KJ-3.1.1, KJ-G3).",
-                first={"type": "boolean"}),
-        _action("place_facedown", "Put an opening battle card face down (KJ-3.1.3).", card=dict(_CARD)),
-        _action("engage", "Fill an empty engagement zone from support (KJ-2.2.3).", card=dict(_CARD)),
-        _action("devolve_choose", "Pick the stack card that comes back on top (KJ-5.18).", card=dict(_CARD)),
-        _action("deploy", "Deploy a battle card from hand (KJ-3.4, KJ-5.11).", card=dict(_CARD),
-                zone={"enum": ["support", "engaged"]}),
-        _action("enhance", "Put a battle card from hand under one in play (KJ-5.12).", card=dict(_CARD), target=dict(_CARD)),
-        _action("action", "Use an Action of the engaged card (KJ-3.5, KJ-5.3).", card=dict(_CARD),
-                index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
-        _action("attack", "Attack with a move of the engaged card (KJ-3.6, KJ-5.1).",
-                index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
-        _action("heal", "Heal with a move of the engaged card (KJ-3.6, KJ-5.2).",
-                index={"type": "integer", "minimum": 0}, target=dict(_CARD)),
-        _action("retreat", "Swap the engaged card with a support card, paying one enhancement (KJ-3.7).",
-                support=dict(_CARD), enhancement=dict(_CARD)),
-        _action("skill", "Play a skill card (KJ-3.8, KJ-1.2).", card=dict(_CARD), target={**_CARD, "optional": True}),
-        _action("reinforce", "Play a reinforcement card (KJ-3.8.4, KJ-1.3).", card=dict(_CARD),
-                target={**_CARD, "optional": True}),
-        _action("evolve", "Evolve a battle card in play (KJ-5.16).", card=dict(_CARD), target=dict(_CARD)),
-        _action("convert", "Convert a battle card in play (KJ-5.15).", card=dict(_CARD), target=dict(_CARD)),
-        _action("end_turn", "End your turn (KJ-3.9)."),
-    ],
-}
-
-
-@lru_cache(maxsize=None)
-def _cards_from(path: str) -> dict[str, CardDef]:
-    return load_cards(Path(path))
-
-
-class KaijuRules:
+class KaijuRules(CardGame):
     id = "kaiju"
     name = "Kaiju Battle: Revival of the Giant Beasts"
     rule_prefix = "KJ-"
     rule_options = RULE_OPTIONS
-
-    def __init__(self, data: Path | None = None) -> None:
-        """`data` is the game's card-data folder (cards.yaml, decks/); tests pass their own."""
-        self._data = data
-        self._samples: list[Deck] | None = None
-
-    @property
-    def data(self) -> Path:
-        return self._data or data_dir() / "kaiju"
-
-    def cards(self) -> dict[str, CardDef]:
-        return _cards_from(str(self.data / "cards.yaml"))
-
-    def load_deck(self, path: Path, options: dict | None = None) -> Deck:
-        return build_deck(path.read_text(encoding="utf-8-sig"), str(path), self.cards(), options or {})
-
-    def sample_decks(self) -> list[Deck]:
-        """The first two decks in `decks/` (read once per process: they are data)."""
-        if self._samples is None:
-            paths = sorted((self.data / "decks").glob("*.txt"))
-            self._samples = [self.load_deck(p) for p in paths[:2]]
-        return list(self._samples)
+    load_cards = staticmethod(load_cards)
+    build_deck = staticmethod(build_deck)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> KaijuState:
         cards = self.cards()
