@@ -153,12 +153,12 @@ def test_cli_referee_plays_a_whole_game_deterministically():
 def test_cli_rejects_bad_decks_with_every_problem_and_exit_2(tmp_path):
     bad = tmp_path / "bad.txt"
     good = ROOT / "card_data" / "kaiju" / "decks"
-    bad.write_text("# a broken deck\n3 Nonexistent Beast\nfour Something\n", encoding="utf-8")
+    bad.write_text("# a broken deck\n3 Nonexistent Beast\n2 Lava Beast Pyroclasm\n", encoding="utf-8")
     deck_b = sorted(good.glob("*.txt"))[0]
     result = _run_cli("referee", "--game", "kaiju", "--deck-a", str(bad), "--deck-b", str(deck_b))
     assert result.returncode == 2
     assert f"{bad}:2: unknown card 'Nonexistent Beast'" in result.stderr
-    assert f"{bad}:3: expected 'COUNT NAME'" in result.stderr
+    assert f"{bad}:3: unknown card 'Lava Beast Pyroclasm'; did you mean 'Lava Beast Pyroclast'" in result.stderr
     assert result.stdout == ""
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.decklist import parse_deck_text
 from engine.core.game import resolve_options
+from engine.core.names import NameIndex
 from engine.core.registry import game_ids, get_rules
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
@@ -60,13 +61,37 @@ def test_rng_is_seeded_and_coins_can_be_forced():
     assert (a.coin(), a.coin()) == (True, False)
 
 
-def test_deck_list_parsing_reports_every_bad_line():
-    text = "# comment\n3 Ember Rex\n2x Ash Moth  # trailing comment\n\nMissions:\n1 Go\nthree Bad\n0 Zero\n"
+def test_deck_list_formats_people_paste():
+    text = ("# comment\n3 Ember Rex\n2x Ash Moth  # trailing comment\n\nMissions:\nGo Far\n"
+            "Tide Caller x3\n1 x Reef // note\n// whole-line comment\nStone ×2\n4xJet\n")
     entries, problems = parse_deck_text(text, "d.txt")
+    assert problems == []
     assert [(e.line, e.section, e.count, e.name) for e in entries] == [
-        (2, "main", 3, "Ember Rex"), (3, "main", 2, "Ash Moth"), (6, "missions", 1, "Go")]
-    assert problems == ["d.txt:7: expected 'COUNT NAME' (e.g. '3 Gomora'), got 'three Bad'",
-                        "d.txt:8: a count must be at least 1, got 0"]
+        (2, "main", 3, "Ember Rex"), (3, "main", 2, "Ash Moth"), (6, "missions", 1, "Go Far"),
+        (7, "missions", 3, "Tide Caller"), (8, "missions", 1, "Reef"), (10, "missions", 2, "Stone"),
+        (11, "missions", 4, "Jet")]
+
+
+def test_deck_list_parsing_reports_every_bad_line():
+    entries, problems = parse_deck_text("0 Zero\n42\n3 Fine\n120 Many\n", "d.txt")
+    assert [e.name for e in entries] == ["Fine"]
+    assert problems == ["d.txt:1: 'Zero': a count must be between 1 and 99, got 0",
+                        "d.txt:2: expected a card, e.g. '3 Name', '3x Name' or 'Name x3', got '42'",
+                        "d.txt:4: 'Many': a count must be between 1 and 99, got 120"]
+
+
+def test_name_resolution_exact_loose_and_suggestions():
+    index = NameIndex()
+    for name in ("Ember Rex", "Ash-Moth", "Ｔｉｄｅ Caller"):
+        index.add(name, name.upper())
+    index.add("kj-ember", "EMBER REX")
+    assert index.resolve("Ember Rex") == ("EMBER REX", [])
+    assert index.resolve("ember   rex") == ("EMBER REX", [])
+    assert index.resolve("ash moth!") == ("ASH-MOTH", [])
+    assert index.resolve("Tide Caller") == ("ＴＩＤＥ CALLER", [])  # width-insensitive (NFKC)
+    assert index.resolve("kj-ember") == ("EMBER REX", [])
+    assert index.resolve("Embr Rex") == (None, ["Ember Rex"])
+    assert index.resolve("Zzz") == (None, [])
 
 
 def test_rule_options_reject_unknown_names_and_values():

@@ -65,7 +65,7 @@ def test_kj_2_1_every_deck_problem_is_reported_on_its_own_line(tmp_path):
     bad = _deck_file(tmp_path, "bad.txt", ["4 Alpha", "three Beta", "2 Nosuchcard"] + LEGAL[2:])
     problems = _load_problems(bad)
     assert len(problems) == 3
-    assert problems[0].startswith(f"{bad}:2: expected 'COUNT NAME'")
+    assert problems[0].startswith(f"{bad}:2: unknown card 'three Beta'; did you mean 'Beta'")
     assert problems[1] == f"{bad}:3: unknown card 'Nosuchcard'"
     assert problems[2] == f"{bad}:1: 4 cards named 'Alpha'; at most 3 allowed (KJ-2.1)"
 

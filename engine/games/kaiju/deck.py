@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from pathlib import Path
 
 from engine.core.decklist import parse_deck_text
 from engine.core.errors import DataError
+from engine.core.names import NameIndex, unknown_card_message
 from engine.core.game import Deck
 
 from engine.games.kaiju.cards import CardDef
@@ -16,19 +16,16 @@ DECK_SIZE = 40
 MAX_COPIES = 3
 
 
-def _key(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().strip()
-
-
-def resolver(cards: dict[str, CardDef]) -> dict[str, CardDef]:
-    """Names a deck line may use: card id, full title (prefix + name), or name when unique."""
-    index: dict[str, CardDef] = {}
-    names = Counter(_key(c.name) for c in cards.values())
+def resolver(cards: dict[str, CardDef]) -> NameIndex:
+    """Names a deck line may use: full title (prefix + name), card id, or the name when unique."""
+    index = NameIndex()
+    names = Counter(c.name for c in cards.values())
     for c in cards.values():
-        index[_key(c.id)] = c
-        index[_key(c.title)] = c
-        if names[_key(c.name)] == 1:
-            index.setdefault(_key(c.name), c)
+        index.add(c.title, c)
+        index.add(c.id, c)
+    for c in cards.values():
+        if names[c.name] == 1:
+            index.add(c.name, c)
     return index
 
 
@@ -48,9 +45,9 @@ def build_deck(text: str, filename: str, cards: dict[str, CardDef], options: dic
         if entry.section != "main":
             problems.append(f"{filename}:{entry.line}: kaiju decks have no section {entry.section!r}; remove the header")
             continue
-        card = index.get(_key(entry.name))
+        card, suggestions = index.resolve(entry.name)
         if card is None:
-            problems.append(f"{filename}:{entry.line}: unknown card {entry.name!r}")
+            problems.append(f"{filename}:{entry.line}: {unknown_card_message(entry.name, suggestions)}")
             continue
         chosen.extend([card.id] * entry.count)
         lines_of.setdefault(same_name_key(card, include_prefix), []).append(entry.line)

@@ -1,0 +1,59 @@
+"""Finding a card from the name a player typed: exact, then ignoring case, width (NFKC),
+spaces and punctuation, then "did you mean" suggestions."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Any
+
+
+def loose(text: str) -> str:
+    """The comparison key: NFKC, case-folded, without spaces, punctuation or symbols."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch)[0] in "PS"))
+
+
+class NameIndex:
+    """Names (titles, short names, card ids) -> card. A loose key shared by two different
+    cards is ambiguous and never resolves on its own."""
+
+    def __init__(self) -> None:
+        self._exact: dict[str, Any] = {}
+        self._loose: dict[str, list[tuple[str, Any]]] = {}
+        self._display: dict[int, str] = {}  # id(card) -> the first name added for it
+
+    def add(self, name: str, value: Any) -> None:
+        """Add the card's preferred (display) name first, then ids and other aliases."""
+        self._display.setdefault(id(value), name)
+        self._exact.setdefault(name, value)
+        bucket = self._loose.setdefault(loose(name), [])
+        if all(v is not value for _, v in bucket):
+            bucket.append((name, value))
+
+    def resolve(self, name: str) -> tuple[Any | None, list[str]]:
+        """(card, []) when found; (None, up to 3 suggestions) when not."""
+        if name in self._exact:
+            return self._exact[name], []
+        key = loose(name)
+        bucket = self._loose.get(key, [])
+        if len(bucket) == 1:
+            return bucket[0][1], []
+        if bucket:
+            return None, self._names(v for _, v in bucket)
+        close = difflib.get_close_matches(key, list(self._loose), n=8, cutoff=0.6)
+        return None, self._names(v for k in close for _, v in self._loose[k])
+
+    def _names(self, values) -> list[str]:
+        out: list[str] = []
+        for value in values:
+            name = self._display[id(value)]
+            if name not in out:
+                out.append(name)
+        return out[:3]
+
+
+def unknown_card_message(name: str, suggestions: list[str]) -> str:
+    if suggestions:
+        return f"unknown card {name!r}; did you mean {', '.join(repr(s) for s in suggestions)}?"
+    return f"unknown card {name!r}"
