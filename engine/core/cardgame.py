@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.core.decklist import DeckLine, parse_deck_text
 from engine.core.game import Deck
 from engine.core.paths import data_dir
 
@@ -18,7 +19,8 @@ def _load_once(loader: Callable[[Path], Any], path: str) -> Any:
 
 class CardGame:
     """Base for a game's rules object. Subclasses set `id` (also the card-data folder name),
-    `load_cards(path) -> cards` and `build_deck(text, filename, cards, options) -> Deck`."""
+    `load_cards(path) -> cards` and `deck_from_entries(...)`; deck lists in every format
+    (text files, the importer's CSV/JSON) reach the game as the same entries."""
 
     id: str = ""
     sample_deck_count = 2
@@ -37,14 +39,21 @@ class CardGame:
         raise NotImplementedError
 
     @staticmethod
-    def build_deck(text: str, filename: str, cards: Any, options: dict) -> Deck:  # pragma: no cover
+    def deck_from_entries(entries: list[DeckLine], filename: str, cards: Any, options: dict,
+                          problems: list[str]) -> Deck:  # pragma: no cover - every game overrides it
+        """Resolve names and check the construction rules; raise DataError listing `problems`
+        (already found while parsing) plus every new one, each with its line."""
         raise NotImplementedError
+
+    def build_deck(self, text: str, filename: str, options: dict | None = None) -> Deck:
+        entries, problems = parse_deck_text(text, filename)
+        return type(self).deck_from_entries(entries, filename, self.cards(), options or {}, problems)
 
     def cards(self) -> Any:
         return _load_once(type(self).load_cards, str(self.data / "cards.yaml"))
 
     def load_deck(self, path: Path, options: dict | None = None) -> Deck:
-        return type(self).build_deck(path.read_text(encoding="utf-8-sig"), str(path), self.cards(), options or {})
+        return self.build_deck(path.read_text(encoding="utf-8-sig"), str(path), options)
 
     def sample_decks(self) -> list[Deck]:
         """The first decks in `decks/` by file name (read once per process: they are data)."""

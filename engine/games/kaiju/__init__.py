@@ -15,7 +15,7 @@ from engine.core.zones import Table
 
 from engine.games.kaiju import choices, guards, resolve, view
 from engine.games.kaiju.cards import load_cards
-from engine.games.kaiju.deck import build_deck, validate_deck
+from engine.games.kaiju.deck import deck_from_entries, validate_deck
 from engine.games.kaiju.state import ZONES, KaijuState
 
 RULE_OPTIONS = (
@@ -69,7 +69,7 @@ class KaijuRules(CardGame):
     rule_prefix = "KJ-"
     rule_options = RULE_OPTIONS
     load_cards = staticmethod(load_cards)
-    build_deck = staticmethod(build_deck)
+    deck_from_entries = staticmethod(deck_from_entries)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> KaijuState:
         cards = self.cards()

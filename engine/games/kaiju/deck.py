@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from engine.core.decklist import parse_deck_text
+from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
 from engine.core.names import NameIndex, unknown_card_message
 from engine.core.game import Deck
@@ -34,9 +34,10 @@ def same_name_key(card: CardDef, include_prefix: bool) -> str:
     return card.title if include_prefix else card.name
 
 
-def build_deck(text: str, filename: str, cards: dict[str, CardDef], options: dict) -> Deck:
-    """Parse and validate a deck list; every problem is reported with its line."""
-    entries, problems = parse_deck_text(text, filename)
+def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, CardDef], options: dict,
+                      problems: list[str]) -> Deck:
+    """Resolve and validate deck-list entries; every problem is reported with its line."""
+    problems = list(problems)
     index = resolver(cards)
     chosen: list[str] = []
     lines_of: dict[str, list[int]] = {}
