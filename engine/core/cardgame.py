@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from engine.core.decklist import DeckLine, parse_deck_text
 from engine.core.game import Deck
+from engine.core.names import NameIndex, card_name_index
 from engine.core.paths import data_dir
 
 
@@ -51,6 +52,10 @@ class CardGame:
 
     def cards(self) -> Any:
         return _load_once(type(self).load_cards, str(self.data / "cards.yaml"))
+
+    def name_index(self) -> NameIndex:
+        """How deck lists and imports find cards by name (see engine/core/names.py)."""
+        return card_name_index(self.cards())
 
     def load_deck(self, path: Path, options: dict | None = None) -> Deck:
         return self.build_deck(path.read_text(encoding="utf-8-sig"), str(path), options)

@@ -44,6 +44,10 @@ class NameIndex:
         close = difflib.get_close_matches(key, list(self._loose), n=8, cutoff=0.6)
         return None, self._names(v for k in close for _, v in self._loose[k])
 
+    def display_name(self, value: Any) -> str:
+        """The preferred name of a card in this index (the first name added for it)."""
+        return self._display[id(value)]
+
     def _names(self, values) -> list[str]:
         out: list[str] = []
         for value in values:
@@ -57,3 +61,19 @@ def unknown_card_message(name: str, suggestions: list[str]) -> str:
     if suggestions:
         return f"unknown card {name!r}; did you mean {', '.join(repr(s) for s in suggestions)}?"
     return f"unknown card {name!r}"
+
+
+def card_name_index(cards: dict[str, Any]) -> NameIndex:
+    """The usual index of a game's cards: full title (`title`, else `name`) first, then the
+    card id, then the short `name` when no other card shares it."""
+    index = NameIndex()
+    short: dict[str, int] = {}
+    for card in cards.values():
+        short[card.name] = short.get(card.name, 0) + 1
+    for card_id, card in cards.items():
+        index.add(getattr(card, "title", "") or card.name, card)
+        index.add(card_id, card)
+    for card in cards.values():
+        if short[card.name] == 1:
+            index.add(card.name, card)
+    return index

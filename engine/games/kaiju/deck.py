@@ -7,26 +7,13 @@ from pathlib import Path
 
 from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
-from engine.core.names import NameIndex, unknown_card_message
+from engine.core.names import card_name_index, unknown_card_message
 from engine.core.game import Deck
 
 from engine.games.kaiju.cards import CardDef
 
 DECK_SIZE = 40
 MAX_COPIES = 3
-
-
-def resolver(cards: dict[str, CardDef]) -> NameIndex:
-    """Names a deck line may use: full title (prefix + name), card id, or the name when unique."""
-    index = NameIndex()
-    names = Counter(c.name for c in cards.values())
-    for c in cards.values():
-        index.add(c.title, c)
-        index.add(c.id, c)
-    for c in cards.values():
-        if names[c.name] == 1:
-            index.add(c.name, c)
-    return index
 
 
 def same_name_key(card: CardDef, include_prefix: bool) -> str:
@@ -38,7 +25,7 @@ def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, C
                       problems: list[str]) -> Deck:
     """Resolve and validate deck-list entries; every problem is reported with its line."""
     problems = list(problems)
-    index = resolver(cards)
+    index = card_name_index(cards)
     chosen: list[str] = []
     lines_of: dict[str, list[int]] = {}
     include_prefix = options.get("deck_name_rule") == "name_and_prefix"
