@@ -15,7 +15,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/tts-bridge demo --game kaiju
+	$(BIN)/tts-bridge demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -33,10 +33,14 @@ def mutate(action: dict, rnd: random.Random, kinds: Sequence[str]) -> dict:
     return mutated
 
 
-def fuzz_game(rules: GameRules, seed: int, max_decisions: int = 20_000, mutate_rate: float = 0.2,
-              extra_check: Callable[[Game], None] | None = None, full_checks: bool = True) -> int:
-    """Play one seeded bot game under all checks; returns its number of decisions."""
-    game = Game(rules, seed=seed)
+def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_decisions: int = 20_000,
+              mutate_rate: float = 0.2, extra_check: Callable[[Game], None] | None = None,
+              full_checks: bool = True) -> int:
+    """Play one seeded bot game under all checks; returns its number of decisions.
+
+    `full_checks=False` keeps the game's own invariants but skips the (slower) walk of every
+    view and event for hidden cards."""
+    game = Game(rules, seed=seed, options=options)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
     rnd = random.Random(seed)
     kinds = [branch["properties"]["type"]["const"] for branch in rules.action_schema()["oneOf"]]
@@ -57,6 +61,8 @@ def fuzz_game(rules: GameRules, seed: int, max_decisions: int = 20_000, mutate_r
         events = game.act(request.seat, bots[request.seat].choose(request))
         if full_checks:
             check_after_decision(game, events)
+        else:
+            rules.check_invariants(game.state)
         if extra_check:
             extra_check(game)
     raise AssertionError(f"{rules.id} seed {seed}: game did not end in {max_decisions} decisions")

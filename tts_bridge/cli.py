@@ -148,13 +148,15 @@ def bench_engine(game: str, count: int, seed: int, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--game", default="kaiju", show_default=True)
+@click.option("--game", default="all", show_default=True, help="A game id, or `all` for every registered game.")
 @click.option("--seed", default=7, show_default=True, type=int)
 def demo(game: str, seed: int) -> None:
-    """Narrate a bot-vs-bot game, including illegal moves refused with their rule."""
+    """Narrate bot-vs-bot games, including illegal moves refused with their rule."""
     from tts_bridge.demo import run_demo
 
-    run_demo(_rules(game), seed)
+    for game_id in game_ids() if game == "all" else [game]:
+        run_demo(_rules(game_id), seed)
+        click.echo()
 
 
 if __name__ == "__main__":

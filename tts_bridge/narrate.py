@@ -1,51 +1,12 @@
-"""Play-by-play text for engine events (the demo and the CLI's human output)."""
+"""One line of text for an engine event: the game's own narration when it has one."""
 
 from __future__ import annotations
 
-
-def _name(card: object) -> str:
-    if isinstance(card, dict):
-        return str(card.get("name", "a card"))
-    return f"card #{card}"
+from typing import Any
 
 
-def narrate(event: dict) -> str:
-    kind = event.get("type", "?")
-    seat = event.get("seat")
-    who = f"Seat {seat}" if seat is not None else ""
-    rule = f" [{event['rule']}]" if event.get("rule") else ""
-    text = {
-        "order": lambda: f"Seat {event['first']} goes first",
-        "mulligan": lambda: f"{who} has no battle card and shows their hand ({', '.join(event['shown'])}), reshuffles and draws again",
-        "draw": lambda: f"{who} draws {_name(event['card'])}" if "card" in event else f"{who} draws a card",
-        "draw_skipped": lambda: f"{who} cannot draw: the deck is empty",
-        "placed_facedown": lambda: f"{who} places {_name(event['card'])} face down" if "card" in event else f"{who} places a card face down",
-        "revealed": lambda: "Both opening cards are revealed: " + " vs ".join(_name(c) for c in event["cards"]),
-        "turn": lambda: f"--- Turn {event['turn']}: seat {seat} ---",
-        "deployed": lambda: f"{who} deploys {_name(event['card'])} to {event['zone']}",
-        "enhanced": lambda: f"{_name(event['card'])} is tucked under {_name(event['target'])} (level {event['level']})",
-        "action": lambda: f"{_name(event['card'])} uses {event['ability']}",
-        "attack": lambda: f"{_name(event['card'])} attacks {_name(event['target'])} with {event['move']}",
-        "coin": lambda: f"Coin flip: {'heads' if event['heads'] else 'tails'}",
-        "evaded": lambda: f"{_name(event['card'])} evades the attack",
-        "extra_deploy": lambda: f"{who} may deploy {event['count']} more this turn",
-        "extra_enhance": lambda: f"{who} may enhance {event['count']} more this turn",
-        "speed_changed": lambda: f"{_name(event['card'])} now has speed {event['speed']}",
-        "devolve_failed": lambda: f"{_name(event['card'])} cannot devolve: it has no enhancements",
-        "damage": lambda: f"{event['name']} takes {event['amount']} damage" + (f" ({event['prevented']} prevented)" if event["prevented"] else "") + (" (counter)" if event["counter"] else ""),
-        "heal": lambda: f"{event['name']} heals {event['amount']}",
-        "defeated": lambda: f"{_name(event['card'])} is defeated and goes to the spirit zone",
-        "engaged": lambda: f"{who} engages {_name(event['card'])}",
-        "retreated": lambda: f"{_name(event['card'])} retreats (paying {_name(event['cost'])}); {_name(event['engaged'])} engages",
-        "skill": lambda: f"{who} plays {_name(event['card'])}",
-        "skill_done": lambda: f"{_name(event['card'])} goes to the {event['to']} zone",
-        "reinforcement": lambda: f"{who} plays reinforcement {_name(event['card'])}",
-        "evolved": lambda: f"{_name(event['from'])} evolves into {_name(event['to'])} (level {event['level']})",
-        "converted": lambda: f"{_name(event['from'])} converts into {_name(event['to'])}",
-        "devolved": lambda: f"{_name(event['discarded'])} devolves back into {_name(event['now'])}",
-        "banished": lambda: f"{_name(event['card'])} is banished to the space-time rift",
-        "destroyed": lambda: f"{_name(event['card'])} is destroyed",
-        "end_turn": lambda: f"{who} ends the turn",
-        "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ") + event.get("reason", ""),
-    }.get(kind)
-    return (text() if text else f"{kind}: {event}") + rule
+def narrate(event: dict, rules: Any = None) -> str:
+    if rules is None:  # callers that do not say which game: kaiju's events (the first game)
+        from engine.games.kaiju import RULES as rules
+    own = getattr(rules, "narrate", None)
+    return own(event) if own else ", ".join(f"{k}={v}" for k, v in event.items())

@@ -13,7 +13,7 @@ from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.kaiju import choices, guards, resolve, view
+from engine.games.kaiju import choices, demo, guards, resolve, view
 from engine.games.kaiju.cards import load_cards
 from engine.games.kaiju.deck import deck_from_entries, validate_deck
 from engine.games.kaiju.state import ZONES, KaijuState
@@ -148,6 +148,13 @@ class KaijuRules(CardGame):
 
     def action_schema(self) -> dict:
         return ACTION_SCHEMA
+
+    # -- hooks for the narrated demo (tts_bridge/demo.py) ----------------------------------
+    def cheat_attempts(self, state: KaijuState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
+        return demo.cheat_attempts(state, kind, seat)
+
+    def narrate(self, event: dict) -> str:
+        return demo.narrate(event)
 
 
 RULES = KaijuRules()

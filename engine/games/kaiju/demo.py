@@ -1,0 +1,69 @@
+"""Material for the narrated demo (`tts-bridge demo`): illegal moves worth trying at a point
+of a kaiju game, and a one-line text for each kaiju event."""
+
+from __future__ import annotations
+
+from engine.games.kaiju.state import KaijuState, defn, zone
+
+
+def _name(card: object) -> str:
+    if isinstance(card, dict):
+        return str(card.get("name", "a card"))
+    return f"card #{card}"
+
+
+def narrate(event: dict) -> str:
+    kind = event.get("type", "?")
+    seat = event.get("seat")
+    who = f"Seat {seat}" if seat is not None else ""
+    rule = f" [{event['rule']}]" if event.get("rule") else ""
+    text = {
+        "order": lambda: f"Seat {event['first']} goes first",
+        "mulligan": lambda: f"{who} has no battle card and shows their hand ({', '.join(event['shown'])}), reshuffles and draws again",
+        "draw": lambda: f"{who} draws {_name(event['card'])}" if "card" in event else f"{who} draws a card",
+        "draw_skipped": lambda: f"{who} cannot draw: the deck is empty",
+        "placed_facedown": lambda: f"{who} places {_name(event['card'])} face down" if "card" in event else f"{who} places a card face down",
+        "revealed": lambda: "Both opening cards are revealed: " + " vs ".join(_name(c) for c in event["cards"]),
+        "turn": lambda: f"--- Turn {event['turn']}: seat {seat} ---",
+        "deployed": lambda: f"{who} deploys {_name(event['card'])} to {event['zone']}",
+        "enhanced": lambda: f"{_name(event['card'])} is tucked under {_name(event['target'])} (level {event['level']})",
+        "action": lambda: f"{_name(event['card'])} uses {event['ability']}",
+        "attack": lambda: f"{_name(event['card'])} attacks {_name(event['target'])} with {event['move']}",
+        "coin": lambda: f"Coin flip: {'heads' if event['heads'] else 'tails'}",
+        "evaded": lambda: f"{_name(event['card'])} evades the attack",
+        "extra_deploy": lambda: f"{who} may deploy {event['count']} more this turn",
+        "extra_enhance": lambda: f"{who} may enhance {event['count']} more this turn",
+        "speed_changed": lambda: f"{_name(event['card'])} now has speed {event['speed']}",
+        "devolve_failed": lambda: f"{_name(event['card'])} cannot devolve: it has no enhancements",
+        "damage": lambda: f"{event['name']} takes {event['amount']} damage" + (f" ({event['prevented']} prevented)" if event["prevented"] else "") + (" (counter)" if event["counter"] else ""),
+        "heal": lambda: f"{event['name']} heals {event['amount']}",
+        "defeated": lambda: f"{_name(event['card'])} is defeated and goes to the spirit zone",
+        "engaged": lambda: f"{who} engages {_name(event['card'])}",
+        "retreated": lambda: f"{_name(event['card'])} retreats (paying {_name(event['cost'])}); {_name(event['engaged'])} engages",
+        "skill": lambda: f"{who} plays {_name(event['card'])}",
+        "skill_done": lambda: f"{_name(event['card'])} goes to the {event['to']} zone",
+        "reinforcement": lambda: f"{who} plays reinforcement {_name(event['card'])}",
+        "evolved": lambda: f"{_name(event['from'])} evolves into {_name(event['to'])} (level {event['level']})",
+        "converted": lambda: f"{_name(event['from'])} converts into {_name(event['to'])}",
+        "devolved": lambda: f"{_name(event['discarded'])} devolves back into {_name(event['now'])}",
+        "banished": lambda: f"{_name(event['card'])} is banished to the space-time rift",
+        "destroyed": lambda: f"{_name(event['card'])} is destroyed",
+        "end_turn": lambda: f"{who} ends the turn",
+        "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ") + event.get("reason", ""),
+    }.get(kind)
+    return (text() if text else f"{kind}: {event}") + rule
+
+
+def cheat_attempts(state: KaijuState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
+    """Illegal moves worth showing at this point of the game: (seat, action, what it tries)."""
+    if kind != "main":
+        return []
+    tries = []
+    if state.turn == 1:
+        tries.append((seat, {"type": "attack", "index": 0}, "attack on the first player's first turn"))
+        tries.append((1 - seat, {"type": "end_turn"}, "end the opponent's turn"))
+    elif state.deploys_left == 0 and (hand_battle := [c for c in zone(state, seat, "hand") if defn(state, c).is_battle]):
+        tries.append((seat, {"type": "deploy", "card": hand_battle[0], "zone": "support"}, "deploy a second time"))
+    elif state.attack_or_heal_used and state.turn > 2:
+        tries.append((seat, {"type": "attack", "index": 0}, "attack twice in one turn"))
+    return tries

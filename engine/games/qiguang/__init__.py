@@ -1,0 +1,248 @@
+"""Card Battle: Qiguang, spec `rules/qiguang.md` (QG-*): lanes, race crystals, leaders, fields
+and Lightning chains with priority."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import DataError, Refusal
+from engine.core.game import Deck, RuleOption
+from engine.core.hashing import pack_ints
+from engine.core.paths import data_dir
+from engine.core.requests import Event, Request, Result
+from engine.core.rng import Rng
+from engine.core.zones import Table
+
+from engine.games.qiguang import choices, demo, guards, resolve, view
+from engine.games.qiguang.cards import CardDef, load_cards
+from engine.games.qiguang.deck import build_deck, validate_deck
+from engine.games.qiguang.state import CRYSTAL_CAP, IN_PLAY, ZONES, QgState, characters, health
+
+RULE_OPTIONS = (
+    RuleOption("lanes", 5, (5, 3), "QG-G1", "Lanes per player (a standby and a combat zone each): 5 (proposal) or 3."),
+    RuleOption("deck_check", "none", ("none", "standard"), "QG-G4",
+               "Deck construction: no size or copy check (proposal), or 'standard': at least 40 cards, at most 3 "
+               "per name."),
+    RuleOption("life_loss", "zero_or_below", ("zero_or_below", "below_zero"), "QG-G5",
+               "A player loses at life 0 or below (proposal), or only below 0 (strict literal reading)."),
+    RuleOption("damage", "lasts", ("lasts", "end_of_turn"), "QG-G7",
+               "Damage on characters lasts until they leave play (proposal), or is removed at the end of each turn."),
+    RuleOption("advance", "active", ("active", "both"), "QG-G11",
+               "Before the main phase only the active player's characters advance (proposal), or both players'."),
+    RuleOption("mana_source", "any_play", ("any_play", "summons"), "QG-G13",
+               "A Mana Source pays for any card play or cost (proposal), or only for summons (literal reading)."),
+    RuleOption("first_skip_counts", False, (False, True), "QG-G15",
+               "The first player's skipped first draw does not count as taking a Mana Source (proposal), or it does."),
+    RuleOption("cap_all_tapped", "no_gain", ("no_gain", "exile_tapped"), "QG-G16",
+               "At 10 crystals, all tapped: the gain does not happen (proposal), or a tapped crystal is removed."),
+    RuleOption("new_crystal", "untapped", ("untapped", "tapped"), "QG-G18",
+               "A gained crystal enters untapped and usable at once (proposal), or tapped."),
+    RuleOption("lightning_stops", "always", ("always", "when_able"), "QG-G19",
+               "Response windows always ask the player (default: a skipped window would reveal that the hand "
+               "holds no usable Lightning), or only when they have a usable Lightning card or ability (faster)."),
+    RuleOption("leader_limit", "every_turn", ("every_turn", "own_turns"), "QG-G23",
+               "One leader ability per turn, counting the opponent's turns too (proposal), or one use from the "
+               "start of your turn until your next turn."),
+    RuleOption("world_vs_field", "replace", ("replace", "blocked"), "QG-G25",
+               "A normal field played under a World field sends the World to the graveyard (proposal), or cannot "
+               "be played."),
+    RuleOption("world_clears", "not_destroyed", ("not_destroyed", "destroyed"), "QG-G26",
+               "Fields a World field sends away are not destroyed (proposal), or are destroyed (their destruction "
+               "effects happen)."),
+    RuleOption("life_payment", "allowed", ("allowed", "must_survive"), "QG-G33",
+               "Life may be paid even to 0 or below, losing at the check (proposal), or only while it leaves life."),
+)
+
+_PHASE = {"order": 0, "preparation": 1, "draw": 2, "main": 3, "battle": 4, "end": 5, "over": 6}
+_STAGE = {"": 0, "begin": 1, "window": 2, "act": 3, "attack_window": 4, "draw_choice": 5}
+_LIFE = 1 << 20  # life may go below 0; packed ints must not
+
+_CARD = {"type": "integer", "minimum": 0, "description": "a card id from the state view"}
+_LANE = {"type": "integer", "minimum": 1, "maximum": 5, "description": "lane number, 1 = left from the first player"}
+_N = {"type": "integer", "minimum": 0, "maximum": 10}
+
+
+def _action(kind: str, description: str, **props: Any) -> dict:
+    required = ["type"] + [k for k, v in props.items() if not v.pop("optional", False)]
+    return {"type": "object", "description": description, "additionalProperties": False,
+            "required": required, "properties": {"type": {"const": kind}, **props}}
+
+
+ACTION_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "qiguang action",
+    "oneOf": [
+        _action("choose_order", "Coin-toss winner goes first or second (QG-1.2).", first={"type": "boolean"}),
+        _action("draw", "Draw phase: draw one card (QG-3.3.1)."),
+        _action("take_mana", "Draw phase: take a Mana Source instead of drawing (QG-3.3.1, QG-3.3.2)."),
+        _action("summon", "Summon a character from hand into an empty standby zone (QG-3.4.3); then pay.",
+                card=dict(_CARD), lane=dict(_LANE), row={"enum": ["standby", "combat"], "optional": True}),
+        _action("play", "Play a spell, field or creation card (QG-4.6, QG-6); then pay.", card=dict(_CARD),
+                target={**_CARD, "optional": True}),
+        _action("ability", "Use an active ability of your card in play (QG-7.3, QG-8.1); then pay.",
+                card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
+        _action("pay", "Pay the pending cost: crystals tapped per race and Mana Sources used (QG-4).",
+                earth=dict(_N), pegasus=dict(_N), unicorn=dict(_N), mana=dict(_N)),
+        _action("cancel", "Take back the card or ability waiting for its cost."),
+        _action("pass", "Decline to respond: closes the chain (QG-9.6) or passes the window (QG-G19)."),
+        _action("exile_crystal", "At the crystal cap, the race of the crystal to remove (QG-5.4).",
+                race={"enum": ["earth", "pegasus", "unicorn"]}),
+        _action("surcharge", "Pay a continuous effect's life surcharge, or let the spell be cancelled (QG-9.5).",
+                pay={"type": "boolean"}),
+        _action("attack", "Attack with your character in this lane's combat zone (QG-3.5.1).", lane=dict(_LANE),
+                target_lane={**_LANE, "optional": True},
+                target_row={"enum": ["combat", "standby"], "optional": True}),
+        _action("end_main", "End the main phase and go to the battle phase (QG-3.1)."),
+        _action("end_battle", "End the battle phase and go to the end phase (QG-3.1)."),
+        _action("concede", "Concede: you lose at once (QG-2.2.3). Always allowed for the deciding seat."),
+        _action("offer_tie", "Offer a tie because the game is in a loop (QG-2.3.2, QG-G31)."),
+        _action("answer_tie", "Accept or decline the opponent's tie offer (QG-2.3.2).", accept={"type": "boolean"}),
+    ],
+}
+
+
+@lru_cache(maxsize=None)
+def _cards_from(path: str) -> dict[str, CardDef]:
+    return load_cards(Path(path))
+
+
+class QiguangRules:
+    id = "qiguang"
+    name = "Card Battle: Qiguang"
+    rule_prefix = "QG-"
+    rule_options = RULE_OPTIONS
+
+    def __init__(self, data: Path | None = None) -> None:
+        """`data` is the game's card-data folder (cards.yaml, decks/); tests pass their own."""
+        self._data = data
+        self._samples: list[Deck] | None = None
+
+    @property
+    def data(self) -> Path:
+        return self._data or data_dir() / "qiguang"
+
+    def cards(self) -> dict[str, CardDef]:
+        return _cards_from(str(self.data / "cards.yaml"))
+
+    def load_deck(self, path: Path, options: dict | None = None) -> Deck:
+        return build_deck(path.read_text(encoding="utf-8-sig"), str(path), self.cards(), options or {})
+
+    def sample_decks(self) -> list[Deck]:
+        if self._samples is None:
+            paths = sorted((self.data / "decks").glob("*.txt"))
+            self._samples = [self.load_deck(p) for p in paths[:2]]
+        return list(self._samples)
+
+    def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> QgState:
+        cards = self.cards()
+        problems = [p for d in decks for p in validate_deck(d, cards, options)]
+        if len(decks) != 2:
+            problems.append(f"qiguang needs 2 decks, got {len(decks)}")
+        if problems:
+            raise DataError(problems)
+        rng = Rng(seed)
+        table = Table(ZONES)
+        state = QgState(table, rng, options, cards)
+        ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))  # ids carry no identity
+        n = 0
+        for seat, deck in enumerate(decks):
+            for card_id in deck.sections["main"]:
+                table.add_card(seat, cards[card_id], "library", ids[n])
+                n += 1
+            rng.shuffle(table.zone(seat, "library"))  # QG-1.1: the owner shuffles...
+            rng.shuffle(table.zone(seat, "library"))  # ...then the opponent
+        state.token_base = n
+        for card in table.cards:
+            if card.defn.harmony:
+                state.harmony_cards[card.owner].append(card.id)
+        state.coin_winner = 0 if rng.coin() else 1  # QG-1.2
+        return state
+
+    def request(self, state: QgState) -> Request | None:
+        return choices.request(state)
+
+    def check(self, state: QgState, seat: int, action: dict) -> Refusal | None:
+        return guards.check(state, seat, action)
+
+    def seat_refusal(self, state: QgState, seat: int, request: Request) -> Refusal:
+        if request.kind in ("main", "battle"):
+            return Refusal("QG-8.1", "It is your opponent's turn; you can act when you get a chance to respond "
+                                     "with a Lightning card or ability.")
+        if request.kind in ("respond", "window"):
+            return Refusal("QG-9.6", f"Seat {request.seat} has priority now ({request.prompt}); wait for them.")
+        return Refusal("QG-9.1", f"Seat {request.seat} is deciding now ({request.prompt}); wait for them.")
+
+    def apply(self, state: QgState, seat: int, action: dict) -> list[Event]:
+        state.events = []
+        resolve.apply(state, seat, action)
+        return state.events
+
+    def result(self, state: QgState) -> Result | None:
+        return state.result
+
+    def view(self, state: QgState, seat: int | None) -> dict:
+        return view.view(state, seat)
+
+    def snapshot(self, state: QgState) -> bytes:
+        """Fast and deterministic: small counters packed as ints, rarer structures as repr."""
+        damage = [x for pair in sorted(state.damage.items()) for x in pair]
+        c0, c1 = state.crystals
+        ints = [
+            _PHASE[state.phase], _STAGE[state.stage], state.active, state.turn, state.first, state.coin_winner,
+            state.life[0] + _LIFE, state.life[1] + _LIFE, *c0, *c1, *state.token_last, state.first_turn_done,
+            state.inheritor_gained, *state.leader_used, state.attack_lane, state.window_seat, state.window_passes,
+            state.closing, 0 if state.world is None else state.world + 1, state.tie_offered[0] + 1,
+            state.tie_offered[1] + 1, state.rng.calls, *sorted(state.attacked),
+        ]
+        rare = b""
+        if state.perm or state.temp or state.abilities_used or state.chain or state.pending or state.waiting \
+                or state.queue or state.result:
+            mods = [x for d in (state.perm, state.temp) for k in sorted(d) for x in (k, *d[k])]
+            rare = repr((mods, len(state.perm), sorted(state.abilities_used), [link.key() for link in state.chain],
+                         state.pending, state.waiting, state.queue,
+                         state.result.to_json() if state.result else None)).encode()
+        return b"|".join((state.table.snapshot(), pack_ints(damage), pack_ints(ints), rare))
+
+    def check_invariants(self, state: QgState) -> None:
+        state.table.check_invariants()
+        lanes = state.options["lanes"]
+        for seat in (0, 1):
+            c = state.crystals[seat]
+            assert min(c) >= 0, f"seat {seat} has a negative crystal count {c}"
+            assert sum(c) <= CRYSTAL_CAP, f"seat {seat} has {sum(c)} crystals (cap {CRYSTAL_CAP}, QG-5.4)"
+            for row in ("standby", "combat"):
+                for lane in range(1, 6):
+                    n = len(state.table.zone(seat, f"{row}{lane}"))
+                    assert n <= (1 if lane <= lanes else 0), f"seat {seat} {row}{lane} holds {n} cards (QG-G2)"
+            leaders = [c for c in characters(state, seat) if state.table.cards[c].defn.leader]
+            assert len(leaders) <= 1, f"seat {seat} has {len(leaders)} leaders (QG-7.2)"
+            assert len(state.table.zone(seat, "field")) <= 1, "two fields in one field area (QG-6.1)"
+            if state.result is None:
+                for card in characters(state, seat):
+                    assert health(state, card) > 0, f"card {card} at health <= 0 still in play (QG-3.5.6)"
+        if state.world is not None:
+            assert state.table.zone(1 - state.world, "field") == [], "a World field shares its areas (QG-6.3)"
+        for card, dmg in state.damage.items():
+            assert dmg >= 0, f"card {card} has negative damage"
+            assert state.table.name_of[card] in IN_PLAY, f"damage on card {card} out of play"
+        if state.result is None:  # a game can end mid-resolution, leaving the card where it was
+            chain_cards = sum(len(state.table.zone(s, "chain")) for s in (0, 1))
+            linked = sum((link.card is not None) + len(link.mana) for link in state.chain)
+            linked += sum(1 for item in state.queue if item[0] == "to_graveyard")
+            assert chain_cards == linked, f"{chain_cards} cards in the chain area but {linked} belong to links"
+        assert state.turn >= 0
+
+    def action_schema(self) -> dict:
+        return ACTION_SCHEMA
+
+    # -- optional hooks for the narrated demo (tts_bridge/demo.py) -----------------------
+    def cheat_attempts(self, state: QgState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
+        return demo.cheat_attempts(state, kind, seat)
+
+    def narrate(self, event: dict) -> str:
+        return demo.narrate(event)
+
+
+RULES = QiguangRules()

@@ -1,0 +1,286 @@
+"""Qiguang card definitions: the schema of `card_data/qiguang/cards.yaml` and its loader.
+
+Effects are data in a small vocabulary (EFFECT_SCHEMA, documented in the card-data README);
+the odd card names a Python function in `scripts.py` (`script: name`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.errors import DataError
+
+RACES = ("earth", "pegasus", "unicorn")  # QG-4.2: earth pony, pegasus, unicorn
+RACE_NAMES = {"earth": "earth pony", "pegasus": "pegasus", "unicorn": "unicorn"}
+TARGET_KINDS = ("enemy_character", "own_character", "any_character")
+
+_AMOUNT = {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "X"}]}
+_EFFECT_PROPS = {
+    "damage": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
+               "properties": {"amount": _AMOUNT,
+                              "to": {"enum": ["target", "opponent", "both_players", "enemy_combat", "enemy_all",
+                                                     "all_characters"]}}},
+    "heal": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
+             "properties": {"amount": _AMOUNT, "to": {"enum": ["target", "own_all"]}}},
+    "gain_life": _AMOUNT,
+    "lose_life": _AMOUNT,
+    "draw": {"type": "integer", "minimum": 1, "maximum": 5},
+    "destroy": {"const": "target"},
+    "bounce": {"const": "target"},
+    "boost": {"type": "object", "additionalProperties": False, "required": ["to"],
+              "properties": {"attack": {"type": "integer"}, "health": {"type": "integer"},
+                             "to": {"enum": ["target", "own_all", "self"]},
+                             "until": {"enum": ["end_of_turn", "permanent"]}}},
+    "crystal": {"enum": list(RACES)},
+    "mana_source": {"type": "integer", "minimum": 1, "maximum": 3},
+    "negate": {"const": True},
+    "advance": {"const": "target"},
+    "revive": {"const": "self"},
+    "script": {"type": "string"},
+}
+EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 1,
+                 "additionalProperties": False, "properties": _EFFECT_PROPS}
+_EFFECTS = {"type": "array", "items": EFFECT_SCHEMA}
+_COST = {"type": "object", "additionalProperties": False,
+         "properties": {**{r: {"type": "integer", "minimum": 0, "maximum": 10} for r in RACES},
+                        "any": {"type": "integer", "minimum": 0, "maximum": 10},
+                        "x": {"enum": ["any", *RACES]}}}
+_CONTINUOUS = {
+    "type": "object", "additionalProperties": False,
+    "properties": {"attack": {"type": "integer"}, "health": {"type": "integer"},
+                   "applies": {"enum": ["own", "enemy", "all"]}, "race": {"enum": list(RACES)},
+                   "spell_surcharge": {"type": "integer", "minimum": 1}},
+}
+_ABILITY = {
+    "type": "object", "additionalProperties": False, "required": ["name", "effects"],
+    "properties": {"name": {"type": "string", "minLength": 1}, "cost": _COST,
+                   "lightning": {"type": "boolean"}, "target": {"enum": list(TARGET_KINDS)},
+                   "effects": _EFFECTS, "text": {"type": "string"}},
+}
+_COMMON = {
+    "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+    "type": {"enum": ["character", "spell", "field", "creation", "token"]},
+    "name": {"type": "string", "minLength": 1},
+    "cost": _COST,
+    "lightning": {"type": "boolean"},
+    "harmony": {"type": "boolean"},
+    "target": {"enum": list(TARGET_KINDS)},
+    "effects": _EFFECTS,
+    "continuous": {"type": "array", "items": _CONTINUOUS},
+    "abilities": {"type": "array", "items": _ABILITY},
+    "on_destroyed": _EFFECTS,
+    "on_preparation": _EFFECTS,
+    "on_draw": _EFFECTS,
+    "on_end": _EFFECTS,
+    "text": {"type": "string"},
+    "flavor": {"type": "string"},
+}
+CARD_SCHEMA = {
+    "type": "object", "required": ["id", "type", "name"], "properties": _COMMON,
+    "allOf": [
+        {"if": {"properties": {"type": {"const": "character"}}},
+         "then": {"additionalProperties": False, "required": ["race", "attack", "health", "cost"],
+                  "properties": {**_COMMON, "race": {"enum": list(RACES)},
+                                 "attack": {"type": "integer", "minimum": 0},
+                                 "health": {"type": "integer", "minimum": 1},
+                                 "leader": {"type": "boolean"}, "inheritor": {"enum": list(RACES)},
+                                 "on_summon": _EFFECTS}}},
+        {"if": {"properties": {"type": {"const": "spell"}}},
+         "then": {"additionalProperties": False, "required": ["cost"],
+                  "properties": {**_COMMON, "persistent": {"type": "boolean"}}}},
+        {"if": {"properties": {"type": {"const": "field"}}},
+         "then": {"additionalProperties": False, "required": ["cost"],
+                  "properties": {**_COMMON, "world": {"type": "boolean"}}}},
+        {"if": {"properties": {"type": {"const": "creation"}}},
+         "then": {"additionalProperties": False, "required": ["cost"], "properties": _COMMON}},
+        {"if": {"properties": {"type": {"const": "token"}}},
+         "then": {"additionalProperties": False, "properties": _COMMON}},
+    ],
+}
+FILE_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
+               "properties": {"cards": {"type": "array", "items": CARD_SCHEMA}}}
+
+
+@dataclass(frozen=True, eq=False)
+class Cost:
+    """QG-4.1: race symbols, colourless symbols (`any`, QG-4.3) and an optional X (QG-G32)."""
+
+    earth: int = 0
+    pegasus: int = 0
+    unicorn: int = 0
+    any: int = 0
+    x: str | None = None  # the race that pays X, "any", or None (no X)
+
+    def _key(self) -> tuple:
+        return (self.earth, self.pegasus, self.unicorn, self.any, self.x)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Cost) and self._key() == other._key()
+
+    def __hash__(self) -> int:  # costs key the payment caches: hash once, not per lookup
+        try:
+            return self._hash  # type: ignore[has-type]
+        except AttributeError:
+            object.__setattr__(self, "_hash", hash(self._key()))
+            return self._hash
+
+    @property
+    def fixed(self) -> int:
+        return self.earth + self.pegasus + self.unicorn + self.any
+
+    def label(self) -> str:
+        parts = [f"{n} {RACE_NAMES[r]}" for r, n in zip(RACES, (self.earth, self.pegasus, self.unicorn)) if n]
+        if self.any:
+            parts.append(f"{self.any} any")
+        if self.x:
+            parts.append(f"X ({'any' if self.x == 'any' else RACE_NAMES[self.x]})")
+        return " + ".join(parts) or "free"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An active ability (QG-7.3 for leaders); each is usable once per turn."""
+
+    name: str
+    effects: tuple
+    cost: Cost = Cost()
+    lightning: bool = False
+    target: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Continuous:
+    """A continuous effect (QG-9.5): a stat change or a spell surcharge (Tirek's Scheme)."""
+
+    attack: int = 0
+    health: int = 0
+    applies: str = "own"
+    race: str | None = None
+    spell_surcharge: int = 0
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    type: str
+    name: str
+    cost: Cost = Cost()
+    race: str | None = None
+    attack: int = 0
+    health: int = 0
+    leader: bool = False
+    inheritor: str | None = None
+    lightning: bool = False
+    harmony: bool = False
+    persistent: bool = False
+    world: bool = False
+    target: str | None = None
+    effects: tuple = ()
+    continuous: tuple[Continuous, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    on_summon: tuple = ()
+    on_destroyed: tuple = ()
+    on_preparation: tuple = ()
+    on_draw: tuple = ()
+    on_end: tuple = ()
+    text: str = ""
+    flavor: str = ""
+    is_character: bool = field(default=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_character", self.type == "character")
+
+    @property
+    def title(self) -> str:
+        return self.name
+
+
+_TUPLES = ("effects", "on_summon", "on_destroyed", "on_preparation", "on_draw", "on_end")
+
+
+def _cost(raw: dict | None) -> Cost:
+    return Cost(**(raw or {}))
+
+
+def _card(raw: dict) -> CardDef:
+    plain = {k: v for k, v in raw.items() if k not in ("cost", "continuous", "abilities", *_TUPLES)}
+    abilities = tuple(Ability(name=a["name"], effects=tuple(a["effects"]), cost=_cost(a.get("cost")),
+                              lightning=a.get("lightning", False), target=a.get("target"), text=a.get("text", ""))
+                      for a in raw.get("abilities", ()))
+    return CardDef(**plain, cost=_cost(raw.get("cost")), abilities=abilities,
+                   continuous=tuple(Continuous(**c) for c in raw.get("continuous", ())),
+                   **{k: tuple(raw.get(k, ())) for k in _TUPLES})
+
+
+def uses_target(effects: tuple) -> bool:
+    for e in effects:
+        (kind, value), = e.items()
+        if value == "target" or (isinstance(value, dict) and value.get("to") == "target"):
+            return True
+    return False
+
+
+def uses_x(effects: tuple) -> bool:
+    for e in effects:
+        (kind, value), = e.items()
+        if value == "X" or (isinstance(value, dict) and value.get("amount") == "X"):
+            return True
+    return False
+
+
+def _problems(card: CardDef, where: str, i: int) -> list[str]:
+    from engine.games.qiguang import scripts
+
+    out = []
+    groups = [("effects", card.effects, card.target, card.cost)]
+    groups += [(f"abilities[{n}].effects", a.effects, a.target, a.cost) for n, a in enumerate(card.abilities)]
+    for label, effects, target, cost in groups:
+        if uses_target(effects) and target is None:
+            out.append(f"{where}: cards[{i}].{label}: an effect uses 'target' but the card gives no 'target' kind")
+        if target is not None and not uses_target(effects):
+            out.append(f"{where}: cards[{i}].{label}: 'target' is given but no effect uses it")
+        if uses_x(effects) and not cost.x:
+            out.append(f"{where}: cards[{i}].{label}: an amount is X but the cost has no 'x'")
+    for label in ("on_summon", "on_destroyed", "on_preparation", "on_draw", "on_end"):
+        effects = getattr(card, label)
+        if uses_target(effects) or uses_x(effects):
+            out.append(f"{where}: cards[{i}].{label}: triggered effects cannot use 'target' or X")
+    for label, effects in [("effects", card.effects)] + [(f"abilities[{n}].effects", a.effects)
+                                                         for n, a in enumerate(card.abilities)]:
+        for e in effects:
+            if "script" in e and e["script"] not in scripts.SCRIPTS:
+                out.append(f"{where}: cards[{i}].{label}: unknown script {e['script']!r}; "
+                           f"known: {', '.join(sorted(scripts.SCRIPTS))}")
+    if card.type == "token" and card.id != "mana-source":
+        out.append(f"{where}: cards[{i}].id: the only token is 'mana-source' (QG-1.4)")
+    if card.type != "character" and card.on_summon:
+        out.append(f"{where}: cards[{i}].on_summon: only characters are summoned")
+    return out
+
+
+def load_cards(path: Path) -> dict[str, CardDef]:
+    """Load and validate a card file; every problem is reported with file, line and field."""
+    data = read_yaml_file(path)
+    validate(data, FILE_SCHEMA, str(path))
+    problems: list[str] = []
+    cards: dict[str, CardDef] = {}
+    names: set[str] = set()
+    for i, raw in enumerate(data["cards"]):
+        where = f"{path}:{line_of(data, ['cards', i])}"
+        if raw["id"] in cards:
+            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
+            continue
+        card = _card(raw)
+        if card.name.casefold() in names:
+            problems.append(f"{where}: cards[{i}].name: {card.name!r} is already used by another card")
+        names.add(card.name.casefold())
+        problems += _problems(card, where, i)
+        cards[card.id] = card
+    if "mana-source" not in cards and not problems:
+        problems.append(f"{path}: the file must define the Mana Source token (id 'mana-source', type token, QG-1.4)")
+    if problems:
+        raise DataError(problems)
+    return cards

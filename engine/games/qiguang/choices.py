@@ -1,0 +1,229 @@
+"""The pending Request: candidate actions filtered by the guards, with player-readable labels.
+
+Conceding (QG-2.2.3) and offering a tie (QG-2.3.2) are always possible for the deciding seat,
+so they are accepted by `QgRequest.find` without being listed among the options: a random
+bot choosing uniformly among options would otherwise concede in most games.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from engine.core.requests import Option, Request
+
+from engine.games.qiguang import guards
+from engine.games.qiguang.cards import RACE_NAMES, RACES
+from engine.games.qiguang.payment import affordable, payments
+from engine.games.qiguang.state import QgState, at, attack, defn, lanes, mana_sources
+
+META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
+
+
+class QgRequest(Request):
+    """A Request that also accepts the always-available meta moves (concede, offer a tie)."""
+
+    def find(self, action: object) -> Option | None:
+        option = Request.find(self, action)
+        if option is None and isinstance(action, dict) and len(action) == 1 \
+                and isinstance(action.get("type"), str) and action["type"] in META:
+            state = getattr(self, "state", None)
+            if state is not None and guards.check(state, self.seat, action) is None:
+                return Option(META[action["type"]], action)
+        return option
+
+
+def _name(state: QgState, card: int) -> str:
+    return defn(state, card).name
+
+
+def _targets(state: QgState, seat: int, base: dict, kind: str | None, label: str) -> list[tuple[dict, str]]:
+    if kind is None:
+        return [(base, label)]
+    return [({**base, "target": t}, f"{label} targeting {_name(state, t)}")
+            for t in guards.target_candidates(state, seat, kind)]
+
+
+def _first(base: dict, targets: list[int] | None) -> dict | None:
+    if targets is None:
+        return base
+    return {**base, "target": targets[0]} if targets else None
+
+
+def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:
+    """Candidate plays grouped per card or ability, as (first candidate, group builder).
+
+    Within a group the candidates differ only in an empty standby lane or a listed target,
+    which the group is built from, so the guard verdict on the first candidate holds for the
+    whole group (the fuzz test checks every option against the guards)."""
+    cards = state.table.cards
+    z = state.table.zones
+    free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
+    untapped = guards.untapped(state, seat)
+    mana = len(mana_sources(state, seat))
+    for card in z[f"{seat}.hand"]:
+        d = cards[card].defn
+        if d.type == "token" or (lightning_only and not d.lightning):
+            continue
+        if d.is_character:
+            if free and affordable(d.cost, untapped, mana, True):
+                yield ({"type": "summon", "card": card, "lane": free[0]},
+                       lambda card=card, d=d: [({"type": "summon", "card": card, "lane": lane},
+                                                f"Summon {d.name} to standby lane {lane}") for lane in free])
+        elif affordable(d.cost, untapped, mana, guards.mana_allowed(state, "play")):
+            base = {"type": "play", "card": card}
+            targets = guards.target_candidates(state, seat, d.target) if d.target else None
+            first = _first(base, targets)
+            if first is not None:
+                yield first, lambda base=base, d=d: _targets(state, seat, base, d.target, f"Play {d.name}")
+    for key in (*state.char_keys[seat], f"{seat}.support", f"{seat}.field"):
+        for card in z[key]:
+            d = cards[card].defn
+            for i, ability in enumerate(d.abilities):
+                if lightning_only and not ability.lightning:
+                    continue
+                base = {"type": "ability", "card": card, "index": i}
+                targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
+                first = _first(base, targets)
+                if first is not None:
+                    yield first, lambda base=base, d=d, a=ability: _targets(state, seat, base, a.target,
+                                                                             f"{d.name}: use {a.name}")
+
+
+def _legal_plays(state: QgState, seat: int, lightning_only: bool) -> list[Option]:
+    check = guards.GUARDS
+    out = []
+    for first, group in play_groups(state, seat, lightning_only):
+        if check[first["type"]](state, seat, first) is None:
+            out += [Option(label, action) for action, label in group()]
+    return out
+
+
+def has_lightning(state: QgState, seat: int) -> bool:
+    """Whether the seat can use any Lightning card or ability now (QG-8.1, QG-G19).
+
+    Asked at every response window, so it first rules out what needs no guard: no Lightning
+    at all, abilities already used, costs out of reach."""
+    cards = state.table.cards
+    z = state.table.zones
+    hand = [c for c in z[f"{seat}.hand"] if cards[c].defn.lightning]
+    used = state.abilities_used
+    leader_used = state.leader_used[seat]
+    abilities = [(c, i) for key in (*state.char_keys[seat], f"{seat}.support", f"{seat}.field") for c in z[key]
+                 for i, a in enumerate(cards[c].defn.abilities)
+                 if a.lightning and not (leader_used if cards[c].defn.leader else (c, i) in used)]
+    if not hand and not abilities:
+        return False
+    untapped = guards.untapped(state, seat)
+    mana = len(mana_sources(state, seat))
+    hand = [c for c in hand if affordable(cards[c].defn.cost, untapped, mana,
+                                          guards.mana_allowed(state, "summon" if cards[c].defn.is_character
+                                                              else "play"))]
+    abilities = [(c, i) for c, i in abilities
+                 if affordable(cards[c].defn.abilities[i].cost, untapped, mana, guards.mana_allowed(state, "ability"))]
+    if not hand and not abilities:
+        return False
+    for c in hand:
+        d = cards[c].defn
+        if d.is_character:
+            free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
+            action = {"type": "summon", "card": c, "lane": free[0]} if free else None
+            if action and guards.check_summon(state, seat, action) is None:
+                return True
+            continue
+        targets = guards.target_candidates(state, seat, d.target) if d.target else None
+        action = _first({"type": "play", "card": c}, targets)
+        if action and guards.check_play(state, seat, action) is None:
+            return True
+    for c, i in abilities:
+        ability = cards[c].defn.abilities[i]
+        targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
+        action = _first({"type": "ability", "card": c, "index": i}, targets)
+        if action and guards.check_ability(state, seat, action) is None:
+            return True
+    return False
+
+
+def _pay_options(state: QgState) -> list[Option]:
+    kind, seat = state.pending[0], state.pending[1]
+    cost = guards.pending_cost(state)
+    opts = []
+    for e, p, u, m in payments(cost, guards.untapped(state, seat), len(mana_sources(state, seat)),
+                               guards.mana_allowed(state, kind)):
+        parts = [f"{n} {RACE_NAMES[r]}" for r, n in zip(RACES, (e, p, u)) if n]
+        if m:
+            parts.append(f"{m} Mana Source")
+        x = f" (X = {e + p + u + m - cost.fixed})" if cost.x else ""
+        opts.append(Option(f"Pay {' + '.join(parts)}{x}",
+                           {"type": "pay", "earth": e, "pegasus": p, "unicorn": u, "mana": m}))
+    opts.append(Option("Take it back (do not pay)", {"type": "cancel"}))
+    return opts
+
+
+def _waiting_request(state: QgState) -> QgRequest:
+    kind, seat = state.waiting[0], state.waiting[1]
+    if kind == "draw":
+        opts = [Option("Draw a card", {"type": "draw"})]
+        if not state.token_last[seat]:
+            opts.append(Option("Take a Mana Source instead of drawing", {"type": "take_mana"}))
+        return QgRequest(seat, "draw", "Your draw phase: draw a card or take a Mana Source.", opts)
+    if kind == "cap":
+        c = state.crystals[seat]
+        races = [r for i, r in enumerate(RACES) if c[i]]
+        if not races:
+            races = [r for i, r in enumerate(RACES) if c[i + 3]]
+        opts = [Option(f"Remove one {RACE_NAMES[r]} crystal", {"type": "exile_crystal", "race": r}) for r in races]
+        return QgRequest(seat, "crystal_cap", "You have 10 crystals: remove one before gaining the new one.", opts)
+    if kind == "surcharge":
+        cost = state.waiting[2]
+        opts = [Option(f"Pay {cost} life", {"type": "surcharge", "pay": True}),
+                Option("Do not pay: the spell is cancelled", {"type": "surcharge", "pay": False})]
+        opts = [o for o in opts if guards.check_surcharge(state, seat, o.action) is None]
+        return QgRequest(seat, "surcharge", f"A continuous effect makes spells cost {cost} life.", opts)
+    opts = [Option("Accept the tie", {"type": "answer_tie", "accept": True}),
+            Option("Decline and play on", {"type": "answer_tie", "accept": False})]
+    return QgRequest(seat, "tie", "Your opponent offers a tie: the game is in a loop.", opts)
+
+
+def request(state: QgState) -> Request | None:
+    req = _request(state)
+    if req is not None:
+        req.state = state  # type: ignore[attr-defined]  # for the meta moves in find()
+    return req
+
+
+def _request(state: QgState) -> QgRequest | None:
+    if state.result is not None:
+        return None
+    if state.phase == "order":
+        return QgRequest(state.coin_winner, "choose_order", "You won the coin toss: go first or second?", [
+            Option("Go first", {"type": "choose_order", "first": True}),
+            Option("Go second", {"type": "choose_order", "first": False})])
+    if state.pending is not None:
+        d = defn(state, state.pending[2])
+        what = d.abilities[state.pending[3]].name if state.pending[0] == "ability" else d.name
+        cost = guards.pending_cost(state)
+        return QgRequest(state.pending[1], "pay", f"Pay {cost.label()} for {what}.", _pay_options(state))
+    if state.waiting is not None:
+        return _waiting_request(state)
+    if state.chain:
+        seat = 1 - state.chain[-1].seat
+        opts = _legal_plays(state, seat, True) + [Option("Decline (the chain closes)", {"type": "pass"})]
+        return QgRequest(seat, "respond", f"Respond to link {len(state.chain)} with a Lightning card or ability?",
+                         opts)
+    seat = state.active
+    if state.stage in ("window", "attack_window"):
+        seat = state.window_seat
+        opts = _legal_plays(state, seat, True) + [Option("Pass", {"type": "pass"})]
+        when = f"lane {state.attack_lane} attacks" if state.stage == "attack_window" else f"{state.phase} phase begins"
+        return QgRequest(seat, "window", f"The {when}: use a Lightning card or ability?", opts)
+    if state.phase == "main":
+        opts = _legal_plays(state, seat, False) + [Option("Go to the battle phase", {"type": "end_main"})]
+        return QgRequest(seat, "main", f"Turn {state.turn}: your main phase.", opts)
+    opts = []
+    for lane in lanes(state):
+        card = at(state, seat, "combat", lane)
+        if card is not None and guards.check_attack(state, seat, {"type": "attack", "lane": lane}) is None:
+            opts.append(Option(f"Attack with {_name(state, card)} in lane {lane} ({attack(state, card)})",
+                               {"type": "attack", "lane": lane}))
+    opts.append(Option("End the battle phase", {"type": "end_battle"}))
+    return QgRequest(seat, "battle", f"Turn {state.turn}: your battle phase.", opts)

@@ -1,0 +1,372 @@
+"""Guards: for any proposed action, the rule that forbids it (a Refusal) or None.
+
+Legal options are candidates filtered by these guards, and a move that is not among the
+options is explained by the same guard, so "what is legal" and "why not" cannot disagree.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import Refusal
+
+from engine.games.qiguang.cards import Ability, CardDef, Cost
+from engine.games.qiguang.payment import affordable, payment_refusal
+from engine.games.qiguang.state import (RACE_INDEX, QgState, at, attack, characters, defn, lanes,
+                                        mana_sources, owner, where)
+
+ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" for i in range(1, 6)]
+                          + ["support", "field"])
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _card_of(state: QgState, action: dict, key: str = "card") -> int | None:
+    card = _int(action.get(key))
+    if card is not None and 0 <= card < len(state.table.cards):
+        return card
+    return None
+
+
+def untapped(state: QgState, seat: int) -> tuple[int, int, int]:
+    c = state.crystals[seat]
+    return c[0], c[1], c[2]
+
+
+def mana_allowed(state: QgState, kind: str) -> bool:
+    """QG-G13: a Mana Source pays for any play (proposal) or only for summons (option)."""
+    return kind == "summon" or state.options["mana_source"] == "any_play"
+
+
+def can_pay(state: QgState, seat: int, cost: Cost, kind: str) -> bool:
+    return affordable(cost, untapped(state, seat), len(mana_sources(state, seat)), mana_allowed(state, kind))
+
+
+def target_candidates(state: QgState, seat: int, kind: str | None) -> list[int]:
+    if kind == "enemy_character":
+        return characters(state, 1 - seat)
+    if kind == "own_character":
+        return characters(state, seat)
+    if kind == "any_character":
+        return characters(state, seat) + characters(state, 1 - seat)
+    return []
+
+
+def _negates(effects: tuple) -> bool:
+    return any("negate" in e for e in effects)
+
+
+# -- when may a seat start a card or ability ------------------------------------------------
+
+def timing_refusal(state: QgState, seat: int, lightning: bool) -> Refusal | None:
+    """QG-3.4.2, QG-8.1, QG-9.4, QG-9.6 and QG-G19: who may use what, and when."""
+    if state.chain:
+        if state.closing or seat == state.chain[-1].seat:
+            return Refusal("QG-9.6", "Your opponent has priority in the chain now; wait until they add a link or decline.")
+        if not lightning:
+            return Refusal("QG-9.4", "Within a chain you can respond only with a Lightning card or ability.")
+        return None
+    if state.stage in ("window", "attack_window"):
+        if seat != state.window_seat:
+            return Refusal("QG-9.6", "The other player has the chance to respond first; wait for them.")
+        if not lightning:
+            return Refusal("QG-G19", "Only Lightning cards and abilities can be used now; other cards only in your "
+                                     "own main phase.")
+        return None
+    if state.stage == "act" and state.phase == "main" and seat == state.active:
+        return None
+    if seat != state.active:
+        return Refusal("QG-8.1", "It is your opponent's turn. Lightning cards and abilities can be used when you "
+                                 "get a chance to respond; other cards wait for your own main phase.")
+    return Refusal("QG-3.4.2", "Cards are played and characters summoned in your main phase; in the battle phase "
+                               "you can attack or end the battle.")
+
+
+def _hand_card(state: QgState, seat: int, action: dict, rule: str) -> tuple[int | None, Refusal | None]:
+    card = _card_of(state, action)
+    if card is None or owner(state, card) != seat or where(state, card) != "hand":
+        return None, Refusal(rule, "That card is not in your hand. Choose a card from your hand.")
+    return card, None
+
+
+def _target_refusal(state: QgState, seat: int, kind: str | None, effects: tuple, action: dict,
+                    rule: str) -> Refusal | None:
+    if _negates(effects) and not state.chain:
+        return Refusal("QG-9.2", "This cancels a link of a chain, so it can only be used in response to a card "
+                                 "or ability.")
+    chosen = action.get("target")
+    if kind is None:
+        if "target" in action:
+            return Refusal(rule, "This card takes no target; use it without one.")
+        return None
+    legal = target_candidates(state, seat, kind)
+    if not legal:
+        return Refusal(rule, "There is no character this can target right now.")
+    if chosen not in legal or isinstance(chosen, bool):
+        return Refusal(rule, "Choose one of the characters this can target.")
+    return None
+
+
+# -- starting plays ------------------------------------------------------------------------
+
+def check_summon(state: QgState, seat: int, action: dict) -> Refusal | None:
+    card, refusal = _hand_card(state, seat, action, "QG-3.4.3")
+    if refusal:
+        return refusal
+    d: CardDef = defn(state, card)
+    if not d.is_character:
+        if d.type == "token":
+            return Refusal("QG-G34", "A Mana Source cannot be played on its own; it pays for other cards.")
+        return Refusal("QG-4.6", f"{d.name} is not a character; play it instead of summoning it.")
+    refusal = timing_refusal(state, seat, d.lightning)
+    if refusal:
+        return refusal
+    if action.get("row", "standby") != "standby":
+        return Refusal("QG-3.4.3", "A character you summon cannot go straight into a combat zone; choose a standby zone.")
+    lane = _int(action.get("lane"))
+    n = state.options["lanes"]
+    if lane is None or not 1 <= lane <= n:
+        return Refusal("QG-G1", f"This table has {n} lanes; choose a standby zone from lane 1 to {n}.")
+    if at(state, seat, "standby", lane) is not None:
+        if all(at(state, seat, "standby", i) is not None for i in lanes(state)):
+            return Refusal("QG-G3", "Every standby zone of yours is full; a summon never replaces a character.")
+        return Refusal("QG-G2", f"Your standby zone in lane {lane} already holds a character; choose an empty one.")
+    if not can_pay(state, seat, d.cost, "summon"):
+        return Refusal("QG-4.1", f"You cannot pay {d.cost.label()} with your untapped crystals and Mana Sources.")
+    return None
+
+
+def check_play(state: QgState, seat: int, action: dict) -> Refusal | None:
+    card, refusal = _hand_card(state, seat, action, "QG-4.6")
+    if refusal:
+        return refusal
+    d: CardDef = defn(state, card)
+    if d.type == "token":
+        return Refusal("QG-G34", "A Mana Source cannot be played on its own; it pays for other cards.")
+    if d.is_character:
+        return Refusal("QG-3.4.3", f"{d.name} is a character; summon it into one of your standby zones.")
+    refusal = timing_refusal(state, seat, d.lightning)
+    if refusal:
+        return refusal
+    if d.type == "field" and not d.world and state.world is not None and state.options["world_vs_field"] == "blocked":
+        return Refusal("QG-G25", "A World field is active; at this table no other field can be played until it is gone.")
+    refusal = _target_refusal(state, seat, d.target, d.effects, action, "QG-4.6")
+    if refusal:
+        return refusal
+    if not can_pay(state, seat, d.cost, "play"):
+        return Refusal("QG-4.1", f"You cannot pay {d.cost.label()} with your untapped crystals and Mana Sources.")
+    return None
+
+
+def ability_of(state: QgState, seat: int, action: dict) -> tuple[int | None, Ability | None, Refusal | None]:
+    card = _card_of(state, action)
+    if card is None or owner(state, card) != seat or where(state, card) not in ABILITY_ZONES:
+        return None, None, Refusal("QG-7.3", "Choose one of your cards in play that has an active ability.")
+    index = _int(action.get("index"))
+    abilities = defn(state, card).abilities
+    if index is None or not 0 <= index < len(abilities):
+        return None, None, Refusal("QG-7.3", f"{defn(state, card).name} has no such ability.")
+    return card, abilities[index], None
+
+
+def check_ability(state: QgState, seat: int, action: dict) -> Refusal | None:
+    card, ability, refusal = ability_of(state, seat, action)
+    if refusal:
+        return refusal
+    d = defn(state, card)
+    if d.leader:
+        if state.leader_used[seat]:
+            return Refusal("QG-7.3", "You have already used a leader ability this turn; a leader uses one ability "
+                                     "once per turn.")
+    elif (card, action["index"]) in state.abilities_used:
+        return Refusal("QG-0.1", f"{ability.name} can be used once per turn (card text).")
+    refusal = timing_refusal(state, seat, ability.lightning)
+    if refusal:
+        return refusal
+    refusal = _target_refusal(state, seat, ability.target, ability.effects, action, "QG-7.3")
+    if refusal:
+        return refusal
+    if not can_pay(state, seat, ability.cost, "ability"):
+        return Refusal("QG-4.1", f"You cannot pay {ability.cost.label()} with your untapped crystals and Mana Sources.")
+    return None
+
+
+# -- follow-up decisions -------------------------------------------------------------------
+
+def pending_cost(state: QgState) -> Cost:
+    kind, seat, card, index = state.pending[0], state.pending[1], state.pending[2], state.pending[3]
+    d = defn(state, card)
+    return d.abilities[index].cost if kind == "ability" else d.cost
+
+
+def pay_tuple(action: dict) -> tuple[int, int, int, int] | None:
+    values = tuple(_int(action.get(k)) for k in ("earth", "pegasus", "unicorn", "mana"))
+    return None if None in values else values  # type: ignore[return-value]
+
+
+def check_pay(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.pending is None or state.pending[1] != seat:
+        return Refusal("QG-4.1", "There is no card or ability of yours waiting for its cost.")
+    pay = pay_tuple(action)
+    if pay is None:
+        return Refusal("QG-4.1", "Say how many earth pony, pegasus and unicorn crystals to tap and how many "
+                                 "Mana Sources to use.")
+    kind = state.pending[0]
+    return payment_refusal(pending_cost(state), pay, untapped(state, seat), len(mana_sources(state, seat)),
+                           mana_allowed(state, kind))
+
+
+def check_cancel(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.pending is None or state.pending[1] != seat:
+        return Refusal("QG-4.1", "There is nothing waiting for its cost to take back.")
+    return None
+
+
+def check_pass(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.chain and not state.closing:
+        if seat == state.chain[-1].seat:
+            return Refusal("QG-9.6", "Your opponent has priority in the chain now.")
+        return None
+    if state.stage in ("window", "attack_window") and seat == state.window_seat:
+        return None
+    return Refusal("QG-9.6", "There is nothing to respond to now.")
+
+
+def check_draw(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.waiting is None or state.waiting[0] != "draw" or state.waiting[1] != seat:
+        return Refusal("QG-3.3.1", "You draw (or take a Mana Source) only in your own draw phase.")
+    if action["type"] == "take_mana" and state.token_last[seat]:
+        return Refusal("QG-3.3.2", "You took a Mana Source instead of drawing in your previous turn; this turn you "
+                                   "must draw.")
+    return None
+
+
+def check_cap(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.waiting is None or state.waiting[0] != "cap" or state.waiting[1] != seat:
+        return Refusal("QG-5.4", "You are not at the crystal cap now.")
+    race = action.get("race")
+    if race not in RACE_INDEX:
+        return Refusal("QG-5.4", "Name the race of the crystal to remove: earth, pegasus or unicorn.")
+    i = RACE_INDEX[race]
+    if state.crystals[seat][i] == 0:
+        if state.options["cap_all_tapped"] == "exile_tapped" and state.crystals[seat][i + 3] and not any(
+                state.crystals[seat][:3]):
+            return None
+        return Refusal("QG-5.4", f"You have no untapped {race} crystal; remove an untapped crystal you have.")
+    return None
+
+
+def check_surcharge(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.waiting is None or state.waiting[0] != "surcharge" or state.waiting[1] != seat:
+        return Refusal("QG-9.5", "No spell of yours is waiting for an extra cost.")
+    if action.get("pay") is True and state.options["life_payment"] == "must_survive" \
+            and state.life[seat] <= state.waiting[2]:
+        return Refusal("QG-G33", "At this table you cannot pay life you do not have; decline and the spell is "
+                                 "cancelled.")
+    if action.get("pay") not in (True, False):
+        return Refusal("QG-9.5", "Say whether you pay the life (true) or let the spell be cancelled (false).")
+    return None
+
+
+def check_tie_answer(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.waiting is None or state.waiting[0] != "tie" or state.waiting[1] != seat:
+        return Refusal("QG-2.3.2", "Nobody has offered a tie.")
+    if action.get("accept") not in (True, False):
+        return Refusal("QG-2.3.2", "Say whether you accept the tie (true) or not (false).")
+    return None
+
+
+def check_offer_tie(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.waiting is not None and state.waiting[0] == "tie":
+        return Refusal("QG-2.3.2", "A tie offer is already waiting for an answer.")
+    if state.tie_offered[seat] == state.turn:
+        return Refusal("QG-G31", "You have already offered a tie this turn.")
+    return None
+
+
+def check_order(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.phase != "order":
+        return Refusal("QG-1.2", "The turn order has already been decided.")
+    if seat != state.coin_winner:
+        return Refusal("QG-1.2", "The winner of the coin toss chooses who goes first.")
+    if action.get("first") not in (True, False):
+        return Refusal("QG-1.2", "Say whether you go first (true) or second (false).")
+    return None
+
+
+# -- battle and phase steps -----------------------------------------------------------------
+
+_CHAIN_OPEN = Refusal("QG-9.6", "A chain is open: add a Lightning link or decline before anything else.")
+
+
+def check_attack(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.chain:
+        return _CHAIN_OPEN
+    if state.phase != "battle" or state.stage != "act" or seat != state.active or state.chain:
+        return Refusal("QG-3.5", "Attacks are declared in your own battle phase.")
+    lane = _int(action.get("lane"))
+    n = state.options["lanes"]
+    if lane is None or not 1 <= lane <= n:
+        return Refusal("QG-G1", f"This table has {n} lanes; choose a lane from 1 to {n}.")
+    if "target_lane" in action and action["target_lane"] != lane:
+        return Refusal("QG-3.5.1", "A character can attack only the combat zone directly in front of it.")
+    if action.get("target_row", "combat") != "combat":
+        return Refusal("QG-3.4.4", "Characters in standby zones are not on the battlefield and cannot be attacked.")
+    card = at(state, seat, "combat", lane)
+    if card is None:
+        if at(state, seat, "standby", lane) is not None:
+            return Refusal("QG-G10", "A character in a standby zone is not on the battlefield and cannot attack; "
+                                     "it advances before your next main phase.")
+        return Refusal("QG-3.5.1", f"You have no character in your combat zone in lane {lane}.")
+    if card in state.attacked:
+        return Refusal("QG-3.5.1", "That character has already attacked this turn; each character attacks once.")
+    if attack(state, card) <= 0:
+        return Refusal("QG-3.5.5", f"{defn(state, card).name} has 0 attack and cannot attack.")
+    return None
+
+
+def check_end_main(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.chain:
+        return _CHAIN_OPEN
+    if state.phase != "main" or state.stage != "act" or seat != state.active or state.chain:
+        return Refusal("QG-3.1", "You can end your main phase only during it, with no chain open.")
+    return None
+
+
+def check_end_battle(state: QgState, seat: int, action: dict) -> Refusal | None:
+    if state.chain:
+        return _CHAIN_OPEN
+    if state.phase != "battle" or state.stage != "act" or seat != state.active or state.chain:
+        return Refusal("QG-3.1", "You can end your battle phase only during it.")
+    return None
+
+
+def check_concede(state: QgState, seat: int, action: dict) -> Refusal | None:
+    return None
+
+
+GUARDS = {
+    "summon": check_summon, "play": check_play, "ability": check_ability, "pay": check_pay,
+    "cancel": check_cancel, "pass": check_pass, "draw": check_draw, "take_mana": check_draw,
+    "exile_crystal": check_cap, "surcharge": check_surcharge, "answer_tie": check_tie_answer,
+    "offer_tie": check_offer_tie, "choose_order": check_order, "attack": check_attack,
+    "end_main": check_end_main, "end_battle": check_end_battle, "concede": check_concede,
+}
+_BLOCKED_BY_WAIT = {"summon", "play", "ability", "pass", "attack", "end_main", "end_battle"}
+
+
+def check(state: QgState, seat: int, action: dict) -> Refusal | None:
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in GUARDS:
+        return Refusal("QG-10.1", f"Unknown move {kind!r}. See `tts-bridge actions qiguang` for the moves.")
+    if state.result is not None:
+        return Refusal("QG-2.1", "The game is over.")
+    if state.phase == "order" and kind not in ("choose_order", "concede"):
+        return Refusal("QG-1.2", "First decide who goes first.")
+    if kind in _BLOCKED_BY_WAIT:
+        if state.pending is not None:
+            return Refusal("QG-4.1", "First pay for (or take back) the card or ability you started.")
+        if state.waiting is not None:
+            return Refusal("QG-9.1", "First answer the decision that is waiting.")
+    return GUARDS[kind](state, seat, action)
+

@@ -1,0 +1,782 @@
+"""Applying decisions: setup, the five phases, chains, effects and the state check.
+
+`proceed` runs the game forward until some seat must decide: it resolves closing chains
+link by link (QG-9.3), runs queued effects, skips response windows nobody can use, and steps
+through the phases (QG-3). After every step the CHECK of the spec's state machine runs.
+"""
+
+from __future__ import annotations
+
+from engine.core.requests import Event, Result
+
+from engine.games.qiguang import guards, scripts
+from engine.games.qiguang.cards import RACES
+from engine.games.qiguang.choices import has_lightning
+from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, OPENING_HAND, PHASES, RACE_INDEX, STANDBY,
+                                        Link, QgState, at, attack, card_json, characters, crystal_total,
+                                        defn, emit, health, in_play, lane_of, lanes, leader_of,
+                                        mana_sources, owner, stat_effects, surcharge, where, zone)
+
+MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
+
+
+# -- cards and counters ---------------------------------------------------------------------
+
+def new_mana_source(state: QgState, seat: int) -> int:
+    """A Mana Source token card into the seat's hand (QG-1.4, QG-3.3.1)."""
+    card_id = len(state.table.cards)
+    state.table.add_card(seat, state.cards["mana-source"], "hand", card_id)
+    return card_id
+
+
+def draw(state: QgState, seat: int, count: int = 1) -> None:
+    """QG-2.2.2: having to draw from an empty library loses at once."""
+    for _ in range(count):
+        library = zone(state, seat, "library")
+        if not library:
+            emit(state, {"type": "empty_library", "seat": seat, "rule": "QG-2.2.2"})
+            finish(state, [seat], "had to draw from an empty library", "QG-2.2.2")
+            return
+        card = library[0]
+        state.table.move(card, seat, "hand")
+        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card)}, seat, {"type": "draw", "seat": seat})
+
+
+def leave_play(state: QgState, card: int, to: str) -> None:
+    state.damage.pop(card, None)
+    state.perm.pop(card, None)
+    state.temp.pop(card, None)
+    state.abilities_used = {k for k in state.abilities_used if k[0] != card}
+    state.table.move(card, owner(state, card), to)
+
+
+def destroy(state: QgState, card: int, rule: str) -> None:
+    """A destruction (QG-G24): to the graveyard, and destruction effects happen."""
+    seat = owner(state, card)
+    emit(state, {"type": "destroyed", "card": card_json(state, card), "rule": rule})
+    if where(state, card) == "field" and state.world == seat and defn(state, card).world:
+        state.world = None
+    leave_play(state, card, "graveyard")
+    ctx = (seat, card, None, 0)
+    for effect in reversed(defn(state, card).on_destroyed):
+        state.queue.insert(0, ("effect", effect, ctx))
+
+
+def replace_to_graveyard(state: QgState, card: int, rule: str) -> None:
+    """Sent to the graveyard by replacement (QG-6.2, QG-6.3, QG-7.2): not destroyed."""
+    emit(state, {"type": "replaced", "card": card_json(state, card), "rule": rule})
+    leave_play(state, card, "graveyard")
+
+
+def gain_crystal(state: QgState, seat: int, race: str, rule: str) -> None:
+    """QG-5.3 and QG-5.4: at the cap, first remove an untapped crystal the player chooses."""
+    c = state.crystals[seat]
+    if crystal_total(state, seat) >= CRYSTAL_CAP:
+        untapped_races = [r for r in RACES if c[RACE_INDEX[r]]]
+        if not untapped_races:
+            if state.options["cap_all_tapped"] == "no_gain":  # QG-G16
+                emit(state, {"type": "crystal_not_gained", "seat": seat, "race": race, "rule": "QG-G16"})
+                return
+            untapped_races = [r for r in RACES if c[RACE_INDEX[r] + 3]]
+        if len(untapped_races) > 1:
+            state.waiting = ("cap", seat, race, rule)
+            return
+        remove_crystal(state, seat, untapped_races[0])
+    add_crystal(state, seat, race, rule)
+
+
+def remove_crystal(state: QgState, seat: int, race: str) -> None:
+    c = state.crystals[seat]
+    i = RACE_INDEX[race]
+    if c[i]:
+        c[i] -= 1
+    else:  # QG-G16 option: all crystals tapped
+        c[i + 3] -= 1
+    emit(state, {"type": "crystal_exiled", "seat": seat, "race": race, "rule": "QG-5.4"})
+
+
+def add_crystal(state: QgState, seat: int, race: str, rule: str) -> None:
+    tapped = state.options["new_crystal"] == "tapped"  # QG-G18
+    state.crystals[seat][RACE_INDEX[race] + (3 if tapped else 0)] += 1
+    emit(state, {"type": "crystal_gained", "seat": seat, "race": race, "tapped": tapped, "rule": rule})
+
+
+# -- effects -------------------------------------------------------------------------------
+
+def _amount(value: object, x: int) -> int:
+    return x if value == "X" else int(value)  # type: ignore[arg-type]
+
+
+def _damage_character(state: QgState, card: int, amount: int) -> None:
+    if amount <= 0:
+        return
+    state.damage[card] = state.damage.get(card, 0) + amount
+    emit(state, {"type": "damaged", "card": card_json(state, card), "amount": amount, "health": health(state, card)})
+
+
+def lose_life(state: QgState, seat: int, amount: int, rule: str) -> None:
+    state.life[seat] -= amount
+    emit(state, {"type": "life", "seat": seat, "change": -amount, "life": state.life[seat], "rule": rule})
+
+
+def resolve_effect(state: QgState, effect: dict, ctx: tuple) -> None:
+    (kind, value), = effect.items()
+    seat, source, target, x = ctx
+    opp = 1 - seat
+    live_target = target if target is not None and in_play(state, target) else None
+    if kind == "damage":
+        amount, to = _amount(value["amount"], x), value["to"]
+        if to == "opponent":
+            lose_life(state, opp, amount, "QG-0.1")
+        elif to == "both_players":  # one step: both can reach 0 at the same check (QG-2.3.1)
+            lose_life(state, seat, amount, "QG-0.1")
+            lose_life(state, opp, amount, "QG-0.1")
+        else:
+            victims = {"target": [live_target] if live_target is not None else [],
+                       "enemy_combat": [c for c in characters(state, opp) if where(state, c) in COMBAT],
+                       "enemy_all": characters(state, opp),
+                       "all_characters": characters(state, seat) + characters(state, opp)}[to]
+            for card in victims:
+                _damage_character(state, card, amount)
+    elif kind == "heal":
+        amount = _amount(value["amount"], x)
+        cards = [live_target] if value["to"] == "target" else characters(state, seat)
+        for card in cards:
+            if card is None:
+                continue
+            healed = min(amount, state.damage.get(card, 0))
+            if healed:
+                state.damage[card] -= healed
+                emit(state, {"type": "healed", "card": card_json(state, card), "amount": healed})
+    elif kind == "gain_life":
+        amount = _amount(value, x)
+        state.life[seat] += amount  # QG-G6: no maximum
+        emit(state, {"type": "life", "seat": seat, "change": amount, "life": state.life[seat], "rule": "QG-G6"})
+    elif kind == "lose_life":
+        lose_life(state, seat, _amount(value, x), "QG-0.1")
+    elif kind == "draw":
+        draw(state, seat, value)
+    elif kind == "destroy":
+        if live_target is not None:
+            destroy(state, live_target, "QG-G24")
+    elif kind == "bounce":
+        if live_target is not None:
+            emit(state, {"type": "returned_to_hand", "card": card_json(state, live_target)})
+            leave_play(state, live_target, "hand")
+            state.rehidden.add(live_target)
+    elif kind == "boost":
+        cards = {"target": [live_target] if live_target is not None else [],
+                 "own_all": characters(state, seat),
+                 "self": [source] if source is not None and in_play(state, source) else []}[value["to"]]
+        store = state.perm if value.get("until") == "permanent" else state.temp
+        for card in cards:
+            mods = store.setdefault(card, [0, 0])
+            mods[0] += value.get("attack", 0)
+            mods[1] += value.get("health", 0)
+            emit(state, {"type": "boosted", "card": card_json(state, card), "attack": attack(state, card),
+                         "health": health(state, card)})
+    elif kind == "crystal":
+        gain_crystal(state, seat, value, "QG-0.1")
+    elif kind == "mana_source":
+        for _ in range(value):
+            card = new_mana_source(state, seat)
+            emit(state, {"type": "mana_source", "seat": seat, "card": card_json(state, card)},
+                 seat, {"type": "mana_source", "seat": seat})
+    elif kind == "negate":
+        if state.chain:  # the link directly below this one (QG-9.2)
+            victim = state.chain[-1]
+            victim.cancelled = True
+            emit(state, {"type": "negated", "link": len(state.chain), "seat": victim.seat, "rule": "QG-9.2"})
+    elif kind == "advance":
+        if live_target is not None and where(state, live_target) in STANDBY:
+            lane = lane_of(state, live_target)
+            if at(state, owner(state, live_target), "combat", lane) is None:
+                state.table.move(live_target, owner(state, live_target), f"combat{lane}")
+                emit(state, {"type": "advanced", "card": card_json(state, live_target), "lane": lane})
+    elif kind == "revive":
+        if source is not None and where(state, source) == "graveyard":
+            seat = owner(state, source)
+            free = [lane for lane in lanes(state) if at(state, seat, "standby", lane) is None]
+            if free:
+                state.table.move(source, seat, f"standby{free[0]}")
+                emit(state, {"type": "revived", "card": card_json(state, source), "lane": free[0]})
+    elif kind == "script":
+        scripts.SCRIPTS[value](state, ctx)
+
+
+# -- the state check -------------------------------------------------------------------------
+
+def finish(state: QgState, losers: list[int], reason: str, rule: str, winner: int | None = None) -> None:
+    if winner is not None:
+        state.result = Result(winner, False, reason, rule)
+    elif len(losers) == 2:
+        state.result = Result(None, True, f"both players lost at once: {reason}", "QG-2.3.1")
+    elif not losers:
+        state.result = Result(None, True, reason, rule)
+    else:
+        state.result = Result(1 - losers[0], False, f"seat {losers[0]} {reason}", rule)
+    state.phase = "over"
+    state.queue.clear()
+    state.waiting = None
+    state.pending = None
+    emit(state, {"type": "game_over", **state.result.to_json()})
+
+
+def _harmony(state: QgState, seat: int) -> list[str] | None:
+    mine = state.harmony_cards[seat]
+    if len(mine) < 6:
+        return None
+    name_of = state.table.name_of
+    names = sorted({defn(state, c).name for c in mine if name_of[c] == "hand"})
+    return names if len(names) >= 6 else None
+
+
+def run_check(state: QgState) -> bool:
+    """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed."""
+    if state.result is not None:
+        return False
+    if stat_effects(state) or state.perm or state.temp:
+        doomed = [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
+                  if health(state, c) <= 0]
+    elif state.damage:  # without stat changes only damaged characters can be at 0 (health >= 1 printed)
+        doomed = [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
+                  if c in state.damage and health(state, c) <= 0]
+    else:
+        doomed = []
+    for card in doomed:
+        destroy(state, card, "QG-3.5.6")
+    strict = state.options["life_loss"] == "below_zero"  # QG-G5
+    losers = [s for s in (0, 1) if (state.life[s] < 0 if strict else state.life[s] <= 0)]
+    if losers:
+        finish(state, losers, "has no life left" if not strict else "has life below 0", "QG-2.2.1")
+        return bool(doomed)
+    winners = [(s, names) for s in (0, 1) if (names := _harmony(state, s))]
+    if len(winners) == 2:
+        finish(state, [], "both players showed six Elements of Harmony at once", "QG-2.3.1")
+    elif winners:
+        seat, names = winners[0]
+        emit(state, {"type": "shown", "seat": seat, "shown": names, "rule": "QG-0.3"})
+        finish(state, [], f"seat {seat} showed six Elements of Harmony", "QG-0.3", winner=seat)
+    return bool(doomed)
+
+
+def position(state: QgState) -> bytes:
+    """What must repeat for a forced loop (QG-G31): every zone, counter and pending effect."""
+    return state.table.snapshot() + repr((state.life, state.crystals, sorted(state.damage.items()),
+                                          len(state.queue))).encode()
+
+
+# -- chains (QG-9) ---------------------------------------------------------------------------
+
+def add_link(state: QgState, link: Link) -> None:
+    state.chain.append(link)
+    emit(state, {"type": "chain_link", "link": len(state.chain), "seat": link.seat, "kind": link.kind,
+                 **({"card": card_json(state, link.card)} if link.card is not None else {}),
+                 **({"source": card_json(state, link.source)} if link.source is not None else {}),
+                 **({"target": card_json(state, link.target)} if link.target is not None else {}),
+                 **({"lane": link.lane} if link.lane else {}), **({"x": link.x} if link.x else {}),
+                 "rule": "QG-9.2" if len(state.chain) > 1 else "QG-9.1"})
+    cost = surcharge(state)
+    if cost and link.kind == "play" and defn(state, link.card).type == "spell":
+        state.waiting = ("surcharge", link.seat, cost)  # QG-9.5
+
+
+def _discard_link_cards(state: QgState, link: Link) -> None:
+    for m in link.mana:  # QG-4.4 / QG-G13: exiled once the play is over, even if cancelled
+        state.table.move(m, owner(state, m), "exile")
+    if link.mana:
+        emit(state, {"type": "mana_exiled", "seat": link.seat, "cards": [card_json(state, m) for m in link.mana],
+                     "rule": "QG-4.4"})
+
+
+def cancel_link(state: QgState, link: Link, rule: str) -> None:
+    if link.card is not None and where(state, link.card) == "chain":
+        state.table.move(link.card, owner(state, link.card), "graveyard")
+    emit(state, {"type": "cancelled", "seat": link.seat, "rule": rule,
+                 **({"card": card_json(state, link.card)} if link.card is not None else {})})
+    _discard_link_cards(state, link)
+
+
+def resolve_top(state: QgState) -> None:
+    """QG-9.3: the last link resolves first."""
+    link = state.chain.pop()
+    if link.cancelled:
+        cancel_link(state, link, "QG-9.2")
+        return
+    seat = link.seat
+    ctx = (seat, link.card if link.kind != "ability" else link.source, link.target, link.x)
+    if link.kind == "summon":
+        _resolve_summon(state, link, ctx)
+    elif link.kind == "play":
+        _resolve_play(state, link, ctx)
+    else:
+        d = defn(state, link.source)
+        emit(state, {"type": "resolves", "link": len(state.chain) + 1, "source": card_json(state, link.source),
+                     "ability": d.abilities[link.index].name})
+        _queue(state, d.abilities[link.index].effects, ctx)
+    _discard_link_cards(state, link)
+
+
+def _queue(state: QgState, effects: tuple, ctx: tuple) -> None:
+    state.queue.extend(("effect", e, ctx) for e in effects)
+
+
+def _resolve_summon(state: QgState, link: Link, ctx: tuple) -> None:
+    card, seat, lane = link.card, link.seat, link.lane
+    d = defn(state, card)
+    emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": card_json(state, card)})
+    if at(state, seat, "standby", lane) is not None:  # QG-G20: the chosen zone is gone
+        state.table.move(card, seat, "graveyard")
+        emit(state, {"type": "summon_failed", "card": card_json(state, card), "lane": lane, "rule": "QG-G20"})
+        return
+    if d.leader:
+        old = leader_of(state, seat)
+        if old is not None:
+            replace_to_graveyard(state, old, "QG-7.2")
+    state.table.move(card, seat, f"standby{lane}")
+    emit(state, {"type": "summoned", "card": card_json(state, card), "lane": lane, "rule": "QG-3.4.3"})
+    _queue(state, d.on_summon, ctx)
+    if d.inheritor:
+        if state.phase == "main" and state.active == seat and not state.inheritor_gained:
+            state.inheritor_gained = True  # QG-5.1, QG-5.2 (also used up at the cap, QG-G16)
+            state.queue.append(("crystal", seat, d.inheritor))
+        else:
+            rule = "QG-5.2" if state.inheritor_gained and state.active == seat and state.phase == "main" else "QG-G17"
+            emit(state, {"type": "no_crystal", "card": card_json(state, card), "rule": rule})
+
+
+def _resolve_play(state: QgState, link: Link, ctx: tuple) -> None:
+    card, seat = link.card, link.seat
+    d = defn(state, card)
+    emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": card_json(state, card)})
+    if d.type == "field":
+        _place_field(state, card, seat)
+        _queue(state, d.effects, ctx)
+    elif d.type == "creation" or d.persistent:
+        state.table.move(card, seat, "support")  # QG-4.6, QG-G27
+        _queue(state, d.effects, ctx)
+    else:
+        _queue(state, d.effects, ctx)
+        state.queue.append(("to_graveyard", card))  # QG-4.6: after it resolves
+
+
+def _place_field(state: QgState, card: int, seat: int) -> None:
+    """QG-6.2, QG-6.3, QG-G25, QG-G26."""
+    d = defn(state, card)
+    if d.world:
+        for s in (seat, 1 - seat):
+            for old in list(zone(state, s, "field")):
+                if state.options["world_clears"] == "destroyed":
+                    destroy(state, old, "QG-G26")
+                else:
+                    replace_to_graveyard(state, old, "QG-6.3")
+        state.world = seat
+    else:
+        if state.world is not None:  # QG-G25: the World field leaves both areas
+            for old in list(zone(state, state.world, "field")):
+                replace_to_graveyard(state, old, "QG-G25")
+            state.world = None
+        for old in list(zone(state, seat, "field")):
+            replace_to_graveyard(state, old, "QG-6.2")
+    state.table.move(card, seat, "field")
+    emit(state, {"type": "field", "card": card_json(state, card), "world": d.world,
+                 "rule": "QG-6.3" if d.world else "QG-6.1"})
+
+
+# -- phases ----------------------------------------------------------------------------------
+
+def start_game(state: QgState) -> None:
+    """QG-1.3 to QG-1.5."""
+    for seat in (state.first, 1 - state.first):
+        draw(state, seat, OPENING_HAND)
+        card = new_mana_source(state, seat)
+        emit(state, {"type": "mana_source", "seat": seat, "card": card_json(state, card), "rule": "QG-1.4"},
+             seat, {"type": "mana_source", "seat": seat, "rule": "QG-1.4"})
+    start_turn(state, state.first)
+
+
+def start_turn(state: QgState, seat: int) -> None:
+    state.active = seat
+    state.turn += 1
+    state.inheritor_gained = False
+    state.attacked.clear()
+    state.abilities_used.clear()
+    if state.options["leader_limit"] == "every_turn":  # QG-G23
+        state.leader_used = [False, False]
+    else:
+        state.leader_used[seat] = False
+    state.phase, state.stage = "preparation", "begin"
+    emit(state, {"type": "turn", "seat": seat, "turn": state.turn})
+
+
+def _phase_begin(state: QgState) -> None:
+    seat, phase = state.active, state.phase
+    emit(state, {"type": "phase", "phase": phase, "seat": seat, "rule": "QG-3.1"})
+    if phase == "preparation":
+        c = state.crystals[seat]
+        for i in range(3):  # QG-3.2.1
+            c[i] += c[i + 3]
+            c[i + 3] = 0
+        emit(state, {"type": "untapped", "seat": seat, "rule": "QG-3.2.1"})
+        _triggers(state, "on_preparation")
+        state.stage = "window"
+    elif phase == "draw":
+        if seat == state.first and not state.first_turn_done:
+            state.first_turn_done = True
+            if state.options["first_skip_counts"]:  # QG-G15 option
+                state.token_last[seat] = True
+            emit(state, {"type": "no_first_draw", "seat": seat, "rule": "QG-1.6"})
+            _triggers(state, "on_draw")
+            state.stage = "window"
+        else:
+            state.stage = "draw_choice"
+            state.waiting = ("draw", seat)
+    elif phase == "main":
+        _advance(state)
+        state.stage = "window"
+    elif phase == "battle":
+        state.stage = "window"
+    else:
+        _triggers(state, "on_end")
+        state.stage = "window"
+    state.window_seat, state.window_passes = seat, 0
+
+
+def _advance(state: QgState) -> None:
+    """QG-3.4.1 (QG-G11: only the active player's characters, or both with the option)."""
+    seats = (state.active,) if state.options["advance"] == "active" else (state.active, 1 - state.active)
+    for seat in seats:
+        for lane in lanes(state):
+            card = at(state, seat, "standby", lane)
+            if card is not None and at(state, seat, "combat", lane) is None:
+                state.table.move(card, seat, f"combat{lane}")
+                emit(state, {"type": "advanced", "card": card_json(state, card), "lane": lane, "rule": "QG-3.4.1"})
+
+
+def _triggers(state: QgState, hook: str) -> None:
+    """QG-3.2.2, QG-3.3.3, QG-3.6.1: the active player's cards that act in this phase."""
+    seat = state.active
+    for card in zone(state, seat, "field") + zone(state, seat, "support") + characters(state, seat):
+        effects = getattr(defn(state, card), hook)
+        if effects:
+            emit(state, {"type": "trigger", "card": card_json(state, card), "phase": state.phase})
+            _queue(state, effects, (seat, card, None, 0))
+
+
+def _window_done(state: QgState) -> None:
+    if state.stage == "attack_window":
+        _resolve_attack(state)
+        state.stage = "act"
+        run_check(state)
+        return
+    if state.phase in ("main", "battle"):
+        state.stage = "act"
+        return
+    if state.phase == "end":
+        end_turn(state)
+        return
+    state.phase = PHASES[PHASES.index(state.phase) + 1]
+    state.stage = "begin"
+
+
+def end_turn(state: QgState) -> None:
+    state.temp.clear()
+    if state.options["damage"] == "end_of_turn":  # QG-G7 option
+        state.damage.clear()
+    emit(state, {"type": "end_turn", "seat": state.active})
+    start_turn(state, 1 - state.active)
+
+
+def _resolve_attack(state: QgState) -> None:
+    """QG-3.5.2 to QG-3.5.4, QG-G28."""
+    seat, lane = state.active, state.attack_lane
+    attacker = at(state, seat, "combat", lane)
+    if attacker is None or attack(state, attacker) <= 0:
+        emit(state, {"type": "attack_fizzled", "lane": lane, "rule": "QG-G20"})
+        return
+    power = attack(state, attacker)
+    defender = at(state, 1 - seat, "combat", lane)
+    if defender is None:
+        emit(state, {"type": "direct_attack", "card": card_json(state, attacker), "lane": lane, "rule": "QG-3.5.2"})
+        lose_life(state, 1 - seat, power, "QG-3.5.2")
+        return
+    emit(state, {"type": "combat", "card": card_json(state, attacker), "defender": card_json(state, defender),
+                 "lane": lane, "rule": "QG-3.5.3"})
+    _damage_character(state, defender, power)
+    if health(state, defender) > 0:
+        _damage_character(state, attacker, max(0, attack(state, defender)))  # QG-3.5.4
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+def proceed(state: QgState) -> None:
+    seen: dict[bytes, int] = {}
+    for _ in range(MAX_AUTO_STEPS):
+        if state.result is not None or state.pending is not None or state.waiting is not None:
+            return
+        if state.queue:
+            item = state.queue.pop(0)
+            if item[0] == "effect":
+                resolve_effect(state, item[1], item[2])
+            elif item[0] == "crystal":
+                gain_crystal(state, item[1], item[2], "QG-5.1")
+            else:  # "to_graveyard": a non-persistent spell after it resolved
+                if where(state, item[1]) == "chain":
+                    state.table.move(item[1], owner(state, item[1]), "graveyard")
+            if run_check(state) and state.result is None:
+                key = position(state)
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] >= 3:
+                    finish(state, [], "the same position repeated three times with no choice to break it",
+                           "QG-2.3.2")
+            continue
+        if state.chain:
+            if state.closing:
+                resolve_top(state)
+                if not state.chain:
+                    state.closing = False
+                    emit(state, {"type": "chain_closed", "rule": "QG-9.3"})
+                    if state.stage in ("window", "attack_window"):
+                        state.window_seat, state.window_passes = state.active, 0
+                run_check(state)
+                continue
+            if _asks(state, 1 - state.chain[-1].seat):
+                return
+            _decline(state)
+            continue
+        if state.stage in ("window", "attack_window"):
+            if _asks(state, state.window_seat):
+                return
+            window_pass(state)
+            continue
+        if state.stage == "act":
+            return
+        _phase_begin(state)
+    finish(state, [], "automatic effects kept repeating without end", "QG-2.3.2")
+
+
+def _asks(state: QgState, seat: int) -> bool:
+    """Does this seat get a response request? (QG-G19: only when it can use Lightning.)"""
+    return state.options["lightning_stops"] == "always" or has_lightning(state, seat)
+
+
+def _decline(state: QgState) -> None:
+    state.closing = True
+    emit(state, {"type": "chain_closes", "links": len(state.chain), "rule": "QG-9.6"})
+
+
+def window_pass(state: QgState) -> None:
+    state.window_passes += 1
+    if state.window_passes >= 2:
+        _window_done(state)
+    else:
+        state.window_seat = 1 - state.window_seat
+
+
+# -- applying decisions ---------------------------------------------------------------------
+
+def apply(state: QgState, seat: int, action: dict) -> None:
+    state.rehidden = set()
+    _HANDLERS[action["type"]](state, seat, action)
+    run_check(state)
+    proceed(state)
+    if state.rehidden:
+        _scrub_events(state)
+
+
+def _scrub(node: object, hidden: set[int]) -> object:
+    """A copy of an event payload with every card in `hidden` replaced by a face-down marker."""
+    if isinstance(node, dict):
+        if node.get("id") in hidden and "card" in node:
+            return {"face_down": True}
+        return {k: _scrub(v, hidden) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_scrub(v, hidden) for v in node]
+    return node
+
+
+def _scrub_events(state: QgState) -> None:
+    """A card returned to its owner's hand is hidden from the opponent from then on, so the
+    opponent's copies of this decision's events stop naming it (design: no event may reveal a
+    card its seat cannot see)."""
+    events = []
+    for event in state.events:
+        if event.seat is not None:
+            events.append(event)
+            continue
+        owners = {state.table.cards[c].owner for c in state.rehidden
+                  if where(state, c) == "hand"}
+        hidden_from = {1 - o: {c for c in state.rehidden if owner(state, c) == o and where(state, c) == "hand"}
+                       for o in owners}
+        if not hidden_from:
+            events.append(event)
+        elif len(hidden_from) == 1:
+            (seat, cards), = hidden_from.items()
+            scrubbed = _scrub(event.data, cards)
+            events.append(event if scrubbed == event.data else Event(event.data, 1 - seat, scrubbed))
+        else:
+            events.append(Event(_scrub(event.data, hidden_from[0] | hidden_from[1]), None))
+    state.events = events
+
+
+def _choose_order(state: QgState, seat: int, action: dict) -> None:
+    state.first = seat if action["first"] else 1 - seat
+    emit(state, {"type": "order", "first": state.first, "rule": "QG-1.2"})
+    start_game(state)
+
+
+def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
+           target: int | None) -> None:
+    d = defn(state, card)
+    cost = d.abilities[index].cost if kind == "ability" else d.cost
+    if kind == "ability":
+        if d.leader:
+            state.leader_used[seat] = True
+        else:
+            state.abilities_used.add((card, index))
+    if cost.fixed == 0 and not cost.x:
+        _make_link(state, seat, kind, card, index, lane, target, 0, [])
+    else:
+        state.pending = (kind, seat, card, index, lane, target)
+
+
+def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
+               target: int | None, x: int, mana: list[int]) -> None:
+    if kind == "ability":
+        link = Link(seat, kind, None, card, index, None, target, x, mana)
+    else:
+        state.table.move(card, seat, "chain")
+        link = Link(seat, kind, card, None, None, lane, target, x, mana)
+    for m in mana:
+        state.table.move(m, seat, "chain")
+    add_link(state, link)
+    if state.stage in ("window", "attack_window") and len(state.chain) == 1:
+        state.window_passes = 0
+
+
+def _summon(state: QgState, seat: int, action: dict) -> None:
+    _start(state, seat, "summon", action["card"], None, action["lane"], None)
+
+
+def _play(state: QgState, seat: int, action: dict) -> None:
+    _start(state, seat, "play", action["card"], None, None, action.get("target"))
+
+
+def _ability(state: QgState, seat: int, action: dict) -> None:
+    _start(state, seat, "ability", action["card"], action["index"], None, action.get("target"))
+
+
+def _pay(state: QgState, seat: int, action: dict) -> None:
+    kind, _, card, index, lane, target = state.pending
+    cost = guards.pending_cost(state)
+    e, p, u, m = guards.pay_tuple(action)
+    c = state.crystals[seat]
+    for i, n in enumerate((e, p, u)):
+        c[i] -= n
+        c[i + 3] += n
+    mana = mana_sources(state, seat)[:m]
+    state.pending = None
+    x = e + p + u + m - cost.fixed if cost.x else 0
+    emit(state, {"type": "paid", "seat": seat, "earth": e, "pegasus": p, "unicorn": u, "mana": m,
+                 **({"x": x} if cost.x else {}), "rule": "QG-4.1"})
+    _make_link(state, seat, kind, card, index, lane, target, x, mana)
+
+
+def _cancel(state: QgState, seat: int, action: dict) -> None:
+    kind, _, card, index, _, _ = state.pending
+    if kind == "ability":  # the use was not made after all
+        if defn(state, card).leader:
+            state.leader_used[seat] = False
+        else:
+            state.abilities_used.discard((card, index))
+    state.pending = None
+    emit(state, {"type": "cancelled_before_payment", "seat": seat})
+
+
+def _pass(state: QgState, seat: int, action: dict) -> None:
+    emit(state, {"type": "pass", "seat": seat})
+    if state.chain:
+        _decline(state)
+    else:
+        window_pass(state)
+
+
+def _draw(state: QgState, seat: int, action: dict) -> None:
+    state.waiting = None
+    if action["type"] == "take_mana":
+        state.token_last[seat] = True
+        card = new_mana_source(state, seat)
+        emit(state, {"type": "mana_source", "seat": seat, "card": card_json(state, card), "rule": "QG-3.3.1"},
+             seat, {"type": "mana_source", "seat": seat, "rule": "QG-3.3.1"})
+    else:
+        state.token_last[seat] = False
+        draw(state, seat, 1)
+    if state.result is None:
+        _triggers(state, "on_draw")
+        state.stage = "window"
+        state.window_seat, state.window_passes = state.active, 0
+
+
+def _exile_crystal(state: QgState, seat: int, action: dict) -> None:
+    _, _, race, rule = state.waiting
+    state.waiting = None
+    remove_crystal(state, seat, action["race"])
+    add_crystal(state, seat, race, rule)
+
+
+def _surcharge(state: QgState, seat: int, action: dict) -> None:
+    cost = state.waiting[2]
+    state.waiting = None
+    if action["pay"]:
+        lose_life(state, seat, cost, "QG-9.5")  # QG-G33: may go to 0 or below, checked next
+    else:
+        cancel_link(state, state.chain.pop(), "QG-9.5")
+        if not state.chain and state.stage in ("window", "attack_window"):
+            state.window_seat, state.window_passes = state.active, 0
+
+
+def _offer_tie(state: QgState, seat: int, action: dict) -> None:
+    state.tie_offered[seat] = state.turn
+    emit(state, {"type": "tie_offered", "seat": seat, "rule": "QG-2.3.2"})
+    state.waiting = ("tie", 1 - seat, state.waiting, state.pending)
+    state.pending = None
+
+
+def _answer_tie(state: QgState, seat: int, action: dict) -> None:
+    _, _, before, pending = state.waiting
+    state.waiting, state.pending = before, pending
+    if action["accept"]:
+        finish(state, [], "both players agreed the game is in a loop", "QG-2.3.2")
+    else:
+        emit(state, {"type": "tie_declined", "seat": seat})
+
+
+def _attack(state: QgState, seat: int, action: dict) -> None:
+    lane = action["lane"]
+    card = at(state, seat, "combat", lane)
+    state.attacked.add(card)
+    state.attack_lane = lane
+    emit(state, {"type": "attack_declared", "card": card_json(state, card), "lane": lane, "rule": "QG-3.5.1"})
+    state.stage = "attack_window"  # QG-G19, QG-G22: Lightning before damage
+    state.window_seat, state.window_passes = state.active, 0
+
+
+def _end_main(state: QgState, seat: int, action: dict) -> None:
+    state.phase, state.stage = "battle", "begin"
+
+
+def _end_battle(state: QgState, seat: int, action: dict) -> None:
+    state.phase, state.stage = "end", "begin"
+
+
+def _concede(state: QgState, seat: int, action: dict) -> None:
+    emit(state, {"type": "conceded", "seat": seat})
+    finish(state, [seat], "conceded", "QG-2.2.3")
+
+
+_HANDLERS = {
+    "choose_order": _choose_order, "summon": _summon, "play": _play, "ability": _ability, "pay": _pay,
+    "cancel": _cancel, "pass": _pass, "draw": _draw, "take_mana": _draw, "exile_crystal": _exile_crystal,
+    "surcharge": _surcharge, "offer_tie": _offer_tie, "answer_tie": _answer_tie, "attack": _attack,
+    "end_main": _end_main, "end_battle": _end_battle, "concede": _concede,
+}
