@@ -159,5 +159,14 @@ def demo(game: str, seed: int) -> None:
         click.echo()
 
 
+def _register_subcommands() -> None:
+    """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench assets)."""
+    from tts_bridge.assets.cli import register as register_assets
+
+    register_assets(main)
+
+
+_register_subcommands()
+
 if __name__ == "__main__":
     main()

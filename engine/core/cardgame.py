@@ -13,8 +13,8 @@ from engine.core.names import NameIndex, card_name_index
 from engine.core.paths import data_dir
 
 
-@lru_cache(maxsize=None)
-def _load_once(loader: Callable[[Path], Any], path: str) -> Any:
+@lru_cache(maxsize=32)
+def _load_once(loader: Callable[[Path], Any], path: str, mtime_ns: int) -> Any:
     return loader(Path(path))
 
 
@@ -51,7 +51,9 @@ class CardGame:
         return type(self).deck_from_entries(entries, filename, self.cards(), options or {}, problems)
 
     def cards(self) -> Any:
-        return _load_once(type(self).load_cards, str(self.data / "cards.yaml"))
+        """The card definitions, parsed once per version of the file (a long `watch` sees edits)."""
+        path = self.data / "cards.yaml"
+        return _load_once(type(self).load_cards, str(path), path.stat().st_mtime_ns)
 
     def name_index(self) -> NameIndex:
         """How deck lists and imports find cards by name (see engine/core/names.py)."""

@@ -1,0 +1,141 @@
+"""Text engine: kinsoku, inline icons on the baseline, auto-fit, font fallback, missing glyphs."""
+
+from PIL import Image
+from uniseg.linebreak import line_break_units
+
+from tts_bridge.assets.fonts import chain, complex_layout_status, coverage
+from tts_bridge.assets.text import NO_END, NO_START, OBJ, Style, _fast_char, break_units, draw_text, fit, runs
+
+FACES = chain("sans", "ja")
+
+
+def style(size=40, min_size=12, **kw):
+    return Style(FACES, size, min_size, **kw)
+
+
+def test_cjk_font_is_installed_and_complex_layout_active():
+    assert any("CJK" in f.path for f in FACES), "install fonts-noto-cjk (apt-get install -y fonts-noto-cjk)"
+    assert complex_layout_status()["raqm"] is True
+
+
+def test_kinsoku_no_line_starts_with_closing_punctuation_or_small_kana():
+    text = "これは「テスト」です。ちょっと待ってください！さあ、ゆっくり「読んで」ね。" * 3
+    for width in range(60, 400, 17):
+        res = fit(text, style(24, 24), width, 10_000)
+        lines = [line for line, _ in res.lines if line]
+        for line in lines[1:]:
+            assert line[0] not in NO_START, (width, line)
+        for line in lines[:-1]:
+            assert line[-1] not in NO_END, (width, line)
+
+
+def test_kinsoku_units_keep_brackets_with_their_text():
+    units = break_units("「引用」です。")
+    assert all(u[0] not in NO_START for u in units[1:])
+    assert any(u.startswith("「") and len(u) > 1 for u in units)
+
+
+def test_fast_path_matches_uax14_on_every_card_text():
+    """The fast path (plain Latin text) must give exactly uniseg's UAX #14 units, checked on
+    hand-picked cases and on every text field of the kaiju cards."""
+    from tts_bridge.assets.games import get_adapter
+
+    samples = ["Spark Bite - Attack 3.", "Smoke-Wing Ashmoth: Continuous +1 speed.", "a  b   c", "y-z",
+               "Leader · Inheritor · Lightning", "Café déjà-vu naïve", "Level 2: Roar - Attack 8, Pierce!",
+               "(a) [b] {c} g/h X/2 D)[0 \"q\" 1-a 3-4 -x"]
+    for game in ("kaiju",):
+        adapter = get_adapter(game)
+        for card in adapter.cards():
+            ctx = adapter.context(card)
+            for key in ("text", "flavor", "title", "type_line", "keywords"):
+                samples += str(ctx.get(key, "")).split("\n")
+    fast = 0
+    for s in samples:
+        if all(_fast_char(c) for c in s):
+            fast += 1
+        assert list(break_units(s)) == _kinsoku_uniseg(s), s
+    assert fast > 20
+
+
+def _kinsoku_uniseg(s):
+    units = []
+    for unit in line_break_units(s) if s else ():
+        if units and (unit[0] in NO_START or (units[-1].rstrip() and units[-1].rstrip()[-1] in NO_END)
+                      or units[-1].endswith(OBJ)):
+            units[-1] += unit
+        else:
+            units.append(unit)
+    return units
+
+
+def test_icon_stays_glued_to_its_number():
+    assert f"{OBJ}3." in break_units(f"Bite - {OBJ}3.")
+
+
+def test_inline_icon_sits_on_the_baseline():
+    img = Image.new("RGB", (400, 100), "white")
+    red = Image.new("RGBA", (100, 100), (255, 0, 0, 255))
+    res = draw_text(img, (0, 0, 400, 100), "Hx :attack: x", style(40, 40), lambda n, px: red.resize((px, px)),
+                    lambda n: n == "attack")
+    assert not res.overflow
+    px = img.load()
+    red_rows = [y for y in range(100) for x in range(400) if px[x, y] == (255, 0, 0)]
+    black_rows = [y for y in range(100) for x in range(0, 30) if px[x, y][0] < 100]
+    # the icon's bottom is the text baseline: the bottom of "H" (no descender)
+    assert abs(max(red_rows) - max(black_rows)) <= 2
+    assert min(red_rows) > 0
+
+
+def test_autofit_shrinks_until_it_fits():
+    short = fit("Short text", style(40, 10), 500, 60)
+    assert short.size == 40 and not short.overflow
+    long_text = "A long rules text that needs several lines to fit. " * 4
+    res = fit(long_text, style(40, 10), 500, 200)
+    assert 10 <= res.size < 40 and not res.overflow
+    bigger = fit(long_text, style(res.size + 1, res.size + 1), 500, 200)
+    assert bigger.overflow  # binary search found the largest fitting size
+
+
+def test_overflow_at_minimum_size_is_reported():
+    res = fit("word " * 400, style(30, 20), 200, 60)
+    assert res.overflow and res.size == 20
+
+
+def test_fallback_chain_uses_cjk_face_for_cjk_and_latin_face_for_latin():
+    parts = runs("Attack 攻撃", FACES)
+    assert parts[0][1] == FACES[0] and parts[0][0].startswith("Attack")
+    assert "CJK" in parts[-1][1].path and parts[-1][0] == "攻撃"
+    assert ord("攻") in coverage(parts[-1][1]) and ord("攻") not in coverage(FACES[0])
+
+
+def test_missing_glyphs_are_reported_and_drawn_visibly():
+    img = Image.new("RGB", (300, 80), "white")
+    res = draw_text(img, (0, 0, 300, 80), "A\U00013000B", style(30, 30))
+    assert res.missing == {"\U00013000"}
+    px = img.load()
+    reds = sum(1 for x in range(300) for y in range(80) if px[x, y][0] > 180 and px[x, y][1] < 60 and px[x, y][2] < 60)
+    assert reds > 10  # a red marker box, never an empty space
+
+
+def test_unknown_icon_is_reported_and_left_as_text():
+    res = fit("Use :nosuch: now", style(), 500, 100, lambda n: False)
+    assert res.unknown_icons == {"nosuch"}
+    assert ":nosuch:" in res.lines[0][0]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_ALPHABET = st.sampled_from(list("abc xyz-、。「」（）ぁっーアイウ漢字攻撃！？,.") + [" ", "Attack", "の"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(_ALPHABET, min_size=1, max_size=40), width=st.integers(min_value=80, max_value=400))
+def test_line_breaking_keeps_every_character_and_kinsoku(parts, width):
+    text = "".join(parts)
+    res = fit(text, style(20, 20), width, 10_000)
+    joined = "".join(line for line, _ in res.lines)
+    assert joined.replace(" ", "") == text.replace(" ", "")  # nothing lost or duplicated
+    if not res.overflow:
+        lines = [line for line, _ in res.lines if line]
+        for line in lines[1:]:
+            assert line[0] not in NO_START

@@ -1,0 +1,77 @@
+"""The board image, drawn from the adapter's zones (both seats, labelled)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from tts_bridge.assets.fonts import chain
+from tts_bridge.assets.text import Style, draw_text
+from tts_bridge.saves.table import seat_xz, slot_positions
+
+PX_PER_UNIT = 48
+MARGIN = 1.5
+
+
+def extent(adapter: Any) -> tuple[float, float]:
+    """Half width and half depth of the board in world units."""
+    hw = max(abs(z.x) + z.w / 2 for z in adapter.zones) + MARGIN
+    hd = max(abs(z.z) + z.h / 2 for z in adapter.zones) + MARGIN
+    return hw, hd
+
+
+def draw_board(adapter: Any) -> Image.Image:
+    hw, hd = extent(adapter)
+    W, H = round(2 * hw * PX_PER_UNIT), round(2 * hd * PX_PER_UNIT)
+    bg = adapter.theme.get("board", "#2b3a42")
+    img = Image.new("RGBA", (W, H), bg)
+    d = ImageDraw.Draw(img)
+    d.line((0, H / 2, W, H / 2), fill="#56666e", width=3)
+
+    def to_px(x: float, z: float) -> tuple[float, float]:
+        return (x + hw) * PX_PER_UNIT, (hd - z) * PX_PER_UNIT  # +z is up on the image (seat 1 far side)
+
+    faces = chain("bold", adapter.lang)
+    for seat in (0, 1):
+        for zone in adapter.zones:
+            if zone.kind == "shared" and seat == 1:
+                continue
+            tint = "#f2ecd9" if zone.kind == "shared" else ("#d9e6f2", "#f2d9d9")[seat]
+            cx, cz = seat_xz(zone.x, zone.z, seat)
+            x0, y0 = to_px(cx - zone.w / 2, cz + zone.h / 2)
+            x1, y1 = to_px(cx + zone.w / 2, cz - zone.h / 2)
+            d.rounded_rectangle((x0, y0, x1, y1), radius=12, outline=tint, width=4,
+                                fill="#36474f" if zone.kind != "hand" else "#314149")
+            sw = min(2.4, zone.w / max(zone.slots, 1) * 0.85) / 2
+            sh = min(3.4, zone.h * 0.8) / 2
+            for sx, sz in slot_positions(zone) if zone.slots > 1 else []:
+                px, pz = seat_xz(sx, sz, seat)
+                a, b = to_px(px - sw, pz + sh)
+                c, e = to_px(px + sw, pz - sh)
+                d.rounded_rectangle((a, b, c, e), radius=8, outline="#6f8089", width=2)
+            label = zone.label
+            layer = Image.new("RGBA", (int(x1 - x0), 40), (0, 0, 0, 0))
+            draw_text(layer, (4, 2, x1 - x0 - 8, 36), label, Style(faces, 26, 12, tint, "center", "middle"))
+            if seat == 1:
+                layer = layer.rotate(180)
+            ly = y1 - 44 if seat == 0 else y0 + 4
+            img.alpha_composite(layer, (int(x0), int(ly)))
+    return img.convert("RGB")
+
+
+def token_image(icon_name: str, label: str, fill: str = "#a01818", px: int = 256) -> Image.Image:
+    """A round token face (damage counters, sakura tokens, crystals, coin sides)."""
+    from tts_bridge.assets import icons
+
+    img = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse((4, 4, px - 5, px - 5), fill=fill, outline="#ffffff", width=8)
+    ic = icons.icon(icon_name, px // 2)
+    if ic is not None and not label:
+        img.alpha_composite(ic, (px // 4, px // 4))
+    if label:
+        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        color = "#ffffff" if r * 0.3 + g * 0.59 + b * 0.11 < 150 else "#222222"
+        draw_text(img, (0, 0, px, px), label, Style(chain("bold"), px // 2, px // 4, color, "center", "middle"))
+    return img

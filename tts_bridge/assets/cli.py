@@ -1,0 +1,232 @@
+"""Click commands of the asset pipeline; `register(main)` adds them to the `tts-bridge` group:
+`build`, `watch`, `pdf`, `validate-save` and `bench assets`."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from tts_bridge.assets.build import Settings, build_game
+from tts_bridge.assets.fonts import complex_layout_status
+
+
+def _settings(out: Path | None, **kw) -> Settings:
+    s = Settings()
+    if out:
+        s.out = out
+    for k, v in kw.items():
+        if v is not None:
+            setattr(s, k, v)
+    return s
+
+
+def _games(game: str | None, all_games: bool) -> tuple[list[str], list[str]]:
+    from engine.core.registry import game_ids
+    from tts_bridge.assets.games import buildable_games
+
+    ok, missing = buildable_games()
+    if all_games:
+        return ok, missing
+    if not game:
+        raise click.UsageError("name a GAME or pass --all")
+    if game not in game_ids():
+        raise click.BadParameter(f"unknown game {game!r}; registered games: {', '.join(game_ids())}", param_hint="GAME")
+    if game not in ok:
+        raise click.BadParameter(f"game {game!r} has no asset adapter yet", param_hint="GAME")
+    return [game], []
+
+
+def _progress(quiet: bool):
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    def show(stage: str, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        click.echo(f"\r  {stage:<7} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", err=True, nl=done >= total)
+    return show
+
+
+_build_options = [
+    click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder (default build/)."),
+    click.option("--base-url", help="Prefix image URLs with this (hosted images) instead of file:/// paths."),
+    click.option("--format", "fmt", type=click.Choice(["png", "jpeg"]), help="Sheet image format (default png)."),
+    click.option("--quality", type=click.IntRange(1, 100), help="JPEG quality (default 90)."),
+    click.option("--cap", type=click.IntRange(256, 16384), help="Max sheet side in px (default 4096)."),
+    click.option("--hidden-cell/--no-hidden-cell", default=None, help="Reserve each sheet's last cell as the hidden picture (BackIsHidden false)."),
+    click.option("--unique-backs/--shared-back", default=None, help="A back sheet per face sheet (UniqueBack)."),
+    click.option("--dpi", type=int, help="Render resolution (default 300)."),
+    click.option("--bleed", "bleed_mm", type=float, help="Bleed in mm on each side (default 0)."),
+    click.option("--force", is_flag=True, default=None, help="Ignore the cache and render everything."),
+]
+
+
+def _apply(options):
+    def deco(f):
+        for o in reversed(options):
+            f = o(f)
+        return f
+    return deco
+
+
+def build_cmd_impl(games: list[str], missing: list[str], settings: Settings, as_json: bool) -> int:
+    t0 = time.perf_counter()
+    reports = []
+    from engine.core.errors import DataError
+    from tts_bridge.assets.build import GameReport
+
+    for g in games:
+        if not as_json:
+            click.echo(f"{g}: building", err=True)
+        try:
+            reports.append(build_game(g, settings, progress=_progress(as_json)))
+        except DataError as exc:  # bad card data or deck list: file, line and field
+            reports.append(GameReport(g, errors=list(exc.problems)))
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            reports.append(GameReport(g, errors=[f"{type(exc).__name__}: {exc}"]))
+    total = {"games": {r.game: {"table_save": r.table_save, "deck_objects": r.deck_objects, "sheets": r.sheets,
+                                "preview": r.preview, "card_count": r.card_count, "warnings": r.warnings,
+                                "errors": r.errors, "glue": r.glue, "cards_rendered": r.cards_rendered,
+                                "cards_reused": r.cards_reused, "seconds": r.seconds} for r in reports},
+             "missing_adapters": missing,
+             "text_layout": complex_layout_status(),
+             "cards_rendered": sum(r.cards_rendered for r in reports),
+             "cards_reused": sum(r.cards_reused for r in reports),
+             "seconds": round(time.perf_counter() - t0, 3)}
+    if as_json:
+        click.echo(json.dumps(total, indent=2, ensure_ascii=False))
+    else:
+        for r in reports:
+            click.echo(f"{r.game}: {r.card_count} cards ({r.cards_rendered} rendered, {r.cards_reused} reused), "
+                       f"{len(r.sheets)} sheet(s), table {r.table_save}, preview {r.preview}")
+            for w in r.warnings:
+                click.echo(f"  warning: {w}")
+            for e in r.errors:
+                click.echo(f"  error: {e}")
+        for m in missing:
+            click.echo(f"{m}: no asset adapter yet (skipped)")
+        click.echo(f"{total['cards_rendered']} rendered, {total['cards_reused']} reused in {total['seconds']} s")
+    return 1 if any(r.errors for r in reports) else 0
+
+
+@click.command("build")
+@click.argument("game", required=False)
+@click.option("--all", "all_games", is_flag=True, help="Every registered game with an adapter.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
+@_apply(_build_options)
+def build_cmd(game, all_games, as_json, out, **kw) -> None:
+    """Build card faces, sheets, deck objects, a table save and a preview page."""
+    games, missing = _games(game, all_games)
+    sys.exit(build_cmd_impl(games, missing, _settings(out, **kw), as_json))
+
+
+@click.command("watch")
+@click.argument("game")
+@click.option("--delay", default=0.4, show_default=True, help="Quiet time (s) before a rebuild.")
+@_apply(_build_options)
+def watch_cmd(game, delay, out, **kw) -> None:
+    """Rebuild GAME whenever its card data or templates change (Ctrl-C stops)."""
+    from tts_bridge.assets.games import get_adapter
+    from tts_bridge.assets.watch import watch
+
+    games, _ = _games(game, False)
+    settings = _settings(out, **kw)
+    adapter = get_adapter(game)
+
+    def rebuild() -> None:
+        try:
+            r = build_game(game, settings)
+            click.echo(f"[{time.strftime('%H:%M:%S')}] {game}: {r.cards_rendered} rendered, {r.cards_reused} reused "
+                       f"in {r.seconds} s")
+            for m in r.warnings + r.errors:
+                click.echo(f"  {m}")
+        except Exception as exc:  # noqa: BLE001 - the watch keeps running after any failure
+            click.echo(click.style(f"[{time.strftime('%H:%M:%S')}] build failed: {exc}", fg="red"), err=True)
+
+    rebuild()
+    click.echo(f"watching {adapter.data_root} and templates/cards/{game} (Ctrl-C to stop)")
+    watch([adapter.data_root, settings.templates / "cards" / game], rebuild, delay,
+          ignore=(str(Path(settings.out).resolve()),))
+
+
+@click.command("pdf")
+@click.argument("game")
+@click.option("--page", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path))
+def pdf_cmd(game, page, out) -> None:
+    """Print-and-play PDF of GAME's cards (true size, crop marks, duplex backs)."""
+    from tts_bridge.assets.build import BACK_ID
+    from tts_bridge.assets.games import get_adapter
+    from tts_bridge.assets.pdf import write_pdf
+
+    games, _ = _games(game, False)
+    settings = _settings(out)
+    report = build_game(game, settings)
+    adapter = get_adapter(game)
+    root = Path(settings.out) / game
+    geo = settings.geometry(adapter)
+    faces = [root / "faces" / f"{c.id}.png" for c in adapter.cards()]
+    path = root / f"{game}-{page}.pdf"
+    pages = write_pdf(faces, root / "faces" / f"{BACK_ID}.png", path, (geo.w_mm, geo.h_mm), page, geo.bleed_px)
+    click.echo(f"{path}: {pages} pages ({len(faces)} cards, backs on even pages)")
+    if report.errors:
+        sys.exit(1)
+
+
+@click.command("validate-save")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--strict", is_flag=True, help="Treat GUID and completeness warnings as errors.")
+@click.option("--no-files", is_flag=True, help="Do not open referenced local image files.")
+def validate_cmd(files, as_json, strict, no_files) -> None:
+    """Check TTS save / saved-object FILES; every problem with its JSON path."""
+    from tts_bridge.saves.validate import errors, validate_file
+
+    out, bad = {}, False
+    for f in files:
+        problems = validate_file(f, strict=strict, check_files=not no_files)
+        out[str(f)] = [p.to_json() for p in problems]
+        bad |= bool(errors(problems))
+        if not as_json:
+            errs = errors(problems)
+            click.echo(f"{f}: {'FAIL' if errs else 'ok'} ({len(errs)} errors, {len(problems) - len(errs)} warnings)")
+            for p in problems:
+                click.echo(f"  {p}")
+    if as_json:
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+    sys.exit(1 if bad else 0)
+
+
+@click.command("assets")
+@click.option("--json", "as_json", is_flag=True)
+def bench_assets_cmd(as_json) -> None:
+    """Asset speed: cold build (cards/s per core), no-op rebuild, one-card rebuild."""
+    from tts_bridge.assets.bench import run
+
+    res = run()
+    if as_json:
+        click.echo(json.dumps(res))
+    else:
+        click.echo(f"cold build: {res['cards']} cards in {res['cold_seconds']} s = {res['cards_per_s']} cards/s "
+                   f"({res['cards_per_s_per_core']} per core, {res['cores']} cores; target >= 50)")
+        click.echo(f"  per-card CPU (draw + PNG face + sheet cell): {res['render_cpu_seconds']} s = "
+                   f"{res['cards_per_cpu_s']} cards per CPU-second; drawing alone {res['drawn_cards_per_cpu_s']} "
+                   f"cards per CPU-second (load average {res['load_average']})")
+        click.echo(f"no-op rebuild: {res['noop_seconds']} s (target < 1 s)")
+        click.echo(f"one card changed: {res['one_card_seconds']} s (target < 2 s)")
+
+
+def register(main: click.Group) -> None:
+    """Add the asset commands to the `tts-bridge` group (and `assets` under `bench`)."""
+    for cmd in (build_cmd, watch_cmd, pdf_cmd, validate_cmd):
+        main.add_command(cmd)
+    bench = main.commands.get("bench")
+    if not isinstance(bench, click.Group):
+        bench = click.Group("bench", help="Benchmarks.")
+        main.add_command(bench)
+    bench.add_command(bench_assets_cmd)
+

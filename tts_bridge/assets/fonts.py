@@ -1,0 +1,144 @@
+"""Font discovery, fallback chains and glyph coverage.
+
+A *chain* is an ordered list of font faces for one role (`sans`, `bold`, `serif`). Each
+character is drawn with the first face whose cmap (read with fontTools from the font file
+itself, not guessed) covers it; a character no face covers is reported as a missing glyph.
+Fonts are never committed: Latin comes from DejaVu (in the base image), CJK from Debian's
+`fonts-noto-cjk` (`apt-get install -y fonts-noto-cjk`), and $TTS_BRIDGE_FONT_DIRS adds
+folders (colon-separated) searched first.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont, features
+
+SYSTEM_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", str(Path.home() / ".local/share/fonts"),
+               str(Path.home() / ".fonts"), "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts")
+
+# role -> candidates (file name, face index or None for "the face for the language")
+ROLES: dict[str, tuple[tuple[str, int | None], ...]] = {
+    "sans": (("DejaVuSans.ttf", 0), ("NotoSansCJK-Regular.ttc", None), ("NotoSansCJK-Regular.otf", 0)),
+    "bold": (("DejaVuSans-Bold.ttf", 0), ("NotoSansCJK-Bold.ttc", None), ("NotoSansCJK-Bold.otf", 0)),
+    "serif": (("DejaVuSerif.ttf", 0), ("NotoSerifCJK-Regular.ttc", None), ("NotoSansCJK-Regular.ttc", None)),
+    "condensed": (("DejaVuSansCondensed-Bold.ttf", 0), ("NotoSansCJK-Bold.ttc", None)),
+}
+# face index inside Noto CJK collections by language (JP, KR, SC, TC, HK order in Debian's .ttc)
+CJK_FACE = {"ja": 0, "ko": 1, "zh-Hans": 2, "zh-Hant": 3, "zh-HK": 4}
+
+
+@dataclass(frozen=True)
+class Face:
+    path: str
+    index: int
+
+    @property
+    def label(self) -> str:
+        return f"{Path(self.path).name}#{self.index}"
+
+
+def font_dirs() -> list[str]:
+    extra = [d for d in os.environ.get("TTS_BRIDGE_FONT_DIRS", "").split(os.pathsep) if d]
+    return extra + [d for d in SYSTEM_DIRS if os.path.isdir(d)]
+
+
+@lru_cache(maxsize=None)
+def _index_files(dirs: tuple[str, ...]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for d in dirs:
+        for root, _, files in os.walk(d):
+            for name in files:
+                found.setdefault(name, os.path.join(root, name))
+    return found
+
+
+def find_font(name: str) -> str | None:
+    return _index_files(tuple(font_dirs())).get(name)
+
+
+@lru_cache(maxsize=None)
+def chain(role: str, lang: str = "ja") -> tuple[Face, ...]:
+    """The fallback chain for a role; faces whose file is absent are left out."""
+    faces: list[Face] = []
+    for name, index in ROLES.get(role, ROLES["sans"]):
+        path = find_font(name)
+        if path:
+            face = Face(path, CJK_FACE.get(lang, 0) if index is None else index)
+            if face not in faces:
+                faces.append(face)
+    return tuple(faces)
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tts-bridge" / "fonts"
+
+
+@lru_cache(maxsize=None)
+def coverage(face: Face) -> frozenset[int]:
+    """Code points the face maps to a glyph (its best cmap, read with fontTools). Decoding a
+    CJK cmap takes a quarter of a second, so the result is cached on disk per font file
+    (keyed by path, index, size and mtime)."""
+    import array
+    import hashlib
+
+    st = os.stat(face.path)
+    key = hashlib.sha256(f"{face.path}|{face.index}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:24]
+    cached = cache_dir() / f"{key}.cmap"
+    if cached.is_file():
+        codes = array.array("I")
+        codes.frombytes(cached.read_bytes())
+        return frozenset(codes)
+    from fontTools.ttLib import TTCollection, TTFont
+
+    if face.path.lower().endswith((".ttc", ".otc")):
+        font = TTCollection(face.path, lazy=True).fonts[face.index]
+    else:
+        font = TTFont(face.path, lazy=True)
+    result = frozenset((font.getBestCmap() or {}).keys())
+    try:
+        from tts_bridge.assets.io import atomic_write_bytes
+
+        atomic_write_bytes(cached, array.array("I", sorted(result)).tobytes())
+    except OSError:
+        pass  # a read-only home is fine: we just decode again next time
+    return result
+
+
+def layout_engine() -> int:
+    return ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+
+
+def complex_layout_status() -> dict:
+    """Whether Pillow shapes text with libraqm (needed for correct CJK/complex scripts)."""
+    ok = bool(features.check("raqm"))
+    return {"raqm": ok, "version": features.version("raqm") if ok else None,
+            "hint": None if ok else ("Pillow's complex text layout (libraqm) is not active: use the PyPI "
+                                     "Pillow wheels (they bundle raqm) or `apt-get install libraqm0 libfribidi0` "
+                                     "and reinstall Pillow; text falls back to basic layout.")}
+
+
+@lru_cache(maxsize=512)
+def pil_font(face: Face, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(face.path, size=max(1, size), index=face.index, layout_engine=layout_engine())
+
+
+def face_for(ch: str, faces: tuple[Face, ...]) -> Face | None:
+    cp = ord(ch)
+    for face in faces:
+        if cp in coverage(face):
+            return face
+    return None
+
+
+def fingerprint(faces: tuple[Face, ...]) -> list:
+    """Identity of the fonts for content hashes: path, size and mtime of each file."""
+    out = []
+    for f in faces:
+        st = os.stat(f.path)
+        out.append([f.path, f.index, st.st_size, int(st.st_mtime)])
+    return out

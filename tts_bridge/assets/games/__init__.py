@@ -1,0 +1,195 @@
+"""Per-game adapters: the small amount that differs between games.
+
+An adapter module `tts_bridge/assets/games/<pkg>.py` defines `ADAPTER`, an instance of a
+`GameAdapter` subclass: how to read the cards (normally the engine's own loader), which
+template draws which card type, the template context of a card, the card text for TTS
+descriptions, and the table (zones of both seats, counters, token bags).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.registry import game_ids, get_rules
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone of one seat on the table, in TTS world units (1 unit ~ 1 inch) for seat 0;
+    seat 1 is mirrored through the centre. `slots` = snap points laid out left to right."""
+
+    name: str
+    x: float
+    z: float
+    w: float
+    h: float
+    label: str
+    slots: int = 1
+    kind: str = "pile"  # pile | row | area | hand | shared (one zone between the seats)
+    face_up: bool = False  # cards a deck-list section puts here start face up
+
+
+@dataclass(frozen=True)
+class Supply:
+    """Something besides cards the table needs. `kind`: counter (value), bag (an Infinite_Bag
+    of tokens), card_bag (an Infinite_Bag of the card `card`), tokens (`value` tokens laid
+    out, e.g. sakura tokens at setup), dice, coin."""
+
+    name: str
+    kind: str
+    x: float
+    z: float
+    per_seat: bool = True
+    value: int = 0
+    icon: str = "damage"
+    label: str = ""
+    dice_type: int = 1  # 0 d4 .. 5 d20
+    color: str = "#a01818"
+    card: str = ""
+
+
+@dataclass
+class CardEntry:
+    id: str
+    type: str
+    title: str
+    defn: Any
+    source: str = ""  # file:line for messages
+
+
+@dataclass
+class GameAdapter:
+    game_id: str = ""
+    lang: str = "ja"
+    preset: str = "poker"
+    theme: dict = field(default_factory=dict)
+    zones: tuple[Zone, ...] = ()
+    supplies: tuple[Supply, ...] = ()
+    deck_zone: str = "deck"
+    section_zones: dict = field(default_factory=dict)  # deck-list section -> zone (default: the deck zone)
+    card_sections: tuple | None = None                 # sections that list cards (None = all)
+    rules_override: Any = None  # a rules object reading another card-data folder (tests, bench)
+
+    @property
+    def rules(self) -> Any:
+        return self.rules_override if self.rules_override is not None else get_rules(self.game_id)
+
+    def with_data(self, folder: Path) -> "GameAdapter":
+        """The same adapter reading the card data in `folder` (the game's rules class must
+        accept a data folder, as the engine's game packages do)."""
+        import dataclasses
+
+        return dataclasses.replace(self, rules_override=type(get_rules(self.game_id))(Path(folder)))
+
+    @property
+    def data_root(self) -> Path:
+        return Path(self.rules.data)
+
+    def cards(self) -> list[CardEntry]:
+        raise NotImplementedError
+
+    def engine_cards(self) -> Any:
+        """The game's cards through the engine's own loader, re-read when the file changed
+        (the engine caches cards per process; `watch` runs for hours)."""
+        rules = self.rules
+        path = Path(rules.data) / "cards.yaml"
+        import sys
+
+        loader = getattr(type(rules), "load_cards", None) or getattr(sys.modules.get(type(rules).__module__), "load_cards", None)
+        if not callable(loader) or not path.is_file():
+            return rules.cards()
+        st = path.stat()
+        key = (st.st_mtime_ns, st.st_size)
+        cached = _FRESH.get(str(path))
+        if cached is None or cached[0] != key:
+            cached = _FRESH[str(path)] = (key, loader(path))
+        return cached[1]
+
+    def template(self, card: CardEntry) -> str:
+        return f"{card.type}.yaml.j2"
+
+    def back_template(self) -> str:
+        return "back.yaml.j2"
+
+    def context(self, card: CardEntry) -> dict:
+        raise NotImplementedError
+
+    def description(self, card: CardEntry) -> str:
+        return ""
+
+    def tags(self, card: CardEntry) -> list[str]:
+        return [card.type]
+
+    def sample_decks(self) -> list[tuple[str, list[str]]]:
+        """(deck name, card ids top first) for each sample deck (all card sections)."""
+        return [(name, [cid for _, ids in groups for cid in ids]) for name, groups in self.sample_deck_groups()]
+
+    def sample_deck_groups(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+        """(deck name, [(zone, card ids top first)]) per sample deck: each section goes to
+        its zone on the table (vividz missions, sakura special cards...), the rest to the deck."""
+        out = []
+        for name, sections in self._raw_decks():
+            groups: dict[str, list[str]] = {}
+            for section, ids in sections.items():
+                if self.card_sections is not None and section not in self.card_sections:
+                    continue
+                groups.setdefault(self.section_zones.get(section, self.deck_zone), []).extend(ids)
+            out.append((name, list(groups.items())))
+        return out
+
+    def _raw_decks(self) -> list[tuple[str, dict]]:
+        """Sample decks through the engine's own deck reader (a fresh rules object, so deck
+        files edited during `watch` are read again)."""
+        rules = self.rules
+        try:
+            fresh = type(rules)(Path(rules.data))
+        except TypeError:
+            fresh = rules
+        return [(d.name, {k: list(v) for k, v in d.sections.items()}) for d in fresh.sample_decks()]
+
+    def art(self, card: CardEntry) -> str:
+        """Art source for the card: `card_data/<game>/art/<id>.png|.jpg` when present, a path
+        from `art.yaml` (id: path), else generated abstract art (`gen:<id>`)."""
+        manifest = self.data_root / "art.yaml"
+        if manifest.is_file():
+            import yaml
+
+            data = yaml.safe_load(manifest.read_text(encoding="utf-8-sig")) or {}
+            if card.id in data:
+                return str(data[card.id])
+        for ext in ("png", "jpg", "jpeg"):
+            if (self.data_root / "art" / f"{card.id}.{ext}").is_file():
+                return f"art/{card.id}.{ext}"
+        return f"gen:{card.id}"
+
+
+_FRESH: dict[tuple, Any] = {}
+
+_MODULES = {"kaiju": "kaiju", "qiguang": "qiguang", "sakura-arms": "sakura_arms", "gundam-war": "gundam_war",
+            "vividz": "vividz"}
+
+
+def adapter_module(game_id: str) -> str:
+    return f"tts_bridge.assets.games.{_MODULES.get(game_id, game_id.replace('-', '_'))}"
+
+
+def has_adapter(game_id: str) -> bool:
+    return importlib.util.find_spec(adapter_module(game_id)) is not None
+
+
+def get_adapter(game_id: str) -> GameAdapter:
+    if game_id not in game_ids():
+        raise KeyError(f"unknown game {game_id!r}; registered games: {', '.join(game_ids())}")
+    if not has_adapter(game_id):
+        raise KeyError(f"game {game_id!r} has no asset adapter yet ({adapter_module(game_id)})")
+    return importlib.import_module(adapter_module(game_id)).ADAPTER
+
+
+def buildable_games() -> tuple[list[str], list[str]]:
+    """(registered games with an adapter, registered games without one)."""
+    ids = game_ids()
+    return [g for g in ids if has_adapter(g)], [g for g in ids if not has_adapter(g)]

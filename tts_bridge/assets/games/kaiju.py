@@ -1,0 +1,121 @@
+"""Kaiju Battle adapter: cards from the engine's loader (`RULES.cards()`), three card types,
+the table of KJ-2 (engaged, support x5, enhancement, deployment, resolving, discard, spirit,
+rift, deck, hand) and damage counters, spirit-cost counters and an Evasion coin."""
+
+from __future__ import annotations
+
+import re
+
+from tts_bridge.assets.games import CardEntry, GameAdapter, Supply, Zone
+
+_CATEGORY_COLORS = {"Volcanic": "#b8451f", "Marine": "#1f6fb8", "Insect": "#6b8e23", "Mineral": "#7a6a58",
+                    "Ancient": "#8a6d3b", "Avian": "#3c9db5", "Storm": "#5b4fb8"}
+_TYPE_COLORS = {"battle": "#5a3a22", "skill": "#1f4e79", "reinforcement": "#2e6b3a"}
+
+
+def _iconize(text: str) -> str:
+    """Inline icons for the printed text: moves get :attack: / :heal:, levels :level:."""
+    out = []
+    for line in text.splitlines():
+        line = re.sub(r"^Level (\d+): ", r":level:\1 ", line)
+        line = re.sub(r"^Advantage: ", ":speed: Advantage: ", line)
+        line = re.sub(r"\bAttack (\d+)", r":attack:\1", line)
+        line = re.sub(r"\bHeal (\d+)", r":heal:\1", line)
+        out.append(line)
+    return "\n".join(out)
+
+
+class KaijuAdapter(GameAdapter):
+    def cards(self) -> list[CardEntry]:
+        """`cards.yaml` through the engine's loader; else `cards.csv` / `cards.tsv` validated
+        with the engine's CARD_SCHEMA (rows become the same CardDef records)."""
+        if (self.data_root / "cards.yaml").is_file():
+            return [CardEntry(c.id, c.type, c.title, c) for c in self.engine_cards().values()]
+        from engine.core.errors import DataError
+        from engine.games.kaiju.cards import CARD_SCHEMA, _card
+        from tts_bridge.assets.carddata import read_table
+
+        for name in ("cards.csv", "cards.tsv"):
+            path = self.data_root / name
+            if path.is_file():
+                out, seen = [], set()
+                for n, row in enumerate(read_table(path, CARD_SCHEMA), start=2):
+                    if row["id"] in seen:
+                        raise DataError([f"{path}:row {n}: id: duplicate card id {row['id']!r}"])
+                    seen.add(row["id"])
+                    c = _card(row)
+                    out.append(CardEntry(c.id, c.type, c.title, c, f"{path}:row {n}"))
+                return out
+        raise DataError([f"{self.data_root}: no cards.yaml, cards.csv or cards.tsv"])
+
+    def context(self, card: CardEntry) -> dict:
+        c = card.defn
+        keywords = []
+        if c.defense:
+            keywords.append({"icon": "defense", "label": f"Defense {c.defense}"})
+        if c.counter:
+            keywords.append({"icon": "counter", "label": f"Counter {c.counter}"})
+        if c.evasion:
+            keywords.append({"icon": "evasion", "label": "Evasion"})
+        category = c.category or ""
+        return {
+            "id": c.id, "type": c.type, "title": c.title, "name": c.name, "prefix": c.prefix,
+            "category": category, "cost": c.cost, "hp": c.hp, "speed": c.speed,
+            "defense": c.defense, "counter": c.counter, "evasion": c.evasion, "advantage": c.advantage,
+            "evolves_from": c.evolves_from, "converts_with": c.converts_with,
+            "keywords": keywords,
+            "moves": [{"name": m.name, "kind": m.kind, "amount": m.amount, "level": m.level} for m in c.moves],
+            "text": _iconize(c.text), "plain_text": c.text, "flavor": c.flavor,
+            "art": self.art(card),
+            "accent": _CATEGORY_COLORS.get(category, _TYPE_COLORS.get(c.type, "#444444")),
+            "frame": _TYPE_COLORS.get(c.type, "#444444"),
+            "type_line": {"battle": "Battle", "skill": "Skill", "reinforcement": "Reinforcement"}[c.type]
+            + (f" - {category}" if category else ""),
+        }
+
+    def description(self, card: CardEntry) -> str:
+        c = card.defn
+        stats = []
+        if c.type == "battle":
+            stats.append(f"HP {c.hp} | Speed {c.speed} | Cost {c.cost}")
+        elif c.cost is not None:
+            stats.append(f"Cost {c.cost}")
+        head = f"[b]{c.title}[/b] ({c.type}{', ' + c.category if c.category else ''})"
+        return "\n".join([head, *stats, c.text] + ([f"[i]{c.flavor}[/i]"] if c.flavor else []))
+
+    def tags(self, card: CardEntry) -> list[str]:
+        return ["kaiju", card.type]
+
+
+# The spec's proposed geometry (rules/kaiju.md, "Components and zones for a tabletop layout"),
+# for the player at the bottom; the opponent is mirrored:
+#   [Deck][Discard][Rift]   [Spirit zone ...... total]
+#   [Deployment R1..R5 | overflow]
+#   [Support S1..S5]
+#                 [ENGAGED]
+_CX = 3.0      # column pitch (a scale-1.1 card is about 2.4 x 3.4 units)
+_R1, _R2, _R3, _R4 = -2.6, -6.8, -11.0, -15.2
+ADAPTER = KaijuAdapter(
+    game_id="kaiju", lang="ja", preset="poker",
+    theme={"back": "#3a2314", "back_accent": "#e07b39", "title": "KAIJU BATTLE", "subtitle": "Revival of the Giant Beasts",
+           "board": "#2b3a42"},
+    zones=(
+        Zone("engaged", 0, _R1, 2.8, 3.8, "Engaged"),
+        Zone("enhancement", 2 * _CX, _R1, 2.8, 3.8, "Enhancements (tuck under)", kind="area"),
+        Zone("resolving", -2 * _CX, _R1, 2.8, 3.8, "Resolving"),
+        Zone("support", 0, _R2, 5 * _CX, 3.8, "Support", slots=5, kind="row"),
+        Zone("deployment", 0, _R3, 5 * _CX, 3.8, "Deployment", slots=5, kind="row"),
+        Zone("deployment_overflow", 3.5 * _CX, _R3, 1.6 * _CX, 3.8, "Deployment overflow", kind="area"),
+        Zone("deck", -4 * _CX, _R4, 2.8, 3.8, "Deck"),
+        Zone("discard", -3 * _CX, _R4, 2.8, 3.8, "Discard"),
+        Zone("rift", -2 * _CX, _R4, 2.8, 3.8, "Space-time rift"),
+        Zone("spirit", 1.5 * _CX, _R4, 5 * _CX, 3.8, "Spirit zone (cost total > 15 loses)", kind="area"),
+        Zone("hand", 0, -19.6, 18.0, 3.6, "Hand", kind="hand"),
+    ),
+    supplies=(
+        Supply("Damage counters", "bag", -4 * _CX, _R1, per_seat=False, icon="damage", label="1"),
+        Supply("Damage counters x5", "bag", -5 * _CX, _R1, per_seat=False, icon="damage", label="5", color="#6e0f0f"),
+        Supply("Spirit cost total", "counter", 4.6 * _CX, _R4, value=0),
+        Supply("Evasion coin", "coin", 5 * _CX, 0.0, per_seat=False, icon="coin", color="#d4a017"),
+    ),
+)

@@ -1,0 +1,137 @@
+"""Sakura Arms adapter (numbered rules 1-1 ...): normal and special cards of each goddess,
+range and damage, the player's zones (deck, hand, played, face-down, enhancement, special)
+and the 36 sakura tokens placed as setup puts them (Distance 10, Aura 3 and Life 10 each)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tts_bridge.assets.games import CardEntry, Supply, Zone
+from tts_bridge.assets.games.generic import DataclassAdapter
+
+_GODDESS = {0: "#c0392b", 1: "#2874a6", 2: "#7d3c98", 3: "#1e8449", 4: "#b9770e", 5: "#566573"}
+
+
+def _range(r: Any) -> str:
+    vals = sorted(r, key=lambda v: (not isinstance(v, int), str(v))) if r else []
+    if not vals:
+        return ""
+    if not all(isinstance(v, int) for v in vals):
+        return ",".join(map(str, vals))
+    if vals == list(range(vals[0], vals[-1] + 1)) and len(vals) > 1:
+        return f"{vals[0]}-{vals[-1]}"
+    return ",".join(map(str, vals))
+
+
+class SakuraArmsAdapter(DataclassAdapter):
+    def cards(self) -> list[CardEntry]:
+        """The goddess tarot cards (2-1), then every normal and special card."""
+        data = self.engine_cards()
+        goddesses = [CardEntry(g.id, "goddess", g.name, g) for g in getattr(data, "goddesses", {}).values()]
+        return goddesses + [CardEntry(c.id, c.type, c.name, c) for c in data.cards.values()]
+
+    def context(self, card: CardEntry) -> dict:
+        if card.type != "goddess":
+            return super().context(card)
+        g = card.defn
+        pool = [c for c in self.engine_cards().cards.values() if c.goddess == g.id]
+        normal = " · ".join(c.name for c in pool if c.category != "special")
+        special = " · ".join(c.name for c in pool if c.category == "special")
+        lines = [f"Normal: {normal}", f"Special: {special}"]
+        return {"id": g.id, "type": "goddess", "title": g.name, "name": g.name, "cost": None, "stats": [],
+                "keywords": f"Goddess {g.number}", "type_line": "Goddess (megami)", "text": "\n".join(lines),
+                "flavor": "", "art": self.art(card), "accent": self.goddess_accent(g.id),
+                "frame": self.theme.get("frame", "#2d3748"), "band": self.theme.get("band", "#e9e4d8"),
+                "fields": {"number": str(g.number)}}
+
+    def description(self, card: CardEntry) -> str:
+        if card.type == "goddess":
+            return f"[b]{card.title}[/b] (goddess {card.defn.number})"
+        return super().description(card)
+
+    def title(self, c: Any) -> str:
+        return c.name
+
+    def cost(self, c: Any) -> str | None:
+        if c.category == "special":
+            return "X" if c.x else str(c.cost)
+        return None
+
+    def stats(self, c: Any) -> list[dict]:
+        out = []
+        if c.type == "attack":
+            rng = _range(c.range) or "X"
+            aura, life = c.damage if c.damage else (None, None)
+            fmt = lambda v: "-" if v is None else str(v)  # noqa: E731
+            out = [{"icon": "aura", "label": rng}, {"icon": "damage", "label": f"{fmt(aura)}/{fmt(life)}"}]
+        if c.charge:
+            out.append({"icon": "flare", "label": c.charge})
+        return out
+
+    def keywords(self, c: Any) -> list[str]:
+        out = [c.subtype.title()] if c.subtype else []
+        out += sorted(k.replace("_", " ").title() for k in c.keywords)
+        return out
+
+    def type_line(self, c: Any) -> str:
+        goddess = self.goddess_name(c.goddess)
+        return f"{c.category.title()} {c.type} - {goddess}"
+
+    def goddess_name(self, gid: str) -> str:
+        cards = self.engine_cards()
+        g = getattr(cards, "goddesses", {}).get(gid)
+        return g.name if g else gid
+
+    def accent(self, c: Any) -> str:
+        return self.goddess_accent(c.goddess)
+
+    def goddess_accent(self, gid: str) -> str:
+        ids = sorted(getattr(self.engine_cards(), "goddesses", {}))
+        return _GODDESS[ids.index(gid) % len(_GODDESS)] if gid in ids else "#7b7d7d"
+
+    def tags(self, card: CardEntry) -> list[str]:
+        if card.type == "goddess":
+            return [self.game_id, "goddess"]
+        return [self.game_id, card.defn.category, card.defn.goddess]
+
+
+def _z(name: str, x: float, z: float, label: str, kind: str = "pile", w: float = 2.8, h: float = 3.8,
+       slots: int = 1) -> Zone:
+    return Zone(name, x, z, w, h, label, slots=slots, kind=kind)
+
+
+# rules/sakura-arms.md B.3 (non-normative): Distance (10 spots) and Shadow on the centre line;
+# each side Aura (5), Life (10), Flare, deck, played pile, face-down pile, enhancement row,
+# special row (3 slots), extra area, goddess tarots, Vigor and Flinch; an Infinite_Bag of
+# out-of-game sakura tokens kept apart from the 36 in play.
+ADAPTER = SakuraArmsAdapter(
+    game_id="sakura-arms", lang="ja", preset="poker",
+    theme={"back": "#4a1230", "back_accent": "#f28cb1", "back_text": "#fde2ec", "back_icon": "sakura",
+           "title": "SAKURA ARMS", "subtitle": "桜花決闘 · Shinmaku", "frame": "#3b1026", "band": "#f7e6ee",
+           "board": "#3a2a33"},
+    zones=(
+        _z("distance", -2.0, 0.0, "Distance", kind="shared", w=9.0, h=1.6),
+        _z("shadow", 6.0, 0.0, "Shadow", kind="shared", w=4.0, h=1.6),
+        _z("aura", -6.0, -2.6, "Aura (max 5)", kind="row", w=5.0, h=2.0, slots=5),
+        _z("flare", 0.0, -2.6, "Flare", kind="area", w=4.0, h=2.0),
+        _z("life", 6.5, -2.6, "Life", kind="row", w=7.0, h=2.0, slots=10),
+        _z("enhancement", -1.5, -6.0, "Enhancements", kind="row", w=9.0, slots=3),
+        _z("special", -11.0, -6.0, "Special cards", kind="row", w=9.0, slots=3),
+        _z("in_use", 5.5, -6.0, "In use"),
+        _z("played", 9.0, -6.0, "Played pile"), _z("deck", 12.0, -6.0, "Deck"),
+        _z("facedown", 15.0, -6.0, "Face-down pile (sideways)"),
+        Zone("goddess", -11.0, -10.2, 6.0, 3.8, "Goddesses", slots=2, kind="row", face_up=True),
+        _z("extra", -6.0, -10.2, "Extra cards"), _z("sealed", -3.0, -10.2, "Sealed"),
+        _z("hand", 4.0, -10.6, "Hand", kind="hand", w=12.0, h=3.6),
+    ),
+    supplies=(
+        Supply("Sakura tokens: Distance", "tokens", -2.0, 0.0, per_seat=False, value=10, icon="sakura",
+               color="#fbe3ec"),
+        Supply("Sakura tokens: Aura", "tokens", -6.0, -2.6, value=3, icon="sakura", color="#fbe3ec"),
+        Supply("Sakura tokens: Life", "tokens", 6.5, -2.6, value=10, icon="sakura", color="#fbe3ec"),
+        Supply("Out-of-game sakura tokens", "bag", 16.0, 2.5, per_seat=False, icon="sakura", color="#fbe3ec"),
+        Supply("Vigor (0-2)", "counter", 14.5, -10.2, value=0),
+        Supply("Flinch", "counter", 17.0, -10.2, value=0),
+    ),
+    section_zones={"special": "special", "goddesses": "goddess"},
+)

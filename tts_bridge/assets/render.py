@@ -1,0 +1,317 @@
+"""The Pillow renderer: draws a declarative layout (see `layout.py`) onto a card image.
+
+Geometry is in millimetres of the trimmed card (0,0 = top-left of the trim box); the image
+includes `bleed` mm on every side, which sheets crop away and print-and-play may keep. Font
+sizes are points. Art files are read only from inside the game's card-data folder, and are
+refused when they are not images or would decompress to more pixels than allowed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, UnidentifiedImageError
+
+from tts_bridge.assets import icons as icon_lib
+from tts_bridge.assets.fonts import chain
+from tts_bridge.assets.text import Style, draw_text
+
+PRESETS = {"poker": (63.0, 88.0), "bridge": (56.0, 87.0), "mini": (44.0, 63.0), "tarot": (70.0, 120.0),
+           "square": (70.0, 70.0), "jumbo": (88.0, 126.0)}
+DPI_PRESETS = {"print": 300, "screen": 150, "draft": 100}
+MAX_ART_PIXELS = 40_000_000  # larger images are refused as possible decompression bombs
+
+
+@dataclass(frozen=True)
+class Geometry:
+    w_mm: float = 63.0
+    h_mm: float = 88.0
+    dpi: int = 300
+    bleed_mm: float = 0.0
+
+    @classmethod
+    def preset(cls, name: str = "poker", dpi: int | str = 300, bleed_mm: float = 0.0) -> "Geometry":
+        if name not in PRESETS:
+            raise ValueError(f"unknown card preset {name!r}; known: {', '.join(PRESETS)}")
+        d = DPI_PRESETS.get(dpi, dpi) if isinstance(dpi, str) else dpi
+        return cls(*PRESETS[name], dpi=int(d), bleed_mm=bleed_mm)
+
+    def px(self, mm: float) -> float:
+        return mm * self.dpi / 25.4
+
+    @property
+    def bleed_px(self) -> int:
+        return round(self.px(self.bleed_mm))
+
+    @property
+    def trim_px(self) -> tuple[int, int]:
+        return round(self.px(self.w_mm)), round(self.px(self.h_mm))
+
+    @property
+    def size_px(self) -> tuple[int, int]:
+        w, h = self.trim_px
+        return w + 2 * self.bleed_px, h + 2 * self.bleed_px
+
+
+class ArtRefused(Exception):
+    """An art reference that must not be used: outside card_data, not an image, or a bomb."""
+
+
+@dataclass
+class CardWarnings:
+    overflow: list[str] = field(default_factory=list)
+    missing_glyphs: list[str] = field(default_factory=list)
+    unknown_icons: list[str] = field(default_factory=list)
+    missing_art: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def messages(self, card_id: str) -> list[str]:
+        out = [f"card {card_id}: text does not fit at the minimum size in box {b!r} (clipped)" for b in self.overflow]
+        if self.missing_glyphs:
+            chars = "".join(sorted(set(self.missing_glyphs)))
+            cps = ", ".join(f"U+{ord(c):04X}" for c in sorted(set(self.missing_glyphs)))
+            out.append(f"card {card_id}: no font has a glyph for {chars!r} ({cps}); drawn as red boxes")
+        out += [f"card {card_id}: unknown icon :{n}: (left as text)" for n in sorted(set(self.unknown_icons))]
+        out += [f"card {card_id}: {m}" for m in self.missing_art]
+        out += [f"card {card_id}: {m}" for m in self.errors]
+        return out
+
+    def to_json(self) -> dict:
+        return {"overflow": self.overflow, "missing_glyphs": sorted(set(self.missing_glyphs)),
+                "unknown_icons": sorted(set(self.unknown_icons)), "missing_art": self.missing_art,
+                "errors": self.errors}
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    data_root: Path          # the game's card_data/<game>/ folder: art must be inside it
+    lang: str = "ja"
+    icon_dir: str = ""
+
+
+def resolve_art(data_root: Path, rel: str) -> Path:
+    """The art path inside `data_root`; anything that escapes it is refused."""
+    root = Path(data_root).resolve()
+    path = (root / rel).resolve()
+    if not path.is_relative_to(root):
+        raise ArtRefused(f"art path {rel!r} is outside {root}; art must live inside the game's card_data folder")
+    return path
+
+
+@lru_cache(maxsize=256)
+def _load_image(path: str, mtime: float, max_pixels: int) -> Image.Image:
+    old = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = max_pixels
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                if im.width * im.height > max_pixels:
+                    raise ArtRefused(f"art {path} is {im.width}x{im.height} px, more than {max_pixels} pixels "
+                                     f"(possible decompression bomb); scale it down")
+                im.load()
+                return im.convert("RGBA")
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ArtRefused(f"art {path} refused as a possible decompression bomb: {exc}") from None
+    except UnidentifiedImageError:
+        raise ArtRefused(f"art {path} is not an image Pillow can read (PNG or JPEG expected)") from None
+    except OSError as exc:
+        raise ArtRefused(f"art {path} cannot be read as an image: {exc}") from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = old
+
+
+def load_art(data_root: Path, rel: str, max_pixels: int = MAX_ART_PIXELS) -> Image.Image:
+    path = resolve_art(data_root, rel)
+    if not path.is_file():
+        raise FileNotFoundError(str(path))
+    return _load_image(str(path), path.stat().st_mtime, max_pixels)
+
+
+def _color(value: str | None, default: str | None = None) -> str | None:
+    return value if value else default
+
+
+def generated_art(seed: str, w: int, h: int) -> Image.Image:
+    """Deterministic abstract art from a seed (sample cards ship without art files)."""
+    digest = hashlib.sha256(seed.encode()).digest()
+    hue = digest[0] / 255
+    import colorsys
+
+    def rgb(hh: float, s: float, v: float) -> tuple[int, int, int]:
+        return tuple(int(c * 255) for c in colorsys.hsv_to_rgb(hh % 1, s, v))  # type: ignore[return-value]
+
+    top, bottom = rgb(hue, 0.55, 0.85), rgb(hue + 0.08, 0.75, 0.35)
+    grad = Image.linear_gradient("L").resize((w, h))
+    img = Image.composite(Image.new("RGB", (w, h), bottom), Image.new("RGB", (w, h), top), grad)
+    d = ImageDraw.Draw(img)
+    for i in range(6):
+        b = digest[1 + i * 4: 5 + i * 4]
+        cx, cy = b[0] / 255 * w, b[1] / 255 * h
+        r = (0.1 + b[2] / 255 * 0.35) * min(w, h)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rgb(hue + b[3] / 1024, 0.4, 0.95 - i * 0.08))
+    # a horizon and a silhouette so it reads as a scene
+    d.rectangle((0, h * 0.78, w, h), fill=rgb(hue + 0.5, 0.3, 0.25))
+    peak = 0.3 + digest[30] / 255 * 0.3
+    d.polygon([(w * 0.15, h * 0.8), (w * 0.5, h * peak), (w * 0.85, h * 0.8)], fill=rgb(hue + 0.5, 0.35, 0.18))
+    return img
+
+
+def _placeholder(w: int, h: int, label: str) -> Image.Image:
+    img = Image.new("RGB", (w, h), "#d9d9d9")
+    d = ImageDraw.Draw(img)
+    step = max(8, min(w, h) // 10)
+    for x in range(-h, w, step):
+        d.line((x, 0, x + h, h), fill="#bdbdbd", width=max(1, step // 5))
+    d.rectangle((0, 0, w - 1, h - 1), outline="#d00000", width=max(2, min(w, h) // 60))
+    d.text((w / 2, h / 2), label, fill="#d00000", anchor="mm")
+    return img
+
+
+def _fit_image(src: Image.Image, w: int, h: int, mode: str) -> Image.Image:
+    if mode == "contain":
+        scale = min(w / src.width, h / src.height)
+    else:
+        scale = max(w / src.width, h / src.height)
+    rw, rh = max(1, round(src.width * scale)), max(1, round(src.height * scale))
+    resized = src.resize((rw, rh), Image.LANCZOS)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    out.alpha_composite(resized.convert("RGBA"), ((w - rw) // 2, (h - rh) // 2)) if mode == "contain" else \
+        out.alpha_composite(resized.convert("RGBA").crop(((rw - w) // 2, (rh - h) // 2, (rw - w) // 2 + w, (rh - h) // 2 + h)))
+    return out
+
+
+def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -> tuple[Image.Image, CardWarnings]:
+    """Draw `boxes` onto a new RGB image of the card (with bleed); return it and its warnings."""
+    W, H = geo.size_px
+    b = geo.bleed_px
+    img = Image.new("RGBA", (W, H), (255, 255, 255, 255))
+    draw = ImageDraw.Draw(img)
+    warn = CardWarnings()
+
+    def px(v: float) -> float:
+        return geo.px(v)
+
+    def rect(box: dict) -> tuple[float, float, float, float]:
+        x, y = b + px(box["x"]), b + px(box["y"])
+        return x, y, x + px(box["w"]), y + px(box["h"])
+
+    known = lambda n: icon_lib.known(n, ctx.icon_dir)  # noqa: E731
+    icon_fn = lambda n, p: icon_lib.icon(n, p, ctx.icon_dir)  # noqa: E731
+    for n, box in enumerate(boxes):
+        kind = box["type"]
+        if kind == "rect":
+            r = rect(box)
+            radius = px(box.get("radius", 0))
+            width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
+            draw.rounded_rectangle(r, radius=radius, fill=box.get("fill"), outline=box.get("outline"), width=width)
+        elif kind == "ellipse":
+            width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
+            draw.ellipse(rect(box), fill=box.get("fill"), outline=box.get("outline"), width=width)
+        elif kind == "line":
+            draw.line((b + px(box["x1"]), b + px(box["y1"]), b + px(box["x2"]), b + px(box["y2"])),
+                      fill=box.get("color", "#000000"), width=max(1, round(px(box.get("width", 0.3)))))
+        elif kind == "image":
+            x0, y0, x1, y1 = rect(box)
+            w, h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
+            src = box["src"]
+            if src.startswith("gen:"):
+                tile = generated_art(src[4:], w, h).convert("RGBA")
+            else:
+                try:
+                    tile = _fit_image(load_art(ctx.data_root, src), w, h, box.get("fit", "cover"))
+                except FileNotFoundError as exc:
+                    warn.missing_art.append(f"art file not found: {exc} (placeholder drawn)")
+                    tile = _placeholder(w, h, "missing art").convert("RGBA")
+                except ArtRefused as exc:
+                    warn.errors.append(str(exc))
+                    tile = _placeholder(w, h, "art refused").convert("RGBA")
+            if box.get("radius"):
+                mask = Image.new("L", (w, h), 0)
+                ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=px(box["radius"]), fill=255)
+                alpha = tile.getchannel("A")
+                from PIL import ImageChops
+                tile.putalpha(ImageChops.multiply(alpha, mask))
+            img.alpha_composite(tile, (round(x0), round(y0)))
+        elif kind == "text":
+            x0, y0, x1, y1 = rect(box)
+            faces = chain(box.get("font", "sans"), ctx.lang)
+            size = max(1, round(box.get("size", 9) * geo.dpi / 72))
+            min_size = max(1, min(size, round(box.get("min_size", box.get("size", 9) * 0.6) * geo.dpi / 72)))
+            style = Style(faces, size, min_size, box.get("color", "#000000"), box.get("align", "left"),
+                          box.get("valign", "top"), box.get("line_spacing", 1.2))
+            res = draw_text(img, (x0, y0, x1 - x0, y1 - y0), box["text"], style, icon_fn, known)
+            if res.overflow:
+                warn.overflow.append(box.get("id", f"box {n}"))
+            warn.missing_glyphs.extend(res.missing)
+            warn.unknown_icons.extend(res.unknown_icons)
+        elif kind == "icons":
+            _icon_row(img, rect(box), box, geo, ctx, warn)
+    return img.convert("RGB"), warn
+
+
+def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderContext, warn: CardWarnings) -> None:
+    """A row of icons, each optionally followed by a label (stat values: `:hp: 7`)."""
+    from tts_bridge.assets.text import width as text_width
+
+    x0, y0, x1, y1 = r
+    h = y1 - y0
+    px_icon = max(1, round(h))
+    faces = chain(box.get("font", "bold"), ctx.lang)
+    size = max(1, round(box.get("size", h * 72 / geo.dpi * 0.8) * geo.dpi / 72))
+    gap = h * 0.25
+    parts = []
+    total = 0.0
+    for item in box["items"]:
+        label = "" if item.get("label") is None else str(item["label"])
+        lw = text_width(label, faces, size) if label else 0.0
+        parts.append((item["icon"], label, lw))
+        total += px_icon + (gap * 0.3 + lw if label else 0) + gap
+    total -= gap if parts else 0
+    x = {"left": x0, "center": x0 + (x1 - x0 - total) / 2, "right": x1 - total}[box.get("align", "left")]
+    for name, label, lw in parts:
+        icon = icon_lib.icon(name, px_icon, ctx.icon_dir)
+        if icon is None:
+            warn.unknown_icons.append(name)
+        else:
+            img.alpha_composite(icon, (round(x), round(y0)))
+        x += px_icon
+        if label:
+            x += gap * 0.3
+            style = Style(faces, size, size, box.get("color", "#000000"), "left", "middle")
+            res = draw_text(img, (x, y0, lw + 2, h), label, style)
+            warn.missing_glyphs.extend(res.missing)
+            x += lw
+        x += gap
+
+
+def error_card(geo: Geometry, card_id: str, message: str) -> Image.Image:
+    """The red placeholder `watch` shows for a card that failed to build."""
+    W, H = geo.size_px
+    img = Image.new("RGBA", (W, H), "#b00020")
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((W * 0.04, H * 0.03, W * 0.96, H * 0.97), outline="white", width=max(2, W // 100))
+    faces = chain("sans", "ja")
+    draw_text(img, (W * 0.08, H * 0.06, W * 0.84, H * 0.12), f"BUILD ERROR\n{card_id}",
+              Style(faces, round(geo.px(5)), round(geo.px(2)), "#ffffff", "center"))
+    draw_text(img, (W * 0.08, H * 0.22, W * 0.84, H * 0.72), message,
+              Style(faces, round(geo.px(3.2)), round(geo.px(1.2)), "#ffffff"))
+    return img.convert("RGB")
+
+
+def thumbnail(image: Image.Image, size: int = 256) -> Image.Image:
+    """A size x size RGBA thumbnail (TTS writes 256x256 RGBA PNGs), the image centred."""
+    im = image.copy()
+    im.thumbnail((size, size), Image.LANCZOS)
+    out = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    out.alpha_composite(im.convert("RGBA"), ((size - im.width) // 2, (size - im.height) // 2))
+    return out
+
+
+def hash_file(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest() if Path(path).is_file() else "absent"
+

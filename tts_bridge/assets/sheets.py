@@ -1,0 +1,85 @@
+"""Sheet packing: TTS slices a face sheet into a grid of at most 10 x 7 equal cells.
+
+With `hidden_cell` (TTS `BackIsHidden: false`) the last cell of every sheet is the picture
+other players see for hidden cards, so a sheet holds 69 cards instead of 70. Sheets are
+scaled so neither side exceeds `cap` pixels (default 4096, the TTS recommendation).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image
+
+MAX_COLS, MAX_ROWS = 10, 7
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    index: int
+    cols: int
+    rows: int
+    cards: tuple[int, ...]   # positions in the card list; card k of the sheet is cell k
+    hidden_cell: bool
+
+    @property
+    def cells(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def hidden_index(self) -> int | None:
+        return self.cells - 1 if self.hidden_cell else None
+
+
+def capacity(hidden_cell: bool, max_cols: int = MAX_COLS, max_rows: int = MAX_ROWS) -> int:
+    return max_cols * max_rows - (1 if hidden_cell else 0)
+
+
+def plan_sheets(n_cards: int, hidden_cell: bool = False, max_cols: int = MAX_COLS,
+                max_rows: int = MAX_ROWS) -> list[SheetPlan]:
+    """Split `n_cards` over as few sheets as possible, each with the smallest grid that fits."""
+    if not (1 <= max_cols <= MAX_COLS and 1 <= max_rows <= MAX_ROWS):
+        raise ValueError(f"a sheet grid is at most {MAX_COLS}x{MAX_ROWS}, got {max_cols}x{max_rows}")
+    cap = capacity(hidden_cell, max_cols, max_rows)
+    if cap < 1:
+        raise ValueError("a 1x1 grid with a hidden cell holds no card")
+    plans = []
+    start = 0
+    while start < n_cards:
+        count = min(cap, n_cards - start)
+        cells = count + (1 if hidden_cell else 0)
+        cols = min(max_cols, cells)
+        rows = math.ceil(cells / cols)
+        plans.append(SheetPlan(len(plans), cols, rows, tuple(range(start, start + count)), hidden_cell))
+        start += count
+    return plans
+
+
+def cell_size(card_w: int, card_h: int, cols: int, rows: int, cap: int = 4096) -> tuple[int, int]:
+    """Cell size keeping the card's aspect ratio so that the sheet fits in cap x cap."""
+    scale = min(1.0, cap / (card_w * cols), cap / (card_h * rows))
+    return max(1, math.floor(card_w * scale)), max(1, math.floor(card_h * scale))
+
+
+def compose(images: list[Image.Image], plan: SheetPlan, cell: tuple[int, int],
+            filler: Image.Image | None = None, hidden: Image.Image | None = None) -> Image.Image:
+    """The sheet image: image k in cell k, `hidden` in the hidden cell, `filler` (or grey)
+    in unused cells. Result is RGB, exactly cols*cell_w x rows*cell_h."""
+    cw, ch = cell
+    sheet = Image.new("RGB", (plan.cols * cw, plan.rows * ch), "#808080")
+
+    def put(img: Image.Image, k: int) -> None:
+        if img.size != (cw, ch):
+            img = img.resize((cw, ch), Image.LANCZOS)
+        sheet.paste(img.convert("RGB"), ((k % plan.cols) * cw, (k // plan.cols) * ch))
+
+    for k, img in enumerate(images):
+        put(img, k)
+    fill = filler.resize((cw, ch), Image.LANCZOS) if filler is not None else None
+    for k in range(len(images), plan.cells):
+        if k == plan.hidden_index and hidden is not None:
+            put(hidden, k)
+        elif fill is not None:
+            put(fill, k)
+    return sheet
