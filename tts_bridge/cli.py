@@ -160,10 +160,13 @@ def demo(game: str, seed: int) -> None:
 
 
 def _register_subcommands() -> None:
-    """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench assets)."""
+    """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench
+    assets) and decks (import-deck, export-deck)."""
     from tts_bridge.assets.cli import register as register_assets
+    from tts_bridge.decks.cli import register as register_decks
 
     register_assets(main)
+    register_decks(main)
 
 
 _register_subcommands()

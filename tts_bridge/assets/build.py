@@ -154,6 +154,18 @@ def _run_jobs(jobs: list[dict], workers: int, progress: Callable[[int], None] | 
 
 # -- helpers ---------------------------------------------------------------------------------
 
+def write_card_index(path: Path, where: dict, by_id: dict, adapter: GameAdapter, scale: float,
+                     faces_dir: Path) -> None:
+    """Where each card sits on the built sheets, for tools that make TTS objects from these
+    sheets later (deck import): card id -> CustomDeck key, cell, entry, name, text, tags."""
+    index = {"scale": scale, "cards": {
+        cid: {"key": key, "cell": cell, "custom_deck": entry, "nickname": by_id[cid].title,
+              "description": adapter.description(by_id[cid]), "tags": adapter.tags(by_id[cid]),
+              "face": str(faces_dir / f"{cid}.png")}
+        for cid, (key, cell, entry) in where.items()}}
+    atomic_write_json(path, index)
+
+
 def _digest(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
@@ -325,6 +337,19 @@ def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, i
 
     # -- TTS objects (skipped when nothing they depend on changed) -----------------------
     out_root = Path(settings.out)
+    taken: set[int] = set()
+    by_id = {c.id: c for c in cards}
+    where: dict[str, tuple[int, int, dict]] = {}
+    for plan, face_path, backs_path, members in sheet_info:
+        key = sheet_key(game_id, face_path.name, taken)
+        entry = custom_deck_entry(_url(face_path, out_root, settings.base_url),
+                                  _url(backs_path or back_path, out_root, settings.base_url),
+                                  plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
+                                  unique_back=settings.unique_backs)
+        for cell, card_id in enumerate(members):
+            where[card_id] = (key, cell, entry)
+    scale = geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
+    write_card_index(root / "cards.json", where, by_id, adapter, scale, faces_dir)
     lua, xml, used = table_mod.glue(game_id)
     report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
     decks = adapter.sample_deck_groups()
@@ -342,18 +367,6 @@ def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, i
         report.seconds = round(time.perf_counter() - t0, 3)
         return report
     object_errors: list[str] = []
-    taken: set[int] = set()
-    by_id = {c.id: c for c in cards}
-    where: dict[str, tuple[int, int, dict]] = {}
-    for plan, face_path, backs_path, members in sheet_info:
-        key = sheet_key(game_id, face_path.name, taken)
-        entry = custom_deck_entry(_url(face_path, out_root, settings.base_url),
-                                  _url(backs_path or back_path, out_root, settings.base_url),
-                                  plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
-                                  unique_back=settings.unique_backs)
-        for cell, card_id in enumerate(members):
-            where[card_id] = (key, cell, entry)
-    scale = geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
 
     def card_objs(guids: Guids, ids: list[str]) -> list[dict]:
         out = []

@@ -3,21 +3,20 @@ and Lightning chains with priority."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from engine.core.cardgame import CardGame
 from engine.core.errors import DataError, Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.hashing import pack_ints
-from engine.core.paths import data_dir
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
+from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
 from engine.games.qiguang import choices, demo, guards, resolve, view
-from engine.games.qiguang.cards import CardDef, load_cards
-from engine.games.qiguang.deck import build_deck, validate_deck
+from engine.games.qiguang.cards import load_cards
+from engine.games.qiguang.deck import deck_from_entries, validate_deck
 from engine.games.qiguang.state import CRYSTAL_CAP, IN_PLAY, ZONES, QgState, characters, health
 
 RULE_OPTIONS = (
@@ -59,81 +58,48 @@ _PHASE = {"order": 0, "preparation": 1, "draw": 2, "main": 3, "battle": 4, "end"
 _STAGE = {"": 0, "begin": 1, "window": 2, "act": 3, "attack_window": 4, "draw_choice": 5}
 _LIFE = 1 << 20  # life may go below 0; packed ints must not
 
-_CARD = {"type": "integer", "minimum": 0, "description": "a card id from the state view"}
+_CARD = CARD_ID
 _LANE = {"type": "integer", "minimum": 1, "maximum": 5, "description": "lane number, 1 = left from the first player"}
 _N = {"type": "integer", "minimum": 0, "maximum": 10}
 
 
-def _action(kind: str, description: str, **props: Any) -> dict:
-    required = ["type"] + [k for k, v in props.items() if not v.pop("optional", False)]
-    return {"type": "object", "description": description, "additionalProperties": False,
-            "required": required, "properties": {"type": {"const": kind}, **props}}
+ACTION_SCHEMA = action_schema(
+    "qiguang",
+    action("choose_order", "Coin-toss winner goes first or second (QG-1.2).", first={"type": "boolean"}),
+    action("draw", "Draw phase: draw one card (QG-3.3.1)."),
+    action("take_mana", "Draw phase: take a Mana Source instead of drawing (QG-3.3.1, QG-3.3.2)."),
+    action("summon", "Summon a character from hand into an empty standby zone (QG-3.4.3); then pay.",
+            card=dict(_CARD), lane=dict(_LANE), row={"enum": ["standby", "combat"], "optional": True}),
+    action("play", "Play a spell, field or creation card (QG-4.6, QG-6); then pay.", card=dict(_CARD),
+            target={**_CARD, "optional": True}),
+    action("ability", "Use an active ability of your card in play (QG-7.3, QG-8.1); then pay.",
+            card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
+    action("pay", "Pay the pending cost: crystals tapped per race and Mana Sources used (QG-4).",
+            earth=dict(_N), pegasus=dict(_N), unicorn=dict(_N), mana=dict(_N)),
+    action("cancel", "Take back the card or ability waiting for its cost."),
+    action("pass", "Decline to respond: closes the chain (QG-9.6) or passes the window (QG-G19)."),
+    action("exile_crystal", "At the crystal cap, the race of the crystal to remove (QG-5.4).",
+            race={"enum": ["earth", "pegasus", "unicorn"]}),
+    action("surcharge", "Pay a continuous effect's life surcharge, or let the spell be cancelled (QG-9.5).",
+            pay={"type": "boolean"}),
+    action("attack", "Attack with your character in this lane's combat zone (QG-3.5.1).", lane=dict(_LANE),
+            target_lane={**_LANE, "optional": True},
+            target_row={"enum": ["combat", "standby"], "optional": True}),
+    action("end_main", "End the main phase and go to the battle phase (QG-3.1)."),
+    action("end_battle", "End the battle phase and go to the end phase (QG-3.1)."),
+    action("concede", "Concede: you lose at once (QG-2.2.3). Always allowed for the deciding seat."),
+    action("offer_tie", "Offer a tie because the game is in a loop (QG-2.3.2, QG-G31)."),
+    action("answer_tie", "Accept or decline the opponent's tie offer (QG-2.3.2).", accept={"type": "boolean"}),
+)
 
 
-ACTION_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "qiguang action",
-    "oneOf": [
-        _action("choose_order", "Coin-toss winner goes first or second (QG-1.2).", first={"type": "boolean"}),
-        _action("draw", "Draw phase: draw one card (QG-3.3.1)."),
-        _action("take_mana", "Draw phase: take a Mana Source instead of drawing (QG-3.3.1, QG-3.3.2)."),
-        _action("summon", "Summon a character from hand into an empty standby zone (QG-3.4.3); then pay.",
-                card=dict(_CARD), lane=dict(_LANE), row={"enum": ["standby", "combat"], "optional": True}),
-        _action("play", "Play a spell, field or creation card (QG-4.6, QG-6); then pay.", card=dict(_CARD),
-                target={**_CARD, "optional": True}),
-        _action("ability", "Use an active ability of your card in play (QG-7.3, QG-8.1); then pay.",
-                card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
-        _action("pay", "Pay the pending cost: crystals tapped per race and Mana Sources used (QG-4).",
-                earth=dict(_N), pegasus=dict(_N), unicorn=dict(_N), mana=dict(_N)),
-        _action("cancel", "Take back the card or ability waiting for its cost."),
-        _action("pass", "Decline to respond: closes the chain (QG-9.6) or passes the window (QG-G19)."),
-        _action("exile_crystal", "At the crystal cap, the race of the crystal to remove (QG-5.4).",
-                race={"enum": ["earth", "pegasus", "unicorn"]}),
-        _action("surcharge", "Pay a continuous effect's life surcharge, or let the spell be cancelled (QG-9.5).",
-                pay={"type": "boolean"}),
-        _action("attack", "Attack with your character in this lane's combat zone (QG-3.5.1).", lane=dict(_LANE),
-                target_lane={**_LANE, "optional": True},
-                target_row={"enum": ["combat", "standby"], "optional": True}),
-        _action("end_main", "End the main phase and go to the battle phase (QG-3.1)."),
-        _action("end_battle", "End the battle phase and go to the end phase (QG-3.1)."),
-        _action("concede", "Concede: you lose at once (QG-2.2.3). Always allowed for the deciding seat."),
-        _action("offer_tie", "Offer a tie because the game is in a loop (QG-2.3.2, QG-G31)."),
-        _action("answer_tie", "Accept or decline the opponent's tie offer (QG-2.3.2).", accept={"type": "boolean"}),
-    ],
-}
-
-
-@lru_cache(maxsize=None)
-def _cards_from(path: str) -> dict[str, CardDef]:
-    return load_cards(Path(path))
-
-
-class QiguangRules:
+class QiguangRules(CardGame):
     id = "qiguang"
     name = "Card Battle: Qiguang"
     rule_prefix = "QG-"
     rule_options = RULE_OPTIONS
-
-    def __init__(self, data: Path | None = None) -> None:
-        """`data` is the game's card-data folder (cards.yaml, decks/); tests pass their own."""
-        self._data = data
-        self._samples: list[Deck] | None = None
-
-    @property
-    def data(self) -> Path:
-        return self._data or data_dir() / "qiguang"
-
-    def cards(self) -> dict[str, CardDef]:
-        return _cards_from(str(self.data / "cards.yaml"))
-
-    def load_deck(self, path: Path, options: dict | None = None) -> Deck:
-        return build_deck(path.read_text(encoding="utf-8-sig"), str(path), self.cards(), options or {})
-
-    def sample_decks(self) -> list[Deck]:
-        if self._samples is None:
-            paths = sorted((self.data / "decks").glob("*.txt"))
-            self._samples = [self.load_deck(p) for p in paths[:2]]
-        return list(self._samples)
+    load_cards = staticmethod(load_cards)
+    deck_from_entries = staticmethod(deck_from_entries)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> QgState:
         cards = self.cards()

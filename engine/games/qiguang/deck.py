@@ -5,30 +5,18 @@ deck cards under either setting: the game hands them out (QG-1.4, QG-3.3.1)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from engine.core.decklist import parse_deck_text
+from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
+from engine.core.names import card_name_index, unknown_card_message
 from engine.core.game import Deck
 
 from engine.games.qiguang.cards import CardDef
 
 MIN_SIZE = 40
 MAX_COPIES = 3
-
-
-def _key(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().strip()
-
-
-def _index(cards: dict[str, CardDef]) -> dict[str, CardDef]:
-    index: dict[str, CardDef] = {}
-    for c in cards.values():
-        index[_key(c.id)] = c
-        index[_key(c.name)] = c
-    return index
 
 
 def rule_problems(ids: list[str], cards: dict[str, CardDef], options: dict, where: str,
@@ -53,10 +41,11 @@ def rule_problems(ids: list[str], cards: dict[str, CardDef], options: dict, wher
     return problems
 
 
-def build_deck(text: str, filename: str, cards: dict[str, CardDef], options: dict) -> Deck:
-    """Parse and validate a deck list; every problem is reported with its line."""
-    entries, problems = parse_deck_text(text, filename)
-    index = _index(cards)
+def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, CardDef], options: dict,
+                      problems: list[str]) -> Deck:
+    """Resolve and validate deck-list entries; every problem is reported with its line."""
+    problems = list(problems)
+    index = card_name_index(cards)
     chosen: list[str] = []
     lines_of: dict[str, list[int]] = {}
     for entry in entries:
@@ -64,9 +53,9 @@ def build_deck(text: str, filename: str, cards: dict[str, CardDef], options: dic
             problems.append(f"{filename}:{entry.line}: qiguang decks have no section {entry.section!r}; "
                             f"remove the header")
             continue
-        card = index.get(_key(entry.name))
+        card, suggestions = index.resolve(entry.name)
         if card is None:
-            problems.append(f"{filename}:{entry.line}: unknown card {entry.name!r}")
+            problems.append(f"{filename}:{entry.line}: {unknown_card_message(entry.name, suggestions)}")
             continue
         chosen.extend([card.id] * entry.count)
         lines_of.setdefault(card.name, []).append(entry.line)
