@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from engine.core.errors import IllegalAction
 from engine.core.game import Deck, Game
 
+from tests.refusals import refused  # noqa: F401 - re-exported for the tests
 from engine.games.kaiju import KaijuRules
 
 RULES = KaijuRules(Path(__file__).parent / "data")
@@ -113,16 +113,6 @@ def set_turn(game: Game, active: int, turn: int = 3, **flags) -> None:
     game.state_changed()
 
 
-def refused(game: Game, seat: int, action: dict) -> IllegalAction:
-    """Act and expect a refusal; also checks that the refusal changed nothing."""
-    before = game.state_hash()
-    decisions = len(game.decisions)
-    try:
-        game.act(seat, action)
-    except IllegalAction as exc:
-        assert game.state_hash() == before and len(game.decisions) == decisions
-        return exc
-    raise AssertionError(f"{action} was accepted")
 
 
 def option_types(game: Game) -> set[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.errors import IllegalAction
 from engine.core.game import Deck, Game
 
+from tests.refusals import refused  # noqa: F401 - re-exported for the tests
 from engine.games.qiguang import QiguangRules
 from engine.games.qiguang.resolve import new_mana_source
 
@@ -145,17 +145,6 @@ def set_phase(game: Game, active: int, phase: str = "main", stage: str = "act", 
     game.state_changed()
 
 
-def refused(game: Game, seat: int, action: dict) -> IllegalAction:
-    """Act and expect a refusal; also checks that the refusal changed nothing."""
-    before = game.state_hash()
-    decisions = len(game.decisions)
-    try:
-        game.act(seat, action)
-    except IllegalAction as exc:
-        assert game.state_hash() == before and len(game.decisions) == decisions
-        assert exc.message
-        return exc
-    raise AssertionError(f"{action} was accepted")
 
 
 def pay(game: Game, seat: int, earth: int = 0, pegasus: int = 0, unicorn: int = 0, mana: int = 0) -> list:
@@ -189,4 +178,3 @@ def untapped(game: Game, seat: int) -> list[int]:
 
 def tapped(game: Game, seat: int) -> list[int]:
     return game.state.crystals[seat][3:]
-
