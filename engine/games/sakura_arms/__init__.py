@@ -1,0 +1,229 @@
+"""Sakura Arms (Shinmaku), core comprehensive rules 1 to 10-32, spec `rules/sakura-arms.md`.
+
+Rules are cited with the spec's own numbering (`9-2-1 i`, `8-1-3 ii`, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import DataError, Refusal
+from engine.core.game import Deck, RuleOption
+from engine.core.cardgame import CardGame
+from engine.core.requests import Event, Option, Request, Result
+from engine.core.rng import Rng
+from engine.core.schema import CARD_ID, action, action_schema
+from engine.core.zones import Table
+
+from engine.games.sakura_arms import demo, flow, guards, view
+from engine.games.sakura_arms.cards import CardSet, load_cards
+from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
+from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, tokens_in_play
+
+RULE_OPTIONS = (
+    RuleOption("enhancement_decay", "own", ("own", "both"), "8-1-3 ii",
+               "Start-phase Charge removal: the turn player's own Enhancements (our decision), or every "
+               "Enhancement of both players (spec A-3)."),
+    RuleOption("both_lives_zero", "draw", ("draw", "turn_player_wins"), "4-2",
+               "Both Lives reach 0 together: a draw (spec A-1), or the turn player wins."),
+    RuleOption("substitution", "turn_player_best", ("turn_player_best", "latest"), "5-6 i",
+               "Several substitutions of one damage value: the turn player's choice, taken as the best for them "
+               "(spec A-12), or the latest one."),
+)
+
+ACTION_SCHEMA = action_schema(
+    "sakura-arms",
+    action("mulligan", "Put these hand cards on the bottom of the deck in this order and draw as many (4-1 5).",
+           cards={"type": "array", "items": CARD_ID, "maxItems": 3}),
+    action("reshuffle", "Start phase: reshuffle your deck for 1 Life damage, or not (8-1-3 iii, 9-8).",
+           reshuffle={"type": "boolean"}),
+    action("main_mode", "Main-phase start: standard or full-power action (8-2-1).",
+           mode={"enum": ["standard", "full_power"]}),
+    action("use", "Use a card from your hand or an unused Special card (8-2-2, 9-2).", card=CARD_ID),
+    action("basic", "A basic action, paying 1 Vigor or a hand card put face down (9-7).",
+           action={"enum": ["advance", "retreat", "recover", "focus", "breakaway"]},
+           pay={"oneOf": [{"const": "vigor"}, CARD_ID]}),
+    action("end_main", "End the main phase (8-2-2)."),
+    action("react", "React to the attack with a Reaction card (9-4 i).", card=CARD_ID),
+    action("no_reaction", "Take the attack without reacting (9-4 i)."),
+    action("take_damage", "Take the damage to Aura or to Life (9-5 i).", to={"enum": ["aura", "life"]}),
+    action("charge", "Charge tokens from Shadow and from your Aura (9-2-3 iii).",
+           shadow={"type": "integer", "minimum": 0}, aura={"type": "integer", "minimum": 0}),
+    action("cover", "Put a hand card face down (8-3-2, 10-31).", card=CARD_ID),
+    action("direction", "Direction of a double arrow (10-1).", forward={"type": "boolean"}),
+    action("choose", "Choose a card for an effect or the order of simultaneous effects; null for none (9-9, 5-5).",
+           card={"oneOf": [CARD_ID, {"type": "null"}]}),
+)
+
+
+class SakuraArmsRules(CardGame):
+    id = "sakura-arms"
+    name = "Sakura Arms (Shinmaku)"
+    rule_prefix = "CR "
+    rule_options = RULE_OPTIONS
+    load_cards = staticmethod(load_cards)
+    deck_from_entries = staticmethod(deck_from_entries)
+
+    def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> SakuraState:
+        cs = self.cards()
+        problems = [p for d in decks for p in validate_deck(d, cs)]
+        if len(decks) != 2:
+            problems.append(f"sakura-arms needs 2 decks, got {len(decks)}")
+        if problems:
+            raise DataError(problems)
+        rng = Rng(seed)
+        s = SakuraState(Table(ZONES), rng, options)
+        placements = []
+        for seat, deck in enumerate(decks):
+            gods = deck.sections["goddesses"]
+            s.goddesses[seat] = tuple(gods)
+            chosen = set(deck.sections["normal"]) | set(deck.sections["special"])
+            extras = {e for g in gods for e in cs.goddesses[g].extra}
+            for c in deck.sections["normal"]:
+                placements.append((seat, c, "deck"))  # 4-1 step 2
+            for c in deck.sections["special"]:
+                placements.append((seat, c, "special"))
+            for c in sorted(extras):
+                placements.append((seat, c, "extra"))  # 7-1-12
+            for c in sorted(cs):
+                d = cs[c]
+                if d.goddess in gods and c not in chosen and c not in extras:
+                    placements.append((seat, c, "out"))  # 4-1 step 2, 10-29
+        ids = rng.permutation(len(placements))
+        for i, (seat, c, zname) in enumerate(placements):
+            s.table.add_card(seat, cs[c], zname, ids[i])
+            if zname in ("special", "out"):
+                s.table.face_down.add(ids[i])
+        s.first = 0 if rng.coin() else 1  # 4-1 step 3
+        s.active = s.first
+        for seat in (s.first, 1 - s.first):  # 4-1 step 4
+            rng.shuffle(s.table.zone(seat, "deck"))
+        for seat in (s.first, 1 - s.first):
+            for _ in range(3):
+                card = s.table.zone(seat, "deck")[0]
+                s.table.move(card, seat, "hand")
+        s.phase = "mulligan"
+        s.gen = flow.duel(s)
+        flow.advance(s, None)
+        s.events = []
+        return s
+
+    def request(self, s: SakuraState) -> Request | None:
+        dec = s.decision
+        if dec is None:
+            return None
+        return Request(dec.seat, dec.kind, dec.prompt, [Option(label, action) for action, label in dec.make()])
+
+    def check(self, s: SakuraState, seat: int, action: dict) -> Refusal | None:
+        return guards.check(s, seat, action)
+
+    def seat_refusal(self, s: SakuraState, seat: int, request: Request) -> Refusal:
+        if request.kind == "main":
+            return Refusal("5-1-1", "It is your opponent's turn; you act in their turn only by reacting to an attack.")
+        rule = guards.KINDS[request.kind][1]
+        return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
+
+    def apply(self, s: SakuraState, seat: int, action: dict) -> list[Event]:
+        s.events = []
+        s.rehidden = False
+        flow.advance(s, action)
+        check_tokens(s)  # the 36-token total after every decision (checklist 47)
+        return _hide_rehidden(s, s.events) if s.rehidden else s.events
+
+    def result(self, s: SakuraState) -> Result | None:
+        return s.result
+
+    def view(self, s: SakuraState, seat: int | None) -> dict:
+        return view.view(s, seat)
+
+    def snapshot(self, s: SakuraState) -> bytes:
+        dec = s.decision
+        scalars = (
+            sorted(s.tok.items()), s.out_net, s.vigor, s.flinch, s.turn, s.active, s.first, s.phase, s.mode,
+            s.turn_start_distance, s.terminal, sorted(s.special_used), sorted(s.sealed_by.items()),
+            sorted(s.copy_of.items()), [(a.seat, a.card, a.cancelled, a.damage_cancelled, a.after_cancelled,
+                                         len(a.added)) for a in s.attacks],
+            (dec.seat, dec.kind, dec.key) if dec else None, s.result.to_json() if s.result else None, s.rng.calls,
+        )
+        return b"|".join((s.table.snapshot(), repr(scalars).encode()))
+
+    def check_invariants(self, s: SakuraState) -> None:
+        s.table.check_invariants()
+        check_tokens(s)
+        for p in (0, 1):
+            assert 0 <= s.vigor[p] <= 2, f"Vigor {s.vigor[p]} outside 0..2 (5-1-2)"
+            assert s.tok[2 + p] <= 5, "Aura above 5 (7-1-3-1)"
+            if s.result is None:
+                assert s.tok[4 + p] > 0, "a Life is 0 but the game goes on (4-2)"
+            for c in s.table.zone(p, "special"):
+                assert s.table.cards[c].defn.is_special, "a Normal card in the Special zone"
+                assert (c in s.table.face_down) == (c not in s.special_used), \
+                    f"Special {c}: unused must be face down, used face up (7-1-11)"
+            assert not s.table.zone(p, "in_use") or s.decision is not None or s.result is not None, \
+                "a card stayed In-use after its use (9-2-1 v)"
+        for c in s.special_used:
+            assert s.table.name_of[c] == "special", f"used mark on card {c} outside the Special zone"
+        assert s.tok[0] <= 10, "Distance above 10 (7-1-1)"
+
+    def action_schema(self) -> dict:
+        return ACTION_SCHEMA
+
+    # -- hooks for the narrated demo (tts_bridge/demo.py) ----------------------------------
+    def cheat_attempts(self, state: SakuraState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
+        return demo.cheat_attempts(state, kind, seat)
+
+    def narrate(self, event: dict) -> str:
+        return demo.narrate(event)
+
+
+def _hide_rehidden(s: SakuraState, events: list[Event]) -> list[Event]:
+    """A card shown in an event and hidden again within the same decision (reshuffled into
+    the deck, set unused) is shown without its identity to a seat that can no longer see it."""
+    table = s.table
+    out = []
+    for ev in events:
+        shown, changed = [], False
+        for p in (0, 1):
+            payload = ev.for_seat(p)
+            if payload is not None:
+                hidden = {c for c in _refs(payload) if not table.visible_to(c, p)}
+                if hidden:
+                    payload, changed = _redact(payload, hidden), True
+            shown.append(payload)
+        if not changed:
+            out.append(ev)
+        elif shown[0] == shown[1]:
+            out.append(Event(shown[0]))
+        else:
+            out.append(Event(shown[0], 0, shown[1]))
+    return out
+
+
+def _refs(node: Any) -> list[int]:
+    out = []
+    if isinstance(node, dict):
+        if isinstance(node.get("id"), int):
+            out.append(node["id"])
+        if isinstance(node.get("card"), int) and not isinstance(node.get("card"), bool):
+            out.append(node["card"])
+        for v in node.values():
+            if isinstance(v, (dict, list)):
+                out += _refs(v)
+    elif isinstance(node, list):
+        for v in node:
+            out += _refs(v)
+    return out
+
+
+def _redact(node: Any, hidden: set[int]) -> Any:
+    if isinstance(node, list):
+        return [_redact(v, hidden) for v in node]
+    if node.get("id") in hidden:
+        return {"face_down": True}
+    card = node.get("card")
+    drop = isinstance(card, int) and not isinstance(card, bool) and card in hidden
+    return {k: (_redact(v, hidden) if isinstance(v, (dict, list)) else v) for k, v in node.items()
+            if not (drop and k in ("card", "name"))}
+
+
+RULES = SakuraArmsRules()

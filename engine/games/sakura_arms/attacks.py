@@ -1,0 +1,150 @@
+"""«Attack» objects (6-4) and the order of their modifications (5-6 numeric, 5-7 Range, 10-3, 10-4).
+
+An attack keeps its printed values and a list of added modifications; Range and damage are
+worked out when read, so an Ongoing effect that appears or vanishes mid-attack counts at once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engine.games.sakura_arms.cards import parse_range
+from engine.games.sakura_arms.state import SakuraState, cond_ok, ongoing_mods, x_value
+
+
+@dataclass(eq=False)
+class Attack:
+    seat: int                      # the <Attacking> zone it is in (its user's player)
+    card: int | None               # the card that created it (None: made by an effect, 10-5)
+    category: str | None           # 6-4-1-1: normal / special / none
+    subtype: str | None            # 6-4-1-2
+    base_range: frozenset | str
+    base_damage: tuple
+    x: str | None = None
+    after_attack: tuple = ()
+    keywords: frozenset = frozenset()
+    no_reactions: str | None = None
+    own_mods: tuple = ()           # the card's Forced modifications (9-1-1-2)
+    added: list = field(default_factory=list)  # modifications from resolved effects
+    is_reaction: bool = False      # made by a card used as a Reaction (9-4 i)
+    full_power: bool = False       # the card was used as the full-power action (9-1-2)
+    user: str | None = None        # 6-4-1-8: the goddess of the card that made it
+    cancelled: bool = False
+    damage_cancelled: bool = False
+    after_cancelled: bool = False
+    copied: bool = False
+
+    def to_json(self, s: SakuraState) -> dict:
+        aura, life = damage(s, self)
+        return {"seat": self.seat, "card": self.card, "range": sorted(attack_range(s, self)),
+                "damage": f"{'-' if aura is None else aura}/{'-' if life is None else life}",
+                "reaction": self.is_reaction}
+
+
+def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
+    """Every modification that applies to the attack now, conditions evaluated."""
+    mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power)]
+    mods += atk.added
+    if not atk.copied:  # 10-27: a copy already carries the source's modified values
+        for src_seat, src_card, mod in ongoing_mods(s):
+            scope = mod.get("applies", "own")
+            if scope == "both" or (scope == "own") == (src_seat == atk.seat):
+                if "distance" in mod or "cost" in mod or "reverse_arrows" in mod:
+                    continue
+                if mod.get("other_goddess") and atk.user == s.table.cards[src_card].defn.goddess:
+                    continue  # 10-15: only another goddess's «Attack»
+                if cond_ok(s, src_seat, mod.get("if"), False):
+                    mods.append(mod)
+    return mods
+
+
+def _rng(s: SakuraState, atk: Attack, value) -> frozenset:
+    if value == "X":
+        return frozenset({x_value(s, atk.seat, atk.x)})
+    return value if isinstance(value, frozenset) else parse_range(value)
+
+
+def apply_range_mods(base: frozenset, mods: list[dict]) -> frozenset:
+    """5-7 order: replace, add, remove, then every expansion, then every reduction (10-4)."""
+    rng = set(base)
+    for m in mods:
+        if "replace_range" in m:
+            rng = set(parse_range(m["replace_range"]))
+    for m in mods:
+        rng.update(m.get("add_range", ()))
+    for m in mods:
+        rng.difference_update(m.get("remove_range", ()))
+    for m in mods:  # 10-4-1 / 10-4-2
+        if m.get("near") and rng:
+            lo = min(rng)
+            rng.update(range(lo - m["near"], lo + 1))
+        if m.get("far") and rng:
+            hi = max(rng)
+            rng.update(range(hi, hi + m["far"] + 1))
+    for m in mods:  # 10-4-3 / 10-4-4
+        if m.get("reduce_near") and rng:
+            lo = min(rng)
+            rng.difference_update(range(lo, lo + m["reduce_near"]))
+        if m.get("reduce_far") and rng:
+            hi = max(rng)
+            rng.difference_update(range(hi - m["reduce_far"] + 1, hi + 1))
+    return frozenset(rng)
+
+
+def attack_range(s: SakuraState, atk: Attack) -> frozenset:
+    return apply_range_mods(_rng(s, atk, atk.base_range), all_mods(s, atk))
+
+
+def apply_damage_mods(aura, life, mods: list[dict], overwhelm: bool, turn_player_attacks: bool = True,
+                      substitution: str = "turn_player_best"):
+    """5-6 order: substitution, exchange, multiplication, division, addition, normalisation.
+    "-" (None) stays "-". Aura damage is clamped to 0..5 unless Overwhelm (6-4-1-4, 10-21)."""
+    vals = {"aura": aura, "life": life}
+    for key in ("aura", "life"):
+        subs = [m[f"set_{key}"] for m in mods if f"set_{key}" in m]
+        if subs and vals[key] is not None:
+            if substitution == "latest":
+                vals[key] = subs[-1]
+            else:  # 5-6 i: the turn player chooses; we pick the one best for them (A-12)
+                vals[key] = max(subs) if turn_player_attacks else min(subs)
+    if sum(1 for m in mods if m.get("swap")) % 2:  # 5-6 ii
+        vals["aura"], vals["life"] = vals["life"], vals["aura"]
+    for key in ("aura", "life"):
+        if vals[key] is None:
+            continue
+        v = vals[key]
+        for m in mods:
+            if f"mul_{key}" in m:
+                v *= m[f"mul_{key}"]
+        for m in mods:
+            if f"div_{key}" in m:
+                v = (math.ceil if m.get("round") == "up" else math.floor)(v / m[f"div_{key}"])
+        v += sum(m.get(key, 0) for m in mods)
+        v = max(0, v)
+        if key == "aura" and not overwhelm:
+            v = min(5, v)
+        vals[key] = v
+    return vals["aura"], vals["life"]
+
+
+def _flag(atk: Attack, mods: list[dict], name: str) -> bool:
+    return name in atk.keywords or any(m.get(name) for m in mods)
+
+
+def damage(s: SakuraState, atk: Attack) -> tuple:
+    mods = all_mods(s, atk)
+    base = [x_value(s, atk.seat, atk.x) if v == "X" else v for v in atk.base_damage]
+    return apply_damage_mods(base[0], base[1], mods, _flag(atk, mods, "overwhelm"),
+                             s.active == atk.seat, s.options["substitution"])
+
+
+def flags(s: SakuraState, atk: Attack) -> dict:
+    mods = all_mods(s, atk)
+    lose = any(m.get("lose_no_reactions") for m in mods)
+    nr = set() if lose else {m["no_reactions"] for m in mods if "no_reactions" in m}
+    if atk.no_reactions and not lose:
+        nr.add(atk.no_reactions)
+    return {"unavoidable": _flag(atk, mods, "unavoidable"), "overwhelm": _flag(atk, mods, "overwhelm"),
+            "cannot_be_cancelled": _flag(atk, mods, "cannot_be_cancelled"),
+            "take_both": _flag(atk, mods, "take_both"), "no_reactions": nr}

@@ -1,0 +1,354 @@
+"""Sakura Arms card data: the schema of `card_data/sakura-arms/cards.yaml` and its loader.
+
+Printed values are parsed the way real cards write them: Ranges `3`, `3-4`, `1,3,5`, `X`;
+damage `2/1`, `X/1`, `-/1`, `2/-`; full-width digits and dashes are normalised (NFKC) first.
+Effects are data in a small vocabulary documented in `card_data/sakura-arms/README.md`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.errors import DataError
+
+ZONES_TOKEN = ["distance", "shadow", "aura", "life", "flare", "opp_aura", "opp_life", "opp_flare", "out"]
+BASIC_ACTIONS = ("advance", "retreat", "recover", "focus", "breakaway")
+X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance"]
+
+_CONDITION = {
+    "type": "object", "additionalProperties": False, "minProperties": 1,
+    "properties": {k: {"type": "integer", "minimum": 0} for k in (
+        "life_at_most", "life_at_least", "opp_life_at_most", "distance_at_most", "distance_at_least",
+        "flare_at_least", "aura_at_most", "aura_at_least", "vigor_at_least", "used_specials_at_least",
+        "hand_at_most", "enhancements_at_least")} | {"full_power": {"const": True}, "closer_than_start": {"const": True},
+                                                     "all_other_specials_used": {"const": True}},
+}
+_RANGE = {"type": ["string", "integer"]}
+MOD_SCHEMA = {
+    "type": "object", "additionalProperties": False, "minProperties": 1,
+    "properties": {
+        "aura": {"type": "integer"}, "life": {"type": "integer"},
+        "set_aura": {"type": "integer", "minimum": 0}, "set_life": {"type": "integer", "minimum": 0},
+        "swap": {"const": True},
+        "mul_aura": {"type": "integer", "minimum": 0}, "mul_life": {"type": "integer", "minimum": 0},
+        "div_aura": {"type": "integer", "minimum": 1}, "div_life": {"type": "integer", "minimum": 1},
+        "round": {"enum": ["up", "down"]},
+        "replace_range": _RANGE, "add_range": {"type": "array", "items": {"type": "integer"}},
+        "remove_range": {"type": "array", "items": {"type": "integer"}},
+        "near": {"type": "integer", "minimum": 0}, "far": {"type": "integer", "minimum": 0},
+        "reduce_near": {"type": "integer", "minimum": 0}, "reduce_far": {"type": "integer", "minimum": 0},
+        "overwhelm": {"const": True}, "unavoidable": {"const": True},
+        "no_reactions": {"enum": ["all", "normal", "special"]}, "lose_no_reactions": {"const": True},
+        "cannot_be_cancelled": {"const": True}, "take_both": {"const": True},
+        "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
+        "applies": {"enum": ["own", "opp", "both"]},
+        "other_goddess": {"const": True}, "unique": {"const": True},
+        "if": _CONDITION,
+    },
+}
+_ATTACK_SPEC = {
+    "type": "object", "additionalProperties": False, "required": ["range", "damage"],
+    "properties": {"range": _RANGE, "damage": {"type": "string"},
+                   "keywords": {"type": "array", "items": {"type": "string"}},
+                   "no_reactions": {"enum": ["all", "normal", "special"]},
+                   "after_attack": {"$ref": "#/$defs/effects"}},
+}
+_EFFECT_PROPS = {
+    "move": {"type": "object", "additionalProperties": False, "required": ["from", "to"],
+             "properties": {"from": {"enum": ZONES_TOKEN + ["this"]}, "to": {"enum": ZONES_TOKEN + ["this"]},
+                            "count": {"type": "integer", "minimum": 1}, "two_way": {"const": True},
+                            "each_player": {"const": True}}},
+    "basic": {"enum": list(BASIC_ACTIONS)},
+    "draw": {"type": "integer", "minimum": 1},
+    "damage": {"type": "string"},
+    "attack": _ATTACK_SPEC,
+    "reshuffle": {"const": True},
+    "flinch": {"const": True},
+    "vigor": {"type": "integer", "minimum": 1},
+    "cancel": {"enum": ["attack", "damage", "after_attack"]},
+    "modify": MOD_SCHEMA,
+    "end_phase": {"const": True},
+    "seal": {"enum": ["own_facedown", "opp_played"]},
+    "unseal": {"enum": ["hand", "played"]},
+    "exchange": {"type": "object", "additionalProperties": False, "required": ["name", "extra"],
+                 "properties": {"name": {"type": "string"}, "extra": {"type": "string"}}},
+    "copy_attack": {"const": True},
+    "copy_enhancement": {"const": True},
+    "use_card": {"enum": ["own_facedown", "hand"]},
+    "set_unused": {"const": True},
+    "remove": {"const": True},
+    "cover": {"enum": ["own_hand", "opp_hand"]},
+    "win": {"const": True},
+}
+_EFFECT = {"type": "object", "additionalProperties": False, "minProperties": 1,
+           "properties": {**_EFFECT_PROPS, "if": _CONDITION}}
+_EFFECTS = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
+_MODS = {"type": "array", "items": MOD_SCHEMA}
+KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
+
+CARD_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$defs": {"effect": _EFFECT, "effects": _EFFECTS},
+    "type": "object", "additionalProperties": False, "required": ["goddesses", "cards"],
+    "properties": {
+        "goddesses": {"type": "array", "minItems": 2, "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "name", "number"],
+            "properties": {"id": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "name": {"type": "string"},
+                           "number": {"type": ["integer", "string"]}, "variant_of": {"type": "string"},
+                           "extra": {"type": "array", "items": {"type": "string"}}}}},
+        "cards": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "goddess", "name", "category", "type"],
+            "properties": {
+                "id": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "goddess": {"type": "string"},
+                "name": {"type": "string", "minLength": 1}, "number": {"type": "string"},
+                "category": {"enum": ["normal", "special"]},
+                "type": {"enum": ["attack", "action", "enhancement", "variable"]},
+                "subtype": {"enum": ["reaction", "throughout", "variable"]},
+                "range": _RANGE, "damage": {"type": "string"},
+                "charge": {"type": ["integer", "string"]}, "cost": {"type": ["integer", "string"]},
+                "x": {"enum": X_SOURCES},
+                "keywords": {"type": "array", "items": {"enum": KEYWORDS}},
+                "no_reactions": {"enum": ["all", "normal", "special"]},
+                "extra_card": {"const": True},
+                "condition": _CONDITION,
+                "additional_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                    "properties": {"vigor": {"type": "integer", "minimum": 1},
+                                                   "aura": {"type": "integer", "minimum": 1},
+                                                   "cover": {"type": "integer", "minimum": 1}}},
+                "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
+                "on_use": _EFFECTS, "after_attack": _EFFECTS, "initialize": _EFFECTS, "disenchant": _EFFECTS,
+                "all_out": _EFFECTS, "start_phase": _EFFECTS, "end_phase": _EFFECTS,
+                "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
+                "text": {"type": "string"},
+            },
+        }},
+    },
+}
+
+_DIGITS = re.compile(r"^\d+$")
+
+
+def norm(text: Any) -> str:
+    """Full-width digits, dashes and commas become ASCII (real card lists mix both)."""
+    out = unicodedata.normalize("NFKC", str(text)).strip()
+    return out.replace("〜", "-").replace("~", "-").replace("−", "-").replace("ー", "-").replace("、", ",")
+
+
+def parse_range(text: Any) -> frozenset[int] | str:
+    """6-2-1-8: `3` -> {3}; `3-4` -> {3,4}; `1,3,5` -> {1,3,5}; `X` stays symbolic."""
+    s = norm(text).replace(" ", "")
+    if s.upper() == "X":
+        return "X"
+    values: set[int] = set()
+    for part in s.split(","):
+        if "-" in part:
+            lo, hi = part.split("-", 1)
+            if not (_DIGITS.match(lo) and _DIGITS.match(hi)) or int(lo) > int(hi):
+                raise ValueError(f"bad Range part {part!r}; write N, N-M (N <= M) or N,M,...")
+            values.update(range(int(lo), int(hi) + 1))
+        elif _DIGITS.match(part):
+            values.add(int(part))
+        else:
+            raise ValueError(f"bad Range part {part!r}; write N, N-M, N,M or X")
+    return frozenset(values)
+
+
+def parse_damage_part(part: str) -> int | None | str:
+    if part == "-":
+        return None
+    if part.upper() == "X":
+        return "X"
+    if _DIGITS.match(part):
+        return int(part)
+    raise ValueError(f"bad damage value {part!r}; write a number, X or -")
+
+
+def parse_damage(text: Any) -> tuple[int | None | str, int | None | str]:
+    """6-2-1-9/10: `A/L`, each a number, `X` or `-` (no damage of that kind)."""
+    s = norm(text).replace(" ", "").replace("／", "/")
+    if s.count("/") != 1:
+        raise ValueError(f"bad damage {text!r}; write AURA/LIFE such as 3/1, X/1, -/1 or 2/-")
+    a, l = s.split("/")
+    return parse_damage_part(a), parse_damage_part(l)
+
+
+def parse_number(text: Any) -> int | str:
+    s = norm(text)
+    if s.upper() == "X":
+        return "X"
+    if _DIGITS.match(s):
+        return int(s)
+    raise ValueError(f"bad number {text!r}")
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """An attack made by an effect (10-5): no category, no subtype."""
+
+    range: frozenset[int] | str
+    damage: tuple
+    keywords: frozenset[str] = frozenset()
+    no_reactions: str | None = None
+    after_attack: tuple = ()
+
+
+@dataclass(frozen=True)
+class Goddess:
+    id: str
+    name: str
+    number: str
+    extra: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    id: str
+    goddess: str
+    name: str
+    category: str
+    type: str
+    subtype: str | None = None
+    range: Any = None
+    damage: tuple = (None, None)
+    charge: Any = 0
+    cost: Any = 0
+    x: str | None = None
+    keywords: frozenset[str] = frozenset()
+    no_reactions: str | None = None
+    extra_card: bool = False
+    condition: dict | None = None
+    additional_cost: dict | None = None
+    forced: tuple = ()
+    ongoing: tuple = ()
+    devoted: tuple = ()
+    on_use: tuple = ()
+    after_attack: tuple = ()
+    initialize: tuple = ()
+    disenchant: tuple = ()
+    all_out: tuple = ()
+    start_phase: tuple = ()  # Ongoing/Devoted "in your start phase ..." (8-1-2)
+    end_phase: tuple = ()    # Ongoing/Devoted "in your end phase ..." (8-3-1)
+    resurgence: dict | None = None
+    immediate_resurgence: dict | None = None
+    text: str = ""
+    number: str = ""
+
+    @property
+    def is_special(self) -> bool:
+        return self.category == "special"
+
+
+class CardSet(dict):
+    """Card id -> CardDef (what the shared name index and importers expect), plus the goddesses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.goddesses: dict[str, Goddess] = {}
+
+    @property
+    def cards(self) -> "CardSet":
+        return self
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        out = {k: _freeze(v) for k, v in value.items()}
+        if "attack" in out and isinstance(out["attack"], dict):
+            out["attack"] = _attack_spec(out["attack"])
+        return out
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _attack_spec(raw: dict) -> AttackSpec:
+    return AttackSpec(parse_range(raw["range"]), parse_damage(raw["damage"]), frozenset(raw.get("keywords", ())),
+                      raw.get("no_reactions"), tuple(raw.get("after_attack", ())))
+
+
+def _subtype(raw: dict) -> str | None:
+    """6-2-1-6: a non-Variable card with subtype Variable has no subtype."""
+    sub = raw.get("subtype")
+    return None if sub == "variable" and raw["type"] != "variable" else sub
+
+
+def load_cards(path: Path) -> CardSet:
+    data = read_yaml_file(path)
+    validate(data, CARD_SCHEMA, str(path))
+    problems: list[str] = []
+    out = CardSet()
+
+    def problem(where: list, msg: str) -> None:
+        problems.append(f"{path}:{line_of(data, where)}: {'.'.join(map(str, where))}: {msg}")
+
+    for i, g in enumerate(data["goddesses"]):
+        if g["id"] in out.goddesses:
+            problem(["goddesses", i, "id"], f"duplicate goddess id {g['id']!r}")
+        out.goddesses[g["id"]] = Goddess(g["id"], g["name"], norm(g["number"]), tuple(g.get("extra", ())))
+    for i, raw in enumerate(data["cards"]):
+        where = ["cards", i]
+        if raw["id"] in out.cards:
+            problem(where + ["id"], f"duplicate card id {raw['id']!r}")
+        if raw["goddess"] not in out.goddesses:
+            problem(where + ["goddess"], f"unknown goddess {raw['goddess']!r}; declare it under goddesses:")
+        kw = dict(id=raw["id"], goddess=raw["goddess"], name=raw["name"],
+                  category=raw["category"], type=raw["type"], subtype=_subtype(raw), x=raw.get("x"),
+                  keywords=frozenset(raw.get("keywords", ())), no_reactions=raw.get("no_reactions"),
+                  extra_card=raw.get("extra_card", False), condition=raw.get("condition"),
+                  additional_cost=raw.get("additional_cost"), resurgence=raw.get("resurgence"),
+                  immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
+                  number=raw.get("number", ""), charge=0, cost=0)
+        for key in ("forced", "ongoing", "devoted", "on_use", "after_attack", "initialize", "disenchant", "all_out",
+                    "start_phase", "end_phase"):
+            kw[key] = _freeze(raw.get(key, []))
+        try:
+            if raw["type"] == "attack":
+                if "range" not in raw or "damage" not in raw:
+                    problem(where, "an Attack card needs range and damage (6-2-1-8 to 6-2-1-10)")
+                    continue
+                kw["range"] = parse_range(raw["range"])
+                kw["damage"] = parse_damage(raw["damage"])
+                if ("X" in kw["damage"] or kw["range"] == "X") and not raw.get("x"):
+                    problem(where, "a card with X in its Range or damage needs `x:` saying what X is")
+            elif "range" in raw or "damage" in raw:
+                problem(where, "only Attack cards have range and damage (6-2-1-8)")
+            if raw["type"] == "enhancement":
+                if "charge" not in raw:
+                    problem(where, "an Enhancement card needs charge (6-2-1-11)")
+                kw["charge"] = parse_number(raw.get("charge", 0))
+            if raw["category"] == "special":
+                if "cost" not in raw:
+                    problem(where, "a Special card needs cost (6-2-1-12)")
+                kw["cost"] = parse_number(raw.get("cost", 0))
+            elif "cost" in raw:
+                problem(where, "only Special cards have a cost (6-2-1-12)")
+            if (kw["charge"] == "X" or kw["cost"] == "X") and not raw.get("x"):
+                problem(where, "a card with an X value needs `x:`")
+            for j, eff in enumerate(kw["on_use"] + kw["after_attack"] + kw["initialize"] + kw["disenchant"] + kw["all_out"]):
+                if "damage" in eff:
+                    parse_damage(eff["damage"])
+        except ValueError as exc:
+            problem(where, str(exc))
+            continue
+        if (raw.get("start_phase") or raw.get("end_phase")) and raw["type"] != "enhancement" \
+                and raw["category"] != "special":
+            problem(where, "start_phase/end_phase effects belong to Enhancements (Ongoing) or Specials (Devoted)")
+        if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
+            if raw["category"] != "special":
+                problem(where, "Devoted, Resurgence and Immediate Resurgence are for Special cards (9-1-1-8, 10-7)")
+        if "unguarded" in kw["keywords"] and raw["type"] != "enhancement":
+            problem(where, "only Enhancement cards can be Unguarded (10-6)")
+        out.cards[raw["id"]] = CardDef(**kw)
+    for gid, g in out.goddesses.items():
+        for extra in g.extra:
+            if extra not in out.cards:
+                problems.append(f"{path}: goddess {gid}: extra card {extra!r} is not a card")
+    if problems:
+        raise DataError(problems)
+    return out

@@ -1,0 +1,75 @@
+"""Demo support (`make demo`, tts_bridge/demo.py): illegal moves worth showing, and one-line
+narration of events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def cheat_attempts(s: Any, kind: str, seat: int) -> list[tuple[int, dict, str]]:
+    """(seat, action, what it tries) for the pending request; each is refused with its rule."""
+    from engine.games.sakura_arms import guards
+    tries: list[tuple[int, dict, str]] = []
+    if kind == "main":
+        tries.append((1 - seat, {"type": "end_main"}, "end the opponent's main phase"))
+        if s.mode == "full_power":
+            tries.append((seat, {"type": "basic", "action": "retreat", "pay": "vigor"},
+                          "perform a basic action during a full-power action"))
+        elif s.vigor[seat] == 0:
+            tries.append((seat, {"type": "basic", "action": "focus", "pay": "vigor"}, "pay a basic action with 0 Vigor"))
+        legal = [a for a, _ in guards.main_options(s, seat)]
+        for card in s.table.zone(seat, "hand"):
+            if {"type": "use", "card": card} not in legal:
+                tries.append((seat, {"type": "use", "card": card},
+                              f"use {s.table.cards[card].defn.name} when the rules forbid it"))
+                break
+    elif kind == "reaction":
+        for card in s.table.zone(seat, "hand"):
+            if s.table.cards[card].defn.subtype != "reaction":
+                tries.append((seat, {"type": "react", "card": card},
+                              f"react with {s.table.cards[card].defn.name}, which is not a Reaction"))
+                break
+    return tries
+
+
+def _name(card: Any) -> str:
+    return str(card.get("name", "a card")) if isinstance(card, dict) else "a card"
+
+
+def narrate(event: dict) -> str:
+    kind = event.get("type", "?")
+    who = f"Seat {event.get('seat')}"
+    rule = f" [{event['rule']}]" if event.get("rule") else ""
+    text = {
+        "turn": lambda: f"--- Turn {event['turn']}: seat {event['seat']} ---",
+        "mulligan": lambda: f"{who} redraws {event['count']} card(s)",
+        "draw": lambda: f"{who} draws {_name(event['card'])}" if "card" in event else f"{who} draws a card",
+        "main_mode": lambda: f"{who} takes a {event['mode'].replace('_', '-')} action",
+        "use": lambda: f"{who} uses {_name(event['card'])}" + (" as a Reaction" if event.get("via") == "reaction" else ""),
+        "attack": lambda: f"Attack by seat {event['seat']}: Range {event['range']}, damage {event['damage']}",
+        "damage": lambda: f"{who} takes {event['amount']} damage to {event['to'].capitalize()} ({event['moved']} token(s))",
+        "basic_action": lambda: f"{who}: {event['action'].capitalize()}",
+        "paid_vigor": lambda: f"{who} pays 1 Vigor (now {event['vigor']})",
+        "covered": lambda: f"{who} puts {_name(event['card'])} face down" if "card" in event else f"{who} puts a card face down",
+        "attack_missed": lambda: f"The attack misses: Distance {event['distance']} is out of Range",
+        "attack_cancelled": lambda: "The attack is cancelled",
+        "reshuffle": lambda: f"{who} reshuffles ({event['cards_returned']} card(s) back)",
+        "burnout": lambda: f"{who} burns out: the deck is empty",
+        "destroyed": lambda: f"{_name(event['card'])} is destroyed",
+        "devoted": lambda: f"{_name(event['card'])} is now used (Devoted)",
+        "vigor": lambda: f"{who} gains Vigor (now {event['vigor']})",
+        "flinch": lambda: f"{who} is flinched",
+        "flinch_removed": lambda: f"{who} loses Flinch instead of gaining Vigor",
+        "paid_cost": lambda: f"{who} pays {event['cost']} Flare",
+        "charge": lambda: f"{who} charges {event['shadow'] + event['aura']} token(s)",
+        "enhancement": lambda: f"{_name(event['card'])} enters play with {event['tokens']} token(s)",
+        "decay": lambda: f"{who}'s Enhancements each lose a token",
+        "reshuffle_damage": lambda: f"{who} pays 1 Life to reshuffle",
+        "tokens": lambda: f"{who}: {event['count']} token(s) {event['from']} -> {event['to']}",
+        "terminal": lambda: f"{who} used a Terminal card: no more actions this turn",
+        "set_unused": lambda: f"A Special card of seat {event['seat']} becomes unused again",
+        "phase_ended": lambda: f"The {event['phase']} phase ends",
+        "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
+        + event.get("reason", ""),
+    }.get(kind)
+    return (text() if text else f"{kind}: {event}") + rule

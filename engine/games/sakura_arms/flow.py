@@ -1,0 +1,699 @@
+"""The duel as one resumable procedure (sections 4, 8, 9 and 10).
+
+Each rule procedure is a generator; nested resolution (9-9) is `yield from`, so a Reaction,
+a state-triggered destruction or an attack made by an effect suspends the current procedure
+and the rest of it runs afterwards, exactly as 9-9 describes. A procedure that needs a
+player's choice yields a `Decision`; the answer is sent back in. Victory (4-2) and "end the
+current phase" (10-13) are exceptions that unwind the frames at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from engine.games.sakura_arms import guards
+from engine.games.sakura_arms.attacks import Attack, attack_range, damage, flags
+from engine.games.sakura_arms.cards import BASIC_ACTIONS, parse_damage
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, MAX_VIGOR, OUT,
+                                            SHADOW, EndPhase, GameOver, SakuraState, card_json, check_victory,
+                                            cond_ok, current_distance, defn, emit, owner, set_result, where,
+                                            zone, charge_of, cost_of)
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the duel waits for: `make()` lists the legal answers as (action, label)."""
+
+    seat: int
+    kind: str
+    prompt: str
+    rule: str
+    make: Callable[[], list]
+    key: tuple = ()
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Who resolves an effect and from what (10-11, 10-12)."""
+
+    seat: int
+    card: int | None = None
+    attack: Attack | None = None
+    reacting: Attack | None = None
+    full_power: bool = False
+
+
+Flow = Iterator[Decision]
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None) -> None:
+    """Move a card to its OWNER's zone (7-2). Tokens on a card that lands where tokens cannot be
+    go to Shadow (7-1-9, 10-6 A-8); the Special state follows the zone (6-2-2-3)."""
+    s.table.move(card, owner(s, card), name, index)
+    if face_down:
+        s.table.face_down.add(card)
+        s.rehidden = True
+    elif name == "deck":
+        s.rehidden = True
+    if name != "special":
+        s.special_used.discard(card)
+    if name not in ("enhancement", "special", "in_use") and CARD + card in s.tok:
+        move_all_from_card(s, card, SHADOW, "the card left a zone that holds tokens (7-1-9)")
+    if name != "enhancement":
+        s.copy_of.pop(card, None)
+
+
+def move_all_from_card(s: SakuraState, card: int, dst: int, why: str) -> int:
+    from engine.games.sakura_arms.state import move_tokens
+    return move_tokens(s, CARD + card, dst, s.tok.get(CARD + card, 0), why)
+
+
+def mt(s: SakuraState, src: int, dst: int, n: int, why: str) -> int:
+    from engine.games.sakura_arms.state import move_tokens
+    return move_tokens(s, src, dst, n, why)
+
+
+def finish_card(s: SakuraState, card: int) -> None:
+    """9-2-1 v / 9-2-2 iv: Normal -> Played pile; Special -> Special zone, used (Devoted)."""
+    if where(s, card) != "in_use":
+        return
+    if s.table.cards[card].defn.is_special:
+        put(s, card, "special")
+        s.special_used.add(card)
+        emit(s, {"type": "devoted", "card": card_json(s, card), "rule": "9-2-1 v"})
+    else:
+        put(s, card, "played")
+
+
+def set_unused(s: SakuraState, card: int, rule: str) -> None:
+    """10-17: the card returns to its owner's Special zone, unused (face down)."""
+    if not s.table.cards[card].defn.is_special:
+        return
+    put(s, card, "special", face_down=True)
+    s.special_used.discard(card)
+    emit(s, {"type": "set_unused", "seat": owner(s, card), "rule": rule})
+
+
+def draw(s: SakuraState, seat: int, n: int) -> Flow:
+    """7-1-6: top card to hand, one at a time; an empty Deck gives Burnout (5-5-3, 10-10)."""
+    for _ in range(n):
+        deck = zone(s, seat, "deck")
+        if not deck:
+            emit(s, {"type": "burnout", "seat": seat, "rule": "10-10"})
+            yield from take_damage(s, seat, 1, 1, "burnout")
+            continue
+        card = deck[0]
+        put(s, card, "hand")
+        emit(s, {"type": "draw", "seat": seat, "card": card_json(s, card)}, seat, {"type": "draw", "seat": seat})
+
+
+def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> Flow:
+    """9-8: a rules reshuffle costs 1 Life first; then Normal cards from the Played and
+    Face-down piles go into the Deck, which is shuffled (A-17: Specials stay)."""
+    if by_rules:
+        emit(s, {"type": "reshuffle_damage", "seat": seat, "rule": "9-8 i"})
+        yield from take_damage(s, seat, None, 1, "reshuffle")
+    moved = 0
+    for pile in ("played", "facedown"):
+        for card in list(zone(s, seat, pile)):
+            if not s.table.cards[card].defn.is_special:
+                put(s, card, "deck")
+                moved += 1
+    s.rng.shuffle(zone(s, seat, "deck"))
+    emit(s, {"type": "reshuffle", "seat": seat, "cards_returned": moved, "deck": len(zone(s, seat, "deck")),
+             "rule": "9-8"})
+
+
+def gain_vigor(s: SakuraState, seat: int, n: int) -> None:
+    """5-1-2 cap 2; 5-1-4: a flinched player loses Flinch instead, even at Vigor 2."""
+    if s.flinch[seat]:
+        s.flinch[seat] = False
+        emit(s, {"type": "flinch_removed", "seat": seat, "rule": "5-1-4"})
+        return
+    s.vigor[seat] = min(MAX_VIGOR, s.vigor[seat] + n)
+    emit(s, {"type": "vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "5-1-2"})
+
+
+# -- damage ----------------------------------------------------------------------------------
+
+def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool = False) -> Flow:
+    """9-5: the damaged player chooses Aura or Life within 9-5 i; 10-26 takes both."""
+    if aura is None and life is None:
+        return
+    if both:
+        chosen = [k for k, v in (("aura", aura), ("life", life)) if v is not None]
+    elif aura is None:
+        chosen = ["life"]
+    elif life is None:
+        chosen = ["aura"]  # A-7 (a): as many tokens as possible, nothing spills
+    elif s.tok[AURA[seat]] < aura:
+        chosen = ["life"]  # 9-5 i: not enough Aura to choose it
+    else:
+        opts = [({"type": "take_damage", "to": "aura"}, f"Take {aura} damage to Aura"),
+                ({"type": "take_damage", "to": "life"}, f"Take {life} damage to Life")]
+        answer = yield Decision(seat, "damage", f"Damage {aura}/{life}: take it to Aura or to Life?", "9-5 i",
+                                lambda: opts, (aura, life))
+        chosen = [answer["to"]]
+    for kind in chosen:
+        if kind == "aura":
+            moved = mt(s, AURA[seat], SHADOW, aura, "damage to Aura (9-5)")
+            emit(s, {"type": "damage", "seat": seat, "to": "aura", "amount": aura, "moved": moved,
+                     "source": source, "rule": "9-5"})
+        else:
+            moved = mt(s, LIFE[seat], FLARE[seat], life, "damage to Life (9-5)")
+            emit(s, {"type": "damage", "seat": seat, "to": "life", "amount": life, "moved": moved,
+                     "source": source, "rule": "9-5"})
+            check_victory(s)
+            if life >= 1 and source != "reshuffle":
+                unguarded(s, seat)
+    check_victory(s)
+
+
+def unguarded(s: SakuraState, seat: int) -> None:
+    """10-6 / A-8: Unguarded Enhancements go face down, their tokens to Shadow, no Disenchant."""
+    for card in list(zone(s, seat, "enhancement")):
+        if "unguarded" in defn(s, card).keywords and card not in s.destroying:
+            put(s, card, "facedown", face_down=True)
+            emit(s, {"type": "unguarded", "seat": seat, "card": card, "rule": "10-6"},
+                 seat, {"type": "unguarded", "seat": seat, "rule": "10-6"})
+
+
+# -- state-triggered resolution ---------------------------------------------------------------
+
+def settle(s: SakuraState) -> Flow:
+    """5-5 (A-14): after every step, resolve Immediate Resurgence (10-8) and destructions (9-6);
+    when several destructions with effects are due at once the turn player orders them (5-5)."""
+    check_victory(s)
+    while True:
+        for seat in (s.active, 1 - s.active):
+            for card in zone(s, seat, "special"):
+                d = s.table.cards[card].defn
+                if card in s.special_used and d.immediate_resurgence and cond_ok(s, seat, d.immediate_resurgence, False, card):
+                    set_unused(s, card, "10-8")
+        due = [c for seat in (s.active, 1 - s.active) for c in zone(s, seat, "enhancement")
+               if CARD + c not in s.tok and c not in s.destroying]
+        if not due:
+            return
+        first = due[0]
+        if sum(1 for c in due if defn(s, c).disenchant) > 1:
+            answer = yield Decision(s.active, "order", "Several Enhancements are destroyed at once: which resolves first?",
+                                    "5-5", lambda: [({"type": "choose", "card": c},
+                                                     f"Destroy {s.table.cards[c].defn.name} first") for c in due],
+                                    ("order", tuple(due)))
+            first = answer["card"]
+        yield from destroy(s, first)
+
+
+def destroy(s: SakuraState, card: int) -> Flow:
+    """9-6: Disenchant effects (the card has lost its Ongoing effects), then Normal -> Played
+    pile, Special -> used, unless tokens came back or the card already left."""
+    s.destroying.add(card)
+    seat = owner(s, card)
+    emit(s, {"type": "destroyed", "card": card_json(s, card), "rule": "9-6"})
+    try:
+        yield from run_effects(s, defn(s, card).disenchant, Ctx(seat, card))
+    finally:
+        s.destroying.discard(card)
+    if where(s, card) == "enhancement" and CARD + card not in s.tok:
+        if s.table.cards[card].defn.is_special:
+            put(s, card, "special")
+            s.special_used.add(card)
+        else:
+            put(s, card, "played")
+
+
+# -- using cards (9-2) -----------------------------------------------------------------------
+
+def make_card_attack(s: SakuraState, seat: int, card: int, via: str, full_power: bool) -> Attack:
+    d = defn(s, card)
+    after = d.after_attack + (d.all_out if full_power else ())
+    return Attack(seat, card, s.table.cards[card].defn.category, d.subtype, d.range, d.damage, d.x, after,
+                  d.keywords, d.no_reactions, d.forced, is_reaction=via == "reaction", full_power=full_power,
+                  user=d.goddess)
+
+
+def pay_costs(s: SakuraState, seat: int, card: int) -> Flow:
+    """9-3: Cost moves Flare -> Shadow; then additional costs (10-31)."""
+    cost = cost_of(s, seat, card)
+    if cost:
+        mt(s, FLARE[seat], SHADOW, cost, "Cost (9-3)")
+        emit(s, {"type": "paid_cost", "seat": seat, "cost": cost, "rule": "9-3"})
+    extra = defn(s, card).additional_cost or {}
+    if extra.get("vigor"):
+        s.vigor[seat] -= extra["vigor"]
+    if extra.get("aura"):
+        mt(s, AURA[seat], SHADOW, extra["aura"], "additional cost (10-31)")
+    for _ in range(extra.get("cover", 0)):
+        hand = [c for c in zone(s, seat, "hand") if c != card]
+        answer = yield Decision(seat, "cover_cost", "Additional cost: put a card from your hand face down.", "10-31",
+                                lambda: [({"type": "cover", "card": c}, f"Put {s.table.cards[c].defn.name} face down")
+                                         for c in zone(s, seat, "hand") if c != card], ("cost", card))
+        if answer["card"] in hand:
+            put(s, answer["card"], "facedown", face_down=True)
+
+
+def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None) -> Flow:
+    """9-2-1 / 9-2-2 / 9-2-3. Guards have already refused illegal uses, so steps i-ii pass."""
+    d = defn(s, card)
+    full_power = via == "main" and s.mode == "full_power"
+    atk = None
+    if d.type == "attack":
+        atk = make_card_attack(s, seat, card, via, full_power)
+        if current_distance(s) not in attack_range(s, atk):  # 9-2-1 i: illegal, nothing happens
+            emit(s, {"type": "use_illegal", "seat": seat, "rule": "9-2-1 i"})
+            return
+    yield from pay_costs(s, seat, card)
+    from_zone = where(s, card)
+    put(s, card, "in_use")
+    s.actions_taken += 1
+    emit(s, {"type": "use", "seat": seat, "card": card_json(s, card), "from": from_zone, "via": via,
+             "full_power": full_power, "rule": "9-2"})
+    if atk is not None:
+        yield from resolve_attack(s, atk, reacting)
+    elif d.type == "action":
+        effects = d.on_use + (d.all_out if full_power else ())
+        yield from run_effects(s, effects, Ctx(seat, card, None, reacting, full_power))
+    else:
+        yield from charge(s, seat, card)
+        yield from run_effects(s, d.initialize + (d.all_out if full_power else ()), Ctx(seat, card, None, reacting, full_power))
+        if where(s, card) == "in_use":
+            put(s, card, "enhancement")  # 9-2-3 v
+            emit(s, {"type": "enhancement", "card": card_json(s, card), "tokens": s.tok.get(CARD + card, 0),
+                     "rule": "9-2-3 v"})
+    finish_card(s, card)
+    if "terminal" in d.keywords:
+        s.terminal[seat] = True
+        emit(s, {"type": "terminal", "seat": seat, "rule": "9-2"})
+    yield from settle(s)
+
+
+def charge(s: SakuraState, seat: int, card: int) -> Flow:
+    """9-2-3 iii: Charge tokens from Shadow and/or own Aura, any mix; as many as possible (6-3)."""
+    need = charge_of(s, seat, card)
+    shadow, aura = s.tok[SHADOW], s.tok[AURA[seat]]
+    n = min(need, shadow + aura)
+    mixes = [(k, n - k) for k in range(n + 1) if k <= shadow and n - k <= aura]
+    if len(mixes) > 1:
+        answer = yield Decision(seat, "charge", f"Charge {need}: how many tokens from Shadow (the rest from your Aura)?",
+                                "9-2-3 iii", lambda: [({"type": "charge", "shadow": a, "aura": b},
+                                                       f"{a} from Shadow, {b} from Aura") for a, b in mixes], ("charge", card))
+        a, b = answer["shadow"], answer["aura"]
+    else:
+        a, b = mixes[0] if mixes else (0, 0)
+    mt(s, SHADOW, CARD + card, a, "Charge (9-2-3 iii)")
+    mt(s, AURA[seat], CARD + card, b, "Charge (9-2-3 iii)")
+    emit(s, {"type": "charge", "seat": seat, "card": card, "shadow": a, "aura": b, "rule": "9-2-3 iii"})
+
+
+# -- attacks (9-4, 10-5) ---------------------------------------------------------------------
+
+def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> Flow:
+    s.attacks.append(atk)
+    defender = 1 - atk.seat
+    emit(s, {"type": "attack", **atk.to_json(s), "rule": "9-4"})
+    try:
+        # i: the attacked player may react once, unless this attack is itself a Reaction
+        if not atk.is_reaction and guards.reaction_cards(s, defender, atk):
+            answer = yield Decision(defender, "reaction", "You are attacked: use a Reaction card, or take the attack.",
+                                    "9-4 i", lambda: guards.reaction_options(s, defender, atk), ("reaction", atk.seat, atk.card))
+            if answer["type"] == "react":
+                yield from use_card(s, defender, answer["card"], "reaction", reacting=atk)
+        fl = flags(s, atk)
+        if atk.cancelled and not fl["cannot_be_cancelled"]:  # ii
+            emit(s, {"type": "attack_cancelled", "seat": atk.seat, "rule": "9-4 ii"})
+            return
+        if not fl["unavoidable"] and current_distance(s) not in attack_range(s, atk):  # iii
+            emit(s, {"type": "attack_missed", "seat": atk.seat, "distance": current_distance(s), "rule": "9-4 iii"})
+            return
+        if not (atk.damage_cancelled and not fl["cannot_be_cancelled"]):  # iv, v
+            aura, life = damage(s, atk)
+            yield from take_damage(s, defender, aura, life, "attack", both=fl["take_both"])
+        if not (atk.after_cancelled and not fl["cannot_be_cancelled"]):  # vi, vii
+            yield from run_effects(s, atk.after_attack, Ctx(atk.seat, atk.card, atk, reacting, atk.full_power))
+    finally:
+        if atk in s.attacks:  # viii
+            s.attacks.remove(atk)
+
+
+def effect_attack(s: SakuraState, ctx: Ctx, spec, copied_from: Attack | None = None) -> Flow:
+    """10-5 "make an attack" (and 10-27 copying): created, checked against the current Distance,
+    resolved as a nested resolution (9-9). Its user is the source card's goddess (6-4-1-8)."""
+    user = s.table.cards[ctx.card].defn.goddess if ctx.card is not None else None
+    if copied_from is not None:
+        rng = attack_range(s, copied_from)
+        aura, life = damage(s, copied_from)
+        fl = flags(s, copied_from)
+        atk = Attack(ctx.seat, None, None, None, rng, (aura, life), None, copied_from.after_attack,
+                     frozenset({"overwhelm"}) if fl["overwhelm"] else frozenset(), copied=True, user=user)
+    else:
+        atk = Attack(ctx.seat, None, None, None, spec.range, spec.damage, None, spec.after_attack,
+                     spec.keywords, spec.no_reactions, user=user)
+    if current_distance(s) not in attack_range(s, atk):
+        emit(s, {"type": "attack_not_made", "seat": ctx.seat, "rule": "10-5 i"})
+        return
+    yield from resolve_attack(s, atk, ctx.reacting)
+
+
+# -- effects (section 10) --------------------------------------------------------------------
+
+def _token_key(zone_name: str, seat: int, ctx: Ctx) -> int:
+    """10-12: zones without an owner are the resolving player's."""
+    return {"distance": DIST, "shadow": SHADOW, "aura": AURA[seat], "life": LIFE[seat], "flare": FLARE[seat],
+            "opp_aura": AURA[1 - seat], "opp_life": LIFE[1 - seat], "opp_flare": FLARE[1 - seat], "out": OUT,
+            "this": CARD + (ctx.card if ctx.card is not None else -CARD - 99)}[zone_name]
+
+
+def arrows_reversed(s: SakuraState, seat: int) -> bool:
+    from engine.games.sakura_arms.state import ongoing_mods
+    return any(m.get("reverse_arrows") and (m.get("applies", "own") == "both" or
+                                            (m.get("applies", "own") == "own") == (src == seat))
+               for src, _c, m in ongoing_mods(s))
+
+
+def arrow(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
+    """10-1 arrow effects (10-2 reversed); a two-way arrow is chosen by the resolving player."""
+    seats = (ctx.seat, 1 - ctx.seat) if eff.get("each_player") else (ctx.seat,)
+    for seat in seats:
+        src, dst = eff["from"], eff["to"]
+        if arrows_reversed(s, seat):
+            src, dst = dst, src
+        if eff.get("two_way"):
+            answer = yield Decision(seat, "direction", f"Move tokens {src} -> {dst}, or {dst} -> {src}?", "10-1",
+                                    lambda a=src, b=dst: [({"type": "direction", "forward": True}, f"{a} -> {b}"),
+                                                          ({"type": "direction", "forward": False}, f"{b} -> {a}")],
+                                    ("arrow", src, dst))
+            if not answer["forward"]:
+                src, dst = dst, src
+        n = mt(s, _token_key(src, seat, ctx), _token_key(dst, seat, ctx), eff.get("count", 1), "arrow effect (10-1)")
+        emit(s, {"type": "tokens", "seat": seat, "from": src, "to": dst, "count": n, "rule": "10-1"})
+    check_victory(s)  # A-1: effects moving both Lives are checked once, after the whole step
+
+
+def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, rule: str, optional: bool) -> Flow:
+    if not cards:
+        return None
+    opts = [({"type": "choose", "card": c}, f"Choose {s.table.cards[c].defn.name}") for c in cards]
+    if optional:
+        opts.append(({"type": "choose", "card": None}, "Choose none"))
+    if len(opts) == 1:
+        return opts[0][0]["card"]
+    answer = yield Decision(seat, "choose", prompt, rule, lambda: opts, ("choose", tuple(cards)))
+    return answer["card"]
+
+
+def run_effects(s: SakuraState, effects: tuple, ctx: Ctx) -> Flow:
+    """6-2-1-7: top to bottom; each effect is followed by state-triggered resolution (5-5)."""
+    for eff in effects:
+        if "if" in eff and not cond_ok(s, ctx.seat, eff["if"], ctx.full_power, ctx.card):
+            continue
+        yield from run_effect(s, eff, ctx)
+        yield from settle(s)
+
+
+def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
+    seat, opp = ctx.seat, 1 - ctx.seat
+    if "move" in eff:
+        yield from arrow(s, eff["move"], ctx)
+    elif "basic" in eff:  # 9-7 i-A, no cost (9-7 ii)
+        if guards.basic_moves(s, seat, eff["basic"]) is None:
+            perform_basic(s, seat, eff["basic"])
+    elif "draw" in eff:
+        yield from draw(s, seat, eff["draw"])
+    elif "damage" in eff:  # not damage from an «Attack» (10-19): no Aura cap (A-7 c)
+        aura, life = parse_damage(eff["damage"])
+        yield from take_damage(s, opp, aura, life, "effect")
+    elif "attack" in eff:
+        yield from effect_attack(s, ctx, eff["attack"])
+    elif "copy_attack" in eff:
+        if ctx.reacting is not None:
+            yield from effect_attack(s, ctx, None, copied_from=ctx.reacting)
+    elif "reshuffle" in eff:
+        yield from reshuffle(s, seat, by_rules=False)  # 9-8 i: no damage
+    elif "flinch" in eff:
+        s.flinch[opp] = True
+        emit(s, {"type": "flinch", "seat": opp, "rule": "5-1-4"})
+    elif "vigor" in eff:
+        gain_vigor(s, seat, eff["vigor"])
+    elif "cancel" in eff:
+        target = ctx.reacting
+        if target is not None:
+            setattr(target, {"attack": "cancelled", "damage": "damage_cancelled", "after_attack": "after_cancelled"}[eff["cancel"]], True)
+            emit(s, {"type": "cancel", "what": eff["cancel"], "rule": "9-4 ii"})
+    elif "modify" in eff:
+        target = ctx.reacting or ctx.attack
+        if target is not None:
+            target.added.append(eff["modify"])
+            emit(s, {"type": "modify_attack", "rule": "10-3"})
+    elif "end_phase" in eff:
+        emit(s, {"type": "end_phase", "rule": "10-13"})
+        raise EndPhase()
+    elif "seal" in eff:
+        pool = zone(s, seat, "facedown") if eff["seal"] == "own_facedown" else zone(s, opp, "played")
+        chosen = yield from choose_card(s, seat, list(pool), "Choose a card to seal under this card.", "10-9", False)
+        if chosen is not None and ctx.card is not None:
+            put(s, chosen, "sealed")
+            s.sealed_by[chosen] = ctx.card
+            emit(s, {"type": "sealed", "card": card_json(s, chosen), "by": ctx.card, "rule": "10-9"})
+    elif "unseal" in eff:
+        for card, by in sorted(s.sealed_by.items()):
+            if by == ctx.card and where(s, card) == "sealed":
+                del s.sealed_by[card]
+                put(s, card, eff["unseal"])
+                emit(s, {"type": "unsealed", "seat": owner(s, card), "to": eff["unseal"], "rule": "10-9"})
+    elif "exchange" in eff:
+        exchange(s, ctx, eff["exchange"])
+    elif "copy_enhancement" in eff:
+        pool = [c for c in zone(s, opp, "enhancement") if c not in s.copy_of]
+        chosen = yield from choose_card(s, seat, pool, "Choose an Enhancement to copy.", "10-16", False)
+        if chosen is not None and ctx.card is not None:
+            s.copy_of[ctx.card] = chosen
+            emit(s, {"type": "copy", "card": ctx.card, "source": card_json(s, chosen), "rule": "10-16"})
+    elif "use_card" in eff:
+        pool_zone = "facedown" if eff["use_card"] == "own_facedown" else "hand"
+        pool = [c for c in zone(s, seat, pool_zone) if guards.usable_by_effect(s, seat, c) is None]
+        chosen = yield from choose_card(s, seat, pool, "Choose a card to use (or none).", "9-9", True)
+        if chosen is not None:
+            yield from use_card(s, seat, chosen, "effect", reacting=ctx.reacting)
+    elif "set_unused" in eff:
+        if ctx.card is not None:
+            set_unused(s, ctx.card, "10-17")
+    elif "remove" in eff:
+        if ctx.card is not None:
+            put(s, ctx.card, "out")
+            emit(s, {"type": "removed", "card": card_json(s, ctx.card), "rule": "10-18"})
+    elif "cover" in eff:
+        who = seat if eff["cover"] == "own_hand" else opp
+        chosen = yield from choose_card(s, who, list(zone(s, who, "hand")), "Put a card from your hand face down.",
+                                        "7-1-8", False)
+        if chosen is not None:
+            put(s, chosen, "facedown", face_down=True)
+            emit(s, {"type": "covered", "seat": who, "card": card_json(s, chosen)}, who, {"type": "covered", "seat": who})
+    elif "win" in eff:
+        set_result(s, seat, "won by a card effect", "4-2 3")
+        raise GameOver()
+
+
+def exchange(s: SakuraState, ctx: Ctx, spec: dict) -> None:
+    """10-25: the card before exchange goes to Extra and the Extra card takes its place."""
+    before = ctx.card
+    target = next((c for c in zone(s, ctx.seat, "extra") if s.table.cards[c].defn.id == spec["extra"]), None)
+    if before is None or target is None or s.table.cards[before].defn.name != spec["name"] \
+            or owner(s, before) != owner(s, target):
+        emit(s, {"type": "no_exchange", "rule": "10-25"})
+        return
+    place = where(s, before)
+    put(s, before, "extra")
+    put(s, target, place)
+    event = {"type": "exchange", "out": card_json(s, before), "in": card_json(s, target), "rule": "10-25"}
+    if place == "in_use" and s.table.cards[target].defn.is_special:
+        event["note"] = "A-9: the spec's 'in-use state' in the Special zone is read as used (Devoted)"
+    emit(s, event)
+    finish_card(s, target)  # A-9: an exchanged-in card in In-use ends as if used
+
+
+# -- basic actions (9-7) ---------------------------------------------------------------------
+
+BASIC_MOVES = {"advance": (DIST, "aura"), "retreat": ("aura", DIST), "recover": (SHADOW, "aura"),
+               "focus": ("aura", "flare"), "breakaway": (SHADOW, DIST)}
+
+
+def perform_basic(s: SakuraState, seat: int, name: str) -> int:
+    src, dst = BASIC_MOVES[name]
+    keys = {"aura": AURA[seat], "flare": FLARE[seat]}
+    if name == "advance" and current_distance(s) <= MASTERY:
+        return 0  # 9-7-1
+    if name == "breakaway" and current_distance(s) > MASTERY:
+        return 0  # 9-7-5
+    n = mt(s, keys.get(src, src), keys.get(dst, dst), 1, f"basic action {name} (9-7)")
+    emit(s, {"type": "basic_action", "seat": seat, "action": name, "moved": n, "rule": "9-7"})
+    return n
+
+
+def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
+    """9-7 ii: a standard-action basic action costs 1 Vigor or one hand card put face down."""
+    if pay == "vigor":
+        s.vigor[seat] -= 1
+        emit(s, {"type": "paid_vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "9-7 ii-A"})
+    else:
+        put(s, pay, "facedown", face_down=True)
+        emit(s, {"type": "covered", "seat": seat, "card": card_json(s, pay), "rule": "9-7 ii-B"},
+             seat, {"type": "covered", "seat": seat, "rule": "9-7 ii-B"})
+    perform_basic(s, seat, name)
+    s.actions_taken += 1
+    yield from settle(s)
+
+
+# -- the duel (4-1, 8) -----------------------------------------------------------------------
+
+def mulligan_options(s: SakuraState, seat: int) -> list:
+    from itertools import permutations
+    hand = sorted(zone(s, seat, "hand"))
+    out = []
+    for k in range(len(hand) + 1):
+        for perm in permutations(hand, k):
+            names = ", ".join(s.table.cards[c].defn.name for c in perm)
+            out.append(({"type": "mulligan", "cards": list(perm)},
+                        f"Put {names} on the bottom (in this order) and draw {k}" if k else "Keep your hand"))
+    return out
+
+
+def duel(s: SakuraState) -> Flow:
+    for seat in (s.first, 1 - s.first):  # 4-1 step 5, the turn player first
+        answer = yield Decision(seat, "mulligan", "Choose cards to put on the bottom of your deck and redraw, or keep.",
+                                "4-1 5", lambda seat=seat: mulligan_options(s, seat), ("mulligan", seat))
+        for card in answer["cards"]:
+            put(s, card, "deck")
+        emit(s, {"type": "mulligan", "seat": seat, "count": len(answer["cards"]), "rule": "4-1 5"})
+        yield from draw(s, seat, len(answer["cards"]))
+    s.vigor[s.first], s.vigor[1 - s.first] = 0, 1  # 4-1 step 6
+    s.turn, s.active = 1, s.first
+    while True:
+        yield from turn(s)
+        s.turn += 1
+        s.active = 1 - s.active
+
+
+def _phase(s: SakuraState, name: str, body: Callable[[SakuraState], Flow]) -> Flow:
+    s.phase = name
+    try:
+        yield from body(s)
+    except EndPhase:
+        end_phase_cleanup(s)
+
+
+def turn(s: SakuraState) -> Flow:
+    s.terminal = [False, False]
+    s.mode = None
+    emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
+    yield from _phase(s, "start", start_phase)
+    yield from _phase(s, "main", main_phase)
+    yield from _phase(s, "end", end_phase)
+
+
+def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
+    """8-1-2 / 8-3-1: "in your start/end phase" effects of the turn player's Enhancements
+    (Ongoing) and used Specials (Devoted), in the order the cards lie (5-1-1: the turn player's
+    order is taken as the zone order)."""
+    sources = [c for c in zone(s, seat, "enhancement") if getattr(defn(s, c), when)]
+    sources += [c for c in zone(s, seat, "special") if c in s.special_used and getattr(defn(s, c), when)]
+    for card in sources:
+        if where(s, card) in ("enhancement", "special"):
+            emit(s, {"type": f"{when}_effect", "card": card_json(s, card), "rule": "8-1-2" if when == "start_phase" else "8-3-1"})
+            yield from run_effects(s, getattr(defn(s, card), when), Ctx(seat, card))
+
+
+def start_phase(s: SakuraState) -> Flow:
+    seat = s.active
+    s.turn_start_distance = current_distance(s)  # 8-1-1
+    yield from timed_effects(s, seat, "start_phase")  # 8-1-2
+    if s.turn <= 2:  # 8-1-3: skipped on turns 1 and 2
+        return
+    gain_vigor(s, seat, 1)  # i
+    seats = (0, 1) if s.options["enhancement_decay"] == "both" else (seat,)
+    decayed = [c for p in seats for c in zone(s, p, "enhancement")]
+    for card in decayed:  # ii: simultaneous, then destruction by state-triggered resolution
+        mt(s, CARD + card, SHADOW, 1, "start-phase Charge removal (8-1-3 ii)")
+    if decayed:
+        emit(s, {"type": "decay", "seat": seat, "cards": decayed, "rule": "8-1-3 ii"})
+    yield from settle(s)
+    answer = yield Decision(seat, "reshuffle", "Reshuffle your deck (costs 1 Life) before drawing 2?", "8-1-3 iii",
+                            lambda: [({"type": "reshuffle", "reshuffle": False}, "Do not reshuffle"),
+                                     ({"type": "reshuffle", "reshuffle": True}, "Reshuffle (1 damage to your Life)")],
+                            ("reshuffle",))
+    if answer["reshuffle"]:
+        yield from reshuffle(s, seat, by_rules=True)
+    yield from draw(s, seat, 2)  # iv
+
+
+def main_phase(s: SakuraState) -> Flow:
+    seat = s.active
+    answer = yield Decision(seat, "main_start", "Standard action or full-power action?", "8-2-1",
+                            lambda: [({"type": "main_mode", "mode": "standard"}, "Standard action"),
+                                     ({"type": "main_mode", "mode": "full_power"}, "Full-power action")], ("mode",))
+    s.mode = answer["mode"]
+    emit(s, {"type": "main_mode", "seat": seat, "mode": s.mode, "rule": "8-2-1"})
+    while True:
+        answer = yield Decision(seat, "main", f"Turn {s.turn}: your main phase ({s.mode.replace('_', '-')} action).",
+                                "8-2-2", lambda: guards.main_options(s, seat), ("main",))
+        kind = answer["type"]
+        if kind == "end_main":
+            return
+        if kind == "use":
+            yield from use_card(s, seat, answer["card"], "main")
+        elif kind == "basic":
+            yield from basic_action(s, seat, answer["action"], answer["pay"])
+        if s.mode == "full_power":
+            return  # 8-2-2 B: the phase ends after the one action
+
+
+def end_phase(s: SakuraState) -> Flow:
+    seat = s.active
+    yield from timed_effects(s, seat, "end_phase")  # 8-3-1
+    for card in list(zone(s, seat, "special")):  # 8-3-1, 10-7 Resurgence
+        d = s.table.cards[card].defn
+        if card in s.special_used and d.resurgence and cond_ok(s, seat, d.resurgence, False, card):
+            set_unused(s, card, "10-7")
+    yield from settle(s)
+    while len(zone(s, seat, "hand")) > HAND_LIMIT:  # 8-3-2
+        answer = yield Decision(seat, "hand_limit", "Your hand is over the limit of 2: put a card face down.", "8-3-2",
+                                lambda: [({"type": "cover", "card": c}, f"Put {s.table.cards[c].defn.name} face down")
+                                         for c in zone(s, seat, "hand")], ("hand_limit",))
+        put(s, answer["card"], "facedown", face_down=True)
+        emit(s, {"type": "covered", "seat": seat, "card": card_json(s, answer["card"]), "rule": "8-3-2"},
+             seat, {"type": "covered", "seat": seat, "rule": "8-3-2"})
+
+
+def end_phase_cleanup(s: SakuraState) -> None:
+    """10-13: In-use cards are finished, attacks removed, empty Enhancements leave without
+    Disenchant."""
+    for seat in (0, 1):
+        for card in list(zone(s, seat, "in_use")):
+            if defn(s, card).type == "enhancement":
+                put(s, card, "enhancement")
+            else:
+                finish_card(s, card)
+    s.attacks.clear()
+    for seat in (0, 1):
+        for card in list(zone(s, seat, "enhancement")):
+            if CARD + card not in s.tok:
+                if s.table.cards[card].defn.is_special:
+                    put(s, card, "special")
+                    s.special_used.add(card)
+                else:
+                    put(s, card, "played")
+    s.destroying.clear()
+    emit(s, {"type": "phase_ended", "phase": s.phase, "rule": "10-13"})
+
+
+def advance(s: SakuraState, answer: dict | None) -> None:
+    """Run the duel until the next decision (or the end of the game)."""
+    try:
+        s.decision = s.gen.send(answer)
+    except GameOver:
+        s.decision = None
+        s.gen = None
+    except StopIteration:  # pragma: no cover - the duel loop never returns
+        s.decision = None

@@ -1,0 +1,274 @@
+"""Guards: for a proposed move, the rule that forbids it (a Refusal) or None.
+
+The main-phase and Reaction options are the candidates these guards let through, and a move
+that is not among the options is explained by the same guard, so "what is legal" and "why
+not" cannot disagree.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import Refusal
+
+from engine.games.sakura_arms.cards import BASIC_ACTIONS
+from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, SakuraState, cond_ok, cost_of,
+                                            current_distance, defn, ongoing_mods, owner, where, zone)
+
+
+def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
+    card = action.get(key)
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(s.table.cards):
+        return card
+    return None
+
+
+def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
+    """9-7 i-B / A-4: a freely chosen basic action must actually move a token."""
+    tok = s.tok
+    aura = tok[AURA[seat]]
+    if name == "advance":
+        if current_distance(s) <= MASTERY:
+            return Refusal("9-7-1", "Advance does nothing while the Distance is at or inside the Mastery Zone (2).")
+        if tok[DIST] == 0 or aura >= 5:
+            return Refusal("9-7-1", "Advance cannot move a token: Distance is empty or your Aura is full (5, 7-1-3-1).")
+    elif name == "retreat":
+        if aura == 0 or tok[DIST] >= 10:
+            return Refusal("9-7-2", "Retreat cannot move a token: your Aura is empty or Distance is full (10, 7-1-1).")
+    elif name == "recover":
+        if tok[SHADOW] == 0 or aura >= 5:
+            return Refusal("9-7-3", "Recover cannot move a token: Shadow is empty or your Aura is full (5).")
+    elif name == "focus":
+        if aura == 0:
+            return Refusal("9-7-4", "Focus cannot move a token: your Aura is empty.")
+    elif name == "breakaway":
+        if current_distance(s) > MASTERY:
+            return Refusal("9-7-5", "Breakaway does nothing while the Distance is greater than the Mastery Zone (2).")
+        if tok[SHADOW] == 0 or tok[DIST] >= 10:
+            return Refusal("9-7-5", "Breakaway cannot move a token: Shadow is empty or Distance is full (10).")
+    else:
+        return Refusal("9-7", f"There is no basic action {name!r}; choose one of {', '.join(BASIC_ACTIONS)}.")
+    return None
+
+
+def _payable(s: SakuraState, seat: int, card: int) -> Refusal | None:
+    d = defn(s, card)
+    if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card):
+        return Refusal("9-2", f"{d.name}'s use condition is not met now; the card cannot be used.")
+    if d.type == "attack":
+        from engine.games.sakura_arms.attacks import attack_range
+        from engine.games.sakura_arms.flow import make_card_attack
+        atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
+        cd = current_distance(s)
+        if cd not in attack_range(s, atk):
+            return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
+                                      f"{sorted(attack_range(s, atk))}; move first or use another card.")
+    cost = cost_of(s, seat, card)
+    if cost > s.tok[FLARE[seat]]:
+        return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.")
+    extra = d.additional_cost or {}
+    if extra.get("vigor", 0) > s.vigor[seat]:
+        return Refusal("10-31", f"{d.name} needs {extra['vigor']} Vigor as an additional cost.")
+    if extra.get("aura", 0) > s.tok[AURA[seat]]:
+        return Refusal("10-31", f"{d.name} needs {extra['aura']} Aura as an additional cost.")
+    if extra.get("cover", 0) > len([c for c in zone(s, seat, "hand") if c != card]):
+        return Refusal("10-31", f"{d.name} needs {extra['cover']} other hand card(s) to put face down.")
+    return None
+
+
+def _type_refusal(s: SakuraState, card: int) -> Refusal | None:
+    if defn(s, card).type == "variable":
+        return Refusal("6-2-1-5", "A Variable card has no rule for using it and cannot be used.")
+    return None
+
+
+def usable_by_effect(s: SakuraState, seat: int, card: int) -> Refusal | None:
+    """A card used because of an effect (9-2, 9-9): same use rules, any subtype."""
+    return _type_refusal(s, card) or _payable(s, seat, card)
+
+
+# -- main phase ------------------------------------------------------------------------------
+
+def _main_refusal(s: SakuraState, seat: int) -> Refusal | None:
+    if s.decision is None or s.decision.kind != "main":
+        return Refusal("8-2-2", "That move is only possible in your main phase.")
+    if seat != s.active:
+        return Refusal("5-1-1", "It is your opponent's turn; you act in their turn only by reacting to an attack.")
+    return None
+
+
+def check_use(s: SakuraState, seat: int, action: dict) -> Refusal | None:
+    refusal = _main_refusal(s, seat)
+    if refusal:
+        return refusal
+    card = _card(s, action)
+    if card is None or owner(s, card) != seat or where(s, card) not in ("hand", "special"):
+        return Refusal("8-2-2", "Choose a card from your hand or one of your unused Special cards.")
+    if where(s, card) == "special" and card in s.special_used:
+        return Refusal("8-2-2", "That Special card is already used (Devoted); choose an unused one.")
+    if s.terminal[seat]:
+        return Refusal("9-2", "You used a Terminal card this turn: no more cards or basic actions until next turn.")
+    refusal = _type_refusal(s, card)
+    if refusal:
+        return refusal
+    if s.mode == "standard" and defn(s, card).subtype == "throughout":
+        return Refusal("8-2-2 A", "A Throughout card can only be used as a full-power action; "
+                                  "choose full-power at the start of a main phase.")
+    return _payable(s, seat, card)
+
+
+def check_basic(s: SakuraState, seat: int, action: dict) -> Refusal | None:
+    refusal = _main_refusal(s, seat)
+    if refusal:
+        return refusal
+    if s.mode != "standard":
+        return Refusal("8-2-2 B", "A full-power action is one card use; basic actions need a standard action.")
+    if s.terminal[seat]:
+        return Refusal("9-2", "You used a Terminal card this turn: no more basic actions this turn.")
+    name = action.get("action")
+    refusal = basic_moves(s, seat, name) if isinstance(name, str) else Refusal("9-7", "Name a basic action.")
+    if refusal:
+        return refusal
+    pay = action.get("pay")
+    if pay == "vigor":
+        if s.vigor[seat] < 1:
+            return Refusal("9-7 ii-A", "You have 0 Vigor; pay by putting a hand card face down instead.")
+        return None
+    card = _card(s, action, "pay")
+    if card is None or owner(s, card) != seat or where(s, card) != "hand":
+        return Refusal("9-7 ii-B", "Pay with \"vigor\" or with the id of a card in your hand (it goes face down).")
+    return None
+
+
+def check_end(s: SakuraState, seat: int, action: dict) -> Refusal | None:
+    return _main_refusal(s, seat)
+
+
+def main_options(s: SakuraState, seat: int) -> list:
+    """The main-phase options: the same guards as `check`, with the shared checks done once."""
+    s.mods_cache = None
+    s.mods_cache = ongoing_mods(s)  # nothing changes while options are listed
+    try:
+        return _main_options(s, seat)
+    finally:
+        s.mods_cache = None
+
+
+def _main_options(s: SakuraState, seat: int) -> list:
+    out = []
+    names = s.table.cards
+    blocked = s.terminal[seat]
+    for zname in ("hand", "special"):
+        for card in zone(s, seat, zname):
+            if blocked or (zname == "special" and card in s.special_used):
+                continue
+            if _type_refusal(s, card) or (s.mode == "standard" and defn(s, card).subtype == "throughout"):
+                continue
+            if _payable(s, seat, card) is None:
+                where_ = "" if zname == "hand" else " (Special)"
+                out.append(({"type": "use", "card": card}, f"Use {names[card].defn.name}{where_}"))
+    if s.mode == "standard" and not blocked:
+        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + list(zone(s, seat, "hand"))
+        for name in BASIC_ACTIONS:
+            if basic_moves(s, seat, name) is None:
+                for pay in pays:
+                    how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
+                    out.append(({"type": "basic", "action": name, "pay": pay}, f"{name.capitalize()}, paying {how}"))
+    out.append(({"type": "end_main"}, "End the main phase"))
+    return out
+
+
+# -- reactions (9-4 i, 10-22) ----------------------------------------------------------------
+
+def check_react(s: SakuraState, seat: int, action: dict) -> Refusal | None:
+    dec = s.decision
+    if dec is None or dec.kind != "reaction" or seat != dec.seat:
+        return Refusal("9-4 i", "Only the attacked player may react, while an attack waits for a Reaction.")
+    atk = s.attacks[-1]
+    card = _card(s, action)
+    if card is None or owner(s, card) != seat or where(s, card) not in ("hand", "special"):
+        return Refusal("9-4 i", "React with a Reaction card from your hand or an unused Special card.")
+    return react_refusal(s, seat, card, atk)
+
+
+def react_refusal(s: SakuraState, seat: int, card: int, atk) -> Refusal | None:
+    from engine.games.sakura_arms.attacks import flags
+    d = defn(s, card)
+    if atk.is_reaction:
+        return Refusal("9-4 i", "This attack is itself a Reaction; it cannot be reacted to.")
+    if where(s, card) == "special" and card in s.special_used:
+        return Refusal("9-4 i", "A Special card used as a Reaction must be unused.")
+    if d.subtype != "reaction":
+        return Refusal("9-4 i", f"{d.name} is not a Reaction card; only Reaction cards can react.")
+    nr = flags(s, atk)["no_reactions"]
+    category = s.table.cards[card].defn.category
+    if "all" in nr:
+        return Refusal("10-22", "This attack has No Reactions: it cannot be reacted to.")
+    if category in nr:
+        return Refusal("10-22", f"This attack has No Reactions ({category.capitalize()}): "
+                                f"{category.capitalize()} cards cannot react to it.")
+    if s.terminal[seat]:
+        return Refusal("9-2", "You used a Terminal card this turn and cannot use more cards this turn.")
+    saved = s.mode
+    s.mode = None  # a Reaction is never a full-power action (9-1-2)
+    try:
+        return _payable(s, seat, card)
+    finally:
+        s.mode = saved
+
+
+def reaction_cards(s: SakuraState, seat: int, atk) -> list[int]:
+    return [c for z in ("hand", "special") for c in zone(s, seat, z) if react_refusal(s, seat, c, atk) is None]
+
+
+def reaction_options(s: SakuraState, seat: int, atk) -> list:
+    out = [({"type": "react", "card": c}, f"React with {s.table.cards[c].defn.name}") for c in reaction_cards(s, seat, atk)]
+    out.append(({"type": "no_reaction"}, "Do not react"))
+    return out
+
+
+def check_no_reaction(s: SakuraState, seat: int, action: dict) -> Refusal | None:
+    dec = s.decision
+    if dec is None or dec.kind != "reaction" or seat != dec.seat:
+        return Refusal("9-4 i", "There is no attack waiting for your Reaction.")
+    return None
+
+
+MAIN_GUARDS = {"use": check_use, "basic": check_basic, "end_main": check_end}
+REACTION_GUARDS = {"react": check_react, "no_reaction": check_no_reaction}
+
+# decision kind -> (action types it accepts, rule, what to do)
+KINDS = {
+    "mulligan": (("mulligan",), "4-1 5", "put any cards from your hand on the bottom of your deck (or none)"),
+    "reshuffle": (("reshuffle",), "8-1-3 iii", "say whether you reshuffle your deck"),
+    "main_start": (("main_mode",), "8-2-1", "choose a standard or a full-power action"),
+    "main": (("use", "basic", "end_main"), "8-2-2", "use a card, perform a basic action or end the main phase"),
+    "reaction": (("react", "no_reaction"), "9-4 i", "react with a Reaction card or take the attack"),
+    "damage": (("take_damage",), "9-5 i", "choose whether the damage goes to your Aura or your Life"),
+    "charge": (("charge",), "9-2-3 iii", "choose where the Charge tokens come from"),
+    "hand_limit": (("cover",), "8-3-2", "put a card from your hand face down"),
+    "cover_cost": (("cover",), "10-31", "put a card from your hand face down to pay the additional cost"),
+    "direction": (("direction",), "10-1", "choose the direction of the double arrow"),
+    "choose": (("choose",), "9-9", "choose a card for the effect"),
+    "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
+}
+
+
+def check(s: SakuraState, seat: int, action: dict) -> Refusal | None:
+    dec = s.decision
+    if dec is None:
+        return Refusal("4-2", "The duel is over; no more moves can be made.")
+    kind = action.get("type")
+    accepted, rule, what = KINDS[dec.kind]
+    if kind not in accepted:
+        if kind in MAIN_GUARDS and dec.kind != "main":
+            return Refusal("8-2-2", f"That is a main-phase move, but now {'you' if seat == dec.seat else f'seat {dec.seat}'} "
+                                    f"must {what} ({dec.prompt}).")
+        return Refusal(rule, f"Now seat {dec.seat} must {what}; that move does not answer it.")
+    if dec.kind == "main":
+        return MAIN_GUARDS[kind](s, seat, action)
+    if dec.kind == "reaction":
+        return REACTION_GUARDS[kind](s, seat, action)
+    if seat != dec.seat:
+        return Refusal(rule, f"Seat {dec.seat} must {what} now; wait for them.")
+    if not any(a == action for a, _ in dec.make()):
+        return Refusal(rule, f"That is not one of the allowed answers: {what} from the listed options.")
+    return None

@@ -1,0 +1,320 @@
+"""Sakura Arms state: the zones of section 7 and the one function that moves sakura tokens.
+
+Token zones are counters in `state.tok` (7-1-1 to 7-1-5); tokens on cards (Enhancement,
+Special, In-use, 7-1-9/11/14) are counted per card under key `CARD + id`, so they travel with
+the card (6-3). `move_tokens` is the ONLY place tokens move: it applies the caps (Aura 5,
+Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game, and the
+36-token total is asserted after every decision (`check_tokens`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.requests import Event, Result
+from engine.core.rng import Rng
+from engine.core.zones import Table, Visibility, ZoneSpec
+
+from engine.games.sakura_arms.cards import CardDef
+
+ZONES = (
+    ZoneSpec("deck", Visibility.HIDDEN),                      # 7-1-6
+    ZoneSpec("hand", Visibility.OWNER, ordered=False),        # 7-1-10
+    ZoneSpec("played", Visibility.PUBLIC),                    # 7-1-7 <Played pile>
+    ZoneSpec("facedown", Visibility.OWNER),                   # 7-1-8 <Face-down pile>
+    ZoneSpec("enhancement", Visibility.PUBLIC),               # 7-1-9
+    ZoneSpec("special", Visibility.PUBLIC),                   # 7-1-11 (unused ones face down)
+    ZoneSpec("extra", Visibility.PUBLIC),                     # 7-1-12
+    ZoneSpec("sealed", Visibility.PUBLIC),                    # 7-1-13 (A-13: face up)
+    ZoneSpec("in_use", Visibility.PUBLIC),                    # 7-1-14
+    ZoneSpec("out", Visibility.PUBLIC),                       # 7-1-16 (unchosen cards face down)
+)
+
+DIST, SHADOW = 0, 1
+AURA, LIFE, FLARE = (2, 3), (4, 5), (6, 7)
+OUT = -1
+CARD = 100  # token key of a card = CARD + card id
+TOTAL_TOKENS = 36  # 4-1 step 1: 10 + 2*3 + 2*10
+CAPS = {DIST: 10, AURA[0]: 5, AURA[1]: 5}  # 7-1-1, 7-1-3-1
+MASTERY = 2  # 5-2-2
+MAX_VIGOR = 2  # 5-1-2
+HAND_LIMIT = 2  # 5-1-3
+TOKEN_NAMES = {DIST: "Distance", SHADOW: "Shadow", AURA[0]: "Aura", AURA[1]: "Aura", LIFE[0]: "Life",
+               LIFE[1]: "Life", FLARE[0]: "Flare", FLARE[1]: "Flare", OUT: "Out-of-game"}
+
+
+class GameOver(Exception):
+    """Victory or defeat was determined (4-2): it stops every resolution at once."""
+
+
+class EndPhase(Exception):
+    """"End the current phase" (10-13): unwinds every frame of the phase."""
+
+
+class SakuraState:
+    __slots__ = ("table", "rng", "options", "cards", "tok", "out_net", "vigor", "flinch", "turn", "active",
+                 "first", "phase", "mode", "turn_start_distance", "special_used", "attacks", "terminal",
+                 "gen", "decision", "result", "events", "sealed_by", "copy_of", "destroying", "goddesses",
+                 "reversed_arrows", "actions_taken", "log_out", "rehidden", "mods_cache")
+
+    def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
+        self.table = table
+        self.rng = rng
+        self.options = options
+        self.tok: dict[int, int] = {DIST: 10, SHADOW: 0, AURA[0]: 3, AURA[1]: 3, LIFE[0]: 10, LIFE[1]: 10,
+                                    FLARE[0]: 0, FLARE[1]: 0}  # 4-1 step 1
+        self.out_net = 0  # tokens brought in from Out-of-game minus tokens sent there
+        self.log_out: list[tuple] = []
+        self.vigor = [0, 0]
+        self.flinch = [False, False]
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.phase = "setup"
+        self.mode: str | None = None  # "standard" / "full_power" (8-2-1)
+        self.turn_start_distance = 10
+        self.special_used: set[int] = set()  # Special cards in the used (Devoted) state
+        self.attacks: list = []  # «Attack» objects in <Attacking> zones (7-1-15)
+        self.terminal = [False, False]  # 9-2 Terminal for the rest of the turn
+        self.gen = None
+        self.decision = None
+        self.result: Result | None = None
+        self.events: list[Event] = []
+        self.sealed_by: dict[int, int] = {}  # sealed card -> sealing card (10-9)
+        self.copy_of: dict[int, int] = {}  # copy -> copy source (10-16)
+        self.destroying: set[int] = set()
+        self.goddesses: list[tuple[str, ...]] = [(), ()]
+        self.reversed_arrows: set[int] = set()  # cards whose arrows are reversed (10-2)
+        self.actions_taken = 0
+        self.rehidden = False  # a card went face down or into a deck during this decision
+        self.mods_cache: list | None = None  # set only while read-only option lists are built
+
+
+def defn(s: SakuraState, card: int) -> CardDef:
+    """The card's information; a copy reads its copy source's (10-16), category excepted."""
+    src = s.copy_of.get(card)
+    if src is not None and s.table.name_of[src] == "enhancement":
+        return s.table.cards[src].defn
+    return s.table.cards[card].defn
+
+
+def owner(s: SakuraState, card: int) -> int:
+    return s.table.cards[card].owner
+
+
+def zone(s: SakuraState, seat: int, name: str) -> list[int]:
+    return s.table.zones[f"{seat}.{name}"]
+
+
+def where(s: SakuraState, card: int) -> str:
+    return s.table.name_of[card]
+
+
+def emit(s: SakuraState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
+    s.events.append(Event(data, seat, redacted))
+
+
+def card_json(s: SakuraState, card: int) -> dict:
+    d = s.table.cards[card].defn
+    return {"id": card, "card": d.id, "name": d.name}
+
+
+# -- tokens ----------------------------------------------------------------------------------
+
+def token_count(s: SakuraState, key: int) -> int:
+    return s.tok.get(key, 0)
+
+
+def move_tokens(s: SakuraState, src: int, dst: int, n: int, why: str) -> int:
+    """Move up to `n` sakura tokens (6-3): as many as the source holds and the destination can
+    take (Aura 5: 7-1-3-1, Distance 10: 7-1-1). Out-of-game holds unlimited tokens (7-1-16)."""
+    if n <= 0 or src == dst:
+        return 0  # 6-3: same zone is not a move
+    tok = s.tok
+    have = n if src == OUT else tok.get(src, 0)
+    k = n if have >= n else have
+    cap = CAPS.get(dst)
+    if cap is not None:
+        room = cap - tok.get(dst, 0)
+        if room < k:
+            k = room if room > 0 else 0
+    if k <= 0:
+        return 0
+    if src != OUT:
+        left = tok[src] - k
+        if left or src < CARD:
+            tok[src] = left
+        else:
+            del tok[src]
+    if dst != OUT:
+        tok[dst] = tok.get(dst, 0) + k
+    if src == OUT or dst == OUT:
+        s.out_net += k if src == OUT else -k
+        s.log_out.append((s.turn, src, dst, k, why))
+        emit(s, {"type": "out_of_game_tokens", "from": _key_name(src), "to": _key_name(dst), "count": k,
+                 "reason": why, "rule": "7-1-16"})
+    return k
+
+
+def _key_name(key: int) -> str:
+    if key >= CARD:
+        return f"card {key - CARD}"
+    return TOKEN_NAMES[key]
+
+
+def tokens_in_play(s: SakuraState) -> int:
+    return sum(s.tok.values())
+
+
+def check_tokens(s: SakuraState) -> None:
+    """Checklist 47: the 36 tokens are all somewhere, apart from logged Out-of-game moves."""
+    total = tokens_in_play(s)
+    if total != TOTAL_TOKENS + s.out_net:
+        raise AssertionError(f"token total {total} != {TOTAL_TOKENS} + out-of-game net {s.out_net}")
+    for key, value in s.tok.items():
+        if value < 0:
+            raise AssertionError(f"negative token count {value} in {_key_name(key)}")
+        if key >= CARD and where(s, key - CARD) not in ("enhancement", "special", "in_use"):
+            raise AssertionError(f"tokens on card {key - CARD} in {where(s, key - CARD)} (7-1-9, 7-1-11, 7-1-14)")
+    if s.tok[DIST] > 10 or s.tok[AURA[0]] > 5 or s.tok[AURA[1]] > 5:
+        raise AssertionError("a token zone is above its cap (7-1-1, 7-1-3-1)")
+
+
+# -- derived values --------------------------------------------------------------------------
+
+def ongoing_mods(s: SakuraState) -> list:
+    """(seat, source card, mod) for every Ongoing effect in play and every Devoted effect of a
+    used Special (9-1-1-6, 9-1-1-8). Enhancements being destroyed have lost theirs (9-6)."""
+    if s.mods_cache is not None:
+        return s.mods_cache
+    out = []
+    zones = s.table.zones
+    cards = s.table.cards
+    for seat in (0, 1):
+        for card in zones[ENH_KEYS[seat]]:
+            if card in s.destroying:
+                continue
+            for mod in defn(s, card).ongoing:
+                out.append((seat, card, mod))
+        if s.special_used:
+            for card in zones[SPECIAL_KEYS[seat]]:
+                if card in s.special_used:
+                    for mod in cards[card].defn.devoted:
+                        out.append((seat, card, mod))
+    if any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
+        texts = [repr(sorted(m.items())) if m.get("unique") else None for _s, _c, m in out]
+        out = [entry for entry, text in zip(out, texts) if text is None or texts.count(text) == 1]
+    return out
+
+
+ENH_KEYS = ("0.enhancement", "1.enhancement")
+SPECIAL_KEYS = ("0.special", "1.special")
+
+
+def current_distance(s: SakuraState) -> int:
+    """5-2-1: the token count after modifications, never below 0 (A-5)."""
+    d = s.tok[DIST]
+    if not s.table.zones["0.enhancement"] and not s.table.zones["1.enhancement"] and not s.special_used:
+        return d
+    for seat, card, mod in ongoing_mods(s):
+        if "distance" in mod and cond_ok(s, seat, mod.get("if"), False):
+            d += mod["distance"]
+    return d if d > 0 else 0
+
+
+def used_specials(s: SakuraState, seat: int) -> int:
+    return sum(1 for c in s.table.zones[f"{seat}.special"] if c in s.special_used)
+
+
+def x_value(s: SakuraState, seat: int, source: str | None) -> int:
+    opp = 1 - seat
+    return {"flare": lambda: s.tok[FLARE[seat]], "aura": lambda: s.tok[AURA[seat]], "life": lambda: s.tok[LIFE[seat]],
+            "vigor": lambda: s.vigor[seat], "opp_aura": lambda: s.tok[AURA[opp]], "opp_life": lambda: s.tok[LIFE[opp]],
+            "used_specials": lambda: used_specials(s, seat), "distance": lambda: current_distance(s)}.get(
+        source or "", lambda: 0)()
+
+
+def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card: int | None = None) -> bool:
+    """The small condition vocabulary of card data (README: conditions)."""
+    if not cond:
+        return True
+    tok, opp = s.tok, 1 - seat
+    for key, value in cond.items():
+        if key == "life_at_most" and not tok[LIFE[seat]] <= value:
+            return False
+        if key == "life_at_least" and not tok[LIFE[seat]] >= value:
+            return False
+        if key == "opp_life_at_most" and not tok[LIFE[opp]] <= value:
+            return False
+        if key == "distance_at_most" and not current_distance(s) <= value:
+            return False
+        if key == "distance_at_least" and not current_distance(s) >= value:
+            return False
+        if key == "flare_at_least" and not tok[FLARE[seat]] >= value:
+            return False
+        if key == "aura_at_most" and not tok[AURA[seat]] <= value:
+            return False
+        if key == "aura_at_least" and not tok[AURA[seat]] >= value:
+            return False
+        if key == "vigor_at_least" and not s.vigor[seat] >= value:
+            return False
+        if key == "used_specials_at_least" and not used_specials(s, seat) >= value:
+            return False
+        if key == "hand_at_most" and not len(zone(s, seat, "hand")) <= value:
+            return False
+        if key == "enhancements_at_least" and not len(zone(s, seat, "enhancement")) >= value:
+            return False
+        if key == "full_power" and not full_power:
+            return False
+        if key == "closer_than_start" and not current_distance(s) < s.turn_start_distance:
+            return False
+        if key == "all_other_specials_used":  # 10-20
+            others = [c for c in zone(s, seat, "special") if c != card] + \
+                     [c for c in zone(s, seat, "in_use") if c != card and s.table.cards[c].defn.is_special]
+            if any(c not in s.special_used and where(s, c) == "special" for c in others):
+                return False
+    return True
+
+
+def cost_of(s: SakuraState, seat: int, card: int) -> int:
+    """6-2-1-12 / 5-6: printed Cost (or X), plus Ongoing cost modifications, never below 0."""
+    d = defn(s, card)
+    if not d.is_special and not s.table.cards[card].defn.is_special:
+        return 0
+    base = x_value(s, seat, d.x) if d.cost == "X" else int(d.cost or 0)
+    for src_seat, _src, mod in ongoing_mods(s):
+        if "cost" in mod and _applies(mod, src_seat, seat) and cond_ok(s, src_seat, mod.get("if"), False):
+            base += mod["cost"]
+    return base if base > 0 else 0
+
+
+def charge_of(s: SakuraState, seat: int, card: int) -> int:
+    d = defn(s, card)
+    value = x_value(s, seat, d.x) if d.charge == "X" else int(d.charge or 0)
+    return value if value > 0 else 0  # 6-2-1-11
+
+
+def _applies(mod: dict, source_seat: int, subject_seat: int) -> bool:
+    scope = mod.get("applies", "own")
+    return scope == "both" or (scope == "own") == (source_seat == subject_seat)
+
+
+def set_result(s: SakuraState, winner: int | None, reason: str, rule: str = "4-2") -> None:
+    s.result = Result(winner, winner is None, reason, rule)
+    s.phase = "over"
+    emit(s, {"type": "game_over", "winner": winner, "draw": winner is None, "reason": reason, "rule": rule})
+
+
+def check_victory(s: SakuraState) -> None:
+    """4-2: a Life of 0 ends the game at once; both at 0 together is a draw (A-1)."""
+    zero = [p for p in (0, 1) if s.tok[LIFE[p]] == 0]
+    if not zero:
+        return
+    if len(zero) == 2:
+        if s.options["both_lives_zero"] == "draw":
+            set_result(s, None, "both players' Life reached 0 at the same time", "4-2")
+        else:
+            set_result(s, s.active, "both Lives reached 0; the turn player wins (rule option)", "4-2")
+    else:
+        set_result(s, 1 - zero[0], f"seat {zero[0]}'s Life is 0", "4-2")
+    raise GameOver()
