@@ -150,23 +150,44 @@ def bench_engine(game: str, count: int, seed: int, as_json: bool) -> None:
 @main.command()
 @click.option("--game", default="all", show_default=True, help="A game id, or `all` for every registered game.")
 @click.option("--seed", default=7, show_default=True, type=int)
-def demo(game: str, seed: int) -> None:
-    """Narrate bot-vs-bot games, including illegal moves refused with their rule."""
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON report per game: {"game","decisions","illegal_moves_reverted","result","journal"}.')
+@click.option("--engine-only", is_flag=True, help="Referee protocol only, without the emulated TTS table.")
+@click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path), help="Where table demos journal.")
+def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Path | None) -> None:
+    """Bots play whole games with illegal moves refused (rule cited): at an emulated TTS table
+    through the bridge and our Lua where the game has a table adapter, else through the engine."""
     from tts_bridge.demo import run_demo
+    from tts_bridge.session.cli import table_demo
+    from tts_bridge.session.games import has_adapter
 
+    unfinished = 0
     for game_id in game_ids() if game == "all" else [game]:
-        run_demo(_rules(game_id), seed)
-        click.echo()
+        rules = _rules(game_id)
+        if has_adapter(game_id) and not engine_only:
+            unfinished += not table_demo(game_id, seed, as_json, journal_dir)
+        else:
+            played = run_demo(rules, seed, out=(lambda line: None) if as_json else click.echo)
+            if as_json:
+                click.echo(json.dumps({"game": game_id, "decisions": len(played.game.decisions),
+                                       "illegal_moves_reverted": played.refused,
+                                       "result": played.game.result().to_json(), "journal": None}))
+        if not as_json:
+            click.echo()
+    if unfinished:
+        sys.exit(1)
 
 
 def _register_subcommands() -> None:
     """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench
-    assets) and decks (import-deck, export-deck)."""
+    assets), decks (import-deck, export-deck) and the bridge (serve, bench bridge)."""
     from tts_bridge.assets.cli import register as register_assets
     from tts_bridge.decks.cli import register as register_decks
+    from tts_bridge.session.cli import register as register_bridge
 
     register_assets(main)
     register_decks(main)
+    register_bridge(main)
 
 
 _register_subcommands()

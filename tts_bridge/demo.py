@@ -4,6 +4,7 @@ trying (`cheat_attempts`) and the text of its events (`narrate`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from engine.bots.random_bot import RandomBot
@@ -15,7 +16,13 @@ def _plain(event: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in event.items())
 
 
-def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) -> Game:
+@dataclass
+class PlayedDemo:
+    game: Game
+    refused: int
+
+
+def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) -> PlayedDemo:
     game = Game(rules, seed=seed)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
     narrate = getattr(rules, "narrate", _plain)
@@ -39,4 +46,4 @@ def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) ->
     result = game.result()
     out(f"{len(game.decisions)} decisions; final state hash {game.hashes[-1] if game.hashes else '-'}")
     out(f"Result: {'draw' if result.draw else f'seat {result.winner} wins'} ({result.reason})")
-    return game
+    return PlayedDemo(game, len(shown))

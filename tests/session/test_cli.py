@@ -1,0 +1,43 @@
+"""`demo --json` at the emulated table and the registration of the bridge commands."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from click.testing import CliRunner
+
+from tts_bridge.cli import main as tts_main
+from tts_bridge.session.cli import register
+from tts_bridge.session.journal import Journal
+
+
+def test_demo_table_json_reports_a_finished_game_with_a_reverted_move(tmp_path):
+    result = CliRunner().invoke(tts_main, ["demo", "--game", "kaiju", "--seed", "5", "--json",
+                                           "--journal-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert set(report) == {"game", "decisions", "illegal_moves_reverted", "result", "journal"}
+    assert report["game"] == "kaiju" and report["result"]["reason"]
+    assert report["illegal_moves_reverted"] >= 1
+    header, decisions = Journal.read(tmp_path / report["journal"].split("/")[-1])
+    assert len(decisions) == report["decisions"] and header["game"] == "kaiju"
+
+
+def test_demo_refuses_an_unknown_game():
+    result = CliRunner().invoke(tts_main, ["demo", "--game", "nope"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+
+
+def test_register_adds_serve_and_bench_bridge():
+    @click.group()
+    def main() -> None:
+        pass
+
+    @main.group()
+    def bench() -> None:
+        pass
+
+    register(main)
+    assert {"serve", "bench"} <= set(main.commands)
+    assert "bridge" in bench.commands

@@ -1,0 +1,154 @@
+"""Click commands of the TTS bridge: `serve`, `demo-table` and `bench bridge`.
+
+`register(main)` adds them to the main `tts-bridge` group; `python -m tts_bridge.session.cli`
+runs them standalone (the tests start `serve` that way, so they can SIGKILL it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from engine.core.errors import DataError
+
+PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator."
+
+
+@click.command()
+@click.option("--game", required=True, help="Game id (see `tts-bridge games`).")
+@click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--seats", default="White,Red", show_default=True, help="Colours of seat 0 and seat 1.")
+@click.option("--seed", default=None, type=int, help="Seed of a new game (random if omitted).")
+@click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@click.option("--resume", metavar="ID", help="Resume session ID from its journal (after a crash or a TTS restart).")
+@click.option("--listen-port", default=39998, show_default=True, type=int, help=PORTS_HELP)
+@click.option("--tts-port", default=39999, show_default=True, type=int, help=PORTS_HELP)
+@click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where session journals live (default build/sessions or $TTS_BRIDGE_SESSIONS).")
+@click.option("--wait-for-tts", default=120.0, show_default=True, type=click.FloatRange(min=0),
+              help="Seconds to keep retrying while TTS refuses connections (not running, no game loaded).")
+@click.option("-v", "--verbose", is_flag=True, help="Log every message.")
+def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed: int | None,
+          rule_options: tuple[str, ...], resume: str | None, listen_port: int, tts_port: int,
+          journal_dir: Path | None, wait_for_tts: float, verbose: bool) -> None:
+    """Referee a live game at the Tabletop Simulator table loaded in TTS."""
+    import secrets
+
+    from tts_bridge.cli import _options, _rules
+    from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
+    from tts_bridge.session.games import adapter_for
+    from tts_bridge.session.journal import JournalError
+    from tts_bridge.session.runner import open_session
+    from tts_bridge.session.session import WrongTable
+
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    rules = _rules(game)
+    try:
+        adapter_for(game)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+    colors = [c.strip() for c in seats.split(",")]
+    if len(colors) != 2 or len(set(colors)) != 2:
+        raise click.BadParameter("give two different colours, e.g. White,Red", param_hint="--seats")
+    opts = _options(rules, rule_options)
+    decks = None
+    if (deck_a is None) != (deck_b is None):
+        raise click.UsageError("give both --deck-a and --deck-b, or neither for the sample decks")
+    if deck_a and deck_b:
+        try:
+            decks = [rules.load_deck(deck_a, opts), rules.load_deck(deck_b, opts)]
+        except DataError as exc:
+            for problem in exc.problems:
+                click.echo(f"error: {problem}", err=True)
+            sys.exit(2)
+    seed = seed if seed is not None else secrets.randbelow(2 ** 31)
+    try:
+        session = open_session(game, decks=decks, seed=seed, options=opts, colors=None if resume else colors,
+                               listen_port=listen_port, tts_port=tts_port, journal_dir=journal_dir, resume=resume,
+                               say=lambda text: click.echo(text, err=True), retry_for=wait_for_tts)
+    except PortInUse as exc:
+        click.echo(f"error: {exc.strerror}", err=True)
+        sys.exit(2)
+    except (TTSUnavailable, TTSStalled, WrongTable, JournalError, ValueError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(3 if isinstance(exc, (TTSUnavailable, TTSStalled)) else 2)
+    sid = getattr(session, "session_id", "?")
+    click.echo(f"Refereeing {rules.name} as session {sid} ({session.colors[0]} = seat 0, {session.colors[1]} = seat 1; "
+               f"{len(session.game.decisions)} decisions so far, state {session.game.state_hash()}).", err=True)
+    click.echo(f"If anything crashes: tts-bridge serve --game {game} --resume {sid}", err=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *a: stop.set())
+    try:
+        while not stop.is_set() and not session.finished.wait(0.2):
+            pass
+        if session.finished.is_set():
+            session.wait_idle(5)
+            result = session.game.result()
+            click.echo(f"Game over: {result.reason}" if result else "Game over.", err=True)
+    except KeyboardInterrupt:
+        click.echo(f"Stopped; resume with: tts-bridge serve --game {game} --resume {sid}", err=True)
+    finally:
+        session.close()
+        session.link.close()
+
+
+def table_demo(game: str, seed: int, as_json: bool, journal_dir: Path | None = None) -> bool:
+    """Two bots play a whole game at an emulated TTS table, through the real bridge and Lua;
+    the play-by-play (or, with `as_json`, one JSON report) goes to stdout. True if it finished."""
+    from tts_bridge.session.demo import run_table_demo
+
+    lines: list[str] = []
+    report = run_table_demo(game, seed, out=(lines.append if as_json else click.echo), journal_dir=journal_dir)
+    if as_json:
+        click.echo(json.dumps({k: report[k] for k in ("game", "decisions", "illegal_moves_reverted", "result", "journal")}))
+    return report["result"] is not None
+
+
+@click.command("bridge")
+@click.option("--game", default="kaiju", show_default=True)
+@click.option("--drops", default=200, show_default=True, type=click.IntRange(min=10))
+@click.option("--burst", default=1000, show_default=True, type=click.IntRange(min=1))
+@click.option("--json", "as_json", is_flag=True)
+def bench_bridge(game: str, drops: int, burst: int, as_json: bool) -> None:
+    """Drop -> verdict round trip through the emulator (p50/p99) and a burst with none lost."""
+    import tempfile
+
+    from tts_bridge.session.bench import bench_bridge as run
+
+    with tempfile.TemporaryDirectory(prefix="tts-bridge-bench-") as tmp:
+        report = run(game, drops, burst, journal_dir=Path(tmp))
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    click.echo(f"{game}: drop -> verdict in Lua over loopback, {report['drops']} drops: "
+               f"p50 {report['p50_ms']} ms, p99 {report['p99_ms']} ms (target p99 <= 20 ms)")
+    click.echo(f"burst of {report['burst']} events (reordered and duplicated on the wire): "
+               f"{report['burst_received']} received, {report['burst_lost']} lost, "
+               f"{report['burst_events_per_s']} events/s")
+
+
+def register(main: click.Group) -> None:
+    """Add `serve` and `bench bridge` to the `tts-bridge` group (`demo` runs `table_demo`)."""
+    main.add_command(serve)
+    bench = main.commands.get("bench")
+    if isinstance(bench, click.Group):
+        bench.add_command(bench_bridge)
+
+
+@click.group()
+def standalone() -> None:
+    """The bridge commands on their own (`python -m tts_bridge.session.cli`)."""
+
+
+standalone.add_command(serve)
+standalone.add_command(bench_bridge)
+
+if __name__ == "__main__":
+    standalone()

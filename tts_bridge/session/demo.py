@@ -1,0 +1,167 @@
+"""The table demo: the emulator and the bridge on free ports, two bots playing a whole game
+with their hands (pick up, drop, click), including illegal physical moves that must be put back.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Callable
+
+from engine.bots.random_bot import RandomBot
+
+from tts_bridge.emulator import TTSEmulator
+from tts_bridge.glue import render_global_lua, render_global_xmlui
+from tts_bridge.protocol.transport import free_port
+from tts_bridge.session.games import adapter_for, card_ref
+from tts_bridge.session.runner import open_session
+from tts_bridge.session.session import Session
+
+
+def emulator_save(game_id: str, colors: list[str]) -> dict:
+    """A minimal table save for the emulator: our Global glue and UI plus the game's zones."""
+    return {"SaveName": f"tts-bridge {game_id}", "LuaScript": render_global_lua(game_id),
+            "LuaScriptState": "", "XmlUI": render_global_xmlui(game_id),
+            "ObjectStates": adapter_for(game_id).table_objects(colors)}
+
+
+def start_table(game_id: str, *, seed: int = 0, colors: list[str] | None = None, journal_dir: Path | None = None,
+                say: Callable[[str], None] = lambda s: None, resume: str | None = None,
+                emulator: TTSEmulator | None = None, listen_port: int | None = None) -> tuple[TTSEmulator, Session]:
+    colors = colors or ["White", "Red"]
+    if emulator is None:
+        listen_port = listen_port or free_port()
+        emulator = TTSEmulator(editor_port=listen_port, seed=seed)
+        emulator.load(emulator_save(game_id, colors))
+    session = open_session(game_id, seed=seed, colors=colors, listen_port=emulator.editor_port,
+                           tts_port=emulator.tts_port, journal_dir=journal_dir, resume=resume, say=say,
+                           retry_for=5.0)
+    if not settle(emulator, session):
+        raise RuntimeError("the table did not settle after start-up")
+    return emulator, session
+
+
+def lua_seq(emu: TTSEmulator) -> int:
+    """The last sequence number our Lua has sent (read inside the emulator's VM)."""
+    with emu.lock:
+        bridge = emu.vm.globals.TTSBridge
+        return int(bridge.seq) if bridge is not None else 0
+
+
+def settle(emu: TTSEmulator, session: Session, timeout: float = 20.0) -> bool:
+    """Wait until the bridge has handled everything our Lua sent and Lua applied every batch."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        target = lua_seq(emu)
+        if session.seq.next > target and session.wait_idle(max(0.0, end - time.monotonic())):
+            emu.settle(0)
+            if lua_seq(emu) == target and session.seq.next > target and session.acked >= session._batch:
+                return True
+        else:
+            time.sleep(0.001)
+    return False
+
+
+class TableBots:
+    """Two random bots sitting at the emulated table as the session's colours."""
+
+    def __init__(self, emu: TTSEmulator, session: Session, seed: int, cheat_rate: float = 0.12) -> None:
+        self.emu, self.session = emu, session
+        self.bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        self.rng = random.Random(seed)
+        self.cheat_rate = cheat_rate
+        self.adapter = session.adapter
+        self.cheats_tried = 0
+        self.cheats_seen: set[str] = set()
+        self.physical_moves = 0
+        self.clicks = 0
+
+    def guid(self, card: int) -> str:
+        return self.session.guids[card_ref(card)]
+
+    def step(self) -> bool:
+        """Make one decision at the table (maybe after an illegal attempt). False when over."""
+        s, game = self.session, self.session.game
+        if not settle(self.emu, s):
+            raise RuntimeError("the bridge did not settle")
+        pending = game.pending()
+        if pending is None:
+            return False
+        cheats = self.adapter.cheats(game, s.colors)
+        if cheats and (self.rng.random() < self.cheat_rate or not self.cheats_tried):
+            self.cheat(*cheats[self.rng.randrange(len(cheats))])
+        before = len(game.decisions)
+        color = s.colors[pending.seat]
+        action = self.bots[pending.seat].choose(pending)
+        phys = self.adapter.physical(game, pending.seat, action, s.shown)
+        if phys is not None and phys.card is not None and card_ref(phys.card) in s.guids:
+            if self.emu.move_as(color, self.guid(phys.card), phys.pos):
+                self.physical_moves += 1
+                settle(self.emu, s)
+                if len(game.decisions) == before:  # the drop was ambiguous: pick from the narrowed prompt
+                    self.click(color, action)
+        if len(game.decisions) == before:
+            self.click(color, action)
+        settle(self.emu, s)
+        if len(game.decisions) == before:
+            raise RuntimeError(f"{color} could not make the move {action} at the table")
+        return True
+
+    def click(self, color: str, action: dict) -> None:
+        prompt = self.session.prompts.get(color)
+        if prompt is None or action not in prompt[1]:
+            return
+        index = prompt[1].index(action) + 1
+        if self.emu.click(color, f"tb_opt_{color}_{index}"):
+            self.clicks += 1
+            settle(self.emu, self.session)
+
+    def cheat(self, seat: int, card: int, pos: tuple, what: str) -> None:
+        s = self.session
+        color = s.colors[seat]
+        ref = card_ref(card)
+        if ref not in s.guids:
+            return
+        guid = s.guids[ref]
+        reverted = s.stats["reverted"]
+        if not self.emu.move_as(color, guid, pos):
+            return
+        self.cheats_tried += 1
+        settle(self.emu, s)
+        obj = self.emu.by_guid(guid)
+        if s.stats["reverted"] == reverted or obj is None or obj.pos != obj.pick_up_pos:
+            raise RuntimeError(f"{color}'s illegal move ({what}) was not put back")
+        self.cheats_seen.add(what)
+
+
+def run_table_demo(game_id: str, seed: int = 7, out: Callable[[str], None] = print,
+                   journal_dir: Path | None = None, max_decisions: int = 3000) -> dict:
+    emu, session = start_table(game_id, seed=seed, journal_dir=journal_dir, say=out)
+    try:
+        bots = TableBots(emu, session, seed)
+        shown = 0
+        out(f"{session.game.rules.name} at an emulated TTS table: {session.colors[0]} vs {session.colors[1]}, seed {seed}")
+        while len(session.game.decisions) < max_decisions and bots.step():
+            for line in session.narration[shown:]:
+                out("  " + line)
+            shown = len(session.narration)
+        for line in session.narration[shown:]:
+            out("  " + line)
+        result = session.game.result()
+        report = {"game": game_id, "decisions": len(session.game.decisions),
+                  "illegal_moves_reverted": session.stats["reverted"],
+                  "result": result.to_json() if result else None,
+                  "journal": str(session.journal.path) if session.journal else None,
+                  "physical_moves": bots.physical_moves, "clicks": bots.clicks,
+                  "final_hash": session.game.hashes[-1] if session.game.hashes else None}
+        out(f"{report['decisions']} decisions ({bots.physical_moves} by moving cards, {bots.clicks} by buttons), "
+            f"{report['illegal_moves_reverted']} illegal moves put back")
+        if result:
+            winner = "draw" if result.draw else f"{session.colors[result.winner]} wins"
+            out(f"Result: {winner} ({result.reason})")
+        return report
+    finally:
+        session.close()
+        session.link.close()
+        emu.close()

@@ -1,0 +1,103 @@
+"""Per-game adapters: where each engine zone lies on the table and how physical moves map to
+engine actions. Everything else (transport, journal, allow-lists, prompts, reverts, hidden
+information, sync) is generic in `tts_bridge.session`.
+
+An adapter is a small module `tts_bridge/session/games/<module>.py` defining `ADAPTER`, an
+object with the methods of `GameAdapter`. Games without one are listed by `missing()`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.core.errors import Refusal
+from engine.core.game import Game
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where and how one referee object should lie on the table.
+
+    `identity` None means an anonymous card back (the object reveals nothing); otherwise
+    (name, description) shown on the object.
+    """
+
+    pos: tuple[float, float, float]
+    face_down: bool = False
+    identity: tuple[str, str] | None = None
+    kind: str = "card"          # card | pile
+    card: str | None = None     # card-definition id (for the object's face), None when anonymous
+    owner: int | None = None
+    spin: float = 0.0           # rotation about the vertical axis (degrees)
+
+
+@dataclass(frozen=True)
+class DropSite:
+    """What a drop position means: the zone under it and the card it landed on, if any."""
+
+    seat: int | None
+    zone: str | None
+    target: int | None = None
+
+
+@dataclass
+class Physical:
+    """How a bot performs an action with its hands: drop `card` at `pos`, or click (pos None)."""
+
+    card: int | None = None
+    pos: tuple[float, float, float] | None = None
+    extras: dict = field(default_factory=dict)
+
+
+class GameAdapter(Protocol):
+    game_id: str
+    hand_zones: tuple[str, ...]   # engine zones that are TTS hand zones (owner-only in TTS too)
+
+    def placements(self, game: Game, colors: list[str]) -> dict[str, Placement]: ...
+    def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite: ...
+    def drop_actions(self, game: Game, seat: int, card: int, site: DropSite) -> list[dict] | None: ...
+    def no_move(self, game: Game, seat: int, card: int, site: DropSite) -> Refusal: ...
+    def movable(self, game: Game, seat: int) -> set[int]: ...
+    def status_lines(self, game: Game, colors: list[str]) -> list[str]: ...
+    def card_object(self, placement: Placement) -> dict: ...
+    def table_objects(self, colors: list[str]) -> list[dict]: ...
+    def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None: ...
+    def cheats(self, game: Game, colors: list[str]) -> list[tuple[int, int, tuple[float, float, float], str]]: ...
+    def hidden_names(self, game: Game, seat: int) -> set[str]: ...
+
+
+def adapter_module(game_id: str) -> str:
+    """`sakura-arms` -> `tts_bridge.session.games.sakura_arms`: adding that file plugs the game in."""
+    return f"{__name__}.{game_id.replace('-', '_')}"
+
+
+def has_adapter(game_id: str) -> bool:
+    return game_id not in ("geometry",) and importlib.util.find_spec(adapter_module(game_id)) is not None
+
+
+def adapter_for(game_id: str) -> GameAdapter:
+    if not has_adapter(game_id):
+        from engine.core.registry import game_ids
+        with_one = [g for g in game_ids() if has_adapter(g)]
+        raise KeyError(f"no TTS table adapter for {game_id!r} yet ({adapter_module(game_id)}); "
+                       f"games with one: {', '.join(with_one) or 'none'}")
+    return importlib.import_module(adapter_module(game_id)).ADAPTER
+
+
+def missing() -> list[str]:
+    """Registered games that have no table adapter yet."""
+    from engine.core.registry import game_ids
+    return [g for g in game_ids() if not has_adapter(g)]
+
+
+def card_ref(card: int) -> str:
+    return f"c{card}"
+
+
+def ref_card(ref: str) -> int | None:
+    if isinstance(ref, str) and ref.startswith("c") and ref[1:].isdigit():
+        return int(ref[1:])
+    return None

@@ -1,0 +1,261 @@
+"""Kaiju on the table: zones from the asset pipeline's kaiju layout (the same boxes and snap
+points the generated table draws; the spec's proposed geometry as a fallback) and the physical
+moves that stand for engine actions.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from engine.core.errors import Refusal
+from engine.core.game import Game
+from engine.games.kaiju.state import spirit_total
+
+from tts_bridge.session.games import DropSite, Physical, Placement, card_ref
+from tts_bridge.session.games.geometry import Geometry
+
+ZONE_RULE = {"deck": "KJ-2.1", "engaged": "KJ-2.2", "support": "KJ-2.3", "deployment": "KJ-2.4",
+             "discard": "KJ-2.5", "spirit": "KJ-2.6", "rift": "KJ-2.7", "enhancement": "KJ-5.14",
+             "resolving": "KJ-1.2.2", "hand": "KJ-3.3.1"}
+ZONE_WORDS = {"deck": "deck", "engaged": "engagement zone", "support": "support zone", "deployment": "deployment zone",
+              "discard": "discard zone", "spirit": "spirit zone", "rift": "space-time rift",
+              "enhancement": "enhancement stack", "resolving": "resolving area", "hand": "hand"}
+
+
+def _z(name: str, x: float, z: float, w: float, h: float, slots: int = 1, kind: str = "pile") -> SimpleNamespace:
+    return SimpleNamespace(name=name, x=x, z=z, w=w, h=h, slots=slots, kind=kind)
+
+
+# rules/kaiju.md "Geometry (Proposal)", seat 0 at negative z, used when the asset adapter is absent
+FALLBACK_ZONES = (
+    _z("engaged", 0, -3, 3.2, 4), _z("support", 0, -7, 16, 4, 5, "row"), _z("deployment", 0, -11, 16, 4, 5, "row"),
+    _z("resolving", 11.25, -7, 3.5, 4, 1, "area"), _z("deck", -12, -15, 3, 4), _z("discard", -9, -15, 3, 4),
+    _z("rift", -6, -15, 3, 4), _z("spirit", 6, -15, 15, 4, 10, "row"), _z("hand", 0, -21, 26, 5, 1, "hand"),
+)
+PLAY_ZONES = ("hand", "engaged", "support", "deployment", "resolving", "discard", "spirit", "rift")
+
+
+class KaijuAdapter:
+    game_id = "kaiju"
+    hand_zones = ("hand",)
+
+    def __init__(self) -> None:
+        self.geo = Geometry.for_game("kaiju", FALLBACK_ZONES)
+
+    # -- the table the engine state implies ---------------------------------------------------
+    def placements(self, game: Game, colors: list[str]) -> dict[str, Placement]:
+        state = game.state
+        table = state.table
+        geo = self.geo
+        out: dict[str, Placement] = {}
+        for seat in (0, 1):
+            for zone in PLAY_ZONES:
+                ids = table.zone(seat, zone)
+                for i, card in enumerate(ids):
+                    lx, lz = geo.slot(zone, i, len(ids))
+                    out[card_ref(card)] = self._card(game, card, seat, zone, geo.to_world(seat, lx, lz, geo.y(zone, i)))
+                    for k, enh in enumerate(state.stack.get(card, ()) if zone in ("engaged", "support") else ()):
+                        # the enhancement stack fans out under its battle card, towards the player
+                        wpos = geo.to_world(seat, lx, lz + 0.5 * (len(state.stack[card]) - k), geo.card_y - 0.05 - 0.01 * k)
+                        out[card_ref(enh)] = self._card(game, enh, seat, "enhancement", wpos)
+            count = len(table.zone(seat, "deck"))
+            name = f"{colors[seat]}'s deck"
+            out[f"deck{seat}"] = Placement(geo.world(seat, "deck"), True, (name, f"{count} cards (order hidden)"),
+                                          kind="pile", owner=seat, spin=0.0 if seat == 0 else 180.0)
+        return out
+
+    def _card(self, game: Game, card: int, seat: int, zone: str, pos: tuple[float, float, float]) -> Placement:
+        state = game.state
+        table = state.table
+        spin = 0.0 if seat == 0 else 180.0
+        face_down = card in table.face_down
+        public = table.visible_to(card, 0) and table.visible_to(card, 1)
+        own_hand = zone in self.hand_zones and table.visible_to(card, seat)
+        if not (public or own_hand):
+            return Placement(pos, True, None, owner=seat, spin=spin)
+        d = table.cards[card].defn
+        desc = [f"{d.type}" + (f", cost {d.cost}" if d.cost is not None else "")]
+        if zone in ("engaged", "support") and d.is_battle:
+            dmg = state.damage.get(card, 0)
+            desc.append(f"HP {d.hp}, damage {dmg}, level {len(state.stack.get(card, ()))}")
+        if d.text:
+            desc.append(d.text)
+        return Placement(pos, face_down, (d.title, "\n".join(desc)), card=d.id, owner=seat, spin=spin)
+
+    def card_object(self, placement: Placement) -> dict:
+        """TTS object data for a card. The face comes from the asset pipeline's sheets when the
+        table save provides them; the bridge itself only needs the name and description."""
+        name, desc = placement.identity or ("", "")
+        # a pile is one face-down card standing for the whole stack: the engine keeps its order
+        return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
+                "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
+                "Locked": placement.kind == "pile"}
+
+    def counters(self, game: Game) -> dict[str, int]:
+        """Values of the table save's Counter objects (named as the asset pipeline names them)."""
+        return {f"Seat {seat} Spirit cost": spirit_total(game.state, seat) for seat in (0, 1)}
+
+    def table_objects(self, colors: list[str]) -> list[dict]:
+        """Hand zones, scripting zones and spirit counters of the emulated table (the asset
+        pipeline's table save has the same, with board art and snap points)."""
+        counters = [{"GUID": f"k{seat}0000", "Name": "Counter", "Nickname": name, "Counter": {"value": 0},
+                     "Transform": {"posX": 20.0 * (1 if seat else -1), "posY": 1, "posZ": 0}}
+                    for seat, name in enumerate(f"Seat {s} Spirit cost" for s in (0, 1))]
+        return self.geo.trigger_objects(colors) + counters
+
+    # -- drops -> actions ---------------------------------------------------------------------
+    def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite:
+        state = game.state
+        target, best = None, 1.6
+        for seat in (0, 1):
+            for card in state.table.zone(seat, "engaged") + state.table.zone(seat, "support") + state.table.zone(seat, "deployment"):
+                p = table.get(card_ref(card))
+                if p is None:
+                    continue
+                dist = ((p.pos[0] - pos[0]) ** 2 + (p.pos[2] - pos[2]) ** 2) ** 0.5
+                if dist < best:
+                    target, best = card, dist
+        for seat in (0, 1):
+            lx, lz = self.geo.to_local(seat, pos)
+            zone = self.geo.zone_at(lx, lz)
+            if zone is not None:
+                return DropSite(seat, zone, target)
+        return DropSite(None, None, target)
+
+    def drop_actions(self, game: Game, seat: int, card: int, site: DropSite) -> list[dict] | None:
+        """Candidate actions for dropping `card` at `site` ([] = no move means this; None = a
+        harmless rearrangement, such as reordering your own hand)."""
+        state = game.state
+        table = state.table
+        owner = table.cards[card].owner
+        where = table.zone_name(card)
+        if owner != seat:
+            return []
+        if where == "hand" and site.zone == "hand" and site.seat == seat and site.target is None:
+            return None
+        if site.seat != seat and site.target is None:
+            return []
+        out: list[dict] = []
+        if where == "hand":
+            d = table.cards[card].defn
+            if site.target is not None and table.cards[site.target].owner == seat and \
+                    table.zone_name(site.target) in ("engaged", "support"):
+                out += [{"type": t, "card": card, "target": site.target} for t in ("evolve", "convert", "enhance")]
+            if site.target is not None and not d.is_battle:
+                out += [{"type": "skill" if d.type == "skill" else "reinforce", "card": card, "target": site.target}]
+            if site.zone == "support" and site.target is None:
+                out.append({"type": "deploy", "card": card, "zone": "support"})
+            if site.zone == "engaged":
+                out += [{"type": "place_facedown", "card": card}, {"type": "deploy", "card": card, "zone": "engaged"}]
+            if site.zone in ("resolving", "deployment") and site.target is None:
+                kind = "skill" if d.type == "skill" else "reinforce"
+                pending = game.pending()
+                targeted = [o.action for o in (pending.options if pending else [])
+                            if o.action.get("type") == kind and o.action.get("card") == card]
+                out += targeted or [{"type": kind, "card": card}]
+        elif where == "support" and site.zone == "engaged" and site.seat == seat:
+            out.append({"type": "engage", "card": card})
+            pending = game.pending()
+            out += [o.action for o in (pending.options if pending else [])
+                    if o.action.get("type") == "retreat" and o.action.get("support") == card]
+        elif where == "engaged" and site.zone == "support" and site.seat == seat:
+            pending = game.pending()
+            out += [o.action for o in (pending.options if pending else []) if o.action.get("type") == "retreat"]
+        return out
+
+    def no_move(self, game: Game, seat: int, card: int, site: DropSite) -> Refusal:
+        table = game.state.table
+        where = table.zone_name(card)
+        if table.cards[card].owner != seat:
+            return Refusal("KJ-3.3.1", "That card is not yours; you can only move your own cards.")
+        if where == "hand":
+            dest = f"the {ZONE_WORDS[site.zone]}" if site.zone in ZONE_WORDS else "outside the zones"
+            if site.seat is not None and site.seat != seat:
+                dest = f"your opponent's {ZONE_WORDS.get(site.zone or '', 'zone')}"
+            return Refusal(ZONE_RULE.get(site.zone or "", "KJ-3.3.1"),
+                           f"A card from your hand cannot go to {dest}. Deploy battle cards to your support or "
+                           f"engagement zone, drop them on your battle card to enhance, or play skills in the resolving area.")
+        return Refusal(ZONE_RULE.get(where, "KJ-3.3.1"),
+                       f"Cards in your {ZONE_WORDS.get(where, where)} stay there unless an effect moves them; "
+                       f"use the referee's buttons for attacks, actions and retreats.")
+
+    def movable(self, game: Game, seat: int) -> set[int]:
+        """Cards `seat` may pick up: its hand (to try things; bad drops are put back) and every
+        card named by an option of its pending decision."""
+        out = set(game.state.table.zone(seat, "hand"))
+        pending = game.pending()
+        if pending is not None and pending.seat == seat:
+            for o in pending.options:
+                for key in ("card", "support"):
+                    if isinstance(o.action.get(key), int):
+                        out.add(o.action[key])
+        if pending is not None and pending.kind == "engage" and pending.seat == seat:
+            out.update(game.state.table.zone(seat, "support"))
+        return out
+
+    def status_lines(self, game: Game, colors: list[str]) -> list[str]:
+        view = game.view(0)  # only public fields are read below
+        lines = [f"Kaiju - turn {view['turn']}, {view['phase']} phase"]
+        pending = game.pending()
+        if pending is not None:
+            lines.append(f"Waiting for {colors[pending.seat]}: {pending.prompt if pending.kind != 'main' else 'main phase'}")
+        for seat in (0, 1):
+            p = view["players"][seat]
+            lines.append(f"{colors[seat]}: deck {p['deck']['count']}, hand {p['hand']['count']}, "
+                         f"spirit {p['spirit_total']}/15{' , advantage' if p['advantage'] else ''}")
+        result = game.result()
+        if result is not None:
+            lines.append("Result: " + ("draw" if result.draw else f"{colors[result.winner]} wins") + f" ({result.reason})")
+        return lines
+
+    def hidden_names(self, game: Game, seat: int) -> set[str]:
+        """Titles of cards `seat` may not see now that it cannot also see elsewhere (the
+        session's last check before any text goes to that seat's colour)."""
+        table = game.state.table
+        hidden, seen = set(), set()
+        for card in table.cards:
+            (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.title)
+        return hidden - seen
+
+    # -- for bots that play with their hands (demo, tests) ------------------------------------
+    def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None:
+        state = game.state
+        kind = action.get("type")
+        card = action.get("card")
+        if kind in ("deploy", "place_facedown", "engage"):
+            zone = "engaged" if kind != "deploy" or action["zone"] == "engaged" else "support"
+            if zone == "support":
+                return Physical(card, self.geo.world(seat, "support", len(state.table.zone(seat, "support"))))
+            return Physical(card, self.geo.world(seat, "engaged"))
+        if kind in ("enhance", "evolve", "convert") or (kind in ("skill", "reinforce") and "target" in action):
+            target = table.get(card_ref(action["target"]))
+            return Physical(card, target.pos) if target else None
+        if kind == "skill":
+            return Physical(card, self.geo.world(seat, "resolving"))
+        if kind == "reinforce":
+            return Physical(card, self.geo.world(seat, "deployment", len(state.table.zone(seat, "deployment"))))
+        return None
+
+    def cheats(self, game: Game, colors: list[str]) -> list[tuple[int, int, tuple[float, float, float], str]]:
+        """Illegal physical moves worth trying now: (seat, card, drop position, description)."""
+        state = game.state
+        pending = game.pending()
+        if pending is None or pending.kind != "main":
+            return []
+        out = []
+        idle = 1 - pending.seat
+        hand = [c for c in state.table.zone(idle, "hand") if state.table.cards[c].defn.is_battle]
+        if hand:
+            out.append((idle, hand[0], self.geo.world(idle, "support", 0), "deploy on the opponent's turn"))
+        active = pending.seat
+        mine = state.table.zone(active, "hand")
+        if mine and state.deploys_left == 0:
+            battle = [c for c in mine if state.table.cards[c].defn.is_battle]
+            if battle:
+                out.append((active, battle[0], self.geo.world(active, "support", 4), "deploy a second time this turn"))
+        if mine:
+            out.append((active, mine[0], self.geo.world(active, "discard"), "throw a hand card into the discard zone"))
+        return out
+
+
+ADAPTER = KaijuAdapter()

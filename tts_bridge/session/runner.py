@@ -1,0 +1,77 @@
+"""Assemble a session: link (ports), game (new or resumed from its journal), journal, session.
+
+Used by `serve`, the emulator demo and the benchmark, so all three start a game the same way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.core.game import Deck, Game
+from engine.core.registry import get_rules
+
+from tts_bridge.protocol.link import EditorLink
+from tts_bridge.protocol.transport import DEFAULT_LISTEN_PORT, DEFAULT_TTS_PORT
+from tts_bridge.session.games import adapter_for
+from tts_bridge.session.journal import Journal, JournalError, default_dir, new_id
+from tts_bridge.session.session import Session
+
+
+def journal_path(journal_dir: Path, session_id: str) -> Path:
+    return journal_dir / f"{session_id}.jsonl"
+
+
+def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0,
+                 options: dict[str, Any] | None = None, colors: list[str] | None = None,
+                 listen_port: int = DEFAULT_LISTEN_PORT, tts_port: int = DEFAULT_TTS_PORT,
+                 journal_dir: Path | None = None, resume: str | None = None,
+                 say: Callable[[str], None] = print, retry_for: float = 30.0, send_timeout: float = 5.0,
+                 check_table: bool = True, ack_timeout: float = 5.0) -> Session:
+    """Start listening, build or resume the game, check the loaded table and lay it out.
+
+    Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or JournalError with a message
+    meant for the user.
+    """
+    journal_dir = journal_dir or default_dir()
+    holder: dict[str, Session] = {}
+
+    def on_message(msg: Any) -> None:
+        session = holder.get("s")
+        if session is not None:
+            session.on_message(msg)
+
+    def waiting(attempt: int, delay: float) -> None:
+        if attempt in (1, 5) or attempt % 20 == 0:
+            say(f"Waiting for Tabletop Simulator on 127.0.0.1:{tts_port} (is TTS running with the table loaded?)...")
+
+    link = EditorLink(on_message, listen_port=listen_port, tts_port=tts_port, retry_for=retry_for,
+                      send_timeout=send_timeout, on_waiting=waiting).start()
+    try:
+        if resume:
+            header, decisions = Journal.read(journal_path(journal_dir, resume))
+            if header["game"] != game_id:
+                raise JournalError(f"session {resume} is a {header['game']} game, not {game_id}")
+            rules = get_rules(game_id)
+            game = Journal.replay(rules, header, decisions)
+            colors = colors or list(header.get("seats") or ["White", "Red"])
+            journal = Journal(journal_path(journal_dir, resume))
+            session_id = resume
+        else:
+            rules = get_rules(game_id)
+            game = Game(rules, decks, seed, options)
+            colors = colors or ["White", "Red"]
+            session_id = new_id(game_id)
+            journal = None  # created once the table is known to be ours: no orphan journals
+        session = Session(game, adapter_for(game_id), colors, link, journal, say=say, ack_timeout=ack_timeout)
+        session.session_id = session_id  # type: ignore[attr-defined]
+        holder["s"] = session
+        if check_table:
+            session.check_table()
+        if session.journal is None:
+            session.journal = Journal.create(journal_dir, session_id, game, colors)
+        session.start(reset=True)
+        return session
+    except BaseException:
+        link.close()
+        raise

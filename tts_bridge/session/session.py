@@ -1,0 +1,466 @@
+"""A refereed game at a TTS table: TTS events in, engine decisions, table commands out.
+
+One worker thread handles everything in order: our Lua's payloads (token-checked, put back in
+sequence order, de-duplicated), engine decisions (journaled and fsynced before TTS is told),
+and the table sync (spawn/move/label/destroy diffs, the allow-list, per-colour prompts and the
+status panel), sent as numbered command batches that our Lua acknowledges.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+import queue
+import secrets
+import threading
+import time
+from typing import Any, Callable
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+
+from tts_bridge.glue import GLUE_VERSION, table_game
+from tts_bridge.narrate import narrate
+from tts_bridge.protocol import messages as m
+from tts_bridge.protocol.link import EditorLink
+from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavailable
+from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
+from tts_bridge.session.journal import Journal
+
+log = logging.getLogger("tts_bridge.session")
+RED = {"r": 1.0, "g": 0.45, "b": 0.35}
+_SEAT = re.compile(r"\b[Ss]eat ([0-9])\b")
+
+
+class WrongTable(RuntimeError):
+    """The table loaded in TTS is not our generated table for this game."""
+
+
+def _rot(p: Placement) -> dict:
+    return {"x": 0.0, "y": p.spin, "z": 180.0 if p.face_down else 0.0}
+
+
+def _vec(pos: tuple[float, float, float]) -> dict:
+    return {"x": pos[0], "y": pos[1], "z": pos[2]}
+
+
+class Session:
+    def __init__(self, game: Game, adapter: GameAdapter, colors: list[str], link: EditorLink,
+                 journal: Journal | None, *, say: Callable[[str], None] | None = None,
+                 ack_timeout: float = 5.0, gap_timeout: float = 1.0) -> None:
+        if len(colors) != 2 or len(set(colors)) != 2:
+            raise ValueError(f"need two different seat colours, got {colors}")
+        self.game = game
+        self.adapter = adapter
+        self.colors = list(colors)
+        self.seat_of = {c: i for i, c in enumerate(colors)}
+        self.link = link
+        self.journal = journal
+        self.say = say or (lambda text: log.info(text))
+        self.token = secrets.token_hex(16)
+        self.ack_timeout = ack_timeout
+        self.seq = SequenceBuffer(gap_timeout=gap_timeout)
+        self.shown: dict[str, Placement] = {}
+        self.guids: dict[str, str] = {}
+        self.faces: dict[str, dict] = {}  # card-definition id -> CardID/CustomDeck from the table save
+        self._counters: dict[str, int] = {}  # Counter objects' last values we set
+        self.prompts: dict[str, tuple[str, list[dict], list[str]]] = {}
+        self._prompt_ids = itertools.count(1)
+        self._batch = 0
+        self.acked = 0
+        self._sent_at: dict[int, float] = {}
+        self.stats = {"events": 0, "ignored": 0, "reverted": 0, "decisions": 0, "blocked": 0, "stale": 0}
+        self.events_by_kind: dict[str, int] = {}
+        self.narration: list[str] = []
+        self._inbox: "queue.Queue[Any]" = queue.Queue()
+        self._busy = False
+        self._idle = threading.Condition()
+        self._stop = threading.Event()
+        self.finished = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._stale_warned = False
+
+    # -- start-up -------------------------------------------------------------------------------
+    def check_table(self, timeout: float = 10.0) -> m.ScriptDump:
+        """Ask TTS for its scripts (message 0) and check the Global marker names our game."""
+        dump = self.link.get_scripts(timeout)
+        glob = dump.global_state()
+        found = table_game(glob.script if glob else "")
+        if found != self.game.rules.id:
+            what = f"a tts-bridge table for {found!r}" if found else "not a tts-bridge table (no '-- tts-bridge table:' marker)"
+            raise WrongTable(f"The game loaded in Tabletop Simulator ({dump.save_path or 'unsaved'}) is {what}; "
+                             f"load the generated {self.game.rules.id} table (build it with the asset commands) and try again.")
+        return dump
+
+    def start(self, reset: bool = True) -> None:
+        """Hand our Lua the session token, confirm it through Execute-Lua, then lay out the table."""
+        self._thread = threading.Thread(target=self._run, name="session", daemon=True)
+        self._thread.start()
+        self._handshake()
+        faces = self.link.execute_lua("return TTSBridgeFaces()")
+        self.faces = faces if isinstance(faces, dict) else {}
+        self._submit(("sync", reset))
+
+    def _handshake(self, attempts: int = 5) -> None:
+        """hello (message 2) then TTSBridgeInfo() (message 3). Each is its own connection, so TTS
+        may run them in either order: repeat until our Lua confirms it holds the token."""
+        info = None
+        for _ in range(attempts):
+            self.link.send_custom({"cmd": "hello", "token": self.token, "seats": dict(self.seat_of)})
+            info = self.link.execute_lua("return TTSBridgeInfo()")
+            if isinstance(info, dict) and info.get("has_token"):
+                if info.get("glue") != GLUE_VERSION:
+                    self.say(f"The table's referee script is glue version {info.get('glue')}, this bridge expects "
+                             f"{GLUE_VERSION}: rebuild the table save so every feature works.")
+                return
+            time.sleep(0.05)
+        raise WrongTable(f"the table's Lua did not take the session token (it answered {info!r}); "
+                         f"is the table's Global script our generated glue?")
+
+    def close(self) -> None:
+        self._stop.set()
+        self._inbox.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        if self.journal is not None:
+            self.journal.close()
+
+    # -- inbound ----------------------------------------------------------------------------------
+    def on_message(self, msg: m.Inbound) -> None:
+        """Called on listener threads: queue for the worker."""
+        self._submit(msg)
+
+    def _submit(self, item: Any) -> None:
+        with self._idle:
+            self._busy = True
+        self._inbox.put(item)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                item = self._inbox.get(timeout=0.05)
+            except queue.Empty:
+                item = ()
+            if item is None:
+                return
+            try:
+                if item != ():
+                    self._dispatch(item)
+                for payload in self.seq.flush_stale():
+                    self._event(payload)
+                self._check_acks()
+            except (TTSUnavailable, TTSStalled) as exc:
+                self.say(f"TTS problem: {exc}")
+            except Exception:
+                log.exception("session step failed")
+            with self._idle:
+                if self._inbox.empty():
+                    self._busy = False
+                    self._idle.notify_all()
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """True once every queued message is handled and every batch acknowledged by Lua."""
+        end = time.monotonic() + timeout
+        with self._idle:
+            while True:
+                pending_spawns = any(ref not in self.guids for ref in self.shown)
+                if not self._busy and self._inbox.empty() and self.acked >= self._batch and not pending_spawns:
+                    return True
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._idle.wait(min(left, 0.01))
+
+    def _dispatch(self, item: Any) -> None:
+        if isinstance(item, tuple) and item and item[0] == "sync":
+            self.sync(full=item[1])
+        elif isinstance(item, m.CustomMessage):
+            self._custom(item.custom)
+        elif isinstance(item, m.LuaError):
+            self.say(f"Lua error in TTS: {item.prefix}{item.error}")
+        elif isinstance(item, m.ScriptDump):
+            self._after_dump(item)
+        elif isinstance(item, m.PrintMessage):
+            log.debug("TTS print: %s", item.message)
+
+    def _after_dump(self, dump: m.ScriptDump) -> None:
+        """A dump also follows a reload (Save & Play, or loading the save again): if our Lua
+        lost the session token, hand it a new one and lay the table out from the engine state."""
+        glob = dump.global_state()
+        if not self._batch or table_game(glob.script if glob else "") != self.game.rules.id:
+            return
+        info = self.link.execute_lua("return TTSBridgeInfo()")
+        if isinstance(info, dict) and info.get("has_token"):
+            return
+        self.say("Tabletop Simulator reloaded the table; laying it out again from the referee's state.")
+        self.token = secrets.token_hex(16)
+        self.seq.reset(1)
+        self.acked, self._batch, self._sent_at = 0, 0, {}
+        self._handshake()
+        self.sync(full=True)
+
+    def _custom(self, payload: dict) -> None:
+        if payload.get("token") != self.token:
+            self.stats["ignored"] += 1
+            log.warning("ignored a message without our session token: %.80r", payload)
+            return
+        seq = payload.get("seq")
+        if not isinstance(seq, int):
+            self.stats["ignored"] += 1
+            log.warning("ignored a message without a sequence number: %.80r", payload)
+            return
+        for p in self.seq.push(seq, payload):
+            self._event(p)
+
+    def _event(self, e: dict) -> None:
+        kind = str(e.get("event"))
+        self.stats["events"] += 1
+        self.events_by_kind[kind] = self.events_by_kind.get(kind, 0) + 1
+        if kind == "ack":
+            self.acked = max(self.acked, int(e.get("n", 0)))
+            self._sent_at.pop(int(e.get("n", 0)), None)
+            return
+        if kind == "spawned":
+            self.guids[str(e.get("ref"))] = str(e.get("guid"))
+            return
+        color = e.get("color")
+        if kind in ("drop", "click", "flip", "blocked", "pickup") and color not in self.seat_of:
+            self.stats["ignored"] += 1
+            log.warning("ignored %s from %r, who is not seated", kind, color)
+            if kind in ("drop", "flip") and isinstance(e.get("ref"), str):
+                self._restore(e["ref"])  # a spectator moved a referee card: put it back
+            return
+        if kind == "drop":
+            self._drop(self.seat_of[color], color, e)
+        elif kind == "click":
+            self._click(self.seat_of[color], color, e)
+        elif kind == "flip":
+            self._restore(str(e.get("ref")))
+        elif kind == "blocked":
+            self.stats["blocked"] += 1
+
+    # -- decisions --------------------------------------------------------------------------------
+    def _drop(self, seat: int, color: str, e: dict) -> None:
+        ref = str(e.get("ref"))
+        card = ref_card(ref)
+        pos = e.get("pos") if isinstance(e.get("pos"), dict) else {}
+        xyz = (float(pos.get("x", 0)), float(pos.get("y", 0)), float(pos.get("z", 0)))
+        if card is None or ref not in self.shown:
+            self._restore(ref)
+            return
+        site = self.adapter.site_at(self.game, xyz, self.shown)
+        candidates = self.adapter.drop_actions(self.game, seat, card, site)
+        if candidates is None:  # harmless (e.g. rearranging a hand): just tidy up
+            self._restore(ref)
+            return
+        pending = self.game.pending()
+        if pending is None:
+            self._revert(ref, color, None, "The game is over; cards stay where they are.")
+            return
+        if pending.seat != seat:  # whatever was meant, it is not this player's decision
+            r = self.game.rules.seat_refusal(self.game.state, seat, pending)
+            self._revert(ref, color, r.rule, r.message)
+            return
+        legal = [a for a in candidates if pending is not None and pending.seat == seat and pending.find(a) is not None]
+        if len(legal) == 1:
+            self._decide(seat, legal[0], moved=ref)
+            return
+        if len(legal) > 1:
+            labels = [pending.find(a).label for a in legal]
+            self._restore(ref)
+            self._prompt(color, "Which move did you mean?", legal + [None], labels + ["Cancel"])
+            return
+        if candidates:
+            try:
+                self.game.act(seat, candidates[0])
+            except IllegalAction as exc:
+                self._revert(ref, color, exc.rule, exc.message)
+                return
+            raise AssertionError("an action outside the legal options was accepted")
+        refusal = self.adapter.no_move(self.game, seat, card, site)
+        self._revert(ref, color, refusal.rule, refusal.message)
+
+    def _click(self, seat: int, color: str, e: dict) -> None:
+        current = self.prompts.get(color)
+        if current is None or e.get("prompt") != current[0]:
+            self.stats["stale"] += 1
+            return
+        n = e.get("option")
+        if not isinstance(n, int) or not 1 <= n <= len(current[1]):
+            self.stats["ignored"] += 1
+            return
+        action = current[1][n - 1]
+        if action is None:  # Cancel
+            self.sync()
+            return
+        try:
+            self._decide(seat, action)
+        except IllegalAction as exc:
+            self._message(color, f"[{exc.rule}] {exc.message}" if exc.rule else exc.message)
+            self.sync()
+
+    def _decide(self, seat: int, action: dict, moved: str | None = None) -> None:
+        events = self.game.act(seat, action)
+        n = len(self.game.decisions)
+        if self.journal is not None:
+            self.journal.append(n, seat, action, self.game.hashes[-1])  # fsynced before TTS hears of it
+        self.stats["decisions"] += 1
+        lines: dict[str, list[str]] = {c: [] for c in self.colors}
+        for ev in events:
+            for c in self.colors:
+                data = ev.for_seat(self.seat_of[c])
+                if data is not None:
+                    lines[c].append(self._colored(narrate(data)))
+            public = ev.for_seat(None) if ev.seat is None else ev.redacted
+            if public is not None:
+                self.narration.append(self._colored(narrate(public)))
+        self.sync(messages=lines, moved=moved)
+        if self.game.result() is not None:
+            self.finished.set()
+
+    def _colored(self, text: str) -> str:
+        """Engine narration says "Seat 1"; at the table the players are colours."""
+        return _SEAT.sub(lambda mt: self.colors[int(mt.group(1))] if int(mt.group(1)) < len(self.colors) else mt.group(0), text)
+
+    def _revert(self, ref: str, color: str, rule: str | None, message: str) -> None:
+        self.stats["reverted"] += 1
+        text = f"[{rule}] {message}" if rule else message
+        self.narration.append(f"REVERTED {color}: {text}")
+        self._send([{"op": "revert", "ref": ref}, {"op": "message", "color": color, "text": text, "tint": RED}])
+
+    def _restore(self, ref: str) -> None:
+        p = self.shown.get(ref)
+        if p is not None:
+            self._send([{"op": "move", "ref": ref, "pos": _vec(p.pos), "rot": _rot(p), "smooth": True}])
+
+    def _message(self, color: str, text: str) -> None:
+        self._send([{"op": "message", "color": color, "text": text, "tint": RED}])
+
+    # -- table sync -------------------------------------------------------------------------------
+    def sync(self, full: bool = False, messages: dict[str, list[str]] | None = None, moved: str | None = None) -> None:
+        """Bring the table in line with the engine state, then allow-list, prompts and status."""
+        cmds: list[dict] = []
+        if full:
+            cmds.append({"op": "reset", "clear_cards": True})
+            self.shown, self.guids, self.prompts = {}, {}, {}
+        want = self.adapter.placements(self.game, self.colors)
+        for ref in sorted(set(self.shown) - set(want)):
+            cmds.append({"op": "destroy", "ref": ref})
+            del self.shown[ref]
+            self.guids.pop(ref, None)
+        for ref, p in want.items():
+            old = self.shown.get(ref)
+            if (old is None or (old.identity is None) != (p.identity is None) or old.kind != p.kind
+                    or old.card != p.card or (old.identity and p.identity and old.identity[0] != p.identity[0])):
+                cmds.append({"op": "spawn", "ref": ref, "data": self._object_data(p), "pos": _vec(p.pos),
+                             "rot": _rot(p)})
+                self.guids.pop(ref, None)
+            else:
+                if old.pos != p.pos or old.face_down != p.face_down or old.spin != p.spin or ref == moved:
+                    cmds.append({"op": "move", "ref": ref, "pos": _vec(p.pos), "rot": _rot(p), "smooth": True})
+                if old.identity != p.identity and p.identity is not None:
+                    cmds.append({"op": "label", "ref": ref, "name": p.identity[0], "description": p.identity[1]})
+            self.shown[ref] = p
+        counters = getattr(self.adapter, "counters", None)
+        for name, value in (counters(self.game) if counters else {}).items():
+            if full or self._counters.get(name) != value:
+                cmds.append({"op": "counter", "name": name, "value": value})
+                self._counters[name] = value
+        cmds.append({"op": "allow", "allow": self._allow()})
+        cmds += self._prompt_cmds()
+        cmds.append({"op": "status", "lines": self.adapter.status_lines(self.game, self.colors)})
+        for color, lines in (messages or {}).items():
+            for line in lines:
+                if self._safe_for(color, line):
+                    cmds.append({"op": "message", "color": color, "text": line})
+        result = self.game.result()
+        if result is not None and (messages or full):
+            winner = "draw" if result.draw else f"{self.colors[result.winner]} wins"
+            cmds.append({"op": "broadcast", "text": f"Game over: {winner} ({result.reason})"})
+        self._send(cmds)
+
+    def _object_data(self, p: Placement) -> dict:
+        """The adapter's object data, dressed with the table save's card face (CardID and
+        CustomDeck) when it is known; anonymous cards and piles get a back-only face, so a
+        hidden card's face is never on the table."""
+        data = self.adapter.card_object(p)
+        face = self.faces.get(p.card) if p.card and p.identity is not None else None
+        if face is None and self.faces:
+            sample = next(iter(self.faces.values()))
+            deck = next(iter(m.as_dict(sample.get("CustomDeck")).values()), None)
+            if isinstance(deck, dict) and not deck.get("UniqueBack"):
+                back = deck.get("BackURL", "")
+                face = {"CardID": 99900, "scale": sample.get("scale", 1), "CustomDeck": {"999": {
+                    "FaceURL": back, "BackURL": back, "NumWidth": 1, "NumHeight": 1, "BackIsHidden": True,
+                    "UniqueBack": False, "Type": 0}}}
+        if face is not None:
+            scale = face.get("scale", 1) or 1
+            data = {**data, "Name": "Card", "CardID": face.get("CardID"), "CustomDeck": face.get("CustomDeck"),
+                    "Transform": {"scaleX": scale, "scaleY": 1, "scaleZ": scale},
+                    "GMNotes": p.card if p.identity is not None and p.card else ""}
+        return data
+
+    def _allow(self) -> dict:
+        pending = self.game.pending()
+        out = {}
+        for color, seat in self.seat_of.items():
+            refs = sorted(card_ref(c) for c in self.adapter.movable(self.game, seat))
+            if pending is None:
+                why = "The game is over; nothing can be moved."
+            elif pending.seat != seat:
+                r = self.game.rules.seat_refusal(self.game.state, seat, pending)
+                why = f"[{r.rule}] {r.message}"
+            else:
+                why = "Only cards you can play now can be picked up; use the referee's buttons for other choices."
+            out[color] = {"pickup": refs, "flip": [], "why_pickup": why,
+                          "why_other": "The referee moves, flips and shuffles these cards; use its buttons."}
+        return out
+
+    def _prompt_cmds(self) -> list[dict]:
+        pending = self.game.pending()
+        cmds = []
+        for color, seat in self.seat_of.items():
+            if pending is not None and pending.seat == seat:
+                cmds.append(self._prompt_cmd(color, pending.prompt, [o.action for o in pending.options],
+                                             [o.label for o in pending.options]))
+            elif color in self.prompts:
+                del self.prompts[color]
+                cmds.append({"op": "clear_prompt", "color": color})
+        return cmds
+
+    def _safe_for(self, color: str, text: str) -> bool:
+        """Defence in depth: never send a colour text naming a card hidden from its seat."""
+        names = getattr(self.adapter, "hidden_names", None)
+        if names is None:
+            return True
+        leaked = [n for n in names(self.game, self.seat_of[color]) if n and n in text]
+        if leaked:
+            self.stats["withheld"] = self.stats.get("withheld", 0) + 1
+            log.error("withheld a message to %s that named hidden cards: %r", color, leaked)
+        return not leaked
+
+    def _prompt_cmd(self, color: str, text: str, actions: list[dict | None], labels: list[str]) -> dict:
+        pid = f"p{next(self._prompt_ids)}"
+        self.prompts[color] = (pid, actions, labels)
+        return {"op": "prompt", "color": color, "id": pid, "text": text, "options": labels}
+
+    def _prompt(self, color: str, text: str, actions: list[dict | None], labels: list[str]) -> None:
+        self._send([self._prompt_cmd(color, text, actions, labels)])
+
+    def _send(self, cmds: list[dict]) -> None:
+        self._batch += 1
+        n = self._batch
+        self._sent_at[n] = time.monotonic()
+        self.link.send_custom({"cmd": "batch", "token": self.token, "n": n, "cmds": cmds})
+
+    def _check_acks(self) -> None:
+        if not self._sent_at:
+            self._stale_warned = False
+            return
+        oldest = min(self._sent_at.values())
+        if time.monotonic() - oldest > self.ack_timeout and not self._stale_warned:
+            self._stale_warned = True
+            self.say(f"Tabletop Simulator has not confirmed the referee's last {len(self._sent_at)} update(s) "
+                     f"for {self.ack_timeout:.0f}s: it may be stuck or the table was reloaded. The game is safe in "
+                     f"the journal; if TTS does not recover, restart it and run `serve --resume`.")
