@@ -53,7 +53,8 @@ def games() -> None:
     """List the registered games."""
     for game_id in game_ids():
         rules = get_rules(game_id)
-        click.echo(f"{rules.id:<12} {rules.name}  (rules cited as {rules.rule_prefix}*)")
+        cited = f"as {rules.rule_prefix}*" if rules.rule_prefix else "by number, e.g. 703.2a"
+        click.echo(f"{rules.id:<12} {rules.name}  (rules cited {cited})")
 
 
 @main.command()

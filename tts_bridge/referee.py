@@ -42,7 +42,7 @@ class RefereeSession:
         op = message.get("op")
         handler = getattr(self, f"_op_{op}", None) if isinstance(op, str) else None
         if handler is None:
-            return bad_request(f"unknown op {op!r}; expected one of pending, act, state, undo, log")
+            return bad_request(f"unknown op {op!r}; expected one of pending, act, concede, state, undo, log")
         try:
             return handler(message)
         except ValueError as exc:
@@ -65,6 +65,11 @@ class RefereeSession:
         events = self.game.act(seat, action)
         shown = [e.for_seat(seat) for e in events]
         return {"ok": True, "events": [e for e in shown if e is not None]}
+
+    def _op_concede(self, message: dict) -> dict:
+        seat = _seat(message.get("seat"))
+        events = self.game.concede(seat)
+        return {"ok": True, "events": [e for e in (ev.for_seat(seat) for ev in events) if e is not None]}
 
     def _op_state(self, message: dict) -> dict:
         if "seat" not in message:

@@ -78,6 +78,7 @@ def resolve_options(rules: GameRules, given: dict[str, Any] | None) -> dict[str,
     return out
 
 
+CONCEDE = {"type": "concede"}
 _VALIDATORS: dict[str, Any] = {}
 
 
@@ -155,8 +156,26 @@ class Game:
                                f"It is seat {request.seat}'s decision, not yours.")
         if request.find(action) is None:
             raise self._explain(seat, action, request)
+        return self._commit(seat, action)
+
+    def concede(self, seat: int) -> list[Event]:
+        """A player concedes, whoever is deciding (games whose rules allow it at any time)."""
+        if self.pending() is None:
+            raise IllegalAction("game_over", self.rules.id, None, "The game is already over.")
+        if not hasattr(self.rules, "concede"):
+            raise IllegalAction("illegal_action", self.rules.id, None,
+                                f"{self.rules.name} has no rule for conceding; play on or stop the session.")
+        return self._commit(seat, CONCEDE)
+
+    def _apply(self, seat: int, action: dict) -> list[Event]:
+        if action == CONCEDE and hasattr(self.rules, "concede"):
+            return self.rules.concede(self.state, seat)
+        return self.rules.apply(self.state, seat, action)
+
+    def _commit(self, seat: int, action: dict) -> list[Event]:
+        """Apply, then log and hash; if applying fails, the state is rebuilt as it was."""
         try:
-            events = self.rules.apply(self.state, seat, action)
+            events = self._apply(seat, action)
         except Exception:
             self._rebuild(len(self.decisions))
             raise
@@ -183,7 +202,7 @@ class Game:
         hashes = self.hashes[:upto]
         self.state = self.rules.new_state(self.decks, self.seed, self.options)
         for d in decisions:
-            self.rules.apply(self.state, d["seat"], d["action"])
+            self._apply(d["seat"], d["action"])
         self.decisions, self.hashes = decisions, hashes
         self._pending_fresh = False
 
@@ -199,7 +218,10 @@ class Game:
         """Replay a log through the legal-move checks and verify every recorded hash."""
         game = cls(rules, [Deck.from_json(d) for d in log["decks"]], log["seed"], log.get("options"))
         for i, d in enumerate(log["decisions"]):
-            game.act(d["seat"], d["action"])
+            if d["action"] == CONCEDE and hasattr(rules, "concede"):
+                game.concede(d["seat"])
+            else:
+                game.act(d["seat"], d["action"])
             expected = log["hashes"][i] if i < len(log.get("hashes", [])) else None
             if expected is not None and expected != game.hashes[-1]:
                 raise ValueError(f"replay diverged at decision {i + 1}: hash {game.hashes[-1]} != {expected}")

@@ -171,3 +171,23 @@ def test_cli_games_and_actions_schema():
     game = started(first=0)
     for option in game.pending().options:
         jsonschema.validate(option.action, schema)
+
+
+def test_concede_any_time_where_the_rules_allow_it_and_replay_keeps_it():
+    from engine.core.registry import get_rules
+
+    for game_id in ("vividz", "qiguang"):
+        rules = get_rules(game_id)
+        s = RefereeSession(Game(rules, seed=2))
+        req = s.handle({"op": "pending"})["request"]
+        s.handle({"op": "act", "seat": req["seat"], "action": req["options"][0]["action"]})
+        waiting = s.handle({"op": "pending"})["request"]["seat"]
+        reply = s.handle({"op": "concede", "seat": 1 - waiting})  # not the deciding seat
+        assert reply["ok"], reply
+        result = s.handle({"op": "pending"})["result"]
+        assert result["winner"] == waiting and not result["draw"]
+        log = s.handle({"op": "log"})["log"]
+        assert Game.replay(rules, log).hashes == log["hashes"]
+        assert s.handle({"op": "concede", "seat": 0})["error"]["code"] == "game_over"
+    kaiju = RefereeSession(Game(RULES, seed=1))
+    assert kaiju.handle({"op": "concede", "seat": 0})["error"]["code"] == "illegal_action"

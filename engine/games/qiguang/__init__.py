@@ -145,6 +145,10 @@ class QiguangRules(CardGame):
         resolve.apply(state, seat, action)
         return state.events
 
+    def concede(self, state: QgState, seat: int) -> list[Event]:
+        """QG-2.2.3: a player may concede at any time, not only when it is their decision."""
+        return self.apply(state, seat, {"type": "concede"})
+
     def result(self, state: QgState) -> Result | None:
         return state.result
 

@@ -1,0 +1,686 @@
+"""Moving cards, triggers (908), conditions and the one-shot effect vocabulary (902, 1100).
+
+An ability resolves as a *frame* on `state.frames`: [source, seat, effects, pc, vars, ctx].
+Each effect word is a function that returns True when done, or sets `state.waiting` and
+returns False when it needs a player's choice; the frame then resumes at the same word.
+"""
+
+from __future__ import annotations
+
+from engine.games.vividz.state import (ADJACENT, CENTER, SLOTS, VividzState, card_json, defn, emit,
+                                       exp_of, in_slot, lane_opponent, mission_active, new_uid,
+                                       owner, power, traits, where, zone)
+
+# -- moving cards (501.4-501.6, 512.3b) --------------------------------------------------------
+
+def snapshot_lki(state: VividzState, card: int) -> dict:
+    """913 / 908.3d: what the card looked like in the Area just before it left."""
+    return {"power": power(state, card), "cost": defn(state, card).cost, "slot": state.slot.get(card, 0),
+            "lvup": card in state.lvup, "exp": len(exp_of(state, card)), "traits": sorted(traits(state, card)),
+            "inc": state.inc[card]}
+
+
+def move(state: VividzState, card: int, dest: str, index: int | None = None, host: int | None = None,
+         why: str = "") -> None:
+    """The only way cards move. `dest` is a zone of the card's owner (102.4, 502.4c)."""
+    seat = owner(state, card)
+    src = where(state, card)
+    followers: list[int] = []
+    if src == "area":
+        state.lki[card] = snapshot_lki(state, card)
+        followers = exp_of(state, card)
+        for key in ("slot", "seq", "damage", "dmg_source"):
+            getattr(state, key).pop(card, None)
+        state.lvup.discard(card)
+    if src == "exp":
+        state.host.pop(card, None)
+    state.sleep.discard(card)
+    if dest in ("deck", "hand", "keep") and src not in ("deck", "hand", "keep"):
+        state.hid = True  # events of this step may name it: they are sanitised (__init__._sanitize)
+    state.table.move(card, seat, dest, index)
+    state.inc[card] += 1
+    state.clock += 1
+    state.entered[card] = state.clock
+    if dest == "exp" and host is not None:
+        state.host[card] = host
+    for f in followers:  # 501.6 / 512.3b: EXP follows its character, simultaneously
+        state.host.pop(f, None)
+        state.table.move(f, owner(state, f), dest)
+        state.inc[f] += 1
+        state.entered[f] = state.clock
+        if dest == "exp" and host is not None:
+            state.host[f] = host
+    if src == "area" and dest != "area":
+        retired = why == "retire"
+        if retired or state.options["retire_trigger"] == "any_departure":  # AMB-5
+            fire_self(state, card, "retire")
+    if dest == "energy":
+        for _ in range(1 + len(followers)):  # 908.3c: once per card moved in
+            fire(state, "energy_in", seat)
+
+
+def enter(state: VividzState, card: int, slot: int, from_zone: str) -> None:
+    """1109: a character enters the Area rebooted (503.3) in the chosen slot."""
+    move(state, card, "area")
+    state.slot[card] = slot
+    state.seq[card] = state.clock
+    emit(state, {"type": "enter", "seat": owner(state, card), "card": card_json(state, card), "slot": slot,
+                 "from": from_zone, "rule": "1109.1"})
+    fire_self(state, card, "enter")
+    fire(state, "ally_enter", owner(state, card), exclude=card)
+
+
+def draw(state: VividzState, seat: int, count: int = 1) -> int:
+    """1106: top card to hand; an empty Deck draws nothing (102.5), it does not lose by itself."""
+    drawn = 0
+    for _ in range(count):
+        deck = zone(state, seat, "deck")
+        if not deck:
+            emit(state, {"type": "draw_skipped", "seat": seat, "reason": "empty deck", "rule": "102.5"})
+            break
+        card = deck[0]
+        move(state, card, "hand")
+        drawn += 1
+        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card, True)}, seat, {"type": "draw", "seat": seat})
+    return drawn
+
+
+def shuffle(state: VividzState, seat: int) -> None:
+    """1105: an empty Deck counts as shuffled but nothing happens."""
+    deck = zone(state, seat, "deck")
+    if deck:
+        state.rng.shuffle(deck)
+    emit(state, {"type": "shuffle", "seat": seat, "rule": "1105.1"})
+
+
+def retire(state: VividzState, card: int, by: str, rule: str) -> None:
+    """1110.1: the character and its EXP go to the owner's Energy (unless replaced, 912)."""
+    repl = replacements(state, card, "retire")
+    if repl:
+        chosen = state.repl_choice.pop(card, None)
+        source, instead = next((r for r in repl if r[0] == chosen), repl[0])
+        d = defn(state, card)  # a card going into the hidden Deck is named, not identified
+        emit(state, {"type": "replaced", "shown": d.id, "title": d.name, "by": card_json(state, source),
+                     "instead": instead, "rule": "912.1"})
+        dest = {"trash": "trash", "deck_bottom": "deck", "remove": "remove"}[instead]
+        move(state, card, dest, why="replaced")
+        return
+    emit(state, {"type": "retire", "seat": owner(state, card), "card": card_json(state, card), "by": by, "rule": rule})
+    move(state, card, "energy", why="retire")
+
+
+def replacements(state: VividzState, card: int, event: str) -> list[tuple[int, object]]:
+    """Replacement effects (912) that would apply to `event` on `card`: (source, instead)."""
+    from engine.games.vividz.state import _applies, _cont_sources
+    out = []
+    for source, seat, item, _ in _cont_sources(state):
+        spec = item.get("replace")
+        if spec and spec["event"] == event and _applies(state, source, seat, spec["to"], card):
+            out.append((source, spec.get("instead") if event == "retire" else spec.get("reduce", 1)))
+    return out
+
+
+def needs_replacement_choice(state: VividzState, card: int) -> bool:
+    """912.2: several replacement effects would replace the same retire; the turn player picks."""
+    if card in state.repl_choice:
+        return False
+    repl = replacements(state, card, "retire")
+    if len(repl) > 1:
+        state.waiting = ("replacement", state.tp, card, tuple(r[0] for r in repl))
+        return True
+    return False
+
+
+def deal_damage(state: VividzState, card: int, amount: int, source: int, kind: str) -> None:
+    """1101: damage adds up; 0 damage is no damage (1101.2). `kind` = battle or effect (914.3)."""
+    if kind == "effect":
+        for _, reduce in replacements(state, card, "damage"):
+            amount -= reduce  # 912: "dealt that much minus N instead"
+    if amount <= 0:
+        emit(state, {"type": "damage", "card": card_json(state, card), "amount": 0, "rule": "1101.2"})
+        return
+    state.damage[card] = state.damage.get(card, 0) + amount
+    state.dmg_source[card] = (kind, source)
+    emit(state, {"type": "damage", "card": card_json(state, card), "amount": amount, "total": state.damage[card],
+                 "source": card_json(state, source), "kind": kind,
+                 "rule": "805.3" if kind == "battle" else "1101.1"})
+
+
+# -- conditions --------------------------------------------------------------------------------
+
+def condition_holds(state: VividzState, seat: int, card: int, conds: tuple) -> bool:
+    for cond in conds:
+        for key, value in cond:
+            if not _cond(state, seat, card, key, value):
+                return False
+    return True
+
+
+def _cond(state: VividzState, seat: int, card: int, key: str, value) -> bool:
+    z = state.table.zones
+    if key == "lvup":
+        return (card in state.lvup) == value
+    if key == "in_center":
+        return (where(state, card) == "area" and state.slot.get(card) == CENTER) == value
+    if key == "your_turn":
+        return (state.tp == seat) == value
+    if key == "hand_at_most":
+        return len(z[f"{seat}.hand"]) <= value
+    if key == "hand_at_least":
+        return len(z[f"{seat}.hand"]) >= value
+    if key == "energy_at_least":
+        return len(z[f"{seat}.energy"]) >= value
+    if key == "characters_at_least":
+        return len(z[f"{seat}.area"]) >= value
+    if key == "opp_characters_at_most":
+        return len(z[f"{1 - seat}.area"]) <= value
+    if key == "successful_attacks_at_least":
+        return state.successes[seat] >= value
+    if key == "battle_retires_at_least":
+        return state.battle_retires[seat] >= value
+    if key == "exp_at_least":
+        return where(state, card) == "area" and len(exp_of(state, card)) >= value
+    if key == "trash_at_least":
+        return len(z[f"{seat}.trash"]) >= value
+    if key == "same_name_in_trash_at_least":  # 1119.1: the same-name icon
+        own = defn(state, card).name
+        return sum(1 for c in z[f"{seat}.trash"] if defn(state, c).name == own) >= value
+    if key == "lvup_characters_at_least":
+        return sum(1 for c in z[f"{seat}.area"] if c in state.lvup) >= value
+    if key == "trait_count":
+        return sum(1 for c in z[f"{seat}.area"] if value["trait"] in traits(state, c)) >= value["at_least"]
+    raise ValueError(f"unknown condition {key!r}")
+
+
+# -- triggers (908) ----------------------------------------------------------------------------
+
+def _effective_autos(state: VividzState, card: int, zname: str):
+    d = defn(state, card)
+    for i in d.autos:
+        ab = d.abilities[i]
+        if ab.zone == zname:
+            yield i, ab
+
+
+def add_pending(state: VividzState, card: int, seat: int, ab: int, ctx: int = -1) -> None:
+    """908.1: one more layer of triggered status."""
+    state.pending.append((new_uid(state), card, seat, ab, ctx, None))
+
+
+def fire_self(state: VividzState, card: int, trigger: str, ctx: int = -1) -> None:
+    """Abilities of `card` itself: enter/attack/retire/battle_retire. Retire uses the card as it
+    was in the Area (908.3d), so its Area abilities trigger after it left."""
+    seat = owner(state, card)
+    for i, ab in _effective_autos(state, card, "area"):
+        if ab.trigger == trigger:
+            if ab.cond and trigger != "retire" and not condition_holds(state, seat, card, ab.cond):
+                continue  # a retire trigger is judged as the card was in the Area (908.3d)
+            add_pending(state, card, seat, i, ctx)
+
+
+def fire(state: VividzState, trigger: str, seat: int | None, exclude: int = -1, ctx: int = -1,
+         zones: tuple = ("area", "account", "mission")) -> None:
+    """Abilities of every effective source of `seat` (both seats if None) with this trigger."""
+    t = state.table
+    for s in ((0, 1) if seat is None else (seat,)):
+        for zname in zones:
+            for card in t.zones[f"{s}.{zname}"]:
+                d = t.cards[card].defn
+                if not d.autos or card == exclude:
+                    continue
+                if zname == "mission" and card in t.face_down:
+                    continue
+                for i in d.autos:
+                    ab = d.abilities[i]
+                    if ab.trigger == trigger and ab.zone == zname:
+                        if ab.cond and not condition_holds(state, s, card, ab.cond):
+                            continue
+                        add_pending(state, card, s, i, ctx)
+
+
+def fire_state_triggers(state: VividzState) -> None:
+    """908.5a: a state trigger gains status when its state holds and it has none already."""
+    t = state.table
+    for card in state.state_cards:  # 908.5a
+        zname = t.name_of[card]
+        if zname not in ("area", "account", "mission") or (zname == "mission" and card in t.face_down):
+            continue
+        s = t.cards[card].owner
+        d = t.cards[card].defn
+        for i in d.autos:
+            ab = d.abilities[i]
+            if ab.trigger != "state" or ab.zone != zname:
+                continue
+            if any(p[1] == card and p[3] == i for p in state.pending):
+                continue
+            if state.state_seen.get((card, i)) == state.clock:
+                continue  # nothing moved since it last fired: firing again would loop forever
+            if condition_holds(state, s, card, ab.state):
+                state.state_seen[(card, i)] = state.clock
+                add_pending(state, card, s, i)
+
+
+def fire_delayed(state: VividzState, at: str) -> None:
+    """908.4a: a delayed trigger fires once, at its point, then is gone."""
+    keep = []
+    for entry in state.delayed:
+        if entry[0] == at and entry[2] == state.tp:
+            state.pending.append((new_uid(state), entry[1], entry[2], -1, -1, entry[3]))
+        else:
+            keep.append(entry)
+    state.delayed = keep
+
+
+# -- effect frames -----------------------------------------------------------------------------
+
+def push_frame(state: VividzState, source: int, seat: int, effects: tuple, ctx: dict | None = None) -> None:
+    state.frames.append([source, seat, effects, 0, {}, dict(ctx or {})])
+
+
+def ask(state: VividzState, kind: str, seat: int, *data) -> bool:
+    state.waiting = (kind, seat) + data
+    return False
+
+
+def step_frame(state: VividzState) -> None:
+    """Run the top frame until it finishes or waits (904.3a: actions in written order)."""
+    frame = state.frames[-1]
+    while frame[3] < len(frame[2]):
+        (word, spec), = frame[2][frame[3]].items()
+        done = OPS[word](state, frame, spec)
+        if state.result is not None:
+            return
+        if not done:
+            return
+        frame[3] += 1
+        frame[4].pop("choice", None)
+        if state.frames and state.frames[-1] is not frame:
+            return  # a nested frame (a used Scout card) runs first
+    if state.frames and state.frames[-1] is frame:
+        state.frames.pop()
+
+
+def source_alive(state: VividzState, frame: list) -> bool:
+    src = frame[0]
+    return where(state, src) == "area" and state.inc[src] == frame[5].get("inc", state.inc[src])
+
+
+def candidates(state: VividzState, frame: list, to: str) -> list[int] | None:
+    """Cards an effect word affects; None means a choice among `choose_*` candidates is needed."""
+    src, seat = frame[0], frame[1]
+    z = state.table.zones
+    if to == "self":
+        return [src] if source_alive(state, frame) else []  # 913.2: a source that moved cannot be found
+    if to == "opp_lane":
+        if not source_alive(state, frame):
+            return []
+        c = lane_opponent(state, seat, state.slot[src])
+        return [c] if c is not None else []
+    if to == "attacker":
+        b = state.battle
+        return [b["attacker"]] if b and where(state, b["attacker"]) == "area" and state.inc[b["attacker"]] == b["inc"] else []
+    if to == "all_opp":
+        return list(z[f"{1 - seat}.area"])
+    if to == "all_own":
+        return list(z[f"{seat}.area"])
+    if to == "own_account":
+        return list(z[f"{seat}.account"])
+    if to == "own_center":
+        return in_slot(state, seat, CENTER)
+    return None
+
+
+def choice_pool(state: VividzState, seat: int, to: str) -> list[int]:
+    z = state.table.zones
+    if to == "choose_opp":
+        return sorted(z[f"{1 - seat}.area"])
+    if to == "choose_own":
+        return sorted(z[f"{seat}.area"])
+    return sorted(z["0.area"] + z["1.area"])
+
+
+def _targets(state: VividzState, frame: list, to: str, rule: str) -> list[int] | None:
+    """The affected cards, or None after asking the controller to choose (902.3, 1107)."""
+    found = candidates(state, frame, to)
+    if found is not None:
+        return found
+    if "choice" in frame[4]:
+        c = frame[4]["choice"]
+        return [c] if where(state, c) == "area" else []
+    pool = choice_pool(state, frame[1], to)
+    if len(pool) <= 1:
+        return pool
+    ask(state, "target", frame[1], tuple(pool), rule)
+    return None
+
+
+def _op_draw(state, frame, n):
+    draw(state, frame[1], n)
+    return True
+
+
+def _op_damage(state, frame, spec):
+    cards = _targets(state, frame, spec["to"], "1101.1")
+    if cards is None:
+        return False
+    for c in cards:
+        deal_damage(state, c, spec["amount"], frame[0], "effect")
+    return True
+
+
+def _op_retire(state, frame, spec):
+    cards = _targets(state, frame, spec["to"], "1110.1")
+    if cards is None:
+        return False
+    for c in cards:
+        if needs_replacement_choice(state, c):
+            return False
+    for c in cards:
+        retire(state, c, f"effect of {defn(state, frame[0]).name}", "1103.2")
+    return True
+
+
+def _op_sleep_reboot(asleep: bool):
+    def op(state, frame, spec):
+        cards = _targets(state, frame, spec["to"], "1104.1")
+        if cards is None:
+            return False
+        for c in cards:
+            if where(state, c) not in ("area", "account"):
+                continue  # 1104.3 (and AMB-19: never a mission card)
+            if asleep:
+                state.sleep.add(c)
+            else:
+                state.sleep.discard(c)
+            emit(state, {"type": "sleep" if asleep else "reboot", "card": card_json(state, c),
+                         "rule": "1104.2" if asleep else "1104.1"})
+        return True
+    return op
+
+
+def _continuous_op(kind: str, value_key: str):
+    def op(state, frame, spec):
+        cards = _targets(state, frame, spec["to"], "902.2b")
+        if cards is None:
+            return False
+        if cards:
+            state.clock += 1
+            until = spec.get("until", "turn")
+            state.effects.append([state.clock, kind, spec.get(value_key, True),
+                                  tuple((c, state.inc[c]) for c in cards), frame[1], frame[0], until])
+            emit(state, {"type": "effect", "effect": kind, "value": spec.get(value_key, True), "until": until,
+                         "cards": [card_json(state, c) for c in cards], "rule": "911.4"})
+        return True
+    return op
+
+
+def _op_remove(state, frame, spec):
+    cards = _targets(state, frame, spec["to"], "1111.1")
+    if cards is None:
+        return False
+    for c in cards:
+        emit(state, {"type": "remove", "card": card_json(state, c), "rule": "1111.1"})
+        move(state, c, "remove")
+    return True
+
+
+def _op_exp(state, frame, spec):
+    """1112: a card becomes EXP of a character; nothing happens if that character is gone."""
+    cards = _targets(state, frame, spec["to"], "1112.1")
+    if cards is None:
+        return False
+    if not cards:
+        return True  # 1112.2
+    host, seat = cards[0], frame[1]
+    src = spec["from"]
+    if src == "deck_top":
+        deck = zone(state, seat, "deck")
+        if deck:
+            c = deck[0]
+            move(state, c, "exp", host=host)
+            emit(state, {"type": "exp", "card": card_json(state, c), "host": card_json(state, host), "rule": "1112.1"})
+        return True
+    pool = sorted(zone(state, seat, "hand" if src == "hand" else "energy"))
+    if not pool:
+        return True
+    if "pick" not in frame[4]:
+        if len(pool) == 1:
+            frame[4]["pick"] = pool[0]
+        else:
+            return ask(state, "pick", seat, tuple(pool), "1112.1", src)
+    c = frame[4].pop("pick")
+    move(state, c, "exp", host=host)
+    emit(state, {"type": "exp", "card": card_json(state, c), "host": card_json(state, host), "rule": "1112.1"})
+    return True
+
+
+def _op_charge(state, frame, spec):
+    seat = frame[1]
+    if spec["from"] == "deck_top":
+        for _ in range(spec["count"]):
+            deck = zone(state, seat, "deck")
+            if not deck:
+                break
+            c = deck[0]
+            move(state, c, "energy")
+            emit(state, {"type": "charge", "seat": seat, "card": card_json(state, c), "rule": "506.2"})
+        return True
+    done = frame[4].get("n", 0)
+    if "pick" in frame[4]:
+        c = frame[4].pop("pick")
+        move(state, c, "energy")
+        emit(state, {"type": "charge", "seat": seat, "card": card_json(state, c), "rule": "506.2"})
+        done += 1
+        frame[4]["n"] = done
+    pool = sorted(zone(state, seat, "hand"))
+    if done >= spec["count"] or not pool:
+        frame[4].pop("n", None)
+        return True
+    return ask(state, "pick", seat, tuple(pool), "506.2", "hand")
+
+
+def _op_discard(state, frame, n):
+    """Discard from hand (never from Keep, 508.3), one card at a time (102.5)."""
+    seat = frame[1]
+    done = frame[4].get("n", 0)
+    if "pick" in frame[4]:
+        c = frame[4].pop("pick")
+        move(state, c, "trash")
+        emit(state, {"type": "discard", "seat": seat, "card": card_json(state, c), "rule": "102.5"})
+        done += 1
+        frame[4]["n"] = done
+    pool = sorted(zone(state, seat, "hand"))
+    if done >= n or not pool:
+        frame[4].pop("n", None)
+        return True
+    return ask(state, "pick", seat, tuple(pool), "102.5", "hand")
+
+
+def _op_reveal_top(state, frame, spec):
+    """1108: reveal the top card; with the Trait it goes to hand, else it stays and the Deck is
+    shuffled (1108.3). The reveal names the card's kind, not its instance id."""
+    seat = frame[1]
+    deck = zone(state, seat, "deck")
+    if not deck:
+        return True
+    c = deck[0]
+    d = defn(state, c)
+    emit(state, {"type": "reveal", "seat": seat, "shown": d.id, "title": d.name, "rule": "1108.1"})
+    if spec["trait"] == d.trait:
+        move(state, c, "hand")
+        emit(state, {"type": "to_hand", "seat": seat, "card": card_json(state, c, True)}, seat, {"type": "to_hand", "seat": seat})
+    else:
+        shuffle(state, seat)
+    return True
+
+
+def _op_scout(state, frame, spec):
+    """1115: reveal the top card; a Scout-marked card may be used for free, else Energy."""
+    seat = frame[1]
+    if "revealed" not in frame[4]:
+        deck = zone(state, seat, "deck")
+        if not deck:
+            return True
+        c = deck[0]
+        move(state, c, "reveal")
+        emit(state, {"type": "scout", "seat": seat, "card": card_json(state, c), "rule": "1115.1"})
+        frame[4]["revealed"] = c
+        if usable_free(state, c, "scout"):
+            return ask(state, "use", seat, c, "1115.1")
+    c = frame[4].pop("revealed")
+    choice = frame[4].pop("use", None)
+    return use_or_energy(state, frame, c, seat, choice, "1115.1")
+
+
+def _op_accel(state, frame, spec):
+    """1201.2/1201.3: reveal; a card with the named Trait or Account info may be used for free."""
+    seat = frame[1]
+    if "revealed" not in frame[4]:
+        deck = zone(state, seat, "deck")
+        if not deck:
+            return True
+        c = deck[0]
+        move(state, c, "reveal")
+        emit(state, {"type": "accel", "seat": seat, "card": card_json(state, c), "rule": "1201.2"})
+        frame[4]["revealed"] = c
+        d = defn(state, c)
+        if (d.trait == spec.get("trait") or d.account == spec.get("account")) and usable_free(state, c, "accel"):
+            return ask(state, "use", seat, c, "1201.2")
+    c = frame[4].pop("revealed")
+    choice = frame[4].pop("use", None)
+    return use_or_energy(state, frame, c, seat, choice, "1201.3")
+
+
+def usable_free(state: VividzState, card: int, how: str) -> bool:
+    d = defn(state, card)
+    if how == "scout" and not d.scout:
+        return False
+    if d.type == "event" and state.turn == 1:
+        return False  # 703.2a, AMB-21: no event is played in turn 1, by any route
+    return d.type in ("character", "event")
+
+
+def use_or_energy(state, frame, card, seat, choice, rule) -> bool:
+    if choice is None or choice == "decline":
+        move(state, card, "energy")
+        emit(state, {"type": "to_energy", "seat": seat, "card": card_json(state, card), "rule": rule})
+        return True
+    play_free(state, card, seat, choice)
+    return True
+
+
+def play_free(state: VividzState, card: int, seat: int, slot) -> None:
+    """Use a revealed card without paying its cost (1115.1, 1201.2) via Temporary (904.2e)."""
+    move(state, card, "temporary")
+    emit(state, {"type": "play", "seat": seat, "card": card_json(state, card), "cost": 0, "free": True,
+                 "rule": "904.2"})
+    state.played_this_turn += 1
+    if defn(state, card).type == "character":
+        enter(state, card, slot, "deck")
+    else:
+        start_event(state, card, seat)
+
+
+def start_event(state: VividzState, card: int, seat: int) -> None:
+    """906.2b / 909.2: event abilities in written order, then the card goes to the Trash."""
+    d = defn(state, card)
+    effects = tuple(e for ab in d.abilities if ab.kind == "event" for e in ab.effects)
+    push_frame(state, card, seat, effects + ({"to_trash": card},), {"inc": state.inc[card]})
+
+
+def _op_to_trash(state, frame, card):
+    if where(state, card) == "temporary":
+        move(state, card, "trash")
+    return True
+
+
+def _op_slide(state, frame, spec):
+    """1116: move one of your characters to an adjacent empty slot."""
+    seat = frame[1]
+    if "slide" in frame[4]:
+        card, slot = frame[4].pop("slide")
+        slide(state, card, slot)
+        return True
+    movers = [src for src in [frame[0]] if spec["to"] == "self" and source_alive(state, frame)] \
+        if spec["to"] == "self" else sorted(zone(state, seat, "area"))
+    moves = [(c, s) for c in movers for s in ADJACENT[state.slot[c]] if not in_slot(state, seat, s)]
+    if not moves:
+        return True
+    if len(moves) == 1:
+        slide(state, *moves[0])
+        return True
+    return ask(state, "slide_to", seat, tuple(moves), "1116.1")
+
+
+def slide(state: VividzState, card: int, slot: int) -> None:
+    emit(state, {"type": "slide", "card": card_json(state, card), "from": state.slot[card], "to": slot, "rule": "1116.1"})
+    state.slot[card] = slot  # same zone: not a new object (501.4 concerns zone changes)
+    state.clock += 1
+
+
+def _op_reload(state, frame, spec):
+    """1117: every Character card in the Trash goes into the Deck, then the Deck is shuffled."""
+    seat = frame[1]
+    for c in sorted(zone(state, seat, "trash")):
+        if defn(state, c).type == "character":
+            move(state, c, "deck")
+    emit(state, {"type": "reload", "seat": seat, "rule": "1117.1"})
+    shuffle(state, seat)
+    return True
+
+
+def _op_shuffle(state, frame, spec):
+    shuffle(state, frame[1])
+    return True
+
+
+def _op_clear_mission(state, frame, spec):
+    """1114: the mission turns face down and is completed."""
+    seat = frame[1]
+    pool = [m for m in zone(state, seat, "mission") if mission_active(state, m) and m in state.sleep]
+    if not pool:
+        return True
+    if "pick" not in frame[4]:
+        if len(pool) > 1:
+            return ask(state, "pick", seat, tuple(pool), "1114.1", "mission")
+        frame[4]["pick"] = pool[0]
+    m = frame[4].pop("pick")
+    state.table.face_down.add(m)
+    state.hid = True
+    state.clock += 1
+    emit(state, {"type": "clear", "seat": seat, "position": zone(state, seat, "mission").index(m) + 1,
+                 "title": defn(state, m).name, "rule": "1114.1"})  # now face down: no id
+    return True
+
+
+def _op_choose_number(state, frame, spec):
+    """102.11: only whole numbers from 0 are chosen."""
+    if "number" not in frame[4]:
+        return ask(state, "number", frame[1], spec["max"], "102.11")
+    n = frame[4].pop("number")
+    emit(state, {"type": "number", "seat": frame[1], "value": n, "rule": "102.11"})
+    if spec["then"] == "draw" and n:
+        draw(state, frame[1], n)
+    elif spec["then"] == "damage_self_area":
+        for c in zone(state, frame[1], "area"):
+            deal_damage(state, c, n, frame[0], "effect")
+    return True
+
+
+def _op_delayed(state, frame, spec):
+    """908.4: create a delayed triggered ability; its source is this card (914.2a)."""
+    state.delayed.append([spec["at"], frame[0], frame[1], tuple(spec["effects"])])
+    emit(state, {"type": "delayed", "seat": frame[1], "at": spec["at"], "rule": "908.4"})
+    return True
+
+
+OPS = {
+    "draw": _op_draw, "damage": _op_damage, "retire": _op_retire,
+    "sleep": _op_sleep_reboot(True), "reboot": _op_sleep_reboot(False),
+    "power": _continuous_op("power", "amount"), "set_power": _continuous_op("set_power", "value"),
+    "forbid_attack": _continuous_op("forbid_attack", "until"), "gain_trait": _continuous_op("gain_trait", "trait"),
+    "remove": _op_remove, "exp": _op_exp, "charge": _op_charge, "discard": _op_discard,
+    "reveal_top": _op_reveal_top, "scout": _op_scout, "accel": _op_accel, "slide": _op_slide,
+    "reload": _op_reload, "shuffle": _op_shuffle, "clear_mission": _op_clear_mission,
+    "choose_number": _op_choose_number, "delayed": _op_delayed, "to_trash": _op_to_trash,
+}

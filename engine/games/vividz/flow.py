@@ -1,0 +1,413 @@
+"""The turn as a state machine (§C): tasks on `state.tasks` run until a player must decide.
+
+A task is a tuple; `run` pops and performs tasks (effect frames first) until `state.waiting`
+names a decision or the game is over. Priority pre-processing (202) is the task `pp`.
+"""
+
+from __future__ import annotations
+
+from engine.core.requests import Result
+
+from engine.games.vividz import effects as fx
+from engine.games.vividz.state import (VividzState, _cont_sources, card_json, defn, emit, exp_of, in_slot,
+                                       lane_opponent, mission_active, power, where, zone)
+
+HAND_TARGET = 5  # 702.4 / 706.4
+
+
+MAX_STEPS = 100_000  # a rules loop that never asks anyone is an engine error, not a hang
+
+
+def run(state: VividzState) -> None:
+    steps = 0
+    while state.result is None and state.waiting is None:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError("the game loops without any decision (tasks: %r)" % (state.tasks[-5:],))
+        if state.frames:
+            fx.step_frame(state)
+            continue
+        if not state.tasks:
+            return
+        task = state.tasks.pop()
+        TASKS[task[0]](state, *task[1:])
+
+
+def push(state: VividzState, *tasks: tuple) -> None:
+    """Push tasks so that the first one given runs first."""
+    state.tasks.extend(reversed(tasks))
+
+
+def finish(state: VividzState, losers: list[int], reason: str, rule: str) -> None:
+    """101.2 / 101.3: one loser means the other wins; both losing is a draw."""
+    if state.result is not None:
+        return
+    if len(losers) == 2:
+        state.result = Result(None, True, reason, rule)
+    else:
+        state.result = Result(1 - losers[0], False, reason, rule)
+    state.phase = "over"
+    state.waiting = None
+    emit(state, {"type": "game_over", **state.result.to_json()})
+
+
+# -- priority pre-processing (202, 1001) -------------------------------------------------------
+
+def _rule_effects(state: VividzState, mode: str) -> bool:
+    """One round of 1001.2a: level-up, illegal character, damage retire, game loss."""
+    changed = False
+    crowded = []
+    for seat in (state.tp, 1 - state.tp):
+        area = zone(state, seat, "area")
+        if len(area) > len({state.slot[c] for c in area}):
+            for slot in (1, 2, 3):
+                cards = in_slot(state, seat, slot)
+                if len(cards) > 1:
+                    crowded.append((seat, cards))
+    for seat, cards in crowded:  # 1002.1 level-up
+        newest = max(cards, key=lambda c: state.seq[c])
+        others = [c for c in cards if c != newest]
+        if all(defn(state, newest).cost >= defn(state, c).cost for c in others):  # AMB-7, AMB-8
+            for c in sorted(others):
+                emit(state, {"type": "level_up", "seat": seat, "card": card_json(state, newest),
+                             "exp": card_json(state, c), "rule": "1002.1"})
+                fx.move(state, c, "exp", host=newest, why="level_up")  # AMB-9: its EXP comes along
+            state.lvup.add(newest)
+            changed = True
+    for seat, cards in crowded:  # 1003.1 illegal character
+        live = [c for c in cards if where(state, c) == "area"]
+        if len(live) < 2:
+            continue
+        newest = max(live, key=lambda c: state.seq[c])
+        others = [c for c in live if c != newest]
+        gone = others if state.options["illegal_character_discards"] == "others" else [newest]  # AMB-1
+        for c in sorted(gone):
+            emit(state, {"type": "illegal_character", "seat": seat, "card": card_json(state, c), "rule": "1003.1"})
+            fx.move(state, c, "trash", why="illegal")
+        changed = True
+    dying = []
+    strict = state.options["damage_threshold"] == "exceeds"
+    sources = _cont_sources(state)
+    reducers = any("set_power" in s[2] or s[2].get("power", {}).get("amount", 0) < 0 for s in sources) or any(
+        e[1] == "set_power" or (e[1] == "power" and e[2] < 0) for e in state.effects)
+    for seat in (state.tp, 1 - state.tp):  # 1004 damage retire
+        for c in zone(state, seat, "area"):
+            if not reducers and c not in state.damage and defn(state, c).power > 0:
+                continue  # power can only have gone up, and there is no damage
+            p = power(state, c, sources)
+            dmg = state.damage.get(c, 0)
+            if p <= 0 or (dmg > p if strict else dmg >= p):
+                dying.append(c)
+    for c in dying:
+        if where(state, c) != "area":
+            continue
+        if fx.needs_replacement_choice(state, c):
+            return False
+        kind, source = state.dmg_source.get(c, ("power", -1))
+        by_battle = kind == "battle"
+        fx.retire(state, c, "battle" if by_battle else ("damage" if kind == "effect" else "power 0"),
+                  "1004.2" if power(state, c) <= 0 else "1004.1")
+        if by_battle:  # 1102: retired by battle; the attacker retired it
+            state.battle_retires[1 - fx.owner(state, c)] += 1
+            if where(state, source) == "area":
+                fx.fire_self(state, source, "battle_retire", ctx=c)
+        changed = True
+    losers = []  # 1005
+    if mode == "mission":
+        missions = zone(state, state.tp, "mission")
+        if missions and all(m in state.table.face_down for m in missions):
+            losers = [1 - state.tp]
+            finish(state, losers, f"seat {state.tp} completed all three missions", "1005.1")
+    elif mode == "deckout" and not zone(state, state.tp, "deck"):
+        finish(state, [state.tp], f"seat {state.tp} has no cards in their Deck", "1005.2")
+    return changed and state.result is None
+
+
+def _pp(state: VividzState, mode: str) -> None:
+    while _rule_effects(state, mode):  # 202.2a
+        pass
+    if state.result is not None:
+        return
+    if state.waiting is not None:  # a replacement choice (912.2) interrupted the rule effects
+        state.tasks.append(("pp", mode))
+        return
+    fx.fire_state_triggers(state)
+    if not state.pending:  # 202.2b: nothing triggered, pre-processing ends
+        return
+    state.tasks.append(("pp", mode))
+    if len(state.pending) == 1:
+        resolve_trigger(state, state.pending[0][0])
+    else:  # 908.2a: the turn player chooses which one
+        state.waiting = ("trigger", state.tp)
+
+
+def resolve_trigger(state: VividzState, uid: int) -> None:
+    """908.2: the chosen trigger's controller activates it; one layer is removed."""
+    entry = next(p for p in state.pending if p[0] == uid)
+    state.pending.remove(entry)
+    _, card, seat, ab, ctx, delayed = entry
+    if delayed is not None:
+        emit(state, {"type": "trigger", "seat": seat, "source": card_json(state, card), "delayed": True, "rule": "908.4"})
+        fx.push_frame(state, card, seat, delayed, {"inc": state.inc[card]})
+        return
+    ability = defn(state, card).abilities[ab]
+    emit(state, {"type": "trigger", "seat": seat, "source": card_json(state, card), "ability": ab,
+                 "trigger": ability.trigger, "rule": "908.2"})
+    if ability.optional:
+        state.waiting = ("may", seat, card, ab, ctx)
+        return
+    start_ability(state, card, seat, ab, ctx)
+
+
+def start_ability(state: VividzState, card: int, seat: int, ab: int, ctx: int = -1) -> None:
+    ability = defn(state, card).abilities[ab]
+    info = {"inc": state.inc[card] if where(state, card) == "area" else -1, "ctx": ctx}
+    if ability.trigger == "retire" and card in state.lki:
+        info["lki"] = state.lki[card]["power"]
+    fx.push_frame(state, card, seat, ability.effects, info)
+
+
+# -- setup (601) -------------------------------------------------------------------------------
+
+def _setup(state: VividzState, step: str) -> None:
+    if step == "reveal":  # 601.1d
+        for _ in range(100):
+            revealed = []
+            for seat in (0, 1):
+                deck = zone(state, seat, "deck")
+                if not deck:
+                    finish(state, [0, 1], "the Decks ran out while deciding the first player", "601.1d")
+                    return
+                card = deck[0]
+                fx.move(state, card, "energy")
+                revealed.append(card)
+                emit(state, {"type": "reveal_first", "seat": seat, "card": card_json(state, card), "rule": "601.1d"})
+            a, b = (defn(state, c).cost for c in revealed)
+            if a != b:
+                state.first = 0 if a > b else 1
+                emit(state, {"type": "first_player", "seat": state.first, "rule": "601.1d"})
+                break
+        for seat in (0, 1):  # 601.1e
+            fx.draw(state, seat, 5)
+        state.setup_seat = 1 - state.first
+        state.waiting = ("setup_energy", 1 - state.first, 2)
+    elif step == "flip":  # 601.1f, 601.1g
+        for seat in (0, 1):
+            for m in zone(state, seat, "mission"):
+                state.table.face_down.discard(m)
+                state.clock += 1
+            emit(state, {"type": "missions_revealed", "seat": seat,
+                         "missions": [card_json(state, m) for m in zone(state, seat, "mission")], "rule": "601.1f"})
+        state.phase = "turn"
+        state.turn = 1
+        state.tp = state.first
+        push(state, ("step", "SD1"))
+
+
+# -- the turn (701-706) ------------------------------------------------------------------------
+
+def _draw_to_five(state: VividzState, rule: str) -> None:
+    hand = len(zone(state, state.tp, "hand"))
+    fx.draw(state, state.tp, 1 if hand >= HAND_TARGET else HAND_TARGET - hand)
+
+
+def _reboot_account(state: VividzState, rule: str) -> None:
+    extra = zone(state, state.tp, "area") if rule == "702.3" and state.options["reboot_characters"] == "start_draw" else []
+    for c in list(zone(state, state.tp, "account")) + list(extra):  # AMB-2 option adds the characters
+        if c in state.sleep:
+            state.sleep.discard(c)
+            emit(state, {"type": "reboot", "card": card_json(state, c), "rule": rule})
+
+
+def _expire(state: VividzState, until: str) -> None:
+    state.effects = [e for e in state.effects if e[6] != until]
+
+
+def _step(state: VividzState, code: str) -> None:
+    tp = state.tp
+    if code == "SD1":
+        state.phase = "start_draw"
+        emit(state, {"type": "turn", "turn": state.turn, "seat": tp, "rule": "701.1"})
+        state.successes = [0, 0]
+        state.battle_retires = [0, 0]
+        state.played_this_turn = 0
+        fx.fire(state, "start_draw", tp)  # 702.1
+        if state.turn == 1:
+            fx.fire(state, "game_start", None)
+        push(state, ("pp", "deckout"), ("step", "SD3"))
+    elif code == "SD3":
+        _reboot_account(state, "702.3")
+        if state.turn != 1:  # 702.4a
+            _draw_to_five(state, "702.4")
+        push(state, ("pp", ""), ("step", "M1"))
+    elif code == "M1":
+        state.phase = "main"
+        fx.fire(state, "start_main", tp)  # 703.1
+        fx.fire_delayed(state, "start_main")
+        push(state, ("pp", ""), ("main",))  # AMB-15: PP before priority (201.2)
+    elif code == "MI1":
+        state.phase = "mission"
+        fx.fire(state, "start_mission", tp)  # 704.1
+        fx.fire_delayed(state, "start_mission")
+        for m in zone(state, tp, "mission"):  # 704.2
+            if mission_active(state, m) and m in state.sleep:
+                if fx.condition_holds(state, tp, m, defn(state, m).clear):
+                    state.table.face_down.add(m)
+                    state.hid = True
+                    state.clock += 1
+                    state.sleep.discard(m)
+                    emit(state, {"type": "clear", "seat": tp, "position": zone(state, tp, "mission").index(m) + 1,
+                                 "title": defn(state, m).name, "rule": "704.2a"})  # now face down: no id
+                else:
+                    state.sleep.discard(m)
+                    emit(state, {"type": "uncheck", "seat": tp, "card": card_json(state, m), "rule": "704.2b"})
+        if state.damage:
+            state.damage.clear()  # 704.3
+            state.dmg_source.clear()
+            emit(state, {"type": "damage_removed", "rule": "704.3"})
+        _expire(state, "mission")  # 704.4
+        state.successes = [0, 0]   # 1118.1
+        push(state, ("pp", "mission"), ("step", "CH1"))
+    elif code == "CH1":
+        state.phase = "charge"
+        fx.fire(state, "start_charge", tp)  # 705.1
+        push(state, ("keep",), ("charge",), ("pp", ""), ("step", "ED1"))
+    elif code == "ED1":
+        state.phase = "end_draw"
+        fx.fire(state, "start_end_draw", tp)  # 706.1
+        fx.fire_delayed(state, "start_end_draw")
+        push(state, ("pp", "deckout"), ("step", "ED3"))
+    elif code == "ED3":
+        _reboot_account(state, "706.3")
+        _draw_to_five(state, "706.4")
+        push(state, ("pp", ""), ("step", "END"))
+    elif code == "END":
+        _expire(state, "turn")  # AMB-26
+        state.turn += 1
+        state.tp = 1 - tp
+        push(state, ("step", "SD1"))
+
+
+def _wait(kind: str):
+    def task(state: VividzState) -> None:
+        seat = 1 - state.tp if kind == "defense" else state.tp
+        if kind == "keep" and not zone(state, seat, "hand"):
+            return
+        if kind == "charge" and not zone(state, seat, "hand"):
+            return
+        state.waiting = (kind, seat)
+    return task
+
+
+# -- paying costs (905) ------------------------------------------------------------------------
+
+def _pay(state: VividzState, seat: int, n: int, rule: str) -> None:
+    """905.3: exactly n Energy cards to the Trash; the player chooses which when it matters."""
+    energy = zone(state, seat, "energy")
+    if n <= 0:
+        return
+    if len({defn(state, c).id for c in energy}) <= 1 or len(energy) == n:
+        for c in sorted(energy)[:n]:
+            fx.move(state, c, "trash")
+        emit(state, {"type": "pay", "seat": seat, "amount": n, "rule": "905.3c"})
+        return
+    state.waiting = ("pay", seat, n, rule)
+
+
+def _discard_cost(state: VividzState, seat: int, n: int, rule: str) -> None:
+    hand = zone(state, seat, "hand")
+    if n <= 0:
+        return
+    if len(hand) == n:
+        for c in sorted(hand):
+            fx.move(state, c, "trash")
+            emit(state, {"type": "discard", "seat": seat, "card": card_json(state, c), "rule": rule})
+        return
+    state.waiting = ("discard", seat, n, rule)
+
+
+def _finish_play(state: VividzState, card: int, seat: int, slot: int, from_zone: str) -> None:
+    """904.2h / 906.2: the card is played; a character enters, an event resolves."""
+    state.played_this_turn += 1
+    if defn(state, card).type == "character":
+        fx.enter(state, card, slot, from_zone)
+    else:
+        fx.start_event(state, card, seat)
+
+
+def _resolve_ab(state: VividzState, card: int, seat: int, ab: int, inc: int) -> None:
+    emit(state, {"type": "activate", "seat": seat, "card": card_json(state, card), "ability": ab, "rule": "907.1"})
+    ability = defn(state, card).abilities[ab]
+    fx.push_frame(state, card, seat, ability.effects, {"inc": inc})
+
+
+def _slide_move(state: VividzState, card: int, slot: int) -> None:
+    if where(state, card) == "area" and not in_slot(state, fx.owner(state, card), slot):
+        fx.slide(state, card, slot)
+
+
+# -- the attack (802-806) ----------------------------------------------------------------------
+
+def attacker_alive(state: VividzState) -> bool:
+    b = state.battle
+    return b is not None and where(state, b["attacker"]) == "area" and state.inc[b["attacker"]] == b["inc"]
+
+
+def _atk(state: VividzState, code: str) -> None:
+    tp, b = state.tp, state.battle
+    if code == "D1":
+        state.waiting = ("defense", 1 - tp)
+    elif code == "D3":  # 803.3
+        push(state, *((("pp", ""), ("atk", "SC2")) if attacker_alive(state) else (("atk", "E1"),)))
+    elif code == "SC2":  # 804.2: the attacker's lane now (an effect may have slid it)
+        lane = state.slot.get(b["attacker"], b["lane"])
+        scouts = [tp] + ([1 - tp] if lane_opponent(state, tp, lane) is not None else [])
+        for seat in scouts:
+            deck = zone(state, seat, "deck")
+            if deck:
+                c = deck[0]
+                fx.move(state, c, "reveal")
+                emit(state, {"type": "scout", "seat": seat, "card": card_json(state, c),
+                             "rule": "804.2b" if len(scouts) == 2 else "804.2a"})
+        push(state, *(("scout_decide", s) for s in scouts), ("pp", ""), ("pp", ""), ("atk", "B2"))
+    elif code == "B2":  # 805.2, 805.3
+        target = lane_opponent(state, tp, state.slot.get(b["attacker"], b["lane"]))
+        if attacker_alive(state) and target is not None:
+            fx.deal_damage(state, target, power(state, b["attacker"]), b["attacker"], "battle")
+        push(state, ("atk", "E1"))
+    elif code == "E1":
+        push(state, ("pp", ""), ("atk", "E2"))
+    elif code == "E2":  # 806.2, 806.3, AMB-18
+        if attacker_alive(state):
+            state.successes[tp] += 1
+            emit(state, {"type": "attack_success", "seat": tp, "card": card_json(state, b["attacker"]), "rule": "806.2"})
+            fx.fire_self(state, b["attacker"], "attack_success")
+            fx.fire(state, "attack_success", tp, zones=("account", "mission"))  # fired once per battle (806.3)
+        push(state, ("pp", ""), ("atk", "E5"))
+    elif code == "E5":  # AMB-17: "at the end of battle" fires once, then PP
+        fx.fire(state, "end_of_battle", tp)
+        push(state, ("pp", ""), ("atk", "E6"))
+    elif code == "E6":  # 806.6
+        _expire(state, "attack")
+        emit(state, {"type": "attack_end", "seat": tp, "rule": "806.7"})
+        state.battle = None
+
+
+def _scout_decide(state: VividzState, seat: int) -> None:
+    """804.2b: the turn player decides first, then the non-turn player; unused cards to Energy."""
+    cards = zone(state, seat, "reveal")
+    if not cards:
+        return
+    c = cards[0]
+    if fx.usable_free(state, c, "scout"):
+        state.waiting = ("scout_use", seat, c)
+        return
+    fx.move(state, c, "energy")
+    emit(state, {"type": "to_energy", "seat": seat, "card": card_json(state, c), "rule": "1115.1"})
+
+
+TASKS = {
+    "pp": _pp, "setup": _setup, "step": _step, "main": _wait("main"), "keep": _wait("keep"),
+    "charge": _wait("charge"), "pay": _pay, "discard_cost": _discard_cost, "finish_play": _finish_play,
+    "resolve_ab": _resolve_ab, "atk": _atk, "scout_decide": _scout_decide, "slide_move": _slide_move,
+}

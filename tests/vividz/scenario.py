@@ -1,0 +1,102 @@
+"""Building Vividz positions for scenario tests from the sample card set.
+
+`started()` plays setup (601) with chosen first player; `put()` moves a named card of a seat
+into a zone (and slot) directly, as a judge arranging a table would."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+
+from engine.games.vividz import RULES, flow
+from engine.games.vividz import effects as fx
+from engine.games.vividz.state import defn, zone
+
+__all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "zone", "defn", "IllegalAction"]
+
+
+def find(game: Game, seat: int, name: str, zones: tuple = ("deck",)) -> int:
+    st = game.state
+    for z in zones:
+        for c in zone(st, seat, z):
+            if defn(st, c).name == name:
+                return c
+    raise KeyError(f"no {name!r} for seat {seat} in {zones}")
+
+
+def _top(game: Game, seat: int, cost: int) -> None:
+    deck = zone(game.state, seat, "deck")
+    c = next(c for c in deck if defn(game.state, c).cost == cost)
+    deck.remove(c)
+    deck.insert(0, c)
+
+
+def started(seed: int = 0, first: int = 0, options: dict | None = None, decks=None) -> Game:
+    """A game past setup, in the Main phase of turn 1 for seat `first`, hands of 5 (4-and-1 energy
+    for the second player per 601.1e)."""
+    game = Game(RULES, decks, seed, options)
+    _top(game, first, 3)       # 601.1d: the higher revealed cost goes first
+    _top(game, 1 - first, 1)
+    for seat in (0, 1):
+        req = game.pending()
+        game.act(req.seat, req.options[0].action)
+    for _ in range(2):
+        req = game.pending()
+        game.act(req.seat, req.options[0].action)
+    assert game.pending().kind == "main" and game.state.tp == first
+    return game
+
+
+def put(game: Game, seat: int, name: str, dest: str, slot: int | None = None, frm: tuple = ("deck", "hand", "energy", "trash")) -> int:
+    """Move a card named `name` of `seat` into `dest` (a slot for the Area) without any trigger."""
+    st = game.state
+    c = find(game, seat, name, frm)
+    st.table.move(c, seat, dest)
+    st.inc[c] += 1
+    st.clock += 1
+    st.entered[c] = st.clock
+    if dest == "area":
+        st.slot[c] = slot or 2
+        st.seq[c] = st.clock
+    game.state_changed()
+    return c
+
+
+def act(game: Game, action: dict, seat: int | None = None) -> list:
+    req = game.pending()
+    return game.act(req.seat if seat is None else seat, action)
+
+
+def refused(game: Game, action: dict, seat: int | None = None) -> IllegalAction:
+    before = game.state_hash()
+    try:
+        act(game, action, seat)
+    except IllegalAction as exc:
+        assert game.state_hash() == before, "a refused move changed the state"
+        return exc
+    raise AssertionError(f"{action} was not refused")
+
+
+def main_turn(game: Game, turn: int = 2) -> Game:
+    """Pass turns (playing nothing, keeping and charging nothing) until `turn`'s Main phase."""
+    while game.state.turn < turn or game.pending().kind != "main":
+        req = game.pending()
+        pick = next((o.action for o in req.options if o.action["type"] in ("pass", "skip", "done", "decline")),
+                    req.options[0].action)
+        game.act(req.seat, pick)
+    return game
+
+
+def resolve_all(game: Game) -> None:
+    game.state_changed()
+    flow.run(game.state)
+    game.state_changed()
+
+
+def preprocess(game: Game) -> None:
+    """Run priority pre-processing (202) now, then give the Main-phase decision back."""
+    st = game.state
+    assert st.waiting and st.waiting[0] == "main"
+    st.waiting = None
+    flow.push(st, ("pp", ""), ("main",))
+    resolve_all(game)
