@@ -26,14 +26,17 @@ def _fail(problems: list[str], as_json: bool, report: dict) -> None:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Write into this folder.")
 @click.option("--tts-dir", type=click.Path(file_okay=False, path_type=Path),
               help="The TTS data folder (default: the platform's, or $TTS_BRIDGE_TTS_DIR).")
-@click.option("--live", is_flag=True, help="Also spawn the deck in a running TTS (through the bridge).")
+@click.option("--live", is_flag=True, help="Also spawn the deck in the running TTS game (External Editor API).")
+@click.option("--listen-port", default=39998, show_default=True, type=int, help="With --live: where TTS answers.")
+@click.option("--tts-port", default=39999, show_default=True, type=int, help="With --live: where TTS listens.")
 @click.option("--force", is_flag=True, help="Replace an existing file of the same name.")
 @click.option("--build-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where the card sheets are built (default: build/).")
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
-def import_deck(game: str, source: str, out: Path | None, tts_dir: Path | None, live: bool, force: bool,
-                build_dir: Path | None, rule_options: tuple[str, ...], as_json: bool) -> None:
+def import_deck(game: str, source: str, out: Path | None, tts_dir: Path | None, live: bool, listen_port: int,
+                tts_port: int, force: bool, build_dir: Path | None, rule_options: tuple[str, ...],
+                as_json: bool) -> None:
     """Import the deck list SOURCE (a file, '-' for stdin, or an http(s) URL) for GAME."""
     from tts_bridge.cli import _options, _rules
     from tts_bridge.decks.folders import saved_objects_dir
@@ -64,14 +67,20 @@ def import_deck(game: str, source: str, out: Path | None, tts_dir: Path | None, 
                   paths=[str(p) for p in paths], problems=[])
     if live:
         from tts_bridge.decks.live import spawn_live
+        from tts_bridge.protocol.link import LuaFailed
+        from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
 
-        report["live"] = spawn_live(obj.data)
+        try:
+            report["live"] = spawn_live(obj.data, listen_port, tts_port)
+        except (PortInUse, TTSUnavailable, TTSStalled, LuaFailed) as exc:
+            _fail([f"the deck was written to {paths[0]} but could not be spawned in TTS: {exc}"], as_json, report)
+            return
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False))
     else:
         click.echo(f"{deck.name}: {obj.card_count} cards ({', '.join(obj.sections)}) -> {paths[0]}")
         if live:
-            click.echo(f"spawned in TTS: {', '.join(report['live'])}")
+            click.echo(f"spawned in TTS as {', '.join(report['live'])}")
 
 
 @click.command("export-deck")
