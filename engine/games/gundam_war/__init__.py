@@ -1,0 +1,232 @@
+"""Gundam War, spec `rules/gundam-war.md` (GW-B-* basic rules, GW-A-* advanced rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.cardgame import CardGame
+from engine.core.errors import DataError, Refusal
+from engine.core.game import Deck, RuleOption
+from engine.core.hashing import pack_ints
+from engine.core.requests import Event, Request, Result
+from engine.core.rng import Rng
+from engine.core.zones import Table
+
+from engine.games.gundam_war import actions, choices, flow, narrate, view
+from engine.games.gundam_war.cards import load_cards
+from engine.games.gundam_war.deck import deck_from_entries, validate_deck
+from engine.games.gundam_war.state import AREAS, ZONES, GWState, where
+
+RULE_OPTIONS = (
+    RuleOption("auto_pass", "always", ("always", "forced"), "GW-S.3",
+               "Every free timing asks both players (default: hides even that nothing was playable), or a "
+               "free timing in which a player's only legal move is to pass is passed for them (forced; faster)."),
+    RuleOption("loss_check", "after_play", ("after_play", "after_resolution"), "GW-X-3",
+               "An empty Homeland loses right after a play's cost is paid (proposal), or only after effects resolve."),
+    RuleOption("special_g_copies", "six", ("six", "three"), "GW-X-8",
+               "Copies of one Special G: limited only by the 6-Special-G cap (proposal), or also by 3 per name."),
+    RuleOption("team_includes_self", False, (False, True), "GW-A-25.15",
+               "Team > [A] B gives B to the other same-team Units in the area (default), or to itself as well."),
+    RuleOption("water_scope", "attacker", ("attacker", "any"), "GW-X-12",
+               "Water invalidates texts of Units engaged with an all-Water attacking squad (proposal), or with any "
+               "all-Water squad in the Earth Area."),
+)
+
+_CARD = {"type": "integer", "minimum": 0, "description": "a card id from the state view"}
+
+
+def _action(kind: str, description: str, **props: Any) -> dict:
+    required = ["type"] + [k for k, v in props.items() if not v.pop("optional", False)]
+    return {"type": "object", "description": description, "additionalProperties": False,
+            "required": required, "properties": {"type": {"const": kind}, **props}}
+
+
+ACTION_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "gundam-war action",
+    "oneOf": [
+        _action("keep", "Keep the opening hand (GW-B-3.1)."),
+        _action("redeal", "Re-deal the opening hand: A (no G, 6 cards) or B (5, 4, 3) (GW-B-3.2, GW-B-3.3).",
+                procedure={"enum": ["A", "B"]}),
+        _action("pass", "Pass priority in a free timing or Cut (GW-B-13.10); decline a Vulture card."),
+        _action("play", "Play a card from hand or Hangar (GW-A-10); target = Command target or set target.",
+                card=dict(_CARD), target={**_CARD, "optional": True},
+                mode={"enum": ["substitute", "variable"], "optional": True},
+                x={"type": "integer", "minimum": 1, "optional": True}),
+        _action("use", "Play a text of a field card, special effects included (GW-A-11).", card=dict(_CARD),
+                text={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True},
+                pay={**_CARD, "optional": True}),
+        _action("change", "Change: swap a hand card for an own Unit in the enemy Attack Step (GW-A-25.16).",
+                card=dict(_CARD), target=dict(_CARD)),
+        _action("sortie", "Add a Unit to the rear of your squad in an area (GW-A-17.1.1).", card=dict(_CARD),
+                area={"enum": ["space", "earth", "arena"]}),
+        _action("sortie_done", "Finish declaring the sortie (GW-A-17.1)."),
+        _action("order", "Put the waiting effect with this index next (GW-A-14.10, GW-B-12.2).",
+                index={"type": "integer", "minimum": 0}),
+        _action("discard", "Discard a card for the hand limit (GW-B-12.3).", card=dict(_CARD)),
+        _action("retrieve", "Take a Junk Yard card to hand with Vulture points (GW-A-25.7.1).", card=dict(_CARD)),
+    ],
+}
+
+
+class GundamWarRules(CardGame):
+    id = "gundam-war"
+    name = "Gundam War"
+    rule_prefix = "GW-"
+    rule_options = RULE_OPTIONS
+    load_cards = staticmethod(load_cards)
+    deck_from_entries = staticmethod(deck_from_entries)
+
+    def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> GWState:
+        cards = self.cards()
+        problems = [p for d in decks for p in validate_deck(d, cards, options)]
+        if len(decks) != 2:
+            problems.append(f"gundam-war needs 2 decks, got {len(decks)}")
+        if problems:
+            raise DataError(problems)
+        rng = Rng(seed)
+        table = Table(ZONES)
+        state = GWState(table, rng, options)
+        ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))
+        n = 0
+        for seat, deck in enumerate(decks):
+            for card_id in deck.sections["main"]:
+                table.add_card(seat, cards[card_id], "homeland", ids[n])
+                n += 1
+            rng.shuffle(table.zone(seat, "homeland"))       # GW-B-3.1 step 2: own shuffle ...
+            rng.shuffle(table.zone(seat, "homeland"))       # ... and the opponent's
+        state.first = 0 if rng.coin() else 1                # GW-B-3.1 step 4: rock-paper-scissors
+        flow.start(state)
+        flow.advance(state)
+        state.events.clear()
+        return state
+
+    def request(self, state: GWState) -> Request | None:
+        return choices.request(state)
+
+    def check(self, state: GWState, seat: int, action: dict) -> Refusal | None:
+        return choices.check(state, seat, action)
+
+    def seat_refusal(self, state: GWState, seat: int, request: Request) -> Refusal:
+        if request.kind in ("free_timing", "cut_in"):
+            return Refusal("GW-A-9.3", f"Seat {request.seat} has priority now; you may act when they pass "
+                                       "(the active player is always asked first).")
+        rule = {"mulligan": "GW-X-7", "sortie": "GW-A-4.2.4", "order": "GW-A-14.10", "hand_limit": "GW-B-12.3",
+                "vulture": "GW-A-25.7.1"}.get(request.kind, "GW-S.2")
+        return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
+
+    def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
+        state.events = []
+        state.went_hidden = False
+        actions.apply(state, seat, action)
+        if not state.went_hidden:
+            return state.events
+        return [_scrubbed(state, e) for e in state.events]
+
+    def result(self, state: GWState) -> Result | None:
+        return state.result
+
+    def view(self, state: GWState, seat: int | None) -> dict:
+        return view.view(state, seat)
+
+    def snapshot(self, state: GWState) -> bytes:
+        """Bytes that change whenever the game state does; card-id sets are packed as ints."""
+        ints: list[int] = []
+        for k, v in sorted(state.damage.items()):
+            ints += (k, v)
+        ints.append(0xFFFFFFFF)
+        for k, v in sorted(state.set_on.items()):
+            ints += (k, v)
+        for group in (state.rolled, state.destroyed, state.dismantled, state.variable_g, state.transformed,
+                      state.sortied, state.resupplied, state.battle_immune, state.card_coins):
+            ints.append(0xFFFFFFFF)
+            ints += sorted(group)
+        scalars = (
+            state.phase, state.first, state.active, state.turn, state.step, state.priority, state.passes,
+            state.mull_seat, state.mull, state.cut, state.pending, state.ordering, state.waiting,
+            sorted(state.turn_mods.items()), sorted(state.coins.items()),
+            sorted(state.engaged), sorted(state.front_gone), sorted(state.slots.items()),
+            [sorted(s) for s in state.played_names], sorted(state.text_uses), sorted(state.cut_uses),
+            sorted(state.change_used), sorted(state.vulture), state.vulture_points, state.pollution,
+            sorted(state.nondup, key=repr), sorted(state.fired), state.choice, sorted(state.untargetable.items()),
+            sorted(state.no_sortie), sorted(state.special_plus.items()),
+            sorted((k, sorted(v)) for k, v in state.kw_gain.items()),
+            sorted((k, sorted(v)) for k, v in state.kw_lose.items()), state.this_turn,
+            state.result.to_json() if state.result else None, state.rng.calls,
+        )
+        return b"|".join((state.table.snapshot(), pack_ints(ints), repr(scalars).encode()))
+
+    def check_invariants(self, state: GWState) -> None:
+        state.table.check_invariants()
+        for card, dmg in state.damage.items():
+            assert dmg > 0, f"card {card} has {dmg} damage"
+            assert where(state, card) in ("deploy",) + AREAS, f"damage on card {card} outside the field"
+        for card, target in state.set_on.items():
+            assert where(state, card) == "set", f"set card {card} is in {where(state, card)}"
+            assert where(state, target) in ("deploy", "set") + AREAS, f"set target {target} left the field"
+        for card in state.table.zones["0.set"] + state.table.zones["1.set"]:
+            assert card in state.set_on, f"card {card} is in a set zone but set on nothing"
+        for card in state.destroyed:
+            assert where(state, card) in ("deploy",) + AREAS, f"destroyed card {card} off the field"
+        for seat in (0, 1):
+            assert state.pollution[seat] >= 0 and state.vulture_points[seat] >= 0
+            assert len(state.table.zones[f"{seat}.arena"]) <= 1, "two Units of one side in the Fighting Arena"
+            for z in ("homeland", "discard", "junk", "removed", "hand"):
+                for c in state.table.zones[f"{seat}.{z}"]:             # GW-A-26.2.1: the owner's piles
+                    assert state.table.cards[c].owner == seat, f"card {c} of the other seat in {seat}.{z}"
+        for v in state.slots.values():
+            assert v >= 0, "a negative play count"
+        played = [e["card"] for e in state.cut if e["kind"] == "card" and where(state, e["card"]) == "played"]
+        assert sorted(played) == sorted(state.table.zones["0.played"] + state.table.zones["1.played"]), \
+            "a played card is not on the Cut"
+        for coins in state.coins.values():
+            assert len(coins) == 3
+        for coin in state.card_coins:
+            assert coin not in state.coins and coin not in state.set_on.values(), "a card-coin carries a coin or set card"
+            assert where(state, coin) in ("deploy", "gone") + AREAS, f"card-coin {coin} outside the field"
+
+    def action_schema(self) -> dict:
+        return ACTION_SCHEMA
+
+    # -- hooks for the narrated demo (tts_bridge/demo.py) ----------------------------------
+    def cheat_attempts(self, state: GWState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
+        return narrate.cheat_attempts(state, kind, seat)
+
+    def narrate(self, event: dict) -> str:
+        return narrate.narrate(event)
+
+
+def _hidden_refs(state: GWState, node, seat: int) -> bool:
+    if isinstance(node, dict):
+        if isinstance(node.get("id"), int) and not state.table.visible_to(node["id"], seat):
+            return True
+        return any(_hidden_refs(state, v, seat) for v in node.values() if isinstance(v, (dict, list)))
+    if isinstance(node, list):
+        return any(_hidden_refs(state, v, seat) for v in node)
+    return False
+
+
+def _scrub(state: GWState, node, seat: int):
+    """A card a seat can no longer see by the end of the decision (a Unit returned to its owner's
+    hand in the same decision it was shown) is named by title only, without its id."""
+    if isinstance(node, dict):
+        if isinstance(node.get("id"), int) and not state.table.visible_to(node["id"], seat):
+            return {"title": node.get("name")}
+        return {k: _scrub(state, v, seat) if isinstance(v, (dict, list)) else v for k, v in node.items()}
+    if isinstance(node, list):
+        return [_scrub(state, v, seat) for v in node]
+    return node
+
+
+def _scrubbed(state: GWState, event: Event) -> Event:
+    if event.seat is not None:
+        return event
+    hidden = [s for s in (0, 1) if _hidden_refs(state, event.data, s)]
+    if not hidden:
+        return event
+    if len(hidden) == 2:
+        return Event(_scrub(state, _scrub(state, event.data, 0), 1))
+    return Event(event.data, 1 - hidden[0], _scrub(state, event.data, hidden[0]))
+
+
+RULES = GundamWarRules()

@@ -1,0 +1,341 @@
+"""Gundam War card definitions: the schema of `card_data/gundam-war/cards.yaml` and its loader.
+
+Effects, texts and automatic effects are data in a small vocabulary (README.md in the card
+folder). Special effects (GW-A-25) are `keywords`; those that are usable texts (Psycommu,
+Area Weapon, Transform, ...) are turned into `TextDef`s here so the engine treats them like
+any other `《》` text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.errors import DataError
+
+COLOURS = ("blue", "green", "black", "red", "brown", "white", "purple")
+STEPS = ("any", "reroll", "draw", "deploy", "battle", "attack", "defense", "damage", "return")
+TARGETS = ("enemy_unit", "own_unit", "unit", "enemy_battle_unit", "all_enemy_battle_units",
+           "all_enemy_units", "all_units", "enemy_command", "enemy_played", "own_destroyed_unit",
+           "enemy_operation", "self", "engaged_enemy_unit", "host")
+# effects whose target is chosen when the effect is played (GW-A-13.4); "all" targets are not chosen
+CHOSEN = {"enemy_unit", "own_unit", "unit", "enemy_battle_unit", "enemy_command", "enemy_played",
+          "own_destroyed_unit", "enemy_operation", "engaged_enemy_unit"}
+
+_STATS = {"type": "array", "minItems": 3, "maxItems": 3,
+          "items": {"type": ["integer", "null"]}}
+_MOD = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "integer"}}
+_TARGET = {"enum": list(TARGETS)}
+_EFFECT_PROPS = {
+    "draw": {"type": "integer", "minimum": 1, "maximum": 5},
+    "damage": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
+               "properties": {"amount": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "X"}]},
+                              "to": _TARGET}},
+    "destroy": _TARGET,
+    "mod": {"type": "object", "additionalProperties": False, "required": ["stats", "to"],
+            "properties": {"stats": _MOD, "to": _TARGET}},
+    "coin": {"type": "object", "additionalProperties": False, "required": ["stats", "to"],
+             "properties": {"stats": _MOD, "to": _TARGET}},
+    "roll": _TARGET,
+    "reroll": _TARGET,
+    "bounce": _TARGET,
+    "recover": {"type": "integer", "minimum": 1},
+    "homeland_damage": {"type": "integer", "minimum": 1},
+    "negate_play": _TARGET,
+    "repair": _TARGET,
+    "discard_random": {"type": "integer", "minimum": 1},
+    "pollute": {"type": "integer", "minimum": 1},
+    "to_hangar": {"type": "integer", "minimum": 1},
+    "junk_unit_to_field": {"const": True},
+    "no_battle_damage": _TARGET,
+    "untargetable": _TARGET,
+    "discard_at_end": _TARGET,
+    "no_sortie": {"enum": ["enemy", "own"]},
+    "gain": {"type": "object", "additionalProperties": False, "required": ["keyword", "to"],
+             "properties": {"keyword": {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike",
+                                                 "vulture"]}, "to": _TARGET}},
+    "lose": {"type": "object", "additionalProperties": False, "required": ["keyword", "to"],
+             "properties": {"keyword": {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike",
+                                                 "vulture"]}, "to": _TARGET}},
+    "mod_this_turn": {"type": "object", "additionalProperties": False, "required": ["stats", "to"],
+                      "properties": {"stats": _MOD, "to": {"enum": ["own_units", "enemy_units"]}}},
+    "psycommu_plus": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
+                      "properties": {"amount": {"type": "integer", "minimum": 1}, "to": _TARGET}},
+    "card_coin": {"type": "object", "additionalProperties": False, "required": ["name", "stats", "terrain"],
+                  "properties": {"name": {"type": "string", "minLength": 1}, "stats": _MOD,
+                                 "terrain": {"type": "array", "items": {"enum": ["space", "earth"]}},
+                                 "count": {"type": "integer", "minimum": 1, "maximum": 3}}},
+}
+EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 2, "additionalProperties": False,
+                 "properties": {**_EFFECT_PROPS, "then": {"const": True}}}
+_EFFECTS = {"type": "array", "items": EFFECT_SCHEMA, "minItems": 1}
+_TIMING = {"type": "object", "additionalProperties": False,
+           "properties": {"step": {"enum": list(STEPS)}, "turn": {"enum": ["any", "own", "enemy"]}}}
+_TEXT = {"type": "object", "additionalProperties": False, "required": ["cost", "effects"],
+         "properties": {"timing": _TIMING, "cost": {"enum": [0, 1, 2, 3, "R"]}, "each": {"type": "boolean"},
+                        "requires": {"type": "array", "minItems": 2, "maxItems": 2,
+                                     "items": {"type": "integer", "minimum": 0}},
+                        "unnegatable": {"type": "boolean"},
+                        "effects": _EFFECTS, "text": {"type": "string"}}}
+_CONT = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+         "properties": {"own_units_mod": _MOD,
+                        "enemy_command_total": {"type": "integer", "minimum": 1},
+                        "own_unit_total": {"type": "integer", "maximum": -1}}}
+_AUTO = {"type": "object", "additionalProperties": False, "required": ["kind"],
+         "properties": {"kind": {"enum": ["A", "C", "D"]},
+                        "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged"]},
+                        "nondup": {"enum": ["A", "B", "C", "D"]}, "each_time": {"type": "boolean"},
+                        "requires": {"type": "array", "minItems": 2, "maxItems": 2,
+                                     "items": {"type": "integer", "minimum": 0}},
+                        "continuous": _CONT, "effects": _EFFECTS, "text": {"type": "string"}}}
+_KEYWORDS = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        **{k: {"const": True} for k in (
+            "high_mobility", "water", "desert", "assault", "swift_strike", "vulture", "atmospheric_entry",
+            "change_dismantle", "dismantle", "transform", "ship", "base", "support", "mf", "quick",
+            "set_character", "set_g", "ps_armor", "many_copies", "colony", "tire", "family", "school")},
+        **{k: {"type": "integer", "minimum": 1} for k in (
+            "space_battle", "special_shield", "psycommu", "area_weapon", "resupply", "variable", "prevent",
+            "ps_armor_x")},
+        "ship_modification": _MOD,
+        "restrict": {"enum": ["1", "1/own", "1/deck", "1/turn"]},
+        "multiple": _EFFECTS,
+        "team": {"type": "object", "additionalProperties": False, "required": ["name"],
+                 "properties": {"name": {"type": "string"}, "mod": _MOD}},
+        "change": {"type": "string", "minLength": 1},
+        "extra_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                       "properties": {"resource": {"type": "integer", "minimum": 1},
+                                      "junk_remove": {"type": "integer", "minimum": 1}}},
+        "substitute_cost": {"type": "object", "additionalProperties": False, "required": ["total", "pay"],
+                            "properties": {"total": {"type": "integer", "minimum": 0},
+                                           "pay": {"type": "object", "additionalProperties": False,
+                                                   "minProperties": 1,
+                                                   "properties": {"resource": {"type": "integer", "minimum": 1},
+                                                                  "junk_remove": {"type": "integer", "minimum": 1}}}}},
+    },
+}
+_COST = {"type": "object", "additionalProperties": False, "required": ["total"],
+         "properties": {"designated": {"type": "object", "minProperties": 1, "maxProperties": 2,
+                                       "propertyNames": {"enum": list(COLOURS)},
+                                       "additionalProperties": {"type": "integer", "minimum": 1}},
+                        "total": {"type": "integer", "minimum": 0},
+                        "resource": {"oneOf": [{"type": "integer", "minimum": 0},
+                                               {"type": "string", "pattern": "^[0-9]*X{1,2}$"}]},
+                        "x_max": {"type": "integer", "minimum": 1, "maximum": 5}}}
+_COMMON = {
+    "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+    "type": {"enum": ["unit", "character", "command", "operation", "g"]},
+    "name": {"type": "string", "minLength": 1},
+    "model": {"type": "string", "minLength": 1},
+    "colour": {"enum": list(COLOURS)},
+    "cost": _COST,
+    "keywords": _KEYWORDS,
+    "texts": {"type": "array", "items": _TEXT},
+    "autos": {"type": "array", "items": _AUTO},
+    "text": {"type": "string"},
+    "flavor": {"type": "string"},
+}
+CARD_SCHEMA = {
+    "type": "object", "required": ["id", "type", "name", "colour"],
+    "allOf": [
+        {"if": {"properties": {"type": {"const": "unit"}}},
+         "then": {"additionalProperties": False, "required": ["cost", "stats", "terrain"],
+                  "properties": {**_COMMON, "stats": _STATS, "piloted_stats": _STATS,
+                                 "terrain": {"type": "array", "items": {"enum": ["space", "earth"]}},
+                                 "transformed": {"type": "object", "additionalProperties": False,
+                                                 "required": ["stats"],
+                                                 "properties": {"stats": _STATS, "keywords": _KEYWORDS}}}}},
+        {"if": {"properties": {"type": {"const": "character"}}},
+         "then": {"additionalProperties": False, "required": ["cost", "stats"],
+                  "properties": {**_COMMON, "stats": _MOD,
+                                 "traits": {"type": "array", "items": {"enum": ["M", "F", "Ad", "Ch", "NT", "CO", "GF"]}}}}},
+        {"if": {"properties": {"type": {"const": "command"}}},
+         "then": {"additionalProperties": False, "required": ["cost", "effects"],
+                  "properties": {**_COMMON, "timing": _TIMING, "effects": _EFFECTS}}},
+        {"if": {"properties": {"type": {"const": "operation"}}},
+         "then": {"additionalProperties": False, "required": ["cost"],
+                  "properties": {**_COMMON, "set": {"enum": ["unit"]}}}},
+        {"if": {"properties": {"type": {"const": "g"}}},
+         "then": {"additionalProperties": False,
+                  "properties": {**_COMMON, "generates": {"type": "array", "minItems": 1,
+                                                          "items": {"enum": list(COLOURS)}}}}},
+    ],
+    "properties": _COMMON,
+}
+FILE_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
+               "properties": {"cards": {"type": "array", "items": CARD_SCHEMA}}}
+
+
+@dataclass(frozen=True)
+class TextDef:
+    """A text played from the field (GW-B-13.4): timing, `《》` marker, optional [X·Y]."""
+
+    effects: tuple
+    step: str = "any"
+    turn: str = "any"
+    cost: Any = 0          # 0, 1, 2, 3 (resources) or "R"
+    each: bool = False
+    requires: tuple | None = None
+    special: str = ""      # the special effect this text implements (GW-A-25), if any
+    unnegatable: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class AutoDef:
+    kind: str              # A, C or D (Auto B lives in keywords and the play rules)
+    on: str = ""
+    nondup: str = ""
+    requires: tuple | None = None
+    continuous: dict | None = None
+    effects: tuple = ()
+    each_time: bool = False        # "each time ~" activates every time, not once per turn (GW-A-14.7)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    type: str
+    name: str
+    colour: str
+    model: str = ""
+    designated: tuple = ()          # ((colour, n), ...): two entries = dual-colour (GW-A-23)
+    total: int = 0
+    resource: int = 0
+    x_resource: int = 0             # how many times X is in the resource cost ("XX" = 2, GW-A-26.16)
+    x_max: int = 0                  # the range 1..x_max of X; 0 = the card has no X (GW-A-26.10)
+    stats: tuple = (None, None, None)  # unit battle stats (None = `*`) or character modification
+    terrain: frozenset = frozenset()
+    piloted_stats: tuple | None = None  # battle stats right of "/" while a pilot is set (GW-A-22.4)
+    traits: frozenset = frozenset()
+    keywords: dict = field(default_factory=dict, compare=False, hash=False)
+    transformed: dict | None = field(default=None, compare=False, hash=False)
+    texts: tuple = ()
+    autos: tuple = ()
+    effects: tuple = ()
+    step: str = "any"
+    turn: str = "any"
+    set: str = ""
+    generates: tuple = ()
+    basic: bool = False
+    text: str = ""
+    flavor: str = ""
+
+    @property
+    def title(self) -> str:
+        """The deck-construction name: model number included (GW-A-1.4.2)."""
+        return f"{self.model} {self.name}" if self.model else self.name
+
+    def kw(self, name: str) -> Any:
+        return self.keywords.get(name)
+
+
+def needs_target(effects: tuple) -> str | None:
+    """The chosen-target kind of an effect list (at most one per list), or None."""
+    for e in effects:
+        for k, v in e.items():
+            scope = v.get("to") if isinstance(v, dict) else v
+            if isinstance(scope, str) and scope in CHOSEN:
+                return scope
+    return None
+
+
+def _special_texts(kw: dict) -> list[TextDef]:
+    """The special effects that are played like texts (GW-A-25.44: their own timing and cost)."""
+    out = []
+    if kw.get("psycommu"):
+        out.append(TextDef(({"damage": {"amount": kw["psycommu"], "to": "unit"}},), "defense", special="psycommu"))
+    if kw.get("area_weapon"):
+        out.append(TextDef(({"destroy": "all_enemy_battle_units"},), "damage", special="area_weapon"))
+    if kw.get("atmospheric_entry"):
+        out.append(TextDef((), "defense", special="atmospheric_entry"))
+    if kw.get("transform"):
+        out.append(TextDef((), "battle", special="transform"))
+    if kw.get("dismantle"):
+        out.append(TextDef((), "deploy", "own", special="dismantle"))
+    if kw.get("resupply"):
+        out.append(TextDef((), "return", special="resupply"))
+    if kw.get("special_shield"):
+        out.append(TextDef((), "battle", special="special_shield"))
+    if kw.get("multiple"):
+        out.append(TextDef(tuple(kw["multiple"]), "battle", each=True, special="multiple"))
+    return out
+
+
+def _fixed_resource(value) -> int:
+    """The fixed part of a resource cost ("1XX" -> 1)."""
+    if isinstance(value, int):
+        return value
+    digits = value.rstrip("X")
+    return int(digits) if digits else 0
+
+
+def _card(raw: dict) -> CardDef:
+    cost = raw.get("cost", {})
+    kw = dict(raw.get("keywords", {}))
+    texts = [TextDef(tuple(t["effects"]), t.get("timing", {}).get("step", "any"), t.get("timing", {}).get("turn", "any"),
+                     t["cost"], t.get("each", False), tuple(t["requires"]) if "requires" in t else None,
+                     unnegatable=t.get("unnegatable", False), text=t.get("text", ""))
+             for t in raw.get("texts", ())]
+    texts += _special_texts(kw)
+    autos = tuple(AutoDef(a["kind"], a.get("trigger", ""), a.get("nondup", ""),
+                          tuple(a["requires"]) if "requires" in a else None,
+                          a.get("continuous"), tuple(a.get("effects", ())), a.get("each_time", False))
+                  for a in raw.get("autos", ()))
+    generates = tuple(raw.get("generates", ()))
+    basic = raw["type"] == "g" and not generates and not texts and not autos and not kw
+    if raw["type"] == "g" and not generates:
+        generates = (raw["colour"],)
+    stats = tuple(raw.get("stats", (None, None, None)))
+    return CardDef(
+        id=raw["id"], type=raw["type"], name=raw["name"], colour=raw["colour"], model=raw.get("model", ""),
+        designated=tuple(cost.get("designated", {}).items()), total=cost.get("total", 0),
+        piloted_stats=tuple(raw["piloted_stats"]) if "piloted_stats" in raw else None,
+        resource=_fixed_resource(cost.get("resource", 0)), x_resource=str(cost.get("resource", "")).count("X"),
+        x_max=cost.get("x_max", 0), stats=stats, terrain=frozenset(raw.get("terrain", ())),
+        traits=frozenset(raw.get("traits", ())), keywords=kw, transformed=raw.get("transformed"),
+        texts=tuple(texts), autos=autos, effects=tuple(raw.get("effects", ())),
+        step=raw.get("timing", {}).get("step", "any"), turn=raw.get("timing", {}).get("turn", "any"),
+        set=raw.get("set", ""), generates=generates, basic=basic, text=raw.get("text", ""),
+        flavor=raw.get("flavor", ""))
+
+
+def load_cards(path: Path) -> dict[str, CardDef]:
+    """Load and validate a card file; every problem is reported with file, line and field."""
+    data = read_yaml_file(path)
+    validate(data, FILE_SCHEMA, str(path))
+    problems: list[str] = []
+    cards: dict[str, CardDef] = {}
+    titles: dict[str, str] = {}
+    for i, raw in enumerate(data["cards"]):
+        where = f"{path}:{line_of(data, ['cards', i])}"
+        if raw["id"] in cards:
+            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
+            continue
+        card = _card(raw)
+        key = (card.title.casefold(), card.colour)
+        if key in titles:
+            problems.append(f"{where}: cards[{i}].name: {card.title!r} ({card.colour}) is already used by {titles[key]}")
+        titles[key] = card.id
+        for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
+                                                             for n, t in enumerate(card.texts)]:
+            chosen = [e for e in effects if needs_target((e,))]
+            if len(chosen) > 1 and len({needs_target((e,)) for e in chosen}) > 1:
+                problems.append(f"{where}: cards[{i}].{label}: all chosen targets of one effect must be of one kind")
+        for n, a in enumerate(card.autos):
+            if needs_target(a.effects):
+                problems.append(f"{where}: cards[{i}].autos[{n}].effects: an automatic effect cannot choose a target; "
+                                "use an 'all_~', 'self' or 'host' target")
+        uses_x = card.x_resource or any(isinstance(e.get("damage"), dict) and e["damage"]["amount"] == "X"
+                                        for e in card.effects)
+        if uses_x and not card.x_max:
+            problems.append(f"{where}: cards[{i}].cost.x_max: a card using X needs the range of X (x_max)")
+        if card.type in ("unit", "character", "command", "operation") and not card.designated:
+            problems.append(f"{where}: cards[{i}].cost.designated: a {card.type} needs a Designated National Power")
+        cards[card.id] = card
+    if problems:
+        raise DataError(problems)
+    return cards

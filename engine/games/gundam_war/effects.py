@@ -1,0 +1,474 @@
+"""Moving cards, destruction and discard, targets, and the effect vocabulary.
+
+Every card move goes through `Table.move`; cards leaving the field go to their original
+owner's location (GW-A-26.2.1) and lose damage, destroyed state, coins and effect states
+(GW-A-19.3).
+"""
+
+from __future__ import annotations
+
+from engine.core.requests import Result
+
+from engine.games.gundam_war.cards import CHOSEN
+from engine.games.gundam_war.state import AREAS, GWState, card_json, controller, defn, emit, owner, where, zone
+from engine.games.gundam_war.stats import (battle_units, defense, group, is_g, is_unit, on_field, root,
+                                           stats, units)
+
+
+# -- moving cards --------------------------------------------------------------------------
+
+def draw(state: GWState, seat: int, count: int = 1) -> None:
+    """GW-A-5.1: the top of the Homeland, one at a time."""
+    for _ in range(count):
+        home = zone(state, seat, "homeland")
+        if not home:
+            return
+        card = home[0]
+        state.table.move(card, seat, "hand")
+        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card)}, seat, {"type": "draw", "seat": seat})
+
+
+def homeland_to_discard(state: GWState, seat: int, count: int, why: str, rule: str) -> int:
+    """Resource cost (GW-B-9.8.3) and Homeland damage (GW-B-10.8): top card first, one at a
+    time, so the first card moved ends up deepest of those moved."""
+    moved = 0
+    home = zone(state, seat, "homeland")
+    for _ in range(count):
+        if not home:
+            break
+        state.table.move(home[0], seat, "discard", 0)
+        moved += 1
+    if moved:
+        emit(state, {"type": why, "seat": seat, "count": moved, "rule": rule})
+    return moved
+
+
+def recover(state: GWState, seat: int, count: int) -> None:
+    """GW-A-24.8 / GW-X-2: Discard Pile top to Homeland top, face-down, one at a time."""
+    pile = zone(state, seat, "discard")
+    n = 0
+    for _ in range(count):
+        if not pile:
+            break
+        state.table.move(pile[0], seat, "homeland", 0)
+        n += 1
+    emit(state, {"type": "recover", "seat": seat, "count": n, "rule": "GW-A-24.8"})
+
+
+def _forget(state: GWState, card: int) -> None:
+    """GW-A-19.3: a card leaving the field loses damage, destroyed state, coins and states."""
+    state.damage.pop(card, None)
+    state.destroyed.discard(card)
+    state.turn_mods.pop(card, None)
+    state.coins.pop(card, None)
+    state.rolled.discard(card)
+    state.dismantled.discard(card)
+    state.variable_g.discard(card)
+    state.transformed.discard(card)
+    state.set_on.pop(card, None)
+    state.entered.pop(card, None)
+    state.battle_immune.discard(card)
+    state.untargetable.pop(card, None)
+    state.special_plus.pop(card, None)
+    state.kw_gain.pop(card, None)
+    state.kw_lose.pop(card, None)
+
+
+def leave_field(state: GWState, card: int, to: str, reason: str, rule: str) -> None:
+    """Move a field card and its whole set group (GW-A-20.5.3) out of the field."""
+    for c in reversed(group(state, card)):
+        was = where(state, c)
+        if c in state.card_coins:                                    # GW-A-21.1: a coin just vanishes
+            _forget(state, c)
+            state.table.move(c, owner(state, c), "gone")
+            emit(state, {"type": "coin_removed", "card": card_json(state, c), "rule": "GW-A-21.1"})
+            continue
+        if was in AREAS:
+            squad = zone(state, controller(state, c), was)
+            if squad and squad[0] == c:
+                state.front_gone.add((controller(state, c), was))    # GW-B-10.11.2
+        _forget(state, c)
+        dest = owner(state, c)
+        state.table.move(c, dest, to)
+        if to == "hand":
+            state.went_hidden = True
+            emit(state, {"type": "to_hand", "card": card_json(state, c), "from": was, "reason": reason, "rule": rule},
+                 dest, {"type": "to_hand", "seat": dest, "title": defn(state, c).title, "from": was,
+                        "reason": reason, "rule": rule})
+        else:
+            emit(state, {"type": "moved", "card": card_json(state, c), "to": to, "reason": reason, "rule": rule})
+
+
+def discard_set_card(state: GWState, card: int, rule: str) -> None:
+    """GW-A-20.5.2: a destroy/discard on a set card affects only it (and what is set on it)."""
+    leave_field(state, card, "junk", "discarded", rule)
+
+
+def enter_field(state: GWState, seat: int, card: int, rolled: bool) -> None:
+    state.table.move(card, seat, "deploy")
+    state.serial += 1
+    state.entered[card] = state.serial
+    if rolled:
+        state.rolled.add(card)
+    else:
+        state.rolled.discard(card)
+
+
+def set_card(state: GWState, card: int, target: int) -> None:
+    """GW-A-20.1: the set card joins the set target's group, under its controller (GW-A-20.7)."""
+    state.table.move(card, controller(state, target), "set")
+    state.set_on[card] = target
+    state.serial += 1
+    state.entered[card] = state.serial
+
+
+def roll(state: GWState, card: int) -> None:
+    state.rolled.add(root(state, card))            # GW-A-20.4: the whole group
+
+
+def reroll(state: GWState, card: int) -> None:
+    state.rolled.discard(root(state, card))
+
+
+# -- destruction (GW-B-11, GW-A-19) --------------------------------------------------------
+
+def destroy(state: GWState, card: int, why: str, rule: str) -> None:
+    """The card becomes destroyed; its discard effect waits for the next Cut (GW-A-19.1).
+    Set cards of a destroyed Unit are destroyed with it without their own effect (GW-A-20.6)."""
+    if card in state.destroyed or not on_field(state, card):
+        return
+    state.destroyed.add(card)
+    state.pending.append({"kind": "discard", "seat": controller(state, card), "card": card})
+    emit(state, {"type": "destroyed", "card": card_json(state, card), "why": why, "rule": rule})
+
+
+def check_destruction(state: GWState) -> None:
+    """Damage ≥ Defense or Defense 0 destroys a Unit (GW-B-11.1, GW-A-20.5.1)."""
+    risky = set(state.damage) | set(state.turn_mods) | set(state.coins) | state.transformed | set(state.set_on.values())
+    from engine.games.gundam_war.stats import continuous_sources
+    for seat in (0, 1):
+        lowered = any(m[2] < 0 for m in continuous_sources(state, seat, "own_units_mod")) or \
+            any(m[2] < 0 for _, _, m in state.this_turn)
+        for card in units(state, seat):
+            if card in state.destroyed or (not lowered and card not in risky and defn(state, card).stats[2]):
+                continue                    # printed Defense ≥ 1 and nothing lowers it: no need to compute
+            d = stats(state, card)[2]
+            if d is None or d <= 0:
+                destroy(state, card, "its Defense is 0", "GW-B-11.1")
+            elif state.damage.get(card, 0) >= d:
+                destroy(state, card, "its damage reached its Defense", "GW-B-11.3")
+
+
+def resolve_discard(state: GWState, card: int) -> None:
+    """The discard effect of a destroyed card (GW-A-19.1); negated destruction leaves nothing."""
+    if card not in state.destroyed or not on_field(state, card):
+        return
+    area = where(state, card)
+    unit = is_unit(state, card)
+    seat = controller(state, card)
+    leave_field(state, card, "junk", "destroyed", "GW-A-19.1")
+    if unit:
+        for watcher in (0, 1):                                   # GW-A-25.7 Vulture, kind B (GW-X-27)
+            if (watcher, area) in state.vulture:
+                state.vulture_points[watcher] += defn(state, card).total
+                emit(state, {"type": "vulture_points", "seat": watcher, "points": state.vulture_points[watcher],
+                             "rule": "GW-A-25.7"})
+        from engine.games.gundam_war import autos
+        autos.fire(state, "unit_destroyed", card, seat)
+
+
+def check_win(state: GWState) -> None:
+    """GW-B-5.2, GW-B-5.3, GW-S.6: an empty Homeland loses; both empty is a draw."""
+    if state.result is not None:
+        return
+    empty = [s for s in (0, 1) if not zone(state, s, "homeland")]
+    if len(empty) == 2:
+        state.result = Result(None, True, "both Homelands are empty", "GW-B-5.3")
+    elif empty:
+        state.result = Result(1 - empty[0], False, f"seat {empty[0]}'s Homeland is empty", "GW-B-5.2")
+    if state.result is not None:
+        state.phase = "over"
+        emit(state, {"type": "game_over", **state.result.to_json()})
+
+
+# -- targets (GW-A-13) ---------------------------------------------------------------------
+
+def targetable(state: GWState, card: int, source: int | None, seat: int | None = None) -> bool:
+    """GW-A-22.3.1: a set group in the Fighting Arena only answers to cards in the arena;
+    GW-A-13.10.1: a card that cannot be targeted by `seat`'s effects does not exist for them."""
+    if seat is not None and state.untargetable.get(card) == seat:
+        return False
+    if where(state, root(state, card)) == "arena":
+        return source is not None and on_field(state, source) and where(state, root(state, source)) == "arena"
+    return True
+
+
+def legal_targets(state: GWState, seat: int, kind: str, source: int | None) -> list[int]:
+    opp = 1 - seat
+    if kind == "enemy_unit":
+        cands = units(state, opp)
+    elif kind == "own_unit":
+        cands = units(state, seat)
+    elif kind == "unit":
+        cands = units(state, 0) + units(state, 1)
+    elif kind == "enemy_battle_unit":
+        cands = battle_units(state, opp)
+    elif kind == "engaged_enemy_unit":
+        area = where(state, root(state, source)) if source is not None else ""
+        cands = list(zone(state, opp, area)) if area in AREAS and area in state.engaged else []
+    elif kind == "enemy_command":
+        return [c for c in zone(state, opp, "played") if defn(state, c).type == "command"]
+    elif kind == "enemy_played":
+        return list(zone(state, opp, "played"))
+    elif kind == "own_destroyed_unit":
+        cands = [c for c in units(state, seat) if c in state.destroyed]
+    elif kind == "enemy_operation":
+        cands = [c for z in ("deploy", "set") for c in zone(state, opp, z) if defn(state, c).type == "operation"]
+    else:
+        return []
+    return [c for c in cands if targetable(state, c, source, seat)]
+
+
+def all_targets(state: GWState, seat: int, kind: str, source: int | None) -> list[int]:
+    """"All ~" targets, determined afresh at play and at resolution (GW-A-13.8)."""
+    if kind == "all_enemy_battle_units":
+        cands = battle_units(state, 1 - seat)
+    elif kind == "all_enemy_units":
+        cands = units(state, 1 - seat)
+    elif kind == "all_units":
+        cands = units(state, 0) + units(state, 1)
+    elif kind == "self":
+        return [source] if source is not None and on_field(state, source) else []
+    elif kind == "host":
+        host = state.set_on.get(source) if source is not None else None
+        return [host] if host is not None and on_field(state, host) and is_unit(state, host) else []
+    else:
+        return []
+    return [c for c in cands if targetable(state, c, source, seat)]
+
+
+def effects_playable(state: GWState, seat: int, effects: tuple, source: int | None) -> bool:
+    """GW-A-13.2: a targeted effect (chosen or "all") needs at least one target to be played."""
+    for e in effects:
+        for k, v in e.items():
+            scope = v.get("to") if isinstance(v, dict) else v
+            if isinstance(scope, str) and scope.startswith("all_") and not all_targets(state, seat, scope, source):
+                return False
+    return True
+
+
+# -- the effect vocabulary -----------------------------------------------------------------
+
+def _victims(state: GWState, seat: int, scope: str, target: int | None, source: int | None) -> list[int] | None:
+    """The cards an effect applies to now; None when a chosen target was lost (GW-A-13.5)."""
+    if scope in CHOSEN:
+        if target is None or target not in legal_targets(state, seat, scope, source):
+            return None
+        return [target]
+    return all_targets(state, seat, scope, source)
+
+
+def apply_effects(state: GWState, seat: int, effects: tuple, target: int | None, source: int | None,
+                  amount_delta: int = 0, x: int = 0) -> bool:
+    """Resolve an effect list; a `then` part applies only if the part before it did (GW-A-26.4).
+    Returns False if the resolution failed because a target was lost (GW-A-15.2)."""
+    applied_before = True
+    for effect in effects:
+        if effect.get("then") and not applied_before:
+            emit(state, {"type": "then_void", "rule": "GW-A-26.4"})
+            return True
+        ok = _apply_one(state, seat, effect, target, source, amount_delta, x)
+        if ok is None:
+            emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
+            return False
+        applied_before = ok
+    return True
+
+
+def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, source: int | None,
+               amount_delta: int, x: int = 0) -> bool | None:
+    kind = next(k for k in effect if k != "then")
+    value = effect[kind]
+    opp = 1 - seat
+    if kind == "draw":
+        draw(state, seat, value)
+        return True
+    if kind == "recover":
+        recover(state, seat, value)
+        return True
+    if kind == "homeland_damage":
+        return homeland_to_discard(state, opp, value, "homeland_damage", "GW-B-10.8") > 0
+    if kind == "discard_random":
+        hand = zone(state, opp, "hand")
+        for _ in range(value):
+            if not hand:
+                return False
+            card = hand[state.rng.choice_index(len(hand))]
+            state.table.move(card, opp, "junk")
+            emit(state, {"type": "discarded_at_random", "card": card_json(state, card), "rule": "GW-A-24.24"})
+        return True
+    if kind == "pollute":
+        state.pollution[opp] += value
+        emit(state, {"type": "pollution", "seat": opp, "coins": state.pollution[opp], "rule": "GW-A-25.42"})
+        return True
+    if kind == "to_hangar":
+        junk = zone(state, seat, "junk")
+        for _ in range(value):
+            if not junk:
+                break
+            card = junk[-1]
+            state.table.move(card, seat, "hangar")
+            emit(state, {"type": "to_hangar", "card": card_json(state, card), "rule": "GW-A-6"})
+        return True
+    if kind == "card_coin":
+        for _ in range(value.get("count", 1)):
+            make_card_coin(state, seat, value)
+        return True
+    if kind == "mod_this_turn":
+        state.this_turn.append((seat, value["to"], tuple(value["stats"])))
+        emit(state, {"type": "mod_this_turn", "seat": seat, "scope": value["to"], "stats": list(value["stats"]),
+                     "rule": "GW-A-26.6.2"})
+        return True
+    if kind == "no_sortie":
+        state.no_sortie.add(opp if value == "enemy" else seat)           # GW-A-26.3: targets a player
+        emit(state, {"type": "no_sortie", "seat": opp if value == "enemy" else seat, "rule": "GW-A-26.3"})
+        return True
+    if kind == "junk_unit_to_field":
+        return junk_unit_to_field(state, seat)
+    if kind == "discard_at_end":
+        if value in CHOSEN and (target is None or target not in legal_targets(state, seat, value, source)):
+            return None
+        state.waiting.append({"kind": "waiting", "seat": seat, "card": source if value not in CHOSEN else target,
+                              "scope": value, "target": target if value in CHOSEN else None})
+        emit(state, {"type": "waiting_effect", "rule": "GW-A-15.4"})
+        return True
+    scope = value["to"] if isinstance(value, dict) else value
+    if kind == "negate_play":
+        if target is None or where(state, target) != "played":
+            return None
+        negate_play(state, target)
+        return True
+    victims = _victims(state, seat, scope, target, source)
+    if victims is None:
+        return None
+    if not victims:
+        return False
+    for v in victims:
+        if kind == "damage":
+            base = x if value["amount"] == "X" else value["amount"]
+            amount = max(0, base - amount_delta)
+            if amount:
+                state.damage[v] = state.damage.get(v, 0) + amount
+            emit(state, {"type": "damage", "card": card_json(state, v), "amount": amount, "rule": "GW-B-11.3"})
+        elif kind == "destroy":
+            if scope == "all_enemy_battle_units" and source is not None and defn(state, source).keywords.get("area_weapon"):
+                if defense(state, v) > defn(state, source).keywords["area_weapon"] or not _engaged_with(state, source, v):
+                    continue                                               # GW-A-25.12
+            destroy(state, v, "a destroy effect", "GW-B-11.1")
+        elif kind in ("mod", "coin"):
+            if kind == "coin" and v in state.card_coins:
+                continue                                             # GW-A-21.4: no coins on a card-coin
+            book = state.turn_mods if kind == "mod" else state.coins
+            cur = book.setdefault(v, [0, 0, 0])
+            for i, x in enumerate(value["stats"]):
+                cur[i] += x
+            emit(state, {"type": kind, "card": card_json(state, v), "stats": list(value["stats"]), "rule": "GW-A-24.17"})
+        elif kind == "roll":
+            roll(state, v)
+            emit(state, {"type": "rolled", "card": card_json(state, v)})
+        elif kind == "reroll":
+            reroll(state, v)
+            emit(state, {"type": "rerolled", "card": card_json(state, v)})
+        elif kind == "bounce":
+            leave_field(state, v, "hand", "returned by an effect", "GW-A-26.2.1")
+        elif kind in ("gain", "lose"):
+            book = state.kw_gain if kind == "gain" else state.kw_lose
+            book.setdefault(v, set()).add(value["keyword"])
+            emit(state, {"type": kind, "card": card_json(state, v), "keyword": value["keyword"],
+                         "rule": "GW-A-24.4" if kind == "gain" else "GW-A-24.5"})
+        elif kind == "psycommu_plus":
+            state.special_plus[v] = state.special_plus.get(v, 0) + value["amount"]   # GW-A-26.11
+            emit(state, {"type": "psycommu_plus", "card": card_json(state, v), "amount": value["amount"],
+                         "rule": "GW-A-26.11"})
+        elif kind == "no_battle_damage":
+            state.battle_immune.add(v)
+            emit(state, {"type": "no_battle_damage", "card": card_json(state, v), "rule": "GW-A-18.2.1"})
+        elif kind == "untargetable":
+            state.untargetable[v] = 1 - seat
+            emit(state, {"type": "untargetable", "card": card_json(state, v), "rule": "GW-A-13.10"})
+        elif kind == "repair":
+            state.destroyed.discard(v)                                     # GW-A-19.2
+            state.damage.pop(v, None)
+            emit(state, {"type": "destruction_negated", "card": card_json(state, v), "rule": "GW-A-19.2"})
+    return True
+
+
+def make_card_coin(state: GWState, seat: int, spec: dict) -> int:
+    """GW-A-21.4: a coin treated as a {Unit}: controlled by its original owner, no cost, enters
+    the own Deploy Area rerolled as a card entering the field (GW-A-26.7)."""
+    from engine.games.gundam_war.cards import CardDef
+    d = CardDef(id=f"coin-{spec['name'].lower().replace(' ', '-')}", type="unit", name=spec["name"], colour="",
+                stats=tuple(spec["stats"]), terrain=frozenset(spec["terrain"]), text="card-coin")
+    card = len(state.table.cards)
+    state.table.add_card(seat, d, "deploy", card)
+    state.card_coins.add(card)
+    state.serial += 1
+    state.entered[card] = state.serial
+    emit(state, {"type": "card_coin", "card": card_json(state, card), "rule": "GW-A-21.4"})
+    return card
+
+
+def fire_waiting(state: GWState, entry: dict) -> None:
+    """A waiting "discard at end of turn" fires: "this (that) Unit" is that card whatever it has
+    become (GW-A-26.14); "all ~" targets are chosen again now (GW-A-15.4)."""
+    if entry["target"] is not None:
+        victims = [entry["target"]] if on_field(state, entry["target"]) else []
+    else:
+        victims = all_targets(state, entry["seat"], entry["scope"], entry["card"])
+    for v in victims:
+        if on_field(state, v):
+            leave_field(state, v, "junk", "discarded at end of turn", "GW-A-15.4")
+
+
+def junk_unit_to_field(state: GWState, seat: int) -> bool:
+    """Put the top Unit of the own Junk Yard onto the field: it enters rerolled (GW-A-26.7) and
+    counts as the turn's Unit play (GW-A-12.3)."""
+    junk = zone(state, seat, "junk")
+    for card in reversed(junk):
+        if defn(state, card).type == "unit":
+            enter_field(state, seat, card, rolled=False)
+            state.slots["unit"] = state.slots.get("unit", 0) + 1
+            emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "rule": "GW-A-26.7"})
+            from engine.games.gundam_war import autos
+            autos.fire(state, "enter", card)
+            return True
+    return False
+
+
+def _engaged_with(state: GWState, source: int, victim: int) -> bool:
+    area = where(state, root(state, source))
+    return area in AREAS and area in state.engaged and where(state, victim) == area
+
+
+def negate_play(state: GWState, card: int) -> None:
+    """GW-A-12.6: the play is negated, costs stay paid, the one-per-turn slot is free again;
+    the card goes to its original owner's Junk Yard (GW-X-31)."""
+    for entry in state.cut:
+        if entry["kind"] == "card" and entry["card"] == card:
+            entry["negated"] = True
+            slot = entry.get("slot")
+            if slot and state.slots.get(slot, 0) > 0:
+                state.slots[slot] -= 1
+            state.played_names[entry["seat"]].discard(defn(state, card).name)
+    state.table.move(card, owner(state, card), "junk")
+    emit(state, {"type": "play_negated", "card": card_json(state, card), "rule": "GW-A-12.6"})
+
+
+def g_count(state: GWState, seat: int) -> int:
+    return sum(1 for c in zone(state, seat, "deploy") if is_g(state, c))
+
+
+def field_cards(state: GWState, seat: int) -> list[int]:
+    z = state.table.zones
+    return [c for name in ("deploy", "set", "space", "earth", "arena") for c in z[f"{seat}.{name}"]]
+

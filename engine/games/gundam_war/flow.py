@@ -1,0 +1,610 @@
+"""The turn as a state machine (GW-S): setup and mulligans, phases and steps with their fixed
+effects, free timings with priority, the Cut (cut-ins, LIFO resolution, new Cuts for Auto C and
+discard effects), sortie, battle damage, the Return Step and the end of the turn.
+
+`advance` runs everything that needs no decision and stops at the next one; `state.choice`
+names a decision inside a step, otherwise the decision is the free timing of `state.step`.
+"""
+
+from __future__ import annotations
+
+from engine.games.gundam_war import autos
+from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, destroy, draw,
+                                             enter_field, homeland_to_discard, leave_field, resolve_discard,
+                                             set_card)
+from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, OPENING_HAND, STEPS, GWState, card_json,
+                                           controller, defn, emit, owner, where, zone)
+from engine.games.gundam_war.stats import (all_have, defense, is_unit, keyword, power, same_name_on_field,
+                                           stats)
+
+FT_STEPS = frozenset(s for s in STEPS if "_ft" in s)
+
+
+# -- setup (GW-B-3) --------------------------------------------------------------------------
+
+def start(state: GWState) -> None:
+    for seat in (state.first, 1 - state.first):
+        draw(state, seat, OPENING_HAND)                      # GW-B-3.1 step 5
+    state.mull_seat = state.first                            # GW-X-7: first player decides first
+    state.choice = ("mulligan", state.first)
+    emit(state, {"type": "setup", "first": state.first, "rule": "GW-B-3.1"})
+
+
+def mulligan_options(state: GWState, seat: int) -> list[str]:
+    m = state.mull[seat]
+    hand = zone(state, seat, "hand")
+    out = []
+    if not m["a"] and m["b"] == 0 and len(hand) == OPENING_HAND and not any(defn(state, c).type == "g" for c in hand):
+        out.append("A")                                       # GW-B-3.2
+    if m["b"] < 3:
+        out.append("B")                                       # GW-B-3.3
+    return out
+
+
+def redeal(state: GWState, seat: int, procedure: str) -> None:
+    hand = list(zone(state, seat, "hand"))
+    m = state.mull[seat]
+    if procedure == "A":
+        m["a"] = True
+        size = OPENING_HAND
+        emit(state, {"type": "redeal", "seat": seat, "procedure": "A", "shown": [defn(state, c).title for c in hand],
+                     "rule": "GW-B-3.2"})
+    else:
+        m["b"] += 1
+        size = OPENING_HAND - m["b"]
+        emit(state, {"type": "redeal", "seat": seat, "procedure": "B", "size": size, "rule": "GW-B-3.3"})
+    home = zone(state, seat, "homeland")
+    for c in hand:
+        state.table.move(c, seat, "homeland")
+    state.rng.shuffle(home)                                   # GW-R-9: the owner shuffles ...
+    state.rng.shuffle(home)                                   # ... then the opponent
+    draw(state, seat, size)
+
+
+def keep(state: GWState, seat: int) -> None:
+    emit(state, {"type": "keep", "seat": seat, "hand": len(zone(state, seat, "hand"))})
+    if seat == state.first:
+        state.mull_seat = 1 - seat
+        state.choice = ("mulligan", 1 - seat)
+    else:
+        state.choice = None
+        state.phase = "turn"
+        state.active = state.first
+        begin_turn(state, first=True)
+
+
+# -- the turn (GW-B-6, GW-S.2) ----------------------------------------------------------------
+
+def begin_turn(state: GWState, first: bool = False) -> None:
+    if not first:
+        state.active = 1 - state.active
+    state.turn += 1
+    for attr in ("slots",):
+        getattr(state, attr).clear()
+    state.played_names = [set(), set()]
+    for s in (state.text_uses, state.cut_uses, state.change_used, state.nondup, state.fired, state.sortied,
+              state.resupplied, state.vulture, state.ever_engaged):
+        s.clear()
+    emit(state, {"type": "turn", "turn": state.turn, "active": state.active, "rule": "GW-B-6.1"})
+    # Reroll Phase: no free timing before its fixed effect (GW-A-9.2.2)
+    mine = [c for c in state.rolled if controller(state, c) == state.active]
+    for c in mine:
+        state.rolled.discard(c)
+    emit(state, {"type": "reroll", "seat": state.active, "count": len(mine), "rule": "GW-B-7.1"})
+    enter_step(state, "reroll_ft")
+
+
+def enter_step(state: GWState, step: str) -> None:
+    state.step = step
+    state.priority = state.active                             # GW-A-9.3
+    state.passes = 0
+    if step in ("attack_ft1", "defense_ft1", "damage_start", "return_ft1"):
+        engagement_check(state)                               # GW-A-17.2
+    if step.endswith("_ft1") or step in ("reroll_ft", "draw_ft1", "deploy_ft", "end"):
+        emit(state, {"type": "step", "step": step.split("_")[0], "turn": state.turn})
+
+
+def next_step(state: GWState) -> None:
+    enter_step(state, STEPS[STEPS.index(state.step) + 1])
+
+
+def engagement_check(state: GWState) -> None:
+    """GW-B-10.4, GW-A-17.2: engagement and squad order (compacted, GW-X-11) are fixed now."""
+    state.front_gone.clear()
+    state.engaged = {a for a in AREAS if zone(state, 0, a) and zone(state, 1, a)}
+    for a in sorted(state.engaged):
+        state.ever_engaged.add(a)
+        for seat in (state.active, 1 - state.active):
+            for c in list(zone(state, seat, a)):
+                autos.fire(state, "engaged", c)          # GW-A-17.3: at most once per turn per card
+
+
+def run_fixed(state: GWState) -> None:
+    """Fixed effects and the automatic parts of the turn (no cut-in, GW-A-4.1)."""
+    step = state.step
+    if step == "draw_fx":
+        if state.turn == 1:
+            emit(state, {"type": "no_draw", "seat": state.active, "rule": "GW-B-8.2"})
+        else:
+            draw(state, state.active)                         # GW-B-8.1
+        check_win(state)
+        next_step(state)
+    elif step == "attack_fx":
+        state.choice = ("sortie", state.active)
+    elif step == "defense_fx":
+        state.choice = ("sortie", 1 - state.active)
+    elif step == "damage_start":
+        desert(state)
+        next_step(state)
+    elif step == "damage_fx":
+        battle_damage(state)
+        check_destruction(state)
+        check_win(state)
+        next_step(state)
+    elif step == "return_fx":
+        return_step(state)
+        next_step(state)
+    elif step == "end":
+        end_of_turn(state)
+
+
+# -- free timing and the Cut (GW-B-13.9-13.11, GW-S.3) ---------------------------------------
+
+def added_to_cut(state: GWState) -> None:
+    """GW-X-4: after any addition both players may cut in again, the active player first."""
+    state.passes = 0
+    state.priority = state.active
+
+
+def do_pass(state: GWState, seat: int) -> None:
+    state.passes += 1
+    if state.passes < 2:
+        state.priority = 1 - seat
+        return
+    state.passes = 0
+    if state.cut:
+        resolve_cut(state)                                    # GW-B-13.10.4
+        state.priority = state.active                         # GW-X-5
+    else:
+        next_step(state)
+
+
+def resolve_cut(state: GWState) -> None:
+    """LIFO (GW-B-13.11); no cut-ins during resolution; checks after each resolution (GW-S.6)."""
+    while state.cut and state.result is None:
+        entry = state.cut.pop()
+        resolve_entry(state, entry)
+        check_destruction(state)
+        check_win(state)
+    if state.result is not None:
+        return                                                # the game ended mid-Cut: leave it as it is
+    state.cut_uses.clear()
+    emit(state, {"type": "cut_resolved"})
+
+
+def start_pending_cut(state: GWState) -> None:
+    """Auto C and discard effects start one new Cut, in the active player's order (GW-A-14.10)."""
+    entries, state.pending = state.pending, []
+    if len(entries) == 1:
+        state.cut = entries
+        added_to_cut(state)
+    else:
+        state.ordering = entries
+        state.choice = ("order", state.active, "cut")
+
+
+def place_ordered(state: GWState, index: int) -> None:
+    entry = state.ordering.pop(index)
+    dest = state.choice[2]
+    if dest == "cut":
+        state.cut.append(entry)
+        if len(state.ordering) == 1:
+            state.cut.append(state.ordering.pop())
+        if not state.ordering:
+            state.choice = None
+            added_to_cut(state)
+        return
+    state.choice = None
+    resolve_entry(state, entry)                                # at once, no Cut (GW-A-15.10)
+    check_destruction(state)
+    check_win(state)
+    if state.choice is None and state.ordering:
+        state.choice = ("order", state.active, "now")
+
+
+def resume_ordering(state: GWState) -> None:
+    """After a choice made inside an ordered end-of-turn effect (Vulture), the ordering goes on."""
+    state.choice = ("order", state.active, "now") if state.ordering else None
+
+
+def resolve_entry(state: GWState, entry: dict) -> None:
+    kind = entry["kind"]
+    if kind == "discard":
+        resolve_discard(state, entry["card"])
+    elif kind == "auto":
+        autos.resolve_auto(state, entry)
+    elif kind == "text":
+        from engine.games.gundam_war.texts import resolve_text
+        resolve_text(state, entry)
+    elif kind == "card":
+        resolve_card(state, entry)
+    elif kind == "desert":
+        resolve_desert(state, entry)
+    elif kind == "waiting":
+        from engine.games.gundam_war.effects import fire_waiting
+        fire_waiting(state, entry)
+    elif kind == "transform_revert":                           # GW-A-25.19.1
+        state.transformed.discard(entry["card"])
+        emit(state, {"type": "transform_revert", "card": card_json(state, entry["card"]), "rule": "GW-A-25.19.1"})
+    elif kind == "vulture":                                    # GW-A-25.7.1: the seat picks a card
+        if state.vulture_points[entry["seat"]] >= 2 and vulture_cards(state, entry["seat"]):
+            state.choice = ("vulture", entry["seat"])
+    elif kind == "pollution":
+        pollution_check(state)
+
+
+def _fail_played(state: GWState, card: int, why: str) -> None:
+    """GW-A-15.2: a failed resolution sends the played card to its original owner's Junk Yard."""
+    state.table.move(card, owner(state, card), "junk")
+    emit(state, {"type": "resolution_failed", "card": card_json(state, card), "why": why, "rule": "GW-A-15.2"})
+
+
+def resolve_card(state: GWState, entry: dict) -> None:
+    """The played card's effect: enter-play (GW-B-9.11) or the Command's text (GW-B-13.3)."""
+    card, seat = entry["card"], entry["seat"]
+    if entry.get("negated") or where(state, card) != "played":
+        return
+    d = defn(state, card)
+    target = entry.get("target")
+    if d.type == "command":
+        ok = apply_effects(state, seat, d.effects, target, card, entry.get("reduce", 0), entry.get("x", 0))
+        if ok:
+            state.table.move(card, owner(state, card), "junk")            # GW-A-8.2
+            emit(state, {"type": "command_resolved", "card": card_json(state, card), "rule": "GW-B-13.3.2"})
+        else:
+            _fail_played(state, card, "its target was lost")
+        return
+    if d.type == "character" or (d.type == "operation" and d.set):
+        if target is None or where(state, target) not in ("deploy", "set") or \
+                (where(state, target) == "set" and where(state, _root(state, target)) != "deploy"):
+            _fail_played(state, card, "its set target left the Deploy Area")   # GW-A-20.3
+            return
+        set_card(state, card, target)
+        emit(state, {"type": "set", "card": card_json(state, card), "on": card_json(state, target), "rule": "GW-B-9.13"})
+        if d.type == "character" and not d.keywords.get("set_character"):
+            from engine.games.gundam_war.stats import set_cards
+            for other in set_cards(state, target):                 # GW-A-25.36: re-set onto the pilot
+                od = defn(state, other)
+                if other != card and od.type == "character" and od.keywords.get("set_character") \
+                        and not (defn(state, target).keywords.get("ship") or defn(state, target).keywords.get("base")):
+                    state.set_on[other] = card
+                    emit(state, {"type": "set", "card": card_json(state, other), "on": card_json(state, card),
+                                 "rule": "GW-A-25.36"})
+    else:
+        rolled = d.type == "unit" and not d.keywords.get("ps_armor")          # GW-B-9.10.2, GW-A-25.18
+        enter_field(state, seat, card, rolled)
+        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": rolled,
+                     "rule": "GW-B-9.10.2" if rolled else "GW-B-9.5.2"})
+    _no_duplicate_entry(state, card)
+    if where(state, card) in ("deploy", "set"):
+        autos.fire(state, "enter", card)
+
+
+def _root(state: GWState, card: int) -> int:
+    from engine.games.gundam_war.stats import root
+    return root(state, card)
+
+
+def _no_duplicate_entry(state: GWState, card: int) -> None:
+    """GW-A-26.8: a card that cannot be on the field (a second same-name Character, Restrict to
+    1) is discarded at once when it enters anyway; the later one goes."""
+    d = defn(state, card)
+    seat = controller(state, card)
+    restrict = d.keywords.get("restrict")
+    seats = None
+    if d.type == "character" or restrict == "1":
+        seats = (0, 1)
+    elif restrict == "1/own":
+        seats = (seat,)
+    if seats and same_name_on_field(state, d.name, seats, exclude=card):
+        leave_field(state, card, "junk", "cannot be on the field twice", "GW-A-26.8")
+
+
+# -- sortie (GW-A-17, GW-S.4) -----------------------------------------------------------------
+
+def sortie_done(state: GWState, seat: int) -> None:
+    """GW-A-17.1.3: units failing the sortie conditions go back in their original state."""
+    attacker = seat == state.active
+    opp = 1 - seat
+    for area in AREAS:
+        for c in list(zone(state, seat, area)):
+            autos.fire(state, "sorties", c)                    # GW-A-17.1.2: "when ~ sorties"
+    for area in AREAS:
+        squad = zone(state, seat, area)
+        if not squad:
+            continue
+        fail: list[tuple[int, str, str]] = []
+        theirs = zone(state, opp, area)
+        if not attacker and all_have(state, theirs, "high_mobility"):
+            fail += [(c, "the attacking squad has High Mobility", "GW-A-25.1") for c in squad
+                     if not keyword(state, c, "high_mobility")]
+        if not attacker and area == "earth" and all_have(state, theirs, "water"):
+            fail += [(c, "the attacking squad has Water", "GW-A-25.2") for c in squad if defn(state, c).keywords.get("base")]
+        bases = [c for c in squad if defn(state, c).keywords.get("base")]
+        fail += [(c, "a squad may hold only one Base", "GW-A-25.21") for c in bases[1:]]
+        failed = {c for c, _, _ in fail}
+        if all(defn(state, c).keywords.get("support") for c in squad if c not in failed):
+            fail += [(c, "a Support Unit needs a squad mate without Support", "GW-A-25.22") for c in squad
+                     if c not in failed and defn(state, c).keywords.get("support")]
+        done = set()
+        for c, why, rule in fail:
+            if c in done:
+                continue
+            done.add(c)
+            state.table.move(c, seat, "deploy")
+            emit(state, {"type": "sortie_failed", "card": card_json(state, c), "why": why, "rule": rule})
+        squad = zone(state, seat, area)
+        for c in squad:
+            state.sortied.add(c)
+        if all_have(state, squad, "vulture"):
+            state.vulture.add((seat, area))                    # GW-A-25.7
+    for area in AREAS:
+        for c in list(zone(state, seat, area)):
+            autos.fire(state, "sortie", c)                     # GW-A-17.1.4: "when ~ has sortied"
+    engagement_check(state)                                    # GW-A-17.1.5
+    state.choice = None
+    emit(state, {"type": "sortie_done", "seat": seat, "engaged": sorted(state.engaged), "rule": "GW-A-17.1"})
+    if not attacker:
+        arena_discard(state)
+    next_step(state)
+
+
+def arena_discard(state: GWState) -> None:
+    """GW-A-22.3.2: after the Defense Step fixed effect, a Fighting Arena Unit whose enemy sent
+    nobody to the arena discards a random card of the enemy hand ([0·3] needed)."""
+    for seat in (state.active, 1 - state.active):
+        opp = 1 - seat
+        if zone(state, seat, "arena") and not zone(state, opp, "arena") and sum(power(state, seat).values()) >= 3:
+            from engine.games.gundam_war.stats import units
+            pool = zone(state, opp, "hand") + zone(state, opp, "hangar")
+            if units(state, opp) and pool:
+                card = pool[state.rng.choice_index(len(pool))]          # the enemy hand or Hangar, at random
+                state.table.move(card, state.table.cards[card].owner, "junk")
+                emit(state, {"type": "discarded_at_random", "card": card_json(state, card), "rule": "GW-A-22.3.2"})
+
+
+# -- battle damage (GW-B-10.5-10.11, GW-A-18, GW-S.5) -----------------------------------------
+
+def desert_victim(state: GWState) -> tuple[int, int] | None:
+    """GW-A-25.3: (Desert seat, enemy front Unit) when an engaged all-Desert squad is in the Earth
+    Area and the enemy squad is not all-Desert."""
+    if "earth" not in state.engaged:
+        return None
+    a, b = zone(state, 0, "earth"), zone(state, 1, "earth")
+    da, db = all_have(state, a, "desert"), all_have(state, b, "desert")
+    if da == db or not (b if da else a):
+        return None
+    return (0 if da else 1), (b if da else a)[0]
+
+
+def desert(state: GWState) -> None:
+    """GW-A-25.3 is an Auto C: it triggers at the start of the Damage Calculation Step and forms a
+    Cut that may be cut into (resolved by `resolve_desert`)."""
+    found = desert_victim(state)
+    if found:
+        seat, victim = found
+        state.pending.append({"kind": "desert", "seat": seat, "card": zone(state, seat, "earth")[0], "target": victim})
+        emit(state, {"type": "auto", "auto": "C", "card": card_json(state, zone(state, seat, "earth")[0]),
+                     "special": "desert", "rule": "GW-A-25.3"})
+
+
+def resolve_desert(state: GWState, entry: dict) -> None:
+    found = desert_victim(state)
+    if not found or found[1] != entry["target"]:
+        emit(state, {"type": "condition_unmet", "rule": "GW-A-15.7"})
+        return
+    state.rolled.add(found[1])
+    emit(state, {"type": "rolled", "card": card_json(state, found[1]), "why": "Desert", "rule": "GW-A-25.3"})
+
+
+def squad_damage(state: GWState, seat: int, area: str) -> int:
+    """GW-B-10.6: front Melee + others' Shooting; rolled/destroyed Units count `*` (GW-A-19.10);
+    no front after it left during the step (GW-B-10.11.2)."""
+    squad = zone(state, seat, area)
+    total = 0
+    for i, c in enumerate(squad):
+        if c in state.destroyed or c in state.rolled:
+            continue
+        m, s, _ = stats(state, c)
+        if i == 0 and (seat, area) not in state.front_gone:
+            total += m or 0
+        else:
+            total += s or 0
+    return total
+
+
+def allocate(state: GWState, squad: list[int], amount: int) -> int:
+    """GW-B-10.10, GW-A-18.2.2: front to back against remaining Defense; destroyed Units absorb
+    nothing (GW-X-23). Returns what is left over."""
+    for c in squad:
+        if amount <= 0:
+            break
+        if c in state.destroyed:
+            continue
+        room = defense(state, c) - state.damage.get(c, 0)
+        if room <= 0:
+            continue
+        take = min(room, amount)
+        amount -= take
+        if c in state.battle_immune:                                 # GW-A-18.2.1: negated, excess passes on
+            emit(state, {"type": "battle_damage", "card": card_json(state, c), "amount": 0, "negated": take,
+                         "rule": "GW-A-18.2.1"})
+            continue
+        state.damage[c] = state.damage.get(c, 0) + take
+        emit(state, {"type": "battle_damage", "card": card_json(state, c), "amount": take, "rule": "GW-B-10.10"})
+    return amount
+
+
+def battle_damage(state: GWState) -> None:
+    atk = state.active
+    squads = [(s, a) for a in AREAS for s in (atk, 1 - atk) if zone(state, s, a)]
+    swift = [(s, a) for s, a in squads if all_have(state, zone(state, s, a), "swift_strike")]
+    for timing in (swift, [x for x in squads if x not in swift]):
+        if not timing:
+            continue
+        if timing is swift:
+            emit(state, {"type": "swift_strike_timing", "rule": "GW-A-25.5.1"})
+        dealt = [(s, a, squad_damage(state, s, a)) for s, a in timing]     # simultaneous (GW-A-18.4)
+        for s, a, amount in dealt:
+            if a in state.engaged:
+                left = allocate(state, zone(state, 1 - s, a), amount)
+                if left and s == atk and all_have(state, zone(state, s, a), "assault"):
+                    homeland_to_discard(state, 1 - s, left, "homeland_damage", "GW-A-25.4")
+            elif s == atk and amount:
+                homeland_to_discard(state, 1 - s, amount, "homeland_damage", "GW-B-10.8")
+        check_destruction(state)
+
+
+# -- Return Step and end of turn (GW-B-10.12, GW-B-12) ----------------------------------------
+
+def return_step(state: GWState) -> None:
+    """GW-A-4.2.7: every Unit returns rolled (Resupply excepted); a Unit without aptitude for its
+    area is destroyed after the move (GW-A-19.11)."""
+    for seat in (state.active, 1 - state.active):
+        for area in AREAS:
+            for c in list(zone(state, seat, area)):
+                state.table.move(c, seat, "deploy")
+                if c not in state.resupplied:
+                    state.rolled.add(c)
+                if area != "arena" and area not in (defn(state, c).terrain or ()):
+                    destroy(state, c, f"no {area} aptitude", "GW-A-19.11")
+    state.engaged = set()
+    state.front_gone.clear()
+    emit(state, {"type": "return", "rule": "GW-B-10.12"})
+
+
+def end_of_turn(state: GWState) -> None:
+    """GW-B-12 steps 1-2 (3 and 4 follow in `end_hand` / `finish_turn`)."""
+    state.damage.clear()                                       # GW-B-12.1
+    emit(state, {"type": "damage_reset", "rule": "GW-B-12.1"})
+    # GW-B-12.2, GW-X-18: every "at end of turn" effect, in the order the active player chooses
+    entries = autos.end_of_turn_autos(state) + state.waiting
+    entries += [{"kind": "transform_revert", "seat": controller(state, c), "card": c} for c in sorted(state.transformed)]
+    entries += [{"kind": "vulture", "seat": s, "card": None} for s in (state.active, 1 - state.active)
+                if state.vulture_points[s] >= 2 and vulture_cards(state, s)]
+    if any(p >= 10 for p in state.pollution):
+        entries.append({"kind": "pollution", "seat": state.active, "card": None})
+    state.waiting = []
+    state.step = "end_effects"
+    if len(entries) > 1:
+        state.ordering = entries
+        state.choice = ("order", state.active, "now")          # no cut-in (GW-A-15.10)
+    elif entries:
+        resolve_entry(state, entries[0])
+
+
+def pollution_check(state: GWState) -> None:
+    """GW-A-25.42: at end of turn a player holding 10 or more pollution coins loses."""
+    losers = [s for s in (0, 1) if state.pollution[s] >= 10]
+    if not losers or state.result is not None:
+        return
+    from engine.core.requests import Result
+    if len(losers) == 2:
+        state.result = Result(None, True, "both players hold 10 pollution coins", "GW-A-25.42")
+    else:
+        state.result = Result(1 - losers[0], False, f"seat {losers[0]} holds 10 pollution coins", "GW-A-25.42")
+    state.phase = "over"
+    emit(state, {"type": "game_over", **state.result.to_json()})
+
+
+def end_effects_rest(state: GWState) -> None:
+    """After the ordered end-of-turn effects: PS Armor, forced last (GW-A-25.18, GW-X-18)."""
+    for c in sorted(state.sortied):                            # GW-A-25.18, forced last
+        if where(state, c) != "deploy" or not defn(state, c).keywords.get("ps_armor") or c in state.resupplied:
+            continue
+        x = defn(state, c).keywords.get("ps_armor_x")
+        if x and power(state, controller(state, c)).get(defn(state, c).colour, 0) >= x:
+            continue
+        leave_field(state, c, "hand", "PS Armor", "GW-A-25.18")
+    check_win(state)
+    state.step = "end_hand"
+
+
+def vulture_cards(state: GWState, seat: int) -> list[int]:
+    """GW-A-25.7.1 thresholds; the card comes from the own Junk Yard (GW-X-14)."""
+    pts = state.vulture_points[seat]
+    need = {"g": 2, "unit": 5, "character": 5, "command": 8, "operation": 8}
+    return [c for c in zone(state, seat, "junk") if owner(state, c) == seat and pts >= need[defn(state, c).type]]
+
+
+def end_hand(state: GWState) -> None:
+    """GW-B-12.3: only the active player discards down to the hand limit."""
+    if len(zone(state, state.active, "hand")) > HAND_LIMIT:
+        state.choice = ("hand_limit", state.active)
+        return
+    finish_turn(state)
+
+
+def finish_turn(state: GWState) -> None:
+    """GW-B-12.4: "until end of turn" effects end; the next turn begins."""
+    state.turn_mods.clear()
+    state.battle_immune.clear()
+    state.untargetable.clear()
+    state.no_sortie.clear()
+    state.special_plus.clear()
+    state.kw_gain.clear()
+    state.kw_lose.clear()
+    state.this_turn.clear()
+    state.vulture_points = [0, 0]
+    state.choice = None
+    emit(state, {"type": "end_of_turn", "turn": state.turn, "rule": "GW-B-12"})
+    begin_turn(state)
+
+
+def _can_sortie(state: GWState, seat: int) -> bool:
+    from engine.games.gundam_war.choices import check_sortie
+    return any(check_sortie(state, seat, {"type": "sortie", "card": c, "area": a}) is None
+               for c in zone(state, seat, "deploy") if c not in state.rolled and is_unit(state, c) for a in AREAS)
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+def advance(state: GWState) -> None:
+    """Run automatic states until a player must decide (or the game ends)."""
+    from engine.games.gundam_war.choices import can_act
+    for _ in range(10_000):
+        if state.result is not None:
+            state.phase = "over"
+            state.choice = None
+            return
+        if state.choice is not None:
+            kind = state.choice[0]
+            if kind == "mulligan" and not mulligan_options(state, state.choice[1]):
+                keep(state, state.choice[1])
+                continue
+            if kind == "sortie" and state.options["auto_pass"] == "forced" and not _can_sortie(state, state.choice[1]):
+                sortie_done(state, state.choice[1])
+                continue
+            return
+        step = state.step
+        if step in FT_STEPS:
+            if state.pending and not state.cut:
+                start_pending_cut(state)
+                continue
+            if state.options["auto_pass"] == "forced":
+                if not can_act(state, state.priority):
+                    do_pass(state, state.priority)
+                    continue
+            return
+        if step == "end_effects":
+            end_effects_rest(state)
+            continue
+        if step == "end_hand":
+            end_hand(state)
+            continue
+        if state.pending and step == "end":
+            for e in state.pending:
+                resolve_entry(state, e)
+            state.pending = []
+        run_fixed(state)
+    raise RuntimeError("the turn machine did not reach a decision")

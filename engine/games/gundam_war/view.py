@@ -1,0 +1,88 @@
+"""Per-seat views. Homeland and Discard Pile show counts only; the opponent's hand is a count;
+everything else is public (GW-L.1)."""
+
+from __future__ import annotations
+
+from engine.games.gundam_war.state import AREAS, GWState, defn, zone
+from engine.games.gundam_war.stats import is_rolled, power, set_cards, stats
+
+
+def card_view(state: GWState, card: int, seat: int | None) -> dict:
+    if not state.table.visible_to(card, seat):
+        return {"face_down": True}
+    d = defn(state, card)
+    out = {"id": card, "card": d.id, "name": d.title, "type": d.type, "colour": d.colour}
+    if d.texts:
+        out["texts"] = [_text_view(t) for t in d.texts]
+    zname = state.table.name_of[card]
+    if zname in ("deploy", "space", "earth", "arena", "set"):
+        out["rolled"] = is_rolled(state, card)
+        if d.type == "unit" and card not in state.dismantled and card not in state.variable_g:
+            m, s, df = stats(state, card)
+            out.update(melee=m, shooting=s, defense=df, damage=state.damage.get(card, 0),
+                       destroyed=card in state.destroyed, transformed=card in state.transformed)
+        if card in state.dismantled:
+            out["dismantled"] = True
+        if card in state.card_coins:
+            out["card_coin"] = True
+        if card in state.variable_g:
+            out["variable_g"] = True
+        if card in state.coins:
+            out["coins"] = list(state.coins[card])
+        sets = set_cards(state, card)
+        if sets:
+            out["set_cards"] = [card_view(state, c, seat) for c in sets]
+    return out
+
+
+def _text_view(t) -> dict:
+    """What a player needs to use a text: its index in `use` actions is its place in this list."""
+    cost = "R" if t.cost == "R" else f"{t.cost}"
+    out = {"timing": f"{t.turn} {t.step}".replace("any any", "normal").replace("any ", ""),
+           "cost": cost + (" each" if t.each else "")}
+    if t.special:
+        out["special"] = t.special
+    if t.requires:
+        out["requires"] = list(t.requires)
+    if t.text:
+        out["label"] = t.text
+    return out
+
+
+def _pile(state: GWState, owner: int, name: str, seat: int | None) -> list[dict]:
+    return [card_view(state, c, seat) for c in zone(state, owner, name)]
+
+
+def view(state: GWState, seat: int | None) -> dict:
+    players = []
+    for p in (0, 1):
+        hand = zone(state, p, "hand")
+        pw = power(state, p)
+        players.append({
+            "seat": p,
+            "homeland": {"count": len(zone(state, p, "homeland"))},
+            "discard_pile": {"count": len(zone(state, p, "discard"))},
+            "hand": ({"count": len(hand), "cards": _pile(state, p, "hand", seat)}
+                     if seat is None or seat == p else {"count": len(hand)}),
+            "junk_yard": _pile(state, p, "junk", seat),
+            "removed": _pile(state, p, "removed", seat),
+            "hangar": _pile(state, p, "hangar", seat),
+            "deploy_area": [card_view(state, c, seat) for c in zone(state, p, "deploy")],
+            "squads": {a: _pile(state, p, a, seat) for a in AREAS},
+            "played": _pile(state, p, "played", seat),
+            "national_power": dict(sorted(pw.items())), "total_power": sum(pw.values()),
+            "pollution": state.pollution[p], "vulture_points": state.vulture_points[p],
+        })
+    out = {
+        "game": "gundam-war", "seat": seat, "phase": state.phase, "turn": state.turn, "active": state.active,
+        "first": state.first, "step": state.step, "priority": state.priority, "players": players,
+        "engaged": sorted(state.engaged),
+        "cut": [{"kind": e["kind"], "seat": e["seat"],
+                 "card": e["card"] if state.table.visible_to(e["card"], seat) else None,
+                 "target": e.get("target") if e.get("target") is None or state.table.visible_to(e["target"], seat)
+                 else None} for e in state.cut],
+        "plays_this_turn": dict(sorted(state.slots.items())),
+    }
+    if state.result is not None:
+        out["result"] = state.result.to_json()
+    return out

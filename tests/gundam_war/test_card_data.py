@@ -1,0 +1,68 @@
+"""Card files: the sample set loads; mistakes are reported with file, line and field."""
+
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import DataError
+from engine.games.gundam_war import RULES
+from engine.games.gundam_war.cards import load_cards
+
+GOOD = """cards:
+  - id: gw-x
+    type: unit
+    name: Test Frame
+    colour: blue
+    cost: {designated: {blue: 1}, total: 1}
+    stats: [1, 1, 1]
+    terrain: [space]
+"""
+
+
+def _problems(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "cards.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_cards(path)
+    return err.value.problems
+
+
+def test_sample_set_covers_colours_types_and_every_special_effect():
+    cards = RULES.cards().values()
+    assert {c.type for c in cards} == {"unit", "character", "command", "operation", "g"}
+    assert {"blue", "green", "white", "purple"} <= {c.colour for c in cards}
+    assert any(c.type == "g" and c.basic for c in cards) and any(c.type == "g" and not c.basic for c in cards)
+    used = {k for c in cards for k in c.keywords}
+    assert {"high_mobility", "water", "desert", "assault", "swift_strike", "vulture", "space_battle",
+            "special_shield", "psycommu", "area_weapon", "atmospheric_entry", "multiple", "team", "change",
+            "dismantle", "ps_armor", "transform", "ship", "base", "support", "ship_modification", "resupply",
+            "mf", "variable", "quick", "restrict", "extra_cost", "substitute_cost", "prevent", "set_character",
+            "set_g", "many_copies"} <= used
+    assert any(len(c.designated) == 2 for c in cards)                       # dual colour
+
+
+def test_a_good_file_loads(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    assert load_cards(path)["gw-x"].title == "Test Frame"
+
+
+def test_bad_fields_name_file_line_and_what_was_expected(tmp_path):
+    problems = _problems(tmp_path, GOOD.replace("terrain: [space]", "terrain: [moon]"))
+    assert problems[0].startswith(f"{tmp_path / 'cards.yaml'}:8: cards[0].terrain[0]: 'moon' is not allowed")
+    problems = _problems(tmp_path, GOOD.replace("    colour: blue\n", "    colour: blue\n    speed: 3\n"))
+    assert "allowed fields" in problems[0] and ":2: cards[0]" in problems[0] and "speed" in problems[0]
+
+
+def test_a_non_g_card_needs_a_designated_national_power(tmp_path):
+    problems = _problems(tmp_path, GOOD.replace("designated: {blue: 1}, ", ""))
+    assert any("Designated National Power" in p for p in problems)
+
+
+def test_automatic_effects_cannot_choose_targets(tmp_path):
+    text = GOOD + """    autos:
+      - kind: D
+        trigger: enter
+        effects: [{destroy: enemy_unit}]
+"""
+    assert any("cannot choose a target" in p and "autos[0]" in p for p in _problems(tmp_path, text))
