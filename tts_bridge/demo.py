@@ -11,9 +11,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameRules
 
-
-def _plain(event: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in event.items())
+from tts_bridge.narrate import narrate
 
 
 @dataclass
@@ -25,7 +23,6 @@ class PlayedDemo:
 def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) -> PlayedDemo:
     game = Game(rules, seed=seed)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
-    narrate = getattr(rules, "narrate", _plain)
     cheats = getattr(rules, "cheat_attempts", None)
     shown: set[str] = set()
     out(f"{rules.name} — bot vs bot, seed {seed} (the narrator sees every card)")
@@ -42,7 +39,7 @@ def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) ->
         for event in game.act(request.seat, bots[request.seat].choose(request)):
             line = event.for_seat(None)
             if line is not None:
-                out("  " + narrate(line))
+                out("  " + narrate(line, rules))
     result = game.result()
     out(f"{len(game.decisions)} decisions; final state hash {game.hashes[-1] if game.hashes else '-'}")
     out(f"Result: {'draw' if result.draw else f'seat {result.winner} wins'} ({result.reason})")

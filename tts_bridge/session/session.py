@@ -311,10 +311,10 @@ class Session:
             for c in self.colors:
                 data = ev.for_seat(self.seat_of[c])
                 if data is not None:
-                    lines[c].append(self._colored(narrate(data)))
+                    lines[c].append(self._colored(narrate(data, self.game.rules)))
             public = ev.for_seat(None) if ev.seat is None else ev.redacted
             if public is not None:
-                self.narration.append(self._colored(narrate(public)))
+                self.narration.append(self._colored(narrate(public, self.game.rules)))
         self.sync(messages=lines, moved=moved)
         if self.game.result() is not None:
             self.finished.set()
