@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+GAMES = $(shell $(BIN)/tts-bridge games | cut -d' ' -f1)
 
 .PHONY: demo test bench clean
 
@@ -14,14 +15,18 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# card faces, sheets, deck objects and a table save per game, then every game played by bots
 demo: $(STAMP)
+	$(BIN)/tts-bridge build --all
 	$(BIN)/tts-bridge demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/tts-bridge bench engine --game kaiju
+	for game in $(GAMES); do $(BIN)/tts-bridge bench engine --game $$game; done
+	$(BIN)/tts-bridge bench assets
+	$(BIN)/tts-bridge bench bridge
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
