@@ -50,7 +50,7 @@ def draw_board(adapter: Any) -> Image.Image:
                 a, b = to_px(px - sw, pz + sh)
                 c, e = to_px(px + sw, pz - sh)
                 d.rounded_rectangle((a, b, c, e), radius=8, outline="#6f8089", width=2)
-            label = zone.label
+            label = adapter.zone_for(seat, zone).label
             layer = Image.new("RGBA", (int(x1 - x0), 40), (0, 0, 0, 0))
             draw_text(layer, (4, 2, x1 - x0 - 8, 36), label, Style(faces, 26, 12, tint, "center", "middle"))
             if seat == 1:

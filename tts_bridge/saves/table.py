@@ -56,7 +56,8 @@ def zone_objects(adapter: Any, guids: Guids) -> tuple[list[dict], list[dict]]:
             if zone.kind == "shared" and seat == 1:
                 continue  # one zone between the players, not one per seat
             x, z = seat_xz(zone.x, zone.z, seat)
-            tag = f"{adapter.game_id}:{'shared' if zone.kind == 'shared' else seat}:{zone.name}"
+            named = adapter.zone_for(seat, zone)
+            tag = f"{adapter.game_id}:{'shared' if zone.kind == 'shared' else seat}:{named.name}"
             if zone.kind == "hand":
                 obj = base_object(guids.next(), "HandTrigger", nickname=f"Seat {seat} hand",
                                   tf=transform(x, 3.0, z, rot_y=rot, sx=zone.w, sy=5.0, sz=zone.h),
@@ -64,7 +65,7 @@ def zone_objects(adapter: Any, guids: Guids) -> tuple[list[dict], list[dict]]:
                 obj["FogColor"] = SEAT_COLORS[seat]
                 objects.append(finish(obj))
                 continue
-            nick = zone.label if zone.kind == "shared" else f"Seat {seat} {zone.label}"
+            nick = named.label if zone.kind == "shared" else f"Seat {seat} {named.label}"
             obj = base_object(guids.next(), "ScriptingTrigger", nickname=nick,
                               description=tag, tf=transform(x, 1.6, z, sx=zone.w, sy=1.2, sz=zone.h),
                               locked=True, color={"r": 1.0, "g": 1.0, "b": 1.0, "a": 0.2},

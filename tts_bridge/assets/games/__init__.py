@@ -73,6 +73,15 @@ class GameAdapter:
     section_zones: dict = field(default_factory=dict)  # deck-list section -> zone (default: the deck zone)
     card_sections: tuple | None = None                 # sections that list cards (None = all)
     rules_override: Any = None  # a rules object reading another card-data folder (tests, bench)
+    # seat 1's boxes are seat 0's mirrored through the centre; a game whose numbered zones face
+    # each other column by column (qiguang lanes) names seat 1's mirrored box differently
+    seat1_names: dict = field(default_factory=dict)
+
+    def zone_for(self, seat: int, zone: "Zone") -> "Zone":
+        """The zone whose name and label a seat's box at `zone`'s (mirrored) place carries."""
+        if seat == 1 and zone.name in self.seat1_names:
+            return next(z for z in self.zones if z.name == self.seat1_names[zone.name])
+        return zone
 
     @property
     def rules(self) -> Any:

@@ -88,4 +88,7 @@ ADAPTER = QiguangAdapter(
         Supply("First-player coin", "coin", 15.5, 4.0, per_seat=False, icon="coin", color="#d4a017"),
     ),
     deck_zone="library",
+    # lane i of both players is one column (QG: lanes face straight ahead), so seat 1's box at
+    # the mirror image of seat 0's lane i is seat 1's lane 6 - i
+    seat1_names={f"{row}{i}": f"{row}{_LANES + 1 - i}" for row in ("combat", "standby") for i in range(1, _LANES + 1)},
 )
