@@ -325,7 +325,7 @@ class Session:
 
     def _revert(self, ref: str, color: str, rule: str | None, message: str) -> None:
         self.stats["reverted"] += 1
-        text = f"[{rule}] {message}" if rule else message
+        text = self._colored(f"[{rule}] {message}" if rule else message)
         self.narration.append(f"REVERTED {color}: {text}")
         self._send([{"op": "revert", "ref": ref}, {"op": "message", "color": color, "text": text, "tint": RED}])
 
@@ -410,7 +410,7 @@ class Session:
                 why = "The game is over; nothing can be moved."
             elif pending.seat != seat:
                 r = self.game.rules.seat_refusal(self.game.state, seat, pending)
-                why = f"[{r.rule}] {r.message}"
+                why = self._colored(f"[{r.rule}] {r.message}")
             else:
                 why = "Only cards you can play now can be picked up; use the referee's buttons for other choices."
             out[color] = {"pickup": refs, "flip": [], "why_pickup": why,
