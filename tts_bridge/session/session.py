@@ -385,6 +385,8 @@ class Session:
         CustomDeck) when it is known; anonymous cards and piles get a back-only face, so a
         hidden card's face is never on the table."""
         data = self.adapter.card_object(p)
+        if p.kind not in ("card", "pile", "goddess"):  # markers and tokens keep their own look
+            return data
         face = self.faces.get(p.card) if p.card and p.identity is not None else None
         if face is None and self.faces:
             sample = next(iter(self.faces.values()))

@@ -97,6 +97,8 @@ class Geometry:
         objs = []
         for seat in (0, 1):
             for i, zone in enumerate(self.zones.values()):
+                if zone.kind == "shared" and seat == 1:
+                    continue  # one zone between the players, not one per seat
                 x, y, z = self.to_world(seat, zone.x, -zone.z, 3.0)
                 data = {"GUID": f"{'h' if zone.kind == 'hand' else 'z'}{seat}{i:04d}",
                         "Name": "HandTrigger" if zone.kind == "hand" else "ScriptingTrigger",
