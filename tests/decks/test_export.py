@@ -6,7 +6,7 @@ from pathlib import Path
 from engine.games.kaiju import RULES
 from tts_bridge.decks.export import export_deck
 
-HERE_SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "tts-samples"
+from tests.samples import SAMPLES as HERE_SAMPLES
 
 
 def _sample(name: str) -> dict:

@@ -12,7 +12,7 @@ import click
 from tts_bridge.saves.model import Guids, card_object, custom_deck_entry, deck_object, saved_object
 from tts_bridge.saves.validate import errors, validate_file, validate_save
 
-SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "tts-samples"
+from tests.samples import SAMPLES
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
 
 
