@@ -49,3 +49,15 @@ class Table:
         self.session.close()
         self.link.close()
         self.emu.close()
+
+
+def wait_until(predicate, timeout: float = 5.0) -> bool:
+    """Poll `predicate` until true: a revert is a smooth move that ends a few frames later."""
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return predicate()

@@ -15,7 +15,7 @@ from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import adapter_for, card_ref
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table
+from tests.session.helpers import Table, wait_until
 
 RULES = get_rules("gundam-war")
 
@@ -101,7 +101,7 @@ def test_a_drop_without_priority_is_reverted_and_only_that_player_is_told(table)
     deploy = table.session.adapter.geo.world(idle, "deploy", 3)
     assert table.emu.move_as(idle_color, guid, list(deploy))
     table.settle()
-    assert table.emu.by_guid(guid).pos == start
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     assert len(game.decisions) == decisions
     told = table.emu.messages[idle_color][-1]
     assert told.startswith("[GW-A-9.3]") and "priority" in told
@@ -123,7 +123,7 @@ def test_discarding_outside_the_hand_limit_is_refused_with_the_rule(table):
     other_before = list(table.emu.messages.get(other, []))
     assert table.emu.move_as(color, guid, list(table.session.adapter.geo.world(seat, "junk")))
     table.settle()
-    assert table.emu.by_guid(guid).pos == start
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     assert game.state.table.name_of[card] == "hand"
     assert table.emu.messages[color][-1].startswith("[GW-B-12.3]")
     assert table.emu.messages.get(other, []) == other_before
@@ -313,7 +313,7 @@ def test_an_ambiguous_drop_asks_which_move_was_meant(tmp_path):
         labels = [label for _, label in t.emu.ui_buttons(color)]
         assert labels == [pending.find(a).label for a in fits] + ["Cancel"]
         assert t.emu.ui_buttons(other) == [] and len(game.decisions) == decisions
-        assert t.emu.by_guid(guid).pos == start
+        assert wait_until(lambda: t.emu.by_guid(guid).pos == start)
         assert t.emu.click(color, f"tb_opt_{color}_{len(labels)}")  # Cancel
         t.settle()
         assert [label for _, label in t.emu.ui_buttons(color)] == [o.label for o in pending.options]

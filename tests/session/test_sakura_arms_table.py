@@ -15,7 +15,7 @@ from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import card_ref
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table
+from tests.session.helpers import Table, wait_until
 
 RULES = get_rules("sakura-arms")
 
@@ -104,7 +104,7 @@ def test_using_a_card_on_the_opponents_turn_is_reverted_citing_5_1_1(table):
     active_before = list(table.emu.messages.get(active_color, []))
     assert table.emu.move_as(idle_color, guid, list(table.session.adapter.geo.world(idle, "in_use")))
     table.settle()
-    assert table.emu.by_guid(guid).pos == start
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     assert len(game.decisions) == decisions
     told = table.emu.messages[idle_color][-1]
     assert told.startswith("[5-1-1]") and "opponent's turn" in told
@@ -126,7 +126,8 @@ def test_a_hand_card_dropped_on_the_distance_is_reverted_citing_7_1_1(table):
     other_before = list(table.emu.messages.get(other, []))
     assert table.emu.move_as(color, guid, [-2.0, 1.5, 0.0])  # the Distance on the centre line
     table.settle()
-    assert table.emu.by_guid(guid).pos == start and len(game.decisions) == decisions
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
+    assert len(game.decisions) == decisions
     assert table.emu.messages[color][-1].startswith("[7-1-1]")
     assert table.emu.messages.get(other, []) == other_before
 

@@ -15,7 +15,7 @@ from tts_bridge.session.demo import TableBots, settle
 from tts_bridge.session.games import card_ref
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table
+from tests.session.helpers import Table, wait_until
 
 RULES = get_rules("kaiju")
 
@@ -80,7 +80,7 @@ def test_illegal_drop_is_reverted_and_only_that_player_is_told_the_rule(table):
     active_before = list(table.emu.messages.get(active_color, []))
     assert table.emu.move_as(idle_color, guid, [0.0, 1.0, 0.0])
     table.settle()
-    assert table.emu.by_guid(guid).pos == start
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     assert len(game.decisions) == decisions
     told = table.emu.messages[idle_color][-1]
     assert told.startswith("[KJ-3.3.1]") and "opponent's turn" in told

@@ -13,7 +13,7 @@ from tts_bridge.session.games import card_ref
 from tts_bridge.session.games.vividz import ADAPTER, disclosed
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table
+from tests.session.helpers import Table, wait_until
 
 RULES = get_rules("vividz")
 
@@ -108,7 +108,7 @@ def test_illegal_drop_is_reverted_and_only_that_player_is_told_the_rule(table):
     active_before = list(table.emu.messages.get(active_color, []))
     assert table.emu.move_as(idle_color, guid, list(ADAPTER.slot_pos(idle, 2)))
     table.settle()
-    assert table.emu.by_guid(guid).pos == start
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     told = table.emu.messages[idle_color][-1]
     assert told.startswith("[703.2]") and "wait for your turn" in told
     assert table.emu.messages.get(active_color, []) == active_before
@@ -119,7 +119,7 @@ def test_illegal_drop_is_reverted_and_only_that_player_is_told_the_rule(table):
     idle_before = list(table.emu.messages.get(idle_color, []))
     assert table.emu.move_as(active_color, guid, list(ADAPTER.geo.world(active, "trash")))
     table.settle()
-    assert table.emu.by_guid(guid).pos == start
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     assert table.emu.messages[active_color][-1].startswith("[904.2f]")
     assert table.emu.messages.get(idle_color, []) == idle_before
     assert len(game.decisions) == decisions and table.session.stats["reverted"] == 2
@@ -139,7 +139,8 @@ def test_an_unaffordable_play_is_refused_with_the_engines_rule(table):
     decisions = len(game.decisions)
     assert table.emu.move_as(table.colors[seat], guid, list(pos))
     table.settle()
-    assert table.emu.by_guid(guid).pos == start and len(game.decisions) == decisions
+    assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
+    assert len(game.decisions) == decisions
     assert table.emu.messages[table.colors[seat]][-1].split("]")[0] in ("[905.3b", "[703.2a")
 
 

@@ -342,7 +342,8 @@ class Session:
         """Bring the table in line with the engine state, then allow-list, prompts and status."""
         cmds: list[dict] = []
         if full:
-            cmds.append({"op": "reset", "clear_cards": True})
+            cmds.append({"op": "reset", "clear_cards": True,
+                         "clear_tags": list(getattr(self.adapter, "clear_tags", ()))})
             self.shown, self.guids, self.prompts = {}, {}, {}
         want = self.adapter.placements(self.game, self.colors)
         for ref in sorted(set(self.shown) - set(want)):

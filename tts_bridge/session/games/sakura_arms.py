@@ -55,6 +55,7 @@ USE_ZONES = ("in_use", "enhancement", "played")
 
 class SakuraArmsAdapter:
     game_id = "sakura-arms"
+    clear_tags = ("sakura",)  # the save's loose sakura tiles: the engine's token markers replace them
     hand_zones = ("hand",)
 
     def __init__(self) -> None:
