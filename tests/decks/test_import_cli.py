@@ -80,3 +80,27 @@ def test_bad_list_exit_2_every_problem_nothing_written(build_dir, tmp_path):
     assert report["problems"][0] == f"{bad}:1: unknown card 'Lava Beast Pyroclasm'; did you mean 'Lava Beast Pyroclast'?"
     assert any(p.startswith(f"{bad}:2: 4 cards named 'Cindrak'") for p in report["problems"])
     assert not out.exists()
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_each_games_construction_rules_refuse_a_broken_list(game, build_dir, tmp_path):
+    """The importer validates with the game's own rules: an extra copy far over any limit is
+    refused with its line, exit 2, nothing written."""
+    sample = sorted((DATA / game / "decks").glob("*.txt"))[0]
+    text = sample.read_text(encoding="utf-8-sig").rstrip("\n")
+    first = next(line for line in text.splitlines() if line.strip()[:1].isdigit())
+    name = first.split(" ", 1)[1].strip()
+    bad = tmp_path / "too-many.txt"
+    bad.write_text(text + f"\n12 {name}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    options = ["--option", "deck_check=standard"] if game == "qiguang" else []  # qiguang has no rule by default
+    result = _run("import-deck", game, str(bad), "--out", str(out), "--build-dir", str(build_dir), "--json", *options)
+    assert result.exit_code == 2, result.output
+    report = json.loads(result.output)
+    assert report["ok"] is False and report["problems"]
+    last_line = len(bad.read_text(encoding="utf-8").splitlines())
+    for problem in report["problems"]:
+        assert problem.startswith(str(bad))
+        if " named " in problem:  # a copies problem points at the lines of that card
+            assert f":{last_line}" in problem or f", {last_line}" in problem, problem
+    assert not out.exists()
