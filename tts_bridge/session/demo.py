@@ -159,7 +159,7 @@ def run_table_demo(game_id: str, seed: int = 7, out: Callable[[str], None] = pri
             f"{report['illegal_moves_reverted']} illegal moves put back")
         if result:
             winner = "draw" if result.draw else f"{session.colors[result.winner]} wins"
-            out(f"Result: {winner} ({result.reason})")
+            out(f"Result: {winner} ({session._colored(result.reason)})")
         return report
     finally:
         session.close()
