@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Callable, Protocol
 
 from engine.core.errors import Refusal
 from engine.core.game import Game
@@ -67,6 +67,21 @@ class GameAdapter(Protocol):
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None: ...
     def cheats(self, game: Game, colors: list[str]) -> list[tuple[int, int, tuple[float, float, float], str]]: ...
     def hidden_names(self, game: Game, seat: int) -> set[str]: ...
+
+
+def hidden_card_names(game: Game, seat: int, attr: str = "title",
+                      known: "Callable[[int], bool] | None" = None) -> set[str]:
+    """Names (`defn.<attr>`) of cards `seat` may not see now and cannot see elsewhere either:
+    the session's last check before any text goes to that seat's colour. `known(card)` marks
+    cards the seat saw earlier although they are hidden now."""
+    table = game.state.table
+    hidden, seen = set(), set()
+    for card in table.cards:
+        if table.visible_to(card.id, seat) or (known is not None and known(card.id)):
+            seen.add(getattr(card.defn, attr))
+        else:
+            hidden.add(getattr(card.defn, attr))
+    return hidden - seen
 
 
 def adapter_module(game_id: str) -> str:

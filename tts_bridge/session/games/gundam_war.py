@@ -17,7 +17,7 @@ from engine.games.gundam_war.state import AREAS, controller, defn, where
 from engine.games.gundam_war.stats import is_rolled, power
 from engine.games.gundam_war.view import card_view
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref
+from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_RULE = {"homeland": "GW-B-4.3.1", "discard": "GW-B-4.3.2", "space": "GW-B-4.3.3", "earth": "GW-B-4.3.4",
@@ -289,11 +289,7 @@ class GundamWarAdapter:
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Titles of cards `seat` may not see now that it cannot also see elsewhere (the
         session's last check before any text goes to that seat's colour)."""
-        table = game.state.table
-        hidden, seen = set(), set()
-        for card in table.cards:
-            (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.title)
-        return hidden - seen
+        return hidden_card_names(game, seat)
 
     # -- for bots that play with their hands (demo, tests) ------------------------------------
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None:

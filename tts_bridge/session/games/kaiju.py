@@ -11,7 +11,7 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.kaiju.state import spirit_total
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref
+from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_RULE = {"deck": "KJ-2.1", "engaged": "KJ-2.2", "support": "KJ-2.3", "deployment": "KJ-2.4",
@@ -211,11 +211,7 @@ class KaijuAdapter:
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Titles of cards `seat` may not see now that it cannot also see elsewhere (the
         session's last check before any text goes to that seat's colour)."""
-        table = game.state.table
-        hidden, seen = set(), set()
-        for card in table.cards:
-            (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.title)
-        return hidden - seen
+        return hidden_card_names(game, seat)
 
     # -- for bots that play with their hands (demo, tests) ------------------------------------
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None:

@@ -21,7 +21,7 @@ from engine.core.game import Game
 from engine.games.qiguang.cards import RACE_NAMES, RACES
 from engine.games.qiguang.state import attack, health
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref
+from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
 from tts_bridge.session.games.geometry import Geometry
 
 BOXES = 5  # standby/combat boxes per seat on the generated table (the spec's N = 5)
@@ -291,13 +291,8 @@ class QiguangAdapter:
         """Titles of cards `seat` may not see now and cannot see elsewhere. Mana Source tokens
         are all alike and every one taken is announced (QG-1.4, QG-3.3.1), so naming one
         reveals nothing."""
-        table = game.state.table
-        hidden, seen = set(), set()
-        for card in table.cards:
-            if card.defn.type == "token":
-                continue
-            (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.title)
-        return hidden - seen
+        tokens = {c.defn.title for c in game.state.table.cards if c.defn.type == "token"}
+        return hidden_card_names(game, seat) - tokens
 
     # -- for bots that play with their hands (demo, tests) ------------------------------------
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None:

@@ -20,7 +20,7 @@ from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.guards import KINDS
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, current_distance
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref
+from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_RULE = {"distance": "7-1-1", "life": "7-1-2", "aura": "7-1-3", "flare": "7-1-4", "shadow": "7-1-5",
@@ -260,11 +260,7 @@ class SakuraArmsAdapter:
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Names of cards `seat` may not see now that it cannot also see elsewhere (the
         session's last check before any text goes to that seat's colour)."""
-        table = game.state.table
-        hidden, seen = set(), set()
-        for card in table.cards:
-            (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.name)
-        return hidden - seen
+        return hidden_card_names(game, seat, "name")
 
     # -- for bots that play with their hands (demo, tests) ------------------------------------
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None:

@@ -22,7 +22,7 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.vividz.state import attack_forbidden, exp_of, power, traits
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref
+from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_WORDS = {"area": "Area", "exp": "EXP zone", "mission": "Mission zone", "account": "Account zone",
@@ -329,13 +329,9 @@ class VividzAdapter:
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Names of cards `seat` may not see now that it cannot also see elsewhere."""
         state = game.state
-        table = state.table
-        hidden, seen = set(), set()
-        for card in table.cards:
-            # a face-down mission after setup is a completed one: it was face up (601.1f) before
-            known = table.visible_to(card.id, seat) or (state.turn > 0 and table.zone_name(card.id) == "mission")
-            (seen if known else hidden).add(card.defn.name)
-        return hidden - seen - disclosed(state, seat)
+        # a face-down mission after setup is a completed one: it was face up (601.1f) before
+        cleared = (lambda c: state.turn > 0 and state.table.zone_name(c) == "mission")
+        return hidden_card_names(game, seat, "name", cleared) - disclosed(state, seat)
 
     # -- for bots that play with their hands (demo, tests) ------------------------------------
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None:
