@@ -61,3 +61,32 @@ def wait_until(predicate, timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.01)
     return predicate()
+
+
+def hidden_names(game, seat: int, attr: str = "title", skip=lambda card: False) -> set[str]:
+    """The test's own oracle: names of cards `seat` may not see now, minus names it can see
+    elsewhere (cards for which `skip(card)` holds are left out)."""
+    table = game.state.table
+    hidden, seen = set(), set()
+    for card in table.cards:
+        if not skip(card):
+            (seen if table.visible_to(card.id, seat) else hidden).add(getattr(card.defn, attr))
+    return hidden - seen
+
+
+def assert_prompts_reach_only_their_colour(table, bots, steps: int = 40) -> set[str]:
+    """Play `steps` decisions; each prompt's buttons are shown to the deciding colour only and
+    the other colour cannot click them. Returns the request kinds seen."""
+    kinds = set()
+    for _ in range(steps):
+        pending = table.session.game.pending()
+        if pending is None:
+            break
+        kinds.add(pending.kind)
+        me, other = table.colors[pending.seat], table.colors[1 - pending.seat]
+        mine = table.emu.ui_buttons(me)
+        assert [label for _, label in mine] == [o.label for o in pending.options]
+        assert table.emu.ui_buttons(other) == []
+        assert table.emu.click(other, mine[0][0]) is False  # not visible to the other colour
+        bots.step()
+    return kinds

@@ -15,18 +15,11 @@ from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import adapter_for, card_ref
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table, wait_until
+from tests.session.helpers import Table, assert_prompts_reach_only_their_colour, hidden_names, wait_until
 
 RULES = get_rules("gundam-war")
 
 
-def hidden_names(game: Game, seat: int) -> set[str]:
-    """Titles of cards `seat` may not see right now, minus titles it can see elsewhere."""
-    table = game.state.table
-    hidden, seen = set(), set()
-    for card in table.cards:
-        (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.title)
-    return hidden - seen
 
 
 def bots_until(t: Table, bots: TableBots, ready, limit: int = 400) -> None:
@@ -153,17 +146,7 @@ def test_a_unit_dragged_into_a_battle_area_sorties_there(table):
 def test_prompts_reach_only_their_colour(table):
     bots = TableBots(table.emu, table.session, seed=3, cheat_rate=0.0)
     bots.cheats_tried = 1
-    for _ in range(40):
-        game = table.session.game
-        pending = game.pending()
-        if pending is None:
-            break
-        me, other = table.colors[pending.seat], table.colors[1 - pending.seat]
-        mine = table.emu.ui_buttons(me)
-        assert [label for _, label in mine] == [o.label for o in pending.options]
-        assert table.emu.ui_buttons(other) == []
-        assert table.emu.click(other, mine[0][0]) is False
-        bots.step()
+    assert_prompts_reach_only_their_colour(table, bots)
 
 
 def test_hidden_information_never_reaches_the_other_colour(tmp_path):

@@ -15,20 +15,16 @@ from tts_bridge.session.games.geometry import Geometry
 from tts_bridge.session.games.qiguang import ADAPTER, FALLBACK_ZONES, box, lane_zone
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table
+from tests.session.helpers import Table, assert_prompts_reach_only_their_colour, hidden_names
 
 RULES = get_rules("qiguang")
 
 
-def hidden_names(game: Game, seat: int) -> set[str]:
-    """Titles of cards `seat` may not see right now, minus titles it can see elsewhere. Mana
-    Source tokens are all alike and every one taken is announced (QG-1.4, QG-3.3.1)."""
-    table = game.state.table
-    hidden, seen = set(), set()
-    for card in table.cards:
-        if card.defn.type != "token":
-            (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.title)
-    return hidden - seen
+
+
+def _hidden(game, seat):
+    """Mana Source tokens are all alike and every one taken is announced (QG-1.4, QG-3.3.1)."""
+    return hidden_names(game, seat, skip=lambda card: card.defn.type == "token")
 
 
 @pytest.fixture
@@ -211,18 +207,7 @@ def test_a_spell_dropped_in_the_chain_area_asks_which_target_and_onto_a_target_p
 def test_prompts_reach_only_their_colour(table):
     bots = TableBots(table.emu, table.session, seed=3, cheat_rate=0.0)
     bots.cheats_tried = 1
-    kinds = set()
-    for _ in range(60):
-        pending = table.session.game.pending()
-        if pending is None:
-            break
-        kinds.add(pending.kind)
-        me, other = table.colors[pending.seat], table.colors[1 - pending.seat]
-        mine = table.emu.ui_buttons(me)
-        assert [label for _, label in mine] == [o.label for o in pending.options]
-        assert table.emu.ui_buttons(other) == []
-        assert table.emu.click(other, mine[0][0]) is False
-        bots.step()
+    kinds = assert_prompts_reach_only_their_colour(table, bots, 60)
     assert {"main", "draw", "pay"} <= kinds
 
 
@@ -244,7 +229,7 @@ def test_hidden_hands_never_reach_the_other_colour(tmp_path):
                 public = table.visible_to(card, 0) and table.visible_to(card, 1)
                 assert public or table.zone_name(card) == "hand", f"{ref} shows {p.identity[0]}"
             for seat, color in enumerate(t.colors):
-                secret = hidden_names(game, seat)
+                secret = _hidden(game, seat)
                 assert ADAPTER.hidden_names(game, seat) == secret
                 texts = t.emu.visible_texts(color)
                 hand = {table.cards[c].defn.title for c in table.zone(seat, "hand")}

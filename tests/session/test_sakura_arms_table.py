@@ -15,18 +15,11 @@ from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import card_ref
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table, wait_until
+from tests.session.helpers import Table, assert_prompts_reach_only_their_colour, hidden_names, wait_until
 
 RULES = get_rules("sakura-arms")
 
 
-def hidden_names(game: Game, seat: int) -> set[str]:
-    """Names of cards `seat` may not see right now, minus names it can see elsewhere."""
-    table = game.state.table
-    hidden, seen = set(), set()
-    for card in table.cards:
-        (seen if table.visible_to(card.id, seat) else hidden).add(card.defn.name)
-    return hidden - seen
 
 
 def play_until(t: Table, bots: TableBots, done, limit: int = 400) -> bool:
@@ -45,6 +38,10 @@ def quiet_bots(t: Table, seed: int) -> TableBots:
     bots = TableBots(t.emu, t.session, seed=seed, cheat_rate=0.0)
     bots.cheats_tried = 1  # no forced first cheat
     return bots
+
+
+def _hidden(game, seat):
+    return hidden_names(game, seat, "name")
 
 
 @pytest.fixture
@@ -191,17 +188,7 @@ def test_a_card_dropped_in_the_in_use_area_is_used(table):
 
 def test_prompts_reach_only_their_colour(table):
     bots = quiet_bots(table, 3)
-    for _ in range(40):
-        game = table.session.game
-        pending = game.pending()
-        if pending is None:
-            break
-        me, other = table.colors[pending.seat], table.colors[1 - pending.seat]
-        mine = table.emu.ui_buttons(me)
-        assert [label for _, label in mine] == [o.label for o in pending.options]
-        assert table.emu.ui_buttons(other) == []
-        assert table.emu.click(other, mine[0][0]) is False
-        bots.step()
+    assert_prompts_reach_only_their_colour(table, bots)
 
 
 def test_hidden_cards_are_never_named_to_the_other_colour(tmp_path):
@@ -215,7 +202,7 @@ def test_hidden_cards_are_never_named_to_the_other_colour(tmp_path):
         while True:
             game = t.session.game
             for seat, color in enumerate(t.colors):
-                secret = hidden_names(game, seat)
+                secret = _hidden(game, seat)
                 history = len(t.emu.messages.get(color, []))
                 texts = t.emu.visible_texts(color)[history:]  # UI and objects; messages are checked on arrival
                 for obj in t.emu.live_objects():  # stricter than TTS: face-down objects count too

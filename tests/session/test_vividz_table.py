@@ -13,7 +13,7 @@ from tts_bridge.session.games import card_ref
 from tts_bridge.session.games.vividz import ADAPTER, disclosed
 from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table, wait_until
+from tests.session.helpers import Table, assert_prompts_reach_only_their_colour, wait_until
 
 RULES = get_rules("vividz")
 
@@ -163,17 +163,7 @@ def test_charging_energy_by_dropping_on_the_energy_zone(table):
 def test_prompts_reach_only_their_colour(table):
     bots = TableBots(table.emu, table.session, seed=3, cheat_rate=0.0)
     bots.cheats_tried = 1
-    for _ in range(40):
-        game = table.session.game
-        pending = game.pending()
-        if pending is None:
-            break
-        me, other = table.colors[pending.seat], table.colors[1 - pending.seat]
-        mine = table.emu.ui_buttons(me)
-        assert [label for _, label in mine] == [o.label for o in pending.options]
-        assert table.emu.ui_buttons(other) == []
-        assert table.emu.click(other, mine[0][0]) is False  # not visible to the other colour
-        bots.step()
+    assert_prompts_reach_only_their_colour(table, bots)
 
 
 def test_hidden_information_never_reaches_the_other_colour(tmp_path):
