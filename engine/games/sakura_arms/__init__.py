@@ -39,6 +39,8 @@ ACTION_SCHEMA = action_schema(
            reshuffle={"type": "boolean"}),
     action("main_mode", "Main-phase start: standard or full-power action (8-2-1).",
            mode={"enum": ["standard", "full_power"]}),
+    action("main_start_effect", "Main-phase start: resolve this card's \"at the start of your main phase\" effect "
+           "now (8-2-1, in any order with the action choice).", card=CARD_ID),
     action("use", "Use a card from your hand or an unused Special card (8-2-2, 9-2).", card=CARD_ID),
     action("basic", "A basic action, paying 1 Vigor or a hand card put face down (9-7).",
            action={"enum": ["advance", "retreat", "recover", "focus", "breakaway"]},
@@ -121,6 +123,8 @@ class SakuraArmsRules(CardGame):
         if request.kind == "main":
             return Refusal("5-1-1", "It is your opponent's turn; you act in their turn only by reacting to an attack.")
         rule = guards.KINDS[request.kind][1]
+        if request.kind == "effect_order" and s.decision is not None:
+            rule = s.decision.rule  # the rule that gives the turn player the order (8-1-2, 10-14, 10-30)
         return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
 
     def apply(self, s: SakuraState, seat: int, action: dict) -> list[Event]:

@@ -42,21 +42,45 @@ class Attack:
                 "reaction": self.is_reaction}
 
 
+def originally_has(atk: Attack, keyword: str) -> bool:
+    """10-32: T is in the card's own text (6-2-1-7); T given by an effect does not count."""
+    return keyword in atk.keywords
+
+
+def _ongoing_for(s: SakuraState, atk: Attack) -> list[tuple[int, int, dict]]:
+    """(source seat, source card, mod) of the Ongoing/Devoted modifications of this attack."""
+    out = []
+    for src_seat, src_card, mod in ongoing_mods(s):
+        scope = mod.get("applies", "own")
+        if scope == "both" or (scope == "own") == (src_seat == atk.seat):
+            if "distance" in mod or "cost" in mod or "reverse_arrows" in mod or "replace_resolution" in mod:
+                continue
+            if mod.get("other_goddess") and atk.user == s.table.cards[src_card].defn.goddess:
+                continue  # 10-15: only another goddess's «Attack»
+            if "originally_has" in mod and not originally_has(atk, mod["originally_has"]):
+                continue  # 10-32
+            if cond_ok(s, src_seat, mod.get("if"), False):
+                out.append((src_seat, src_card, mod))
+    return out
+
+
 def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
     """Every modification that applies to the attack now, conditions evaluated."""
     mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power)]
-    mods += atk.added
+    mods += [m for m in atk.added if "originally_has" not in m or originally_has(atk, m["originally_has"])]
     if not atk.copied:  # 10-27: a copy already carries the source's modified values
-        for src_seat, src_card, mod in ongoing_mods(s):
-            scope = mod.get("applies", "own")
-            if scope == "both" or (scope == "own") == (src_seat == atk.seat):
-                if "distance" in mod or "cost" in mod or "reverse_arrows" in mod:
-                    continue
-                if mod.get("other_goddess") and atk.user == s.table.cards[src_card].defn.goddess:
-                    continue  # 10-15: only another goddess's «Attack»
-                if cond_ok(s, src_seat, mod.get("if"), False):
-                    mods.append(mod)
+        mods += [mod for _seat, _card, mod in _ongoing_for(s, atk)]
     return mods
+
+
+def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, tuple]]:
+    """10-14: After Attack effects added to the attack by effects, as (source card, effects);
+    a resolved effect ("modify") recorded its card as `source`."""
+    out: list[tuple[int | None, tuple]] = [(m.get("source"), m["add_after_attack"]) for m in atk.added
+                                           if "add_after_attack" in m]
+    if not atk.copied:
+        out += [(card, mod["add_after_attack"]) for _seat, card, mod in _ongoing_for(s, atk) if "add_after_attack" in mod]
+    return out
 
 
 def _rng(s: SakuraState, atk: Attack, value) -> frozenset:

@@ -48,6 +48,11 @@ MOD_SCHEMA = {
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
         "applies": {"enum": ["own", "opp", "both"]},
         "other_goddess": {"const": True}, "unique": {"const": True},
+        "originally_has": {"enum": ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled",
+                                    "take_both"]},  # 10-32: only attacks whose card text has it
+        "add_after_attack": {"$ref": "#/$defs/effects"},  # 10-14: an effect added to the attack
+        "replace_resolution": {"$ref": "#/$defs/effects"},  # 10-30: resolved instead of the card
+        "card_type": {"enum": ["attack", "action", "enhancement"]},  # which used cards 10-30 replaces
         "if": _CONDITION,
     },
 }
@@ -84,6 +89,7 @@ _EFFECT_PROPS = {
     "remove": {"const": True},
     "cover": {"enum": ["own_hand", "opp_hand"]},
     "win": {"const": True},
+    "lose": {"enum": ["self", "opp"]},  # 4-2 2: that player loses, the other wins
 }
 _EFFECT = {"type": "object", "additionalProperties": False, "minProperties": 1,
            "properties": {**_EFFECT_PROPS, "if": _CONDITION}}
@@ -123,7 +129,7 @@ CARD_SCHEMA = {
                                                    "cover": {"type": "integer", "minimum": 1}}},
                 "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
                 "on_use": _EFFECTS, "after_attack": _EFFECTS, "initialize": _EFFECTS, "disenchant": _EFFECTS,
-                "all_out": _EFFECTS, "start_phase": _EFFECTS, "end_phase": _EFFECTS,
+                "all_out": _EFFECTS, "start_phase": _EFFECTS, "end_phase": _EFFECTS, "main_start": _EFFECTS,
                 "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
                 "text": {"type": "string"},
             },
@@ -234,6 +240,7 @@ class CardDef:
     all_out: tuple = ()
     start_phase: tuple = ()  # Ongoing/Devoted "in your start phase ..." (8-1-2)
     end_phase: tuple = ()    # Ongoing/Devoted "in your end phase ..." (8-3-1)
+    main_start: tuple = ()   # Ongoing/Devoted "at the start of your main phase ..." (8-2-1)
     resurgence: dict | None = None
     immediate_resurgence: dict | None = None
     text: str = ""
@@ -305,7 +312,7 @@ def load_cards(path: Path) -> CardSet:
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
                   number=raw.get("number", ""), charge=0, cost=0)
         for key in ("forced", "ongoing", "devoted", "on_use", "after_attack", "initialize", "disenchant", "all_out",
-                    "start_phase", "end_phase"):
+                    "start_phase", "end_phase", "main_start"):
             kw[key] = _freeze(raw.get(key, []))
         try:
             if raw["type"] == "attack":
@@ -336,9 +343,9 @@ def load_cards(path: Path) -> CardSet:
         except ValueError as exc:
             problem(where, str(exc))
             continue
-        if (raw.get("start_phase") or raw.get("end_phase")) and raw["type"] != "enhancement" \
+        if (raw.get("start_phase") or raw.get("end_phase") or raw.get("main_start")) and raw["type"] != "enhancement" \
                 and raw["category"] != "special":
-            problem(where, "start_phase/end_phase effects belong to Enhancements (Ongoing) or Specials (Devoted)")
+            problem(where, "start_phase/main_start/end_phase effects belong to Enhancements (Ongoing) or Specials (Devoted)")
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":
                 problem(where, "Devoted, Resurgence and Immediate Resurgence are for Special cards (9-1-1-8, 10-7)")

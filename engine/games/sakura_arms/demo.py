@@ -68,6 +68,10 @@ def narrate(event: dict) -> str:
         "tokens": lambda: f"{who}: {event['count']} token(s) {event['from']} -> {event['to']}",
         "terminal": lambda: f"{who} used a Terminal card: no more actions this turn",
         "set_unused": lambda: f"A Special card of seat {event['seat']} becomes unused again",
+        "main_start_effect": lambda: f"Main-phase-start effect of {_name(event['card'])}",
+        "added_effect": lambda: f"The effect added by {_name(event['source'])} resolves",
+        "resolution_replaced": lambda: f"{_name(event['by'])} resolves instead of {_name(event['card'])}",
+        "arrow_reversed": lambda: f"{who}: the arrow is reversed",
         "phase_ended": lambda: f"The {event['phase']} phase ends",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
         + event.get("reason", ""),

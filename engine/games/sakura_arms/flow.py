@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from engine.games.sakura_arms import guards
-from engine.games.sakura_arms.attacks import Attack, attack_range, damage, flags
+from engine.games.sakura_arms.attacks import Attack, added_after_attack, attack_range, damage, flags
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, parse_damage
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, MAX_VIGOR, OUT,
                                             SHADOW, EndPhase, GameOver, SakuraState, card_json, check_victory,
@@ -271,7 +271,13 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
     s.actions_taken += 1
     emit(s, {"type": "use", "seat": seat, "card": card_json(s, card), "from": from_zone, "via": via,
              "full_power": full_power, "rule": "9-2"})
-    if atk is not None:
+    replacements = replacing_effects(s, seat, card)
+    if replacements:  # 10-30; of several, the turn player picks the one that applies (5-5)
+        first = yield from choose_order(s, list(replacements), "Several effects would replace this card's resolution: "
+                                        "which one applies?", "10-30",
+                                        lambda c: f"{s.table.cards[c].defn.name} replaces it")
+        yield from replaced_resolution(s, seat, card, replacements[first])
+    elif atk is not None:
         yield from resolve_attack(s, atk, reacting)
     elif d.type == "action":
         effects = d.on_use + (d.all_out if full_power else ())
@@ -288,6 +294,33 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
         s.terminal[seat] = True
         emit(s, {"type": "terminal", "seat": seat, "rule": "9-2"})
     yield from settle(s)
+
+
+def replacing_effects(s: SakuraState, seat: int, card: int) -> dict[int, tuple[int, int, tuple]]:
+    """10-30: Ongoing/Devoted effects that resolve something instead of this card, by source
+    card: (source seat, source card, effects); `applies` says whose cards, `card_type` which."""
+    from engine.games.sakura_arms.state import _applies, ongoing_mods
+    if not s.special_used and not s.table.zones["0.enhancement"] and not s.table.zones["1.enhancement"]:
+        return {}
+    kind = defn(s, card).type
+    out: dict[int, tuple[int, int, tuple]] = {}
+    for src_seat, src_card, mod in ongoing_mods(s):
+        if "replace_resolution" in mod and src_card != card and src_card not in out and _applies(mod, src_seat, seat) \
+                and mod.get("card_type", kind) == kind and cond_ok(s, src_seat, mod.get("if"), False):
+            out[src_card] = (src_seat, src_card, mod["replace_resolution"])
+    return out
+
+
+def replaced_resolution(s: SakuraState, seat: int, card: int, replacement: tuple[int, int, tuple]) -> Flow:
+    """10-30: 9-2-1 iv / 9-2-2 iii / 9-2-3 iii and everything after are skipped and the other
+    effect resolves instead (the «Attack» of 9-2-1 i never entered <Attacking>). A-10: the card
+    then moves as the procedure's last step would, unless the replacing effect moved it; an
+    Enhancement so placed has no tokens and is destroyed by state-triggered resolution (5-5-2)."""
+    src_seat, src_card, effects = replacement
+    emit(s, {"type": "resolution_replaced", "card": card_json(s, card), "by": card_json(s, src_card), "rule": "10-30"})
+    yield from run_effects(s, effects, Ctx(src_seat, src_card))
+    if where(s, card) == "in_use" and defn(s, card).type == "enhancement":
+        put(s, card, "enhancement")
 
 
 def charge(s: SakuraState, seat: int, card: int) -> Flow:
@@ -332,10 +365,37 @@ def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) 
             aura, life = damage(s, atk)
             yield from take_damage(s, defender, aura, life, "attack", both=fl["take_both"])
         if not (atk.after_cancelled and not fl["cannot_be_cancelled"]):  # vi, vii
-            yield from run_effects(s, atk.after_attack, Ctx(atk.seat, atk.card, atk, reacting, atk.full_power))
+            ctx = Ctx(atk.seat, atk.card, atk, reacting, atk.full_power)
+            yield from run_effects(s, atk.after_attack, ctx)
+            yield from added_effects(s, atk, ctx)
     finally:
         if atk in s.attacks:  # viii
             s.attacks.remove(atk)
+
+
+def choose_order(s: SakuraState, cards: list[int], prompt: str, rule: str, label: Callable[[int], str]) -> Flow:
+    """The turn player picks which of several simultaneous effects resolves first (5-5, 10-14)."""
+    if len(cards) == 1:
+        return cards[0]
+    answer = yield Decision(s.active, "effect_order", prompt, rule,
+                            lambda: [({"type": "choose", "card": c}, label(c)) for c in cards], ("order", rule, tuple(cards)))
+    return answer["card"]
+
+
+def added_effects(s: SakuraState, atk: Attack, ctx: Ctx) -> Flow:
+    """10-14: effects added to the attack (by Ongoing/Devoted effects or by a resolved
+    Reaction) resolve after its own After Attack effects; when several are added the turn
+    player chooses their order."""
+    groups: dict[int, list] = {}
+    for src, effects in added_after_attack(s, atk):
+        if src is not None:
+            groups.setdefault(src, []).extend(effects)
+    while groups:
+        first = yield from choose_order(s, list(groups), "Several effects were added to this attack: which resolves first?",
+                                        "10-14", lambda c: f"First the effect added by {s.table.cards[c].defn.name}")
+        effects = groups.pop(first)
+        emit(s, {"type": "added_effect", "source": card_json(s, first), "rule": "10-14"})
+        yield from run_effects(s, tuple(effects), ctx)
 
 
 def effect_attack(s: SakuraState, ctx: Ctx, spec, copied_from: Attack | None = None) -> Flow:
@@ -366,11 +426,16 @@ def _token_key(zone_name: str, seat: int, ctx: Ctx) -> int:
             "this": CARD + (ctx.card if ctx.card is not None else -CARD - 99)}[zone_name]
 
 
-def arrows_reversed(s: SakuraState, seat: int) -> bool:
+def arrows_reversed(s: SakuraState, seat: int, attack: Attack | None = None) -> bool:
+    """10-2: each "reverse the arrow" modification swaps the two zones once, so an even
+    number of them cancel out. Sources: Ongoing/Devoted effects, and a resolved effect that
+    reversed the arrows of the attack whose After Attack effect this is."""
     from engine.games.sakura_arms.state import ongoing_mods
-    return any(m.get("reverse_arrows") and (m.get("applies", "own") == "both" or
-                                            (m.get("applies", "own") == "own") == (src == seat))
-               for src, _c, m in ongoing_mods(s))
+    n = sum(1 for src, _c, m in ongoing_mods(s) if m.get("reverse_arrows") and
+            (m.get("applies", "own") == "both" or (m.get("applies", "own") == "own") == (src == seat)))
+    if attack is not None:
+        n += sum(1 for m in attack.added if m.get("reverse_arrows"))
+    return n % 2 == 1
 
 
 def arrow(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
@@ -378,8 +443,9 @@ def arrow(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
     seats = (ctx.seat, 1 - ctx.seat) if eff.get("each_player") else (ctx.seat,)
     for seat in seats:
         src, dst = eff["from"], eff["to"]
-        if arrows_reversed(s, seat):
+        if arrows_reversed(s, seat, ctx.attack):
             src, dst = dst, src
+            emit(s, {"type": "arrow_reversed", "seat": seat, "rule": "10-2"})
         if eff.get("two_way"):
             answer = yield Decision(seat, "direction", f"Move tokens {src} -> {dst}, or {dst} -> {src}?", "10-1",
                                     lambda a=src, b=dst: [({"type": "direction", "forward": True}, f"{a} -> {b}"),
@@ -445,7 +511,8 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
     elif "modify" in eff:
         target = ctx.reacting or ctx.attack
         if target is not None:
-            target.added.append(eff["modify"])
+            mod = eff["modify"]
+            target.added.append({**mod, "source": ctx.card} if "add_after_attack" in mod else mod)  # 10-14
             emit(s, {"type": "modify_attack", "rule": "10-3"})
     elif "end_phase" in eff:
         emit(s, {"type": "end_phase", "rule": "10-13"})
@@ -493,6 +560,10 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
             emit(s, {"type": "covered", "seat": who, "card": card_json(s, chosen)}, who, {"type": "covered", "seat": who})
     elif "win" in eff:
         set_result(s, seat, "won by a card effect", "4-2 3")
+        raise GameOver()
+    elif "lose" in eff:  # 4-2 2: the other player wins; no effect applies to that win
+        loser = seat if eff["lose"] == "self" else opp
+        set_result(s, 1 - loser, f"seat {loser} lost by a card effect", "4-2 2")
         raise GameOver()
 
 
@@ -593,16 +664,51 @@ def turn(s: SakuraState) -> Flow:
     yield from _phase(s, "end", end_phase)
 
 
-def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
-    """8-1-2 / 8-3-1: "in your start/end phase" effects of the turn player's Enhancements
-    (Ongoing) and used Specials (Devoted), in the order the cards lie (5-1-1: the turn player's
-    order is taken as the zone order)."""
+TIMED_RULES = {"start_phase": "8-1-2", "main_start": "8-2-1", "end_phase": "8-3-1"}
+
+
+def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
+    """The turn player's Enhancements (Ongoing) and used Specials (Devoted) with a `when` effect."""
     sources = [c for c in zone(s, seat, "enhancement") if getattr(defn(s, c), when)]
-    sources += [c for c in zone(s, seat, "special") if c in s.special_used and getattr(defn(s, c), when)]
-    for card in sources:
-        if where(s, card) in ("enhancement", "special"):
-            emit(s, {"type": f"{when}_effect", "card": card_json(s, card), "rule": "8-1-2" if when == "start_phase" else "8-3-1"})
-            yield from run_effects(s, getattr(defn(s, card), when), Ctx(seat, card))
+    return sources + [c for c in zone(s, seat, "special") if c in s.special_used and getattr(defn(s, c), when)]
+
+
+def still_active(s: SakuraState, card: int) -> bool:
+    """The effect's source is still in play: an Enhancement, or a used Special (9-1-1-6/8)."""
+    place = where(s, card)
+    return place == "enhancement" or (place == "special" and card in s.special_used)
+
+
+def run_timed(s: SakuraState, seat: int, card: int, when: str) -> Flow:
+    emit(s, {"type": f"{when}_effect", "card": card_json(s, card), "rule": TIMED_RULES[when]})
+    full_power = when == "main_start" and s.mode == "full_power"  # 9-1-2: known once the action kind is chosen
+    yield from run_effects(s, getattr(defn(s, card), when), Ctx(seat, card, full_power=full_power))
+
+
+def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
+    """8-1-2 / 8-3-1: "in your start/end phase" effects; when several are due the turn
+    player chooses the order (5-5); a source that left play meanwhile does nothing.
+    Resurgence (10-7) is a Devoted end-phase effect, so it takes its turn among them."""
+    pending = timed_sources(s, seat, when)
+    if when == "end_phase":
+        pending += [c for c in zone(s, seat, "special")
+                    if c in s.special_used and s.table.cards[c].defn.resurgence and c not in pending]
+    while pending:
+        card = yield from choose_order(s, pending, "Several effects happen now: which resolves first?", TIMED_RULES[when],
+                                       lambda c: f"First the effect of {s.table.cards[c].defn.name}")
+        pending.remove(card)
+        if still_active(s, card) and getattr(defn(s, card), when):
+            yield from run_timed(s, seat, card, when)
+        if when == "end_phase":
+            resurgence(s, seat, card)
+
+
+def resurgence(s: SakuraState, seat: int, card: int) -> None:
+    """10-7: in its owner's end phase a used Special whose condition is met becomes unused."""
+    d = s.table.cards[card].defn
+    if d.resurgence and where(s, card) == "special" and card in s.special_used \
+            and cond_ok(s, seat, d.resurgence, False, card):
+        set_unused(s, card, "10-7")
 
 
 def start_phase(s: SakuraState) -> Flow:
@@ -628,13 +734,36 @@ def start_phase(s: SakuraState) -> Flow:
     yield from draw(s, seat, 2)  # iv
 
 
+def main_start_options(s: SakuraState, pending: list[int]) -> list:
+    opts = []
+    if s.mode is None:
+        opts += [({"type": "main_mode", "mode": "standard"}, "Standard action"),
+                 ({"type": "main_mode", "mode": "full_power"}, "Full-power action")]
+    return opts + [({"type": "main_start_effect", "card": c},
+                    f"Resolve the main-phase-start effect of {s.table.cards[c].defn.name}") for c in pending]
+
+
+def main_start(s: SakuraState, seat: int) -> Flow:
+    """8-2-1: in any order the turn player likes, choose the standard or full-power action and
+    resolve each "at the start of your main phase" effect."""
+    pending = timed_sources(s, seat, "main_start")
+    while s.mode is None or pending:
+        prompt = "Standard action or full-power action?" if not pending else \
+            "Main-phase start: choose your action kind or resolve a main-phase-start effect, in any order."
+        answer = yield Decision(seat, "main_start", prompt, "8-2-1", lambda: main_start_options(s, pending),
+                                ("mode", s.mode, tuple(pending)))
+        if answer["type"] == "main_mode":
+            s.mode = answer["mode"]
+            emit(s, {"type": "main_mode", "seat": seat, "mode": s.mode, "rule": "8-2-1"})
+        else:
+            pending.remove(answer["card"])
+            if still_active(s, answer["card"]):
+                yield from run_timed(s, seat, answer["card"], "main_start")
+
+
 def main_phase(s: SakuraState) -> Flow:
     seat = s.active
-    answer = yield Decision(seat, "main_start", "Standard action or full-power action?", "8-2-1",
-                            lambda: [({"type": "main_mode", "mode": "standard"}, "Standard action"),
-                                     ({"type": "main_mode", "mode": "full_power"}, "Full-power action")], ("mode",))
-    s.mode = answer["mode"]
-    emit(s, {"type": "main_mode", "seat": seat, "mode": s.mode, "rule": "8-2-1"})
+    yield from main_start(s, seat)
     while True:
         answer = yield Decision(seat, "main", f"Turn {s.turn}: your main phase ({s.mode.replace('_', '-')} action).",
                                 "8-2-2", lambda: guards.main_options(s, seat), ("main",))
@@ -651,11 +780,7 @@ def main_phase(s: SakuraState) -> Flow:
 
 def end_phase(s: SakuraState) -> Flow:
     seat = s.active
-    yield from timed_effects(s, seat, "end_phase")  # 8-3-1
-    for card in list(zone(s, seat, "special")):  # 8-3-1, 10-7 Resurgence
-        d = s.table.cards[card].defn
-        if card in s.special_used and d.resurgence and cond_ok(s, seat, d.resurgence, False, card):
-            set_unused(s, card, "10-7")
+    yield from timed_effects(s, seat, "end_phase")  # 8-3-1, with Resurgence (10-7)
     yield from settle(s)
     while len(zone(s, seat, "hand")) > HAND_LIMIT:  # 8-3-2
         answer = yield Decision(seat, "hand_limit", "Your hand is over the limit of 2: put a card face down.", "8-3-2",

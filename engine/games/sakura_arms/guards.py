@@ -239,7 +239,8 @@ REACTION_GUARDS = {"react": check_react, "no_reaction": check_no_reaction}
 KINDS = {
     "mulligan": (("mulligan",), "4-1 5", "put any cards from your hand on the bottom of your deck (or none)"),
     "reshuffle": (("reshuffle",), "8-1-3 iii", "say whether you reshuffle your deck"),
-    "main_start": (("main_mode",), "8-2-1", "choose a standard or a full-power action"),
+    "main_start": (("main_mode", "main_start_effect"), "8-2-1",
+                   "choose a standard or a full-power action (and resolve main-phase-start effects, in any order)"),
     "main": (("use", "basic", "end_main"), "8-2-2", "use a card, perform a basic action or end the main phase"),
     "reaction": (("react", "no_reaction"), "9-4 i", "react with a Reaction card or take the attack"),
     "damage": (("take_damage",), "9-5 i", "choose whether the damage goes to your Aura or your Life"),
@@ -249,6 +250,7 @@ KINDS = {
     "direction": (("direction",), "10-1", "choose the direction of the double arrow"),
     "choose": (("choose",), "9-9", "choose a card for the effect"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
+    "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
 }
 
 
@@ -258,6 +260,8 @@ def check(s: SakuraState, seat: int, action: dict) -> Refusal | None:
         return Refusal("4-2", "The duel is over; no more moves can be made.")
     kind = action.get("type")
     accepted, rule, what = KINDS[dec.kind]
+    if dec.kind == "effect_order":
+        rule = dec.rule  # 8-1-2, 8-3-1, 10-14 or 10-30: the rule that gives the turn player the order
     if kind not in accepted:
         if kind in MAIN_GUARDS and dec.kind != "main":
             return Refusal("8-2-2", f"That is a main-phase move, but now {'you' if seat == dec.seat else f'seat {dec.seat}'} "
