@@ -100,3 +100,31 @@ def preprocess(game: Game) -> None:
     st.waiting = None
     flow.push(st, ("pp", ""), ("main",))
     resolve_all(game)
+
+
+def extra(game: Game, seat: int, card_id: str, dest: str = "hand", slot: int | None = None) -> int:
+    """Add a new instance of a rules-coverage card (not in the sample decks) for `seat` to `dest`,
+    as a judge adding a card to a test table would; its [Cont]/state abilities are registered."""
+    st = game.state
+    t = st.table
+    new = len(t.cards)
+    d = RULES.cards()[card_id]
+    t.add_card(seat, d, dest, new)
+    st.inc.append(0)
+    st.clock += 1
+    st.entered[new] = st.clock
+    if d.conts:
+        st.cont_cards = sorted(st.cont_cards + [new])
+        st.cont_zones[new] = frozenset(d.abilities[i].zone for i in d.conts)
+        if any("set_power" in item for i in d.conts for item in d.abilities[i].continuous):
+            st.setter_cards = st.setter_cards | {new}
+    if any(d.abilities[i].trigger == "state" for i in d.autos):
+        st.state_cards = sorted(st.state_cards + [new])
+    if dest == "area":
+        st.slot[new] = slot or 2
+        st.seq[new] = st.clock
+    if dest == "deck":
+        t.zone(seat, "deck").remove(new)
+        t.zone(seat, "deck").insert(0, new)
+    game.state_changed()
+    return new

@@ -29,6 +29,9 @@ RULE_OPTIONS = (
                "AMB-4: the cost-reduction icon counts characters and their EXP (translation) or characters only (1.0.0)."),
     RuleOption("retire_trigger", "any_departure", ("any_departure", "retire_only"), "908.3d",
                "AMB-5: \"when retires\" triggers on every departure from the Area, or only on the retire action."),
+    RuleOption("left_area_info", "area", ("area", "after_move"), "913.1a",
+               "AMB-12: a retire trigger that refers to its card uses the card as it was in the Area (908.3d), "
+               "or its information after the move (913.1a as written)."),
     RuleOption("keep_visibility", "owner", ("owner", "public"), "508",
                "AMB-13: the Keep zone is hidden from the opponent (owner may look), or public."),
     RuleOption("star_exception", "exempt", ("exempt", "mission_info_only"), "401.5c",
@@ -36,7 +39,8 @@ RULE_OPTIONS = (
 )
 
 _CARD = CARD_ID
-_SLOT = {"enum": [1, 2, 3], "description": "field slot: 1 Side, 2 Center, 3 Side (slot n faces the opponent's slot n)"}
+_SLOT = {"enum": [1, 2, 3], "description": "field slot by lane (B.2): 1 = L1 Side, 2 = L2 Center, 3 = L3 Side; "
+                                           "slot n faces the opponent's slot n"}
 
 
 ACTION_SCHEMA = action_schema(
@@ -65,6 +69,10 @@ ACTION_SCHEMA = action_schema(
     action("may", "Use an optional triggered ability or not (908.2).", use={"type": "boolean"}),
     action("number", "Choose a number (102.11).", value={"type": "integer", "minimum": 0}),
     action("replacement", "Choose the replacement effect that applies (912.2).", source=dict(_CARD)),
+    action("newest", "Name the newest of characters that entered a slot together (1002.1).", card=dict(_CARD)),
+    action("up_to", "Move the top card of your Deck (true) or stop (false) (504.4).", move={"type": "boolean"}),
+    action("order", "Choose which of your same-timestamp effects applies first (911.3c).", card=dict(_CARD),
+           item={"type": "integer", "minimum": 0}),
     action("keep", "Put a hand card into Keep (705.2).", card=dict(_CARD)),
     action("skip", "Keep nothing this turn (705.2)."),
     action("charge", "Put a hand card face up into Energy (705.3).", card=dict(_CARD)),
@@ -80,6 +88,9 @@ _PROMPTS = {
     "scout_use": "Scout: use your revealed card?", "trigger": "Choose the triggered ability to resolve (908.2a).",
     "may": "Use this optional ability?", "number": "Choose a number (102.11).", "slide_to": "Slide a character.",
     "replacement": "Several replacement effects apply: choose one (912.2).",
+    "newest": "Characters entered this slot together: choose the newest (1002.1).",
+    "up_to": "Move up to X cards from your Deck: move one more, or stop (504.4).",
+    "ts_order": "Your effects share a timestamp: choose the one applied first (911.3c).",
     "keep": "Charge phase: keep a card (705.2)?", "charge": "Charge phase: put cards into Energy (705.3).",
 }
 
@@ -140,6 +151,8 @@ class VividzRules(CardGame):
                                    if any(c.defn.abilities[i].trigger == "state" for i in c.defn.autos))
         state.cont_zones = {c: frozenset(table.cards[c].defn.abilities[i].zone for i in table.cards[c].defn.conts)
                             for c in state.cont_cards}
+        state.setter_cards = frozenset(c for c in state.cont_cards if any(
+            "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
         state.waiting = ("missions", 0)
         state.events.clear()
         return state
@@ -188,7 +201,10 @@ class VividzRules(CardGame):
             state.battle_retires, sorted(state.dmg_source.items()), state.tasks, state.waiting,
             [(f[0], f[1], len(f[2]), f[3], sorted(f[4].items()), sorted(f[5].items())) for f in state.frames], state.result.to_json() if state.result else None, state.rng.calls, state.uid,
             state.played_this_turn, sorted(state.state_seen.items()),
-            sorted(state.repl_choice.items()),
+            sorted(state.repl_choice.items()), state.chosen,
+            (sorted(state.control.items()), state.control_until, sorted(state.newest_pick.items()),
+             sorted(state.ts_rank.items()))
+            if state.control or state.control_until or state.newest_pick or state.ts_rank else (),
         )
         return b"|".join((state.table.snapshot(), pack_ints(state.inc), repr(scalars).encode()))
 
@@ -197,7 +213,8 @@ class VividzRules(CardGame):
         t.check_invariants()
         for seat in (0, 1):
             area = t.zone(seat, "area")
-            assert set(area) == {c for c in state.slot if t.cards[c].owner == seat}, "slot index disagrees with Area"
+            assert set(area) == {c for c in state.slot if state.control.get(c, t.cards[c].owner) == seat}, \
+                "slot index disagrees with Area"
             for c in area:
                 assert state.slot[c] in (1, 2, 3), f"card {c} in no field slot"
             assert len(t.zone(seat, "account")) == 1, "the Account zone must hold exactly 1 card (401.3)"
@@ -215,7 +232,9 @@ class VividzRules(CardGame):
             assert t.name_of[c] == "area", f"damage on card {c} outside the Area"
         for c in state.sleep:
             assert t.name_of[c] in ("area", "account", "mission"), f"card {c} asleep in {t.name_of[c]} (502.2)"
-        assert all(x >= 0 for x in state.successes + state.battle_retires), "negative count"
+        assert all(x >= 0 for x in state.successes + state.battle_retires + state.chosen), "negative count"
+        for c, s in state.control.items():
+            assert t.name_of[c] == "area" and s != t.cards[c].owner, f"control of card {c} outside the Area (502.1b)"
         assert state.turn >= 0
 
     def action_schema(self) -> dict:

@@ -13,7 +13,8 @@ from engine.games.vividz import flow
 from engine.games.vividz.state import (ADJACENT, _cont_sources, SLOTS, VividzState, attack_forbidden, card_json, defn,
                                        emit, in_slot, mission_active, play_cost, where, zone)
 
-SLOT_NAMES = {1: "left Side", 2: "Center", 3: "right Side"}
+# B.2: slots are named by lane, never by left/right: seat 1 sees its slot 1 on its right.
+SLOT_NAMES = {1: "Side slot of lane 1 (L1)", 2: "Center slot (L2)", 3: "Side slot of lane 3 (L3)"}
 VALID_ZONES = ("area", "account", "mission", "hand", "trash", "energy")
 
 
@@ -134,7 +135,7 @@ def options(state: VividzState) -> list[tuple[dict, str]]:
         pool = _distinct(state, list(w[2])) if w[4] == "energy" else list(w[2])
         return [({"type": "pick", "card": c}, f"Choose {_n(state, c)}") for c in pool]
     if kind == "target":
-        return [({"type": "target", "card": c}, f"Target {_n(state, c)}") for c in w[2]]
+        return [({"type": "target", "card": c}, f"Choose {_n(state, c)} (1107.1)") for c in w[2]]
     if kind in ("use", "scout_use"):
         return list(_use_options(state, w[2]))
     if kind == "trigger":
@@ -150,6 +151,17 @@ def options(state: VividzState) -> list[tuple[dict, str]]:
     if kind == "replacement":
         return [({"type": "replacement", "source": r}, f"{_n(state, r)} replaces {_n(state, w[2])} retiring")
                 for r in w[3]]
+    if kind == "newest":
+        return [({"type": "newest", "card": c}, f"{_n(state, c)} counts as the newest card of slot L{state.slot[c]}")
+                for c in w[2]]
+    if kind == "up_to":
+        where_to = {"energy": "Energy zone", "hand": "hand", "trash": "Trash"}[w[4]]
+        return [({"type": "up_to", "move": True}, f"Move the top card of your Deck to your {where_to} "
+                                                  f"({w[2]} of up to {w[3]} moved)"),
+                ({"type": "up_to", "move": False}, "Move no more cards")]
+    if kind == "ts_order":
+        return [({"type": "order", "card": c, "item": k}, f"Apply {_n(state, c)}'s {_item_text(state, c, k)} first")
+                for c, inc, k in w[2] if (c, inc, k) not in state.ts_rank]
     if kind == "keep":
         return [({"type": "keep", "card": c}, f"Keep {_n(state, c)}") for c in sorted(zone(state, seat, "hand"))] + \
             [({"type": "skip"}, "Keep nothing")]
@@ -157,6 +169,26 @@ def options(state: VividzState) -> list[tuple[dict, str]]:
         return [({"type": "charge", "card": c}, f"Put {_n(state, c)} into Energy") for c in sorted(zone(state, seat, "hand"))] + \
             [({"type": "done"}, "Stop charging")]
     raise AssertionError(f"unknown decision {kind}")
+
+
+def _item_text(state: VividzState, card: int, k: int) -> str:
+    d = defn(state, card)
+    items = [it for i in d.conts for it in d.abilities[i].continuous]
+    item = items[k]
+    if "set_power" in item:
+        return f"\"power becomes {item['set_power']['value']}\""
+    return f"\"power {item['power']['amount']:+d}\""
+
+
+def _order(state: VividzState, seat: int, group: tuple, action: dict) -> None:
+    """911.3c: the chosen effect is applied before the remaining ones of the same timestamp."""
+    key = next(g for g in group if g[0] == action["card"] and g[2] == action["item"])
+    state.ts_rank[key] = sum(1 for g in group if g in state.ts_rank) + 1
+    emit(state, {"type": "effect_order", "seat": seat, "card": card_json(state, key[0]), "item": key[2],
+                 "rank": state.ts_rank[key], "rule": "911.3c"})
+    rest = [g for g in group if g not in state.ts_rank]
+    if len(rest) == 1:
+        state.ts_rank[rest[0]] = len(group)
 
 
 # -- doing it --------------------------------------------------------------------------------
@@ -275,6 +307,14 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
         state.repl_choice[w[2]] = action["source"]
         emit(state, {"type": "replacement_chosen", "seat": seat, "card": card_json(state, action["source"]),
                      "rule": "912.2"})
+    elif kind == "newest":
+        c = action["card"]
+        state.newest_pick[(seat, state.slot[c])] = c
+        emit(state, {"type": "newest", "seat": seat, "card": card_json(state, c), "rule": "1002.1"})
+    elif kind == "up_to":
+        state.frames[-1][4]["more"] = action["move"]
+    elif kind == "ts_order":
+        _order(state, seat, w[2], action)
     elif kind == "keep":
         if t == "keep":
             for old in list(zone(state, seat, "keep")):  # 705.2: the old card goes to the Trash first

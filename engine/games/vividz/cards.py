@@ -16,7 +16,7 @@ STAR = "☆"  # 401.5c: Mission info that fits every deck
 ZONES_VALID = ["area", "account", "mission", "hand", "trash", "energy"]
 TRIGGERS = ["enter", "attack", "ally_attack", "attack_success", "retire", "battle_retire", "ally_enter",
             "start_draw", "start_main", "start_mission", "start_charge", "start_end_draw", "game_start",
-            "end_of_battle", "energy_in", "state"]
+            "end_of_battle", "energy_in", "state", "choose", "other_energy_in"]
 TARGETS = ["self", "opp_lane", "choose_opp", "choose_own", "choose_any", "all_opp", "all_own",
            "own_account", "attacker", "own_center"]
 UNTIL = ["attack", "mission", "turn", "forever"]
@@ -28,6 +28,7 @@ _COND_PROPS = {
     "hand_at_most": _INT, "hand_at_least": _INT, "energy_at_least": _INT, "characters_at_least": _INT,
     "successful_attacks_at_least": _INT, "opp_characters_at_most": _INT, "exp_at_least": _INT,
     "trash_at_least": _INT, "battle_retires_at_least": _INT, "same_name_in_trash_at_least": _INT, "lvup_characters_at_least": _INT,
+    "chosen_at_least": _INT,
     "trait_count": {"type": "object", "additionalProperties": False, "required": ["trait", "at_least"],
                     "properties": {"trait": {"type": "string"}, "at_least": _INT}},
 }
@@ -59,6 +60,10 @@ _EFFECT_PROPS: dict = {
     "shuffle": {"const": True},
     "clear_mission": {"const": True},
     "choose_number": _obj(["max", "then"], max=_INT, then={"enum": ["draw", "damage_self_area"]}),
+    "deck_up_to": _obj(["count", "to"], count={"type": "integer", "minimum": 1, "maximum": 5},
+                       to={"enum": ["energy", "hand", "trash"]}),
+    "damage_by_power": _obj(["to"], to=_TO),
+    "gain_control": _obj(["to"], to={"enum": ["choose_opp", "opp_lane"]}, until={"enum": ["turn", "forever"]}),
     "delayed": _obj(["at", "effects"], at={"enum": ["start_end_draw", "start_main", "start_mission"]},
                     effects={"type": "array", "items": {"$ref": "#/$defs/effect"}}),
 }
@@ -70,7 +75,8 @@ _CONT_PROPS = {
                   to={"enum": ["self", "all_own", "opp_lane", "all_opp", "own_trait"]}, trait={"type": "string"}),
     "set_power": _obj(["value", "to"], value={"type": "integer"}, to={"enum": ["self", "opp_lane"]}),
     "power_floor": _obj(["value", "to"], value={"type": "integer"}, to={"enum": ["self", "all_own"]}),
-    "gain_trait": _obj(["trait", "to"], trait={"type": "string"}, to={"enum": ["self", "all_own"]}),
+    "gain_trait": _obj(["trait", "to"], trait={"type": "string"}, to={"enum": ["self", "all_own", "own_trait"]},
+                       of={"type": "string"}),  # own_trait: "your <of> characters gain <trait>"
     "cost": _obj(["amount", "applies"], amount={"type": "integer"},
                  applies={"enum": ["own_characters", "own_events", "opp_events", "opp_characters", "own_trait"]},
                  trait={"type": "string"}),

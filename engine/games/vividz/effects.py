@@ -7,7 +7,7 @@ returns False when it needs a player's choice; the frame then resumes at the sam
 
 from __future__ import annotations
 
-from engine.games.vividz.state import (ADJACENT, CENTER, SLOTS, VividzState, card_json, defn, emit,
+from engine.games.vividz.state import (ADJACENT, CENTER, SLOTS, VividzState, card_json, controller, defn, emit,
                                        exp_of, in_slot, lane_opponent, mission_active, new_uid,
                                        owner, power, traits, where, zone)
 
@@ -21,12 +21,16 @@ def snapshot_lki(state: VividzState, card: int) -> dict:
 
 
 def move(state: VividzState, card: int, dest: str, index: int | None = None, host: int | None = None,
-         why: str = "") -> None:
-    """The only way cards move. `dest` is a zone of the card's owner (102.4, 502.4c)."""
-    seat = owner(state, card)
+         why: str = "", to_seat: int | None = None) -> None:
+    """The only way cards move. `dest` is a zone of the card's owner (102.4, 502.4c), unless a rule
+    names another player's zone (`to_seat`: 1003.1 "their controller's Trash")."""
+    seat = owner(state, card) if to_seat is None else to_seat
     src = where(state, card)
     followers: list[int] = []
+    ctrl = controller(state, card)
     if src == "area":
+        if state.control:
+            state.control.pop(card, None)  # back to its owner's zones: the owner controls it (502.1b, 502.4c)
         state.lki[card] = snapshot_lki(state, card)
         followers = exp_of(state, card)
         for key in ("slot", "seq", "damage", "dmg_source"):
@@ -45,7 +49,7 @@ def move(state: VividzState, card: int, dest: str, index: int | None = None, hos
         state.host[card] = host
     for f in followers:  # 501.6 / 512.3b: EXP follows its character, simultaneously
         state.host.pop(f, None)
-        state.table.move(f, owner(state, f), dest)
+        state.table.move(f, owner(state, f) if to_seat is None else to_seat, dest)
         state.inc[f] += 1
         state.entered[f] = state.clock
         if dest == "exp" and host is not None:
@@ -53,10 +57,11 @@ def move(state: VividzState, card: int, dest: str, index: int | None = None, hos
     if src == "area" and dest != "area":
         retired = why == "retire"
         if retired or state.options["retire_trigger"] == "any_departure":  # AMB-5
-            fire_self(state, card, "retire")
+            fire_self(state, card, "retire", seat=ctrl)  # 908.3d: controlled as it was in the Area
     if dest == "energy":
         for _ in range(1 + len(followers)):  # 908.3c: once per card moved in
             fire(state, "energy_in", seat)
+        fire_others_in(state, seat, [card] + followers)
 
 
 def enter(state: VividzState, card: int, slot: int, from_zone: str) -> None:
@@ -93,7 +98,7 @@ def shuffle(state: VividzState, seat: int) -> None:
     emit(state, {"type": "shuffle", "seat": seat, "rule": "1105.1"})
 
 
-def retire(state: VividzState, card: int, by: str, rule: str) -> None:
+def retire(state: VividzState, card: int, by: str, rule: str, source: int | None = None) -> None:
     """1110.1: the character and its EXP go to the owner's Energy (unless replaced, 912)."""
     repl = replacements(state, card, "retire")
     if repl:
@@ -105,7 +110,10 @@ def retire(state: VividzState, card: int, by: str, rule: str) -> None:
         dest = {"trash": "trash", "deck_bottom": "deck", "remove": "remove"}[instead]
         move(state, card, dest, why="replaced")
         return
-    emit(state, {"type": "retire", "seat": owner(state, card), "card": card_json(state, card), "by": by, "rule": rule})
+    data = {"type": "retire", "seat": owner(state, card), "card": card_json(state, card), "by": by, "rule": rule}
+    if source is not None and source >= 0:
+        data["credited_to"] = card_json(state, source)  # 1103.1/1103.3: retired by this source
+    emit(state, data)
     move(state, card, "energy", why="retire")
 
 
@@ -185,6 +193,8 @@ def _cond(state: VividzState, seat: int, card: int, key: str, value) -> bool:
     if key == "same_name_in_trash_at_least":  # 1119.1: the same-name icon
         own = defn(state, card).name
         return sum(1 for c in z[f"{seat}.trash"] if defn(state, c).name == own) >= value
+    if key == "chosen_at_least":  # 1107.1: "choose" actions this turn
+        return state.chosen[seat] >= value
     if key == "lvup_characters_at_least":
         return sum(1 for c in z[f"{seat}.area"] if c in state.lvup) >= value
     if key == "trait_count":
@@ -207,10 +217,30 @@ def add_pending(state: VividzState, card: int, seat: int, ab: int, ctx: int = -1
     state.pending.append((new_uid(state), card, seat, ab, ctx, None))
 
 
-def fire_self(state: VividzState, card: int, trigger: str, ctx: int = -1) -> None:
+def fire_others_in(state: VividzState, seat: int, moved: list[int]) -> None:
+    """908.3b: "whenever another card is put into this (Energy) zone". Cards that moved in together
+    are simultaneous: a moved card with the ability triggers once for each *other* card of the
+    move; a card already there triggers once per card moved in (908.3c)."""
+    t = state.table
+    for card in t.zones[f"{seat}.energy"]:
+        d = t.cards[card].defn
+        if not d.autos:
+            continue
+        for i in d.autos:
+            ab = d.abilities[i]
+            if ab.trigger == "other_energy_in" and ab.zone == "energy":
+                if ab.cond and not condition_holds(state, seat, card, ab.cond):
+                    continue
+                for other in moved:
+                    if other != card:
+                        add_pending(state, card, seat, i, other)
+
+
+def fire_self(state: VividzState, card: int, trigger: str, ctx: int = -1, seat: int | None = None) -> None:
     """Abilities of `card` itself: enter/attack/retire/battle_retire. Retire uses the card as it
-    was in the Area (908.3d), so its Area abilities trigger after it left."""
-    seat = owner(state, card)
+    was in the Area (908.3d), so its Area abilities trigger after it left, for its controller then."""
+    if seat is None:
+        seat = controller(state, card)
     for i, ab in _effective_autos(state, card, "area"):
         if ab.trigger == trigger:
             if ab.cond and trigger != "retire" and not condition_holds(state, seat, card, ab.cond):
@@ -294,6 +324,7 @@ def step_frame(state: VividzState) -> None:
             return
         frame[3] += 1
         frame[4].pop("choice", None)
+        frame[4].pop("counted", None)
         if state.frames and state.frames[-1] is not frame:
             return  # a nested frame (a used Scout card) runs first
     if state.frames and state.frames[-1] is frame:
@@ -346,12 +377,25 @@ def _targets(state: VividzState, frame: list, to: str, rule: str) -> list[int] |
         return found
     if "choice" in frame[4]:
         c = frame[4]["choice"]
+        if not frame[4].get("counted"):  # a word resumed after another question counts once
+            frame[4]["counted"] = True
+            count_choose(state, frame[1])
         return [c] if where(state, c) == "area" else []
     pool = choice_pool(state, frame[1], to)
     if len(pool) <= 1:
+        if pool:
+            count_choose(state, frame[1])
         return pool
     ask(state, "target", frame[1], tuple(pool), rule)
     return None
+
+
+def count_choose(state: VividzState, seat: int) -> None:
+    """1107.1: resolving an effect worded "choose" (the `choose_*` targets) is the action "choose",
+    even when only one card could be chosen; other selections (discarding, paying) are not (1107.2)."""
+    state.chosen[seat] += 1
+    emit(state, {"type": "chose", "seat": seat, "count": state.chosen[seat], "rule": "1107.1"})
+    fire(state, "choose", seat)
 
 
 def _op_draw(state, frame, n):
@@ -376,7 +420,7 @@ def _op_retire(state, frame, spec):
         if needs_replacement_choice(state, c):
             return False
     for c in cards:
-        retire(state, c, f"effect of {defn(state, frame[0]).name}", "1103.2")
+        retire(state, c, f"effect of {defn(state, frame[0]).name}", "1103.2", frame[0])
     return True
 
 
@@ -404,12 +448,17 @@ def _continuous_op(kind: str, value_key: str):
         if cards is None:
             return False
         if cards:
+            reducing = kind == "set_power" or (kind == "power" and spec[value_key] < 0)
+            before = {c: power(state, c) for c in cards} if reducing else {}
             state.clock += 1
             until = spec.get("until", "turn")
             state.effects.append([state.clock, kind, spec.get(value_key, True),
                                   tuple((c, state.inc[c]) for c in cards), frame[1], frame[0], until])
             emit(state, {"type": "effect", "effect": kind, "value": spec.get(value_key, True), "until": until,
                          "cards": [card_json(state, c) for c in cards], "rule": "911.4"})
+            for c in before:  # 911.8 power-reducing: a retire in the next PP is credited to it (1103.3)
+                if power(state, c) < before[c]:
+                    state.dmg_source[c] = ("effect", frame[0])
         return True
     return op
 
@@ -674,6 +723,96 @@ def _op_delayed(state, frame, spec):
     return True
 
 
+def _op_deck_up_to(state, frame, spec):
+    """504.4: "move up to X cards from the Deck to [zone]": the player moves none (504.4a) or one,
+    then may move another while fewer than X have moved (504.4b); stopping is allowed at any point."""
+    seat, f = frame[1], frame[4]
+    moved = f.get("n", 0)
+    more = f.pop("more", None)
+    if more:
+        deck = zone(state, seat, "deck")
+        c = deck[0]
+        dest = spec["to"]
+        move(state, c, dest)
+        moved += 1
+        f["n"] = moved
+        data = {"type": "deck_move", "seat": seat, "to": dest, "moved": moved, "rule": "504.4b"}
+        if dest == "hand":  # not a draw (1106.3); only the owner learns the card
+            emit(state, {**data, "card": card_json(state, c, True)}, seat, data)
+        else:
+            emit(state, {**data, "card": card_json(state, c)})
+    elif more is not None:  # the player stopped
+        emit(state, {"type": "deck_move_stop", "seat": seat, "moved": moved,
+                     "rule": "504.4a" if not moved else "504.4b"})
+        f.pop("n", None)
+        return True
+    if moved >= spec["count"] or not zone(state, seat, "deck"):
+        f.pop("n", None)
+        return True
+    return ask(state, "up_to", seat, moved, spec["count"], spec["to"])
+
+
+def source_power(state: VividzState, frame: list) -> int:
+    """The power of the effect's source. In the Area: its power now. After it left the Area: for a
+    retire trigger its power as it was there (908.3d, AMB-12 `area`), otherwise - and always with
+    the `after_move` option - its information after the move, i.e. the printed power (913.1a)."""
+    src = frame[0]
+    if source_alive(state, frame):
+        return power(state, src)
+    if "lki" in frame[5] and state.options["left_area_info"] == "area":
+        return frame[5]["lki"]
+    return defn(state, src).power
+
+
+def _op_damage_by_power(state, frame, spec):
+    if "amount" not in frame[4]:
+        frame[4]["amount"] = source_power(state, frame)  # fixed before any choice is made
+    cards = _targets(state, frame, spec["to"], "1101.1")
+    if cards is None:
+        return False
+    amount = frame[4].pop("amount")
+    for c in cards:
+        deal_damage(state, c, amount, frame[0], "effect")
+    return True
+
+
+def _op_gain_control(state, frame, spec):
+    """502.1: the effect's controller gains control of the character. It goes to the same lane on
+    its new controller's side of the field; it is not a zone change (same object, damage and
+    state kept, 911.3a timestamp kept). A crowded slot is settled by 1002/1003 in the next PP."""
+    cards = _targets(state, frame, spec["to"], "502.1b")
+    if cards is None:
+        return False
+    for c in cards:
+        if where(state, c) == "area" and controller(state, c) != frame[1]:
+            change_control(state, c, frame[1])
+            if spec.get("until", "turn") == "turn":
+                state.control_until.append((c, state.inc[c]))
+    return True
+
+
+def change_control(state: VividzState, card: int, seat: int) -> None:
+    """Move a character between the players' rows of the Area, keeping its lane (B.2)."""
+    state.table.move(card, seat, "area")
+    if seat == owner(state, card):
+        state.control.pop(card, None)
+    else:
+        state.control[card] = seat
+    # 512.3b: its EXP stays under it, in the EXP owners' zones (exp_of finds them by host)
+    state.clock += 1
+    state.seq[card] = state.clock  # it is the newest card of the slot it arrives in (1002.1)
+    emit(state, {"type": "control", "card": card_json(state, card), "controller": seat, "owner": owner(state, card),
+                 "slot": state.slot[card], "rule": "502.1b"})
+
+
+def return_control(state: VividzState) -> None:
+    """The end of a "until end of turn" control change: the owner controls the card again."""
+    for c, inc in state.control_until:
+        if where(state, c) == "area" and state.inc[c] == inc and c in state.control:
+            change_control(state, c, owner(state, c))
+    state.control_until = []
+
+
 OPS = {
     "draw": _op_draw, "damage": _op_damage, "retire": _op_retire,
     "sleep": _op_sleep_reboot(True), "reboot": _op_sleep_reboot(False),
@@ -683,4 +822,5 @@ OPS = {
     "reveal_top": _op_reveal_top, "scout": _op_scout, "accel": _op_accel, "slide": _op_slide,
     "reload": _op_reload, "shuffle": _op_shuffle, "clear_mission": _op_clear_mission,
     "choose_number": _op_choose_number, "delayed": _op_delayed, "to_trash": _op_to_trash,
+    "deck_up_to": _op_deck_up_to, "damage_by_power": _op_damage_by_power, "gain_control": _op_gain_control,
 }

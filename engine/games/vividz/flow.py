@@ -9,8 +9,8 @@ from __future__ import annotations
 from engine.core.requests import Result
 
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import (VividzState, _cont_sources, card_json, defn, emit, exp_of, in_slot,
-                                       lane_opponent, mission_active, power, where, zone)
+from engine.games.vividz.state import (VividzState, _cont_sources, card_json, controller, defn, emit, exp_of,
+                                       in_slot, lane_opponent, mission_active, numeric_ties, power, where, zone)
 
 HAND_TARGET = 5  # 702.4 / 706.4
 
@@ -53,38 +53,8 @@ def finish(state: VividzState, losers: list[int], reason: str, rule: str) -> Non
 
 # -- priority pre-processing (202, 1001) -------------------------------------------------------
 
-def _rule_effects(state: VividzState, mode: str) -> bool:
-    """One round of 1001.2a: level-up, illegal character, damage retire, game loss."""
-    changed = False
-    crowded = []
-    for seat in (state.tp, 1 - state.tp):
-        area = zone(state, seat, "area")
-        if len(area) > len({state.slot[c] for c in area}):
-            for slot in (1, 2, 3):
-                cards = in_slot(state, seat, slot)
-                if len(cards) > 1:
-                    crowded.append((seat, cards))
-    for seat, cards in crowded:  # 1002.1 level-up
-        newest = max(cards, key=lambda c: state.seq[c])
-        others = [c for c in cards if c != newest]
-        if all(defn(state, newest).cost >= defn(state, c).cost for c in others):  # AMB-7, AMB-8
-            for c in sorted(others):
-                emit(state, {"type": "level_up", "seat": seat, "card": card_json(state, newest),
-                             "exp": card_json(state, c), "rule": "1002.1"})
-                fx.move(state, c, "exp", host=newest, why="level_up")  # AMB-9: its EXP comes along
-            state.lvup.add(newest)
-            changed = True
-    for seat, cards in crowded:  # 1003.1 illegal character
-        live = [c for c in cards if where(state, c) == "area"]
-        if len(live) < 2:
-            continue
-        newest = max(live, key=lambda c: state.seq[c])
-        others = [c for c in live if c != newest]
-        gone = others if state.options["illegal_character_discards"] == "others" else [newest]  # AMB-1
-        for c in sorted(gone):
-            emit(state, {"type": "illegal_character", "seat": seat, "card": card_json(state, c), "rule": "1003.1"})
-            fx.move(state, c, "trash", why="illegal")
-        changed = True
+def _dying(state: VividzState) -> list[int]:
+    """1004.1/1004.2: characters whose damage reaches their power, or whose power is 0 or less."""
     dying = []
     strict = state.options["damage_threshold"] == "exceeds"
     sources = _cont_sources(state)
@@ -98,17 +68,63 @@ def _rule_effects(state: VividzState, mode: str) -> bool:
             dmg = state.damage.get(c, 0)
             if p <= 0 or (dmg > p if strict else dmg >= p):
                 dying.append(c)
-    for c in dying:
+    return dying
+
+
+def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
+    """One round of 1001.2a: level-up, illegal character, damage retire, game loss. Only the first
+    round credits a retire to the damage or power-reducing effect that caused it (1103.3); a
+    retire that rule effects of this PP caused is credited to no effect (1103.3b, AMB-28)."""
+    changed = False
+    crowded = []
+    for seat in (state.tp, 1 - state.tp):
+        area = zone(state, seat, "area")
+        if len(area) > len({state.slot[c] for c in area}):
+            for slot in (1, 2, 3):
+                cards = in_slot(state, seat, slot)
+                if len(cards) > 1:
+                    crowded.append((seat, cards))
+    before = set(_dying(state)) if crowded and first else None  # dying before this round's rule effects
+    for seat, cards in crowded:  # the controller names the newest of cards that entered together
+        if _newest(state, seat, cards) is None:
+            return False
+    for seat, cards in crowded:  # 1002.1 level-up
+        newest = _newest(state, seat, cards)
+        others = [c for c in cards if c != newest]
+        if all(defn(state, newest).cost >= defn(state, c).cost for c in others):  # AMB-7, AMB-8
+            for c in sorted(others):
+                emit(state, {"type": "level_up", "seat": seat, "card": card_json(state, newest),
+                             "exp": card_json(state, c), "rule": "1002.1"})
+                fx.move(state, c, "exp", host=newest, why="level_up")  # AMB-9: its EXP comes along
+            state.lvup.add(newest)
+            changed = True
+    for seat, cards in crowded:  # 1003.1 illegal character
+        live = [c for c in cards if where(state, c) == "area"]
+        if len(live) < 2:
+            continue
+        newest = _newest(state, seat, live)
+        others = [c for c in live if c != newest]
+        gone = others if state.options["illegal_character_discards"] == "others" else [newest]  # AMB-1
+        for c in sorted(gone):
+            emit(state, {"type": "illegal_character", "seat": seat, "card": card_json(state, c), "rule": "1003.1"})
+            fx.move(state, c, "trash", why="illegal", to_seat=seat)  # 1003.1: the controller's Trash
+        changed = True
+    if state.newest_pick:  # settled: the choice was for this crowding only
+        state.newest_pick.clear()
+    for c in _dying(state):
         if where(state, c) != "area":
             continue
         if fx.needs_replacement_choice(state, c):
             return False
-        kind, source = state.dmg_source.get(c, ("power", -1))
+        credited = first and (before is None or c in before)
+        kind, source = state.dmg_source.get(c, ("power", -1)) if credited else ("rule", -1)
         by_battle = kind == "battle"
-        fx.retire(state, c, "battle" if by_battle else ("damage" if kind == "effect" else "power 0"),
-                  "1004.2" if power(state, c) <= 0 else "1004.1")
+        ctrl = controller(state, c)
+        fx.retire(state, c, "battle" if by_battle else ("damage" if kind == "effect" else
+                                                        ("rule effects" if kind == "rule" else "power 0")),
+                  "1004.2" if power(state, c) <= 0 else "1004.1", source)
         if by_battle:  # 1102: retired by battle; the attacker retired it
-            state.battle_retires[1 - fx.owner(state, c)] += 1
+            state.battle_retires[1 - ctrl] += 1
             if where(state, source) == "area":
                 fx.fire_self(state, source, "battle_retire", ctx=c)
         changed = True
@@ -123,14 +139,37 @@ def _rule_effects(state: VividzState, mode: str) -> bool:
     return changed and state.result is None
 
 
+def _newest(state: VividzState, seat: int, cards: list[int]) -> int | None:
+    """1002.1/1003.1: the card that entered the slot most recently. When several entered at the
+    same moment their controller chooses which counts as newest (asked once, then remembered)."""
+    top = max(state.seq[c] for c in cards)
+    tied = sorted(c for c in cards if state.seq[c] == top)
+    if len(tied) == 1:
+        return tied[0]
+    key = (seat, state.slot[tied[0]])
+    pick = state.newest_pick.get(key)
+    if pick in tied:
+        return pick
+    state.waiting = ("newest", seat, tuple(tied))
+    return None
+
+
 def _pp(state: VividzState, mode: str) -> None:
-    while _rule_effects(state, mode):  # 202.2a
-        pass
+    tie = numeric_ties(state)
+    if tie is not None:  # 911.3c: its controller orders same-timestamp effects before power is read
+        state.tasks.append(("pp", mode))
+        state.waiting = ("ts_order", tie[0], tie[1])
+        return
+    first = True
+    while _rule_effects(state, mode, first):  # 202.2a
+        first = False
     if state.result is not None:
         return
-    if state.waiting is not None:  # a replacement choice (912.2) interrupted the rule effects
+    if state.waiting is not None:  # a replacement (912.2) or newest (1002.1) choice interrupted the rule effects
         state.tasks.append(("pp", mode))
         return
+    if state.dmg_source:  # 1103.3: credit lasts only until the PP after the effect
+        state.dmg_source.clear()
     fx.fire_state_triggers(state)
     if not state.pending:  # 202.2b: nothing triggered, pre-processing ends
         return
@@ -230,6 +269,7 @@ def _step(state: VividzState, code: str) -> None:
         emit(state, {"type": "turn", "turn": state.turn, "seat": tp, "rule": "701.1"})
         state.successes = [0, 0]
         state.battle_retires = [0, 0]
+        state.chosen = [0, 0]  # 1107.1 counts per turn
         state.played_this_turn = 0
         fx.fire(state, "start_draw", tp)  # 702.1
         if state.turn == 1:
@@ -283,6 +323,12 @@ def _step(state: VividzState, code: str) -> None:
         push(state, ("pp", ""), ("step", "END"))
     elif code == "END":
         _expire(state, "turn")  # AMB-26
+        if state.control_until:  # 502.1: "until end of turn" control changes end
+            fx.return_control(state)
+            push(state, ("pp", ""), ("step", "END2"))
+            return
+        push(state, ("step", "END2"))
+    elif code == "END2":
         state.turn += 1
         state.tp = 1 - tp
         push(state, ("step", "SD1"))
@@ -342,7 +388,7 @@ def _resolve_ab(state: VividzState, card: int, seat: int, ab: int, inc: int) -> 
 
 
 def _slide_move(state: VividzState, card: int, slot: int) -> None:
-    if where(state, card) == "area" and not in_slot(state, fx.owner(state, card), slot):
+    if where(state, card) == "area" and not in_slot(state, controller(state, card), slot):
         fx.slide(state, card, slot)
 
 
@@ -377,20 +423,72 @@ def _atk(state: VividzState, code: str) -> None:
         push(state, ("atk", "E1"))
     elif code == "E1":
         push(state, ("pp", ""), ("atk", "E2"))
-    elif code == "E2":  # 806.2, 806.3, AMB-18
-        if attacker_alive(state):
+    elif code == "E2":  # 806.2 (again after 806.7 loops back: an attack succeeds once)
+        if attacker_alive(state) and not b.get("success"):
+            b["success"] = True
             state.successes[tp] += 1
             emit(state, {"type": "attack_success", "seat": tp, "card": card_json(state, b["attacker"]), "rule": "806.2"})
-            fx.fire_self(state, b["attacker"], "attack_success")
-            fx.fire(state, "attack_success", tp, zones=("account", "mission"))  # fired once per battle (806.3)
-        push(state, ("pp", ""), ("atk", "E5"))
-    elif code == "E5":  # AMB-17: "at the end of battle" fires once, then PP
-        fx.fire(state, "end_of_battle", tp)
-        push(state, ("pp", ""), ("atk", "E6"))
+        push(state, ("atk", "E3"))
+    elif code == "E3":  # 806.3: "when an attack succeeds" abilities trigger at most once per battle
+        if b.get("success"):
+            _fire_once(state, "attack_success", tp, ("account", "mission"),
+                       (b["attacker"],) if attacker_alive(state) else ())
+        push(state, ("pp", ""), ("atk", "E5"))  # 806.4
+    elif code == "E5":  # 806.5, AMB-17: untriggered "at the end of battle" abilities trigger, back to 806.3
+        if _fire_once(state, "end_of_battle", tp, ("area", "account", "mission")):
+            push(state, ("pp", ""), ("atk", "E3"))
+        else:
+            push(state, ("atk", "E6"))
     elif code == "E6":  # 806.6
+        n = len(state.effects)
         _expire(state, "attack")
+        if len(state.effects) != n:  # only an ending effect can leave a rule action or a trigger for 806.7
+            push(state, ("atk", "E7"))
+        else:
+            emit(state, {"type": "attack_end", "seat": tp, "rule": "806.7"})
+            state.battle = None
+    elif code == "E7":  # 806.7: rule actions (an "until the end of the attack" boost ended) or untriggered
+        if _rule_pending(state) or _untriggered(state, "end_of_battle", tp, ("area", "account", "mission")):
+            emit(state, {"type": "attack_end_loop", "seat": tp, "rule": "806.7"})
+            push(state, ("pp", ""), ("atk", "E2"))  # end-of-battle abilities: back to 806.2
+            return
         emit(state, {"type": "attack_end", "seat": tp, "rule": "806.7"})
         state.battle = None
+
+
+def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extra: tuple = ()) -> list[tuple]:
+    """Effective abilities with this trigger that have not triggered yet during this battle."""
+    fired = state.battle.setdefault("fired", [])
+    out = []
+    cards = [(c, "area") for c in extra] + [(c, z) for z in zones for c in zone(state, seat, z)]
+    for card, zname in cards:
+        if zname == "mission" and card in state.table.face_down:
+            continue
+        d = defn(state, card)
+        for i in d.autos:
+            ab = d.abilities[i]
+            if ab.trigger == trigger and ab.zone == zname and [card, state.inc[card], i] not in fired:
+                if not ab.cond or fx.condition_holds(state, seat, card, ab.cond):
+                    out.append((card, i))
+    return out
+
+
+def _fire_once(state: VividzState, trigger: str, seat: int, zones: tuple, extra: tuple = ()) -> bool:
+    """806.3/806.5: trigger the not-yet-triggered abilities, remembering them for this battle."""
+    found = _untriggered(state, trigger, seat, zones, extra)
+    for card, i in found:
+        state.battle["fired"].append([card, state.inc[card], i])
+        fx.add_pending(state, card, controller(state, card), i)
+    return bool(found)
+
+
+def _rule_pending(state: VividzState) -> bool:
+    """A rule effect of 1001.2a would be performed now (a crowded slot or a dying character)."""
+    for seat in (0, 1):
+        area = zone(state, seat, "area")
+        if len(area) > len({state.slot[c] for c in area}):
+            return True
+    return bool(_dying(state))
 
 
 def _scout_decide(state: VividzState, seat: int) -> None:

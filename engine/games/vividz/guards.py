@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 
 from engine.games.vividz import actions
-from engine.games.vividz.state import (ADJACENT, VividzState, attack_forbidden, defn, in_slot,
+from engine.games.vividz.state import (ADJACENT, VividzState, attack_forbidden, controller, defn, in_slot,
                                        mission_active, owner, play_cost, where, zone)
 from engine.games.vividz import effects as fx
 
@@ -29,6 +29,9 @@ KIND_RULES = {
     "number": ("102.11", "Choose a whole number from 0 up to the maximum offered."),
     "slide_to": ("1116.1", "Slide one of your characters to an adjacent empty slot."),
     "replacement": ("912.2", "Choose which replacement effect applies."),
+    "newest": ("1002.1", "Several cards entered this slot together: choose the one that counts as newest."),
+    "up_to": ("504.4", "Move the top card of your Deck, or stop moving cards."),
+    "ts_order": ("911.3c", "Choose which of your effects with the same timestamp applies first."),
     "keep": ("705.2", "Choose a hand card to keep, or keep nothing."),
     "charge": ("705.3", "Put a hand card into Energy, or stop charging."),
 }
@@ -67,8 +70,8 @@ def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
     if t == "activate" and kind in ("main", "defense"):
         card = _card(state, action)
         i = action.get("ability")
-        if card is None or owner(state, card) != seat:
-            return Refusal("502.1c", "You can only activate abilities of your own cards.")
+        if card is None or controller(state, card) != seat:
+            return Refusal("502.1c", "You can only activate abilities of cards you control.")
         abilities = defn(state, card).abilities
         if not isinstance(i, int) or not 0 <= i < len(abilities) or abilities[i].kind != "act":
             return Refusal("901.2a", "That card has no such activated ability.")
@@ -105,8 +108,8 @@ def _main(state: VividzState, seat: int, action: dict, t) -> Refusal | None:
         if state.turn == 1:
             return Refusal("703.2a", "No attacks can be declared in turn 1.")
         card = _card(state, action)
-        if card is None or owner(state, card) != seat or where(state, card) != "area":
-            return Refusal("802.1a", "Attack with one of your own characters in your Area.")
+        if card is None or controller(state, card) != seat or where(state, card) != "area":
+            return Refusal("802.1a", "Attack with one of the characters you control in the Area (502.1b).")
         if card in state.sleep:
             return Refusal("802.1a", "A sleeping character cannot attack; only a rebooted (upright) one can.")
         if attack_forbidden(state, card):
@@ -128,8 +131,8 @@ def _slide(state: VividzState, seat: int, action: dict) -> Refusal | None:
     if len(zone(state, seat, "hand")) < 2:
         return Refusal("803.1", "Sliding costs 2 cards from your hand (Keep cards do not count, 508.3).")
     card = _card(state, action)
-    if card is None or owner(state, card) != seat or where(state, card) != "area":
-        return Refusal("1116.1", "Slide one of your own characters.")
+    if card is None or controller(state, card) != seat or where(state, card) != "area":
+        return Refusal("1116.1", "Slide one of the characters you control.")
     slot = action.get("slot")
     if slot not in ADJACENT[state.slot[card]]:
         return Refusal("1116.1", "A character slides only to an adjacent slot; the two Sides are not adjacent.")

@@ -45,7 +45,8 @@ class VividzState:
         "table", "rng", "options", "turn", "tp", "first", "slot", "seq", "inc", "sleep", "damage",
         "lvup", "host", "effects", "clock", "entered", "pending", "delayed", "lki", "battle",
         "successes", "battle_retires", "dmg_source", "tasks", "waiting", "frames", "result", "events",
-        "phase", "uid", "setup_seat", "played_this_turn", "cont_cards", "cache", "state_seen", "repl_choice", "cont_zones", "hid", "state_cards",
+        "phase", "uid", "setup_seat", "control", "control_until", "setter_cards", "newest_pick", "chosen", "ts_rank",
+        "played_this_turn", "cont_cards", "cache", "state_seen", "repl_choice", "cont_zones", "hid", "state_cards",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -88,6 +89,12 @@ class VividzState:
         self.state_cards: list[int] = []       # cards with a state-triggered ability (908.5), fixed per game
         self.hid = False                         # a visible card became hidden during this step
         self.cache: tuple = ((), [])            # derived: the effective [Cont] items, see _cont_sources
+        self.control: dict[int, int] = {}       # card -> controller, only while it differs from the owner (502.1b)
+        self.control_until: list[tuple] = []
+        self.setter_cards: frozenset = frozenset()  # cards with a [Cont] set_power item (911.3c), fixed per game    # (card, inc) whose control returns at the end of the turn
+        self.newest_pick: dict[tuple, int] = {}  # (seat, slot) -> the card its controller named newest (1002.1)
+        self.chosen = [0, 0]                    # "choose" actions performed this turn (1107.1)
+        self.ts_rank: dict[tuple, int] = {}     # (card, inc, item) -> order its controller chose (911.3c)
 
 
 def defn(state: VividzState, card: int) -> CardDef:
@@ -100,6 +107,11 @@ def owner(state: VividzState, card: int) -> int:
 
 def zone(state: VividzState, seat: int, name: str) -> list[int]:
     return state.table.zones[f"{seat}.{name}"]
+
+
+def controller(state: VividzState, card: int) -> int:
+    """502.1b: a card's controller is its owner unless an effect gave control to the other player."""
+    return state.control.get(card, state.table.cards[card].owner)
 
 
 def where(state: VividzState, card: int) -> str:
@@ -134,7 +146,11 @@ def lane_opponent(state: VividzState, seat: int, slot: int) -> int | None:
 
 
 def exp_of(state: VividzState, card: int) -> list[int]:
-    return [e for e in zone(state, owner(state, card), "exp") if state.host.get(e) == card]
+    # 502.4c: EXP cards sit in their owners' zones; after a control change (502.1) a character may
+    # hold EXP cards of the other player
+    seat = owner(state, card)
+    host = state.host
+    return [e for s in (seat, 1 - seat) for e in zone(state, s, "exp") if host.get(e) == card]
 
 
 def mission_completed(state: VividzState, card: int) -> bool:
@@ -152,11 +168,12 @@ def _cont_sources(state: VividzState):
     """(source, seat, item, timestamp) for every effective [Cont] item in the game (903)."""
     from engine.games.vividz.effects import condition_holds
     key = (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
-           state.battle_retires[1], len(state.effects))  # everything a condition can read changes one of these
+           state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1])  # everything a condition can read changes one of these
     if state.cache[0] == key:
         return state.cache[1]
     t = state.table
-    out = []
+    out: list = []
+    deferred: list = []
     state.cache = (key, out)
     zones_of = state.cont_zones
     for card in state.cont_cards:
@@ -169,18 +186,44 @@ def _cont_sources(state: VividzState):
             ab = d.abilities[i]
             if ab.zone != zname or (zname == "mission" and card in t.face_down):
                 continue
-            seat = c.owner
+            seat = state.control.get(card, c.owner)  # 502.1c: the ability's controller
+            if ab.cond and _reads_traits(ab.cond):
+                for item in ab.continuous:
+                    deferred.append((card, seat, item, ab.cond + _item_cond(item)))
+                continue
             if ab.cond and not condition_holds(state, seat, card, ab.cond):
                 continue
             for item in ab.continuous:
-                if "if" in item and not condition_holds(state, seat, card, (tuple(sorted(item["if"].items())),)):
-                    continue
+                if "if" in item:
+                    cond = _item_cond(item)
+                    if _reads_traits(cond):
+                        deferred.append((card, seat, item, cond))
+                        continue
+                    if not condition_holds(state, seat, card, cond):
+                        continue
                 out.append((card, seat, item, state.entered.get(card, 0)))
+    # 911.2: a condition that counts Traits depends on the effects that give Traits, so it is judged
+    # after them; a newly effective item may give more Traits, so judge again until nothing changes
+    # (gains only add Traits: this ends).
+    while deferred:
+        ready = [x for x in deferred if condition_holds(state, x[1], x[0], x[3])]
+        if not ready:
+            break
+        out.extend((card, seat, item, state.entered.get(card, 0)) for card, seat, item, _ in ready)
+        deferred = [x for x in deferred if x not in ready]
     return out
 
 
+def _item_cond(item: dict) -> tuple:
+    return (tuple(sorted(item["if"].items())),) if "if" in item else ()
+
+
+def _reads_traits(conds: tuple) -> bool:
+    return any(k == "trait_count" for cond in conds for k, _ in cond)
+
+
 def _applies(state: VividzState, source: int, seat: int, to: str, card: int, trait: str | None = None) -> bool:
-    c_seat = owner(state, card)
+    c_seat = controller(state, card)  # 502.1e: "your" characters are those you control
     if to == "self":
         return card == source
     if to == "all_own":
@@ -197,7 +240,7 @@ def _applies(state: VividzState, source: int, seat: int, to: str, card: int, tra
 
 def _unaffected(state: VividzState, card: int, seat: int) -> bool:
     """911.7: a card "not affected by" the opponent's effects ignores them."""
-    if seat == owner(state, card):
+    if seat == controller(state, card):
         return False
     for source, s, item, _ in _cont_sources(state):
         if "unaffected_by_opponent" in item and source == card:
@@ -210,14 +253,30 @@ def traits(state: VividzState, card: int) -> set[str]:
     out = {defn(state, card).trait}
     if where(state, card) != "area":
         return out
+    gated = []
     for source, seat, item, _ in _cont_sources(state):
         g = item.get("gain_trait")
-        if g and _applies(state, source, seat, g["to"], card):
+        if not g:
+            continue
+        if g["to"] == "own_trait":
+            if seat == controller(state, card):
+                gated.append(g)
+        elif _applies(state, source, seat, g["to"], card):
             out.add(g["trait"])
     key = (card, state.inc[card])
     for e in state.effects:
         if e[1] == "gain_trait" and key in e[3]:
             out.add(e[2])
+    # 911.2: "your X characters gain Y" depends on every effect that gives X, so it is applied after
+    # them whatever the timestamps. Gains only add Traits, so applying the effects in dependency
+    # order is the same as repeating them until nothing changes (a dependency loop, 911.3, included).
+    changed = bool(gated)
+    while changed:
+        changed = False
+        for g in gated:
+            if g["trait"] not in out and g.get("of") in out:
+                out.add(g["trait"])
+                changed = True
     return out
 
 
@@ -234,24 +293,68 @@ def power(state: VividzState, card: int, sources: list | None = None) -> int:
         for kind in ("power", "set_power", "power_floor"):
             spec = item.get(kind)
             if spec and _applies(state, source, seat, spec["to"], card, spec.get("trait")):
-                if seat != owner(state, card) and _unaffected(state, card, seat):
+                if seat != controller(state, card) and _unaffected(state, card, seat):
                     continue
                 if kind == "power_floor":
                     floors.append(spec["value"])
                 else:
-                    mods.append((ts, seat != tp, kind, spec.get("amount", spec.get("value"))))
+                    rank = state.ts_rank.get((source, state.inc[source], item_index(state, source, item)), 0) \
+                        if state.ts_rank else 0
+                    mods.append((ts, seat != tp, rank, kind, spec.get("amount", spec.get("value"))))
     key = (card, state.inc[card])
     for e in state.effects:
         if e[1] in ("power", "set_power") and key in e[3]:
-            if e[4] != owner(state, card) and _unaffected(state, card, e[4]):
+            if e[4] != controller(state, card) and _unaffected(state, card, e[4]):
                 continue
-            mods.append((e[0], e[4] != tp, e[1], e[2]))
+            mods.append((e[0], e[4] != tp, 0, e[1], e[2]))
     value = base
-    for _, _, kind, amount in sorted(mods, key=lambda m: (m[0], m[1])):
+    for _, _, _, kind, amount in sorted(mods, key=lambda m: (m[0], m[1], m[2])):
         value = amount if kind == "set_power" else value + amount
     for floor in sorted(floors, reverse=True):
         value = max(value, floor)
     return value
+
+
+def item_index(state: VividzState, card: int, item: dict) -> int:
+    """The position of a [Cont] item among all of the card's [Cont] items (a stable name for 911.3c)."""
+    d = defn(state, card)
+    k = 0
+    for i in d.conts:
+        for it in d.abilities[i].continuous:
+            if it is item:
+                return k
+            k += 1
+    return -1
+
+
+def numeric_ties(state: VividzState) -> tuple[int, tuple] | None:
+    """911.3c: power effects of one player that share a timestamp, affect the same character and do
+    not commute (one sets the power) are ordered by that player. The first unordered such group, as
+    (controller, ((card, inc, item), ...)), or None. Cheap unless some [Cont] item sets power."""
+    t = state.table
+    if not any(t.name_of[c] == "area" for c in state.setter_cards):
+        return None  # no [Cont] "power becomes" item is in play: nothing to order
+    sources = _cont_sources(state)
+    setters = [s for s in sources if "set_power" in s[2]]
+    if not setters:
+        return None
+    area = t.zones["0.area"] + t.zones["1.area"]
+    for source, seat, item, ts in setters:
+        if not any(s[3] == ts and s[1] == seat and s[2] is not item for s in sources):
+            continue  # alone at its timestamp: the usual case, nothing to order
+        spec = item["set_power"]
+        hit = {c for c in area if _applies(state, source, seat, spec["to"], c)}
+        group = []
+        for src2, seat2, item2, ts2 in sources:
+            if ts2 != ts or seat2 != seat:
+                continue
+            for kind in ("power", "set_power"):
+                sp = item2.get(kind)
+                if sp and any(_applies(state, src2, seat2, sp["to"], c, sp.get("trait")) for c in hit):
+                    group.append((src2, state.inc[src2], item_index(state, src2, item2)))
+        if len(group) > 1 and not all(k in state.ts_rank for k in group):
+            return seat, tuple(sorted(set(group)))
+    return None
 
 
 def attack_forbidden(state: VividzState, card: int) -> bool:

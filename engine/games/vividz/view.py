@@ -27,6 +27,8 @@ def _character(state: VividzState, card: int, seat: int | None) -> dict:
                lvup=card in state.lvup, traits=sorted(traits(state, card)),
                attack_forbidden=attack_forbidden(state, card),
                exp=[card_view(state, e, seat) for e in exp_of(state, card)])
+    if card in state.control:  # 502.1b: controlled by the player whose row it is in, owned by the other
+        out["owner"] = state.table.cards[card].owner
     return out
 
 
