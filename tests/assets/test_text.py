@@ -57,6 +57,40 @@ def test_fast_path_matches_uax14_on_every_card_text():
     assert fast > 20
 
 
+def test_word_by_word_path_matches_uax14_on_every_card_file_text():
+    """Text with spaces goes word by word (cached words, explicit LB13/LB14 joins between
+    plain Latin characters, uniseg on the two words for any other join): the units
+    must equal uniseg's on the whole paragraph, for every string of every game's card file
+    and for hand-picked joins."""
+    import yaml
+
+    from tts_bridge.assets.build import REPO
+
+    samples = ['He said "go (now)" .', "x ( y", "a ) b", "a . 5", "a .5", "'quoted' word", "a 'b' c",
+               "x / y", "1 - 2", "- x", "[Act] [Auto] x", "a\u00b7b · c", "e.g. 3 , 4", "x ( 'y' ) z",
+               "Cost: 1 (any) ; then !", "a { b } c", "$ 5 % 3", "  lead", "trail  ", "Shadow (2)→ your Aura",
+               "「引用」 です。 (x) 「y」", "¡Hola! ¿Qué? « a » “b” ‘c’ — d – e", "x\u2060 y", "a \u00a0b", "1 ％ 2"]
+
+    def walk(x):
+        if isinstance(x, str):
+            samples.extend(x.split("\n"))
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    for path in sorted((REPO / "card_data").glob("*/cards.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    word_path = 0
+    for s in sorted(set(samples)):
+        if " " in s.strip(" ") and not all(_fast_char(c) for c in s):
+            word_path += 1
+        assert list(break_units(s)) == _kinsoku_uniseg(s), s
+    assert word_path > 100
+
+
 def _kinsoku_uniseg(s):
     units = []
     for unit in line_break_units(s) if s else ():

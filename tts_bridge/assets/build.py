@@ -23,16 +23,19 @@ from PIL import Image
 
 from tts_bridge.assets import TOOL_VERSION, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import atomic_write_json, atomic_write_text, save_image
+from tts_bridge.assets.io import atomic_write_json, atomic_write_text, save_image, save_png
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.render import Geometry, RenderContext, error_card, render, thumbnail
-from tts_bridge.assets.sheets import cell_size, compose, plan_sheets
+from tts_bridge.assets.sheets import CELL_FILTER, cell_size, compose, plan_sheets
 from tts_bridge.saves import table as table_mod
 from tts_bridge.saves.model import Guids, card_object, custom_deck_entry, deck_object, saved_object, sheet_key, transform
 from tts_bridge.saves.validate import errors as only_errors, validate_file
 
 REPO = Path(__file__).resolve().parents[2]
 BACK_ID = "__back__"
+# zlib levels of our direct PNG writer (io.png_bytes): faces are written once per card in the
+# render budget; sheets and the board are few and large (level 3 is still faster than Pillow's)
+FACE_PNG_LEVEL, SHEET_PNG_LEVEL = 2, 3
 
 
 @dataclass
@@ -90,7 +93,7 @@ def save_cell(img: Image.Image, path: Path) -> None:
     because PNG-encoding them would cost more than rendering the card."""
     from tts_bridge.assets.io import atomic_write_bytes
 
-    atomic_write_bytes(path, img.convert("RGB").tobytes())
+    atomic_write_bytes(path, (img if img.mode == "RGB" else img.convert("RGB")).tobytes())
 
 
 def load_cell(path: Path, size: tuple[int, int]) -> Image.Image:
@@ -124,19 +127,41 @@ def _render_job(job: dict) -> dict:
     except LayoutError as exc:
         img, messages, err, detail = error_card(geo, job["card_id"], str(exc)), [], str(exc), {}
         drawn = time.process_time() - cpu
-    save_image(img, out, "PNG", compress_level=1)
+    save_png(img, out, level=FACE_PNG_LEVEL, dpi=geo.dpi)
     b = geo.bleed_px
-    trim = img.crop((b, b, img.width - b, img.height - b)) if b else img
-    save_cell(trim.resize(tuple(job["cell"]), Image.LANCZOS), Path(job["cell_path"]))
+    # the sheet cell straight from the drawn face (no re-read, no crop copy: `box` trims the bleed)
+    cell = img.resize(tuple(job["cell"]), CELL_FILTER, box=(b, b, img.width - b, img.height - b))
+    save_cell(cell, Path(job["cell_path"]))
     return {"card_id": job["card_id"], "warnings": messages, "error": err, "detail": detail,
             "cpu": time.process_time() - cpu, "render_cpu": drawn}
 
 
-def _run_jobs(jobs: list[dict], workers: int, progress: Callable[[int], None] | None) -> list[dict]:
-    if len(jobs) < 6 or workers <= 1:
+def _save_sheet(img: Image.Image, path: Path, ext: str, quality: int) -> None:
+    if ext == "jpg":
+        save_image(img if img.mode == "RGB" else img.convert("RGB"), path, "JPEG", quality=quality)
+    else:
+        save_png(img, path, level=SHEET_PNG_LEVEL)
+
+
+def _sheet_job(job: dict) -> dict:
+    """Compose one sheet (and its backs sheet) from the cached cell images and write it."""
+    plan, cell = job["plan"], tuple(job["cell"])
+    back = load_cell(Path(job["back"]), cell)
+    faces = [load_cell(Path(p), cell) for p in job["cells"]]
+    _save_sheet(compose(faces, plan, cell, filler=back, hidden=back), Path(job["face_path"]), job["ext"], job["quality"])
+    if job["backs_path"]:
+        _save_sheet(compose([back] * len(faces), plan, cell, filler=back, hidden=back), Path(job["backs_path"]),
+                    job["ext"], job["quality"])
+    return {}
+
+
+def _run_jobs(jobs: list[dict], workers: int, progress: Callable[[int], None] | None,
+              fn: Callable[[dict], dict] = _render_job, min_parallel: int = 6) -> list[dict]:
+    """Run `fn` on every job, in a process pool when there are enough of them."""
+    if len(jobs) < min_parallel or workers <= 1:
         results = []
         for job in jobs:
-            results.append(_render_job(job))
+            results.append(fn(job))
             if progress:
                 progress(1)
         return results
@@ -145,7 +170,7 @@ def _run_jobs(jobs: list[dict], workers: int, progress: Callable[[int], None] | 
     ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     results = []
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        for res in pool.map(_render_job, jobs, chunksize=max(1, len(jobs) // (workers * 4))):
+        for res in pool.map(fn, jobs, chunksize=max(1, len(jobs) // (workers * 4))):
             results.append(res)
             if progress:
                 progress(1)
@@ -286,7 +311,6 @@ def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, i
     ext = "jpg" if settings.fmt.lower() in ("jpg", "jpeg") else "png"
     back_path = root / f"back.{ext}"
     new_sheets: dict[str, dict] = {}
-    back_img: Image.Image | None = None
 
     def trimmed(path: Path) -> Image.Image:
         with Image.open(path) as im:
@@ -294,22 +318,22 @@ def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, i
             return im.crop((b, b, b + tw, b + th)) if b else im.copy()
 
     def save_sheet(img: Image.Image, path: Path) -> None:
-        if ext == "jpg":
-            save_image(img.convert("RGB"), path, "JPEG", quality=settings.quality)
-        else:
-            save_image(img, path, "PNG", compress_level=3)
+        _save_sheet(img, path, ext, settings.quality)
 
-    def cell_img(card_id: str, cell: tuple[int, int]) -> Image.Image:
+    def cell_path(card_id: str, cell: tuple[int, int]) -> Path:
         path = cells_dir / f"{card_id}@{cell[0]}x{cell[1]}.rgb"
         if not path.is_file():  # a cell size not rendered yet (e.g. the back at a sheet's size)
-            save_cell(trimmed(faces_dir / f"{card_id}.png").resize(cell, Image.LANCZOS), path)
-        return load_cell(path, cell)
+            save_cell(trimmed(faces_dir / f"{card_id}.png").resize(cell, CELL_FILTER), path)
+        return path
+
+    def cell_img(card_id: str, cell: tuple[int, int]) -> Image.Image:
+        return load_cell(cell_path(card_id, cell), cell)
 
     back_hash = _digest(hashes[BACK_ID], ext, settings.quality, settings.cap)
     if old_sheets.get("back", {}).get("hash") != back_hash or not back_path.is_file():
         save_sheet(cell_img(BACK_ID, cell_of[BACK_ID]), back_path)
     new_sheets["back"] = {"hash": back_hash}
-    sheet_info = []
+    sheet_info, sheet_jobs = [], []
     for plan in plans:
         cell = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
         members = [cards[i].id for i in plan.cards]
@@ -319,21 +343,28 @@ def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, i
         sh = _digest([hashes[m] for m in members], hashes[BACK_ID], asdict(plan), cell, ext, settings.quality,
                      settings.unique_backs)
         if old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file() or (backs_path and not backs_path.is_file()):
-            back_img = cell_img(BACK_ID, cell)
-            faces_imgs = [cell_img(m, cell) for m in members]
-            save_sheet(compose(faces_imgs, plan, cell, filler=back_img, hidden=back_img), face_path)
-            if backs_path:
-                save_sheet(compose([back_img] * len(members), plan, cell, filler=back_img, hidden=back_img), backs_path)
+            sheet_jobs.append({"plan": plan, "cell": cell, "back": str(cell_path(BACK_ID, cell)),
+                               "cells": [str(cell_path(m, cell)) for m in members], "face_path": str(face_path),
+                               "backs_path": str(backs_path) if backs_path else None, "ext": ext,
+                               "quality": settings.quality})
             report.sheets_composed += 1
         else:
             report.sheets_reused += 1
-        if progress:
-            progress("sheets", plan.index + 1, len(plans))
         new_sheets[name] = {"hash": sh}
         sheet_info.append((plan, face_path, backs_path, members))
         report.sheets.append(str(face_path))
         if backs_path:
             report.sheets.append(str(backs_path))
+
+    sheets_done = [len(plans) - len(sheet_jobs)]
+
+    def sheet_tick(n: int) -> None:
+        sheets_done[0] += n
+        if progress:
+            progress("sheets", sheets_done[0], len(plans))
+
+    # the sheets compose and encode in parallel (a 4096 px PNG costs a few tenths of a second)
+    _run_jobs(sheet_jobs, workers, sheet_tick, fn=_sheet_job, min_parallel=2)
 
     # -- TTS objects (skipped when nothing they depend on changed) -----------------------
     out_root = Path(settings.out)
@@ -399,7 +430,7 @@ def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, i
     guids = Guids(f"{game_id}/table")
     board_path = root / "table" / "board.png"
     board = draw_board(adapter)
-    save_image(board, board_path, "PNG", compress_level=3)
+    save_png(board, board_path, level=SHEET_PNG_LEVEL)
     hw, hd = extent(adapter)
     objects = [table_mod.board_object(guids, _url(board_path, out_root, settings.base_url), 2 * hw, 2 * hd)]
     urls: dict[str, str] = {}

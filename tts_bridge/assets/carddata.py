@@ -99,3 +99,96 @@ def read_table(path: Path, schema: dict) -> list[dict]:
     if problems:
         raise DataError(problems)
     return records
+
+
+# --------------------------------------------------------------------------------------------
+# A whole game's card data from tables: every game, through the engine's own loader.
+
+TABLE_SUFFIXES = (".csv", ".tsv")
+_ROW_FIELD = re.compile(r"^[a-z_]+(?:\[\d+\]|\.\d+)(\.|(?=:))")
+
+
+def file_schema(loader: Any) -> dict:
+    """The JSON Schema of a whole card file, from the module of the engine's `load_cards`
+    (`FILE_SCHEMA`, or `CARD_SCHEMA` when that already describes the whole file)."""
+    import sys
+
+    module = sys.modules[loader.__module__]
+    schema = getattr(module, "FILE_SCHEMA", None) or getattr(module, "CARD_SCHEMA")
+    if "properties" not in schema or not any(p.get("type") == "array" for p in schema["properties"].values()):
+        raise TypeError(f"{loader.__module__}: no card-file schema with list sections")
+    return schema
+
+
+def section_schema(schema: dict, section: str) -> dict:
+    """The schema of one record of a list section, with the file's shared `$defs`."""
+    items = dict(schema["properties"][section]["items"])
+    if "$defs" in schema:
+        items["$defs"] = {**schema["$defs"], **items.get("$defs", {})}
+    return items
+
+
+def table_paths(folder: Path, schema: dict) -> dict[str, Path]:
+    """Section -> its table file (`cards.csv`, `goddesses.tsv`...) present in `folder`."""
+    out = {}
+    for section, sub in schema["properties"].items():
+        if sub.get("type") != "array":
+            continue
+        for suffix in TABLE_SUFFIXES:
+            path = Path(folder) / f"{section}{suffix}"
+            if path.is_file():
+                out[section] = path
+                break
+    return out
+
+
+def load_tables(loader: Any, folder: Path) -> Any:
+    """Read the card tables of `folder` and return what the engine's `loader` returns for the
+    equivalent YAML file. Each row is checked against its section's schema first (errors
+    `file:row N: field: message`); the rows are then handed to the engine's own loader as a
+    YAML file holding one record per line, so every cross-card rule the engine checks applies
+    and its messages are mapped back to the table file and row."""
+    import json
+    import tempfile
+
+    schema = file_schema(loader)
+    paths = table_paths(folder, schema)
+    missing = [s for s in schema.get("required", []) if s not in paths]
+    if missing:
+        raise DataError([f"{Path(folder) / (s + '.csv')}: missing (a .csv or .tsv table of the {s!r} "
+                         f"section is needed; or write cards.yaml)" for s in missing])
+    problems: list[str] = []
+    tables = {}
+    for section, path in paths.items():
+        try:
+            tables[section] = read_table(path, section_schema(schema, section))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    lines, where = [], {}
+    for section, records in tables.items():
+        lines.append(f"{section}:" if records else f"{section}: []")
+        for n, record in enumerate(records, start=2):
+            lines.append("- " + json.dumps(record, ensure_ascii=False))
+            where[len(lines)] = f"{paths[section]}:row {n}"
+    main = paths.get("cards") or next(iter(paths.values()))
+    with tempfile.TemporaryDirectory(prefix="tts-cards-") as tmp:
+        doc = Path(tmp) / "cards.yaml"
+        doc.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            return loader(doc)
+        except DataError as exc:
+            raise DataError([_relocate(p, str(doc), where, main) for p in exc.problems]) from None
+
+
+def _relocate(problem: str, doc: str, where: dict[int, str], main: Path) -> str:
+    """`<tmp>/cards.yaml:LINE: cards[3].hp: msg` -> `<folder>/cards.csv:row 5: hp: msg`."""
+    m = re.match(re.escape(doc) + r":(\d+):\s*", problem)
+    if m and int(m.group(1)) in where:
+        rest = problem[m.end():]
+        rest = _ROW_FIELD.sub(lambda f: "" if f.group(1) else "(row)", rest, count=1)
+        return f"{where[int(m.group(1))]}: {rest}"
+    if m:
+        return f"{main}: {problem[m.end():]}"
+    return problem.replace(doc, str(main))

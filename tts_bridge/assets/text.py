@@ -97,6 +97,63 @@ def _fast_char(c: str) -> bool:
     return c in _FAST_PUNCT or (c.isalnum() and (c.isascii() or (0xC0 <= ord(c) < 0x250)))
 
 
+_WORD = re.compile(r"[^ ]* +|[^ ]+")  # a word and the spaces after it (SP is U+0020 only)
+_NO_BREAK_BEFORE = frozenset(")]}!?/")  # LB13: CL, CP, EX, SY never start a line, even after spaces
+_NO_BREAK_AFTER = frozenset("([{")      # LB14: OP SP* x
+_QUOTES, _INFIX = frozenset("\"'"), frozenset(",.:;")  # QU (LB15a-d), IS (LB15c/d): ask uniseg
+
+
+@lru_cache(maxsize=8192)
+def _uax14(text: str) -> tuple[str, ...]:
+    return tuple(line_break_units(text))
+
+
+@lru_cache(maxsize=8192)
+def _uax14_breaks_at(left: str, right: str) -> bool:
+    """Whether UAX #14 allows a break between two words (`left` ends with spaces)."""
+    return len(left) in {sum(map(len, _uax14(left + right)[:i])) for i in range(1, len(_uax14(left + right)))}
+
+
+def _plain(c: str) -> bool:
+    """A character whose effect across spaces is only LB13/LB14 (ASCII except quotes, Latin
+    letters, our icon placeholder); any other character at a join is left to uniseg."""
+    return bool(c) and c not in _QUOTES and ((c.isascii() and c.isprintable()) or _fast_char(c))
+
+
+@lru_cache(maxsize=8192)
+def _word(word: str) -> tuple[str, ...]:
+    fast = all(_fast_char(c) for c in word) and not _HYPHEN_DIGIT.search(word)
+    return tuple(_ascii_units(word)) if fast else _uax14(word)
+
+
+def _word_units(para: str) -> list[str]:
+    """UAX #14 units of text with spaces, computed word by word.
+
+    Inside a word the rules only see the word and the spaces around it (sot/eot stand for
+    them: every rule that looks back or ahead lists SP together with sot/eot), so the units
+    of each word are cached and reused across cards. Between words (after spaces, LB18) a
+    break is allowed unless the next word starts with a closing character (LB13) or the
+    previous one ends with an opening bracket (LB14); a join involving quotes, infix
+    separators (LB15a-d changed between Unicode versions) or any non-Latin character is
+    decided by uniseg on the two words. A test checks the result equals uniseg's on every
+    string of every card file."""
+    out: list[str] = []
+    words = _WORD.findall(para)
+    for i, word in enumerate(words):
+        units = list(_word(word))
+        if out:
+            prev = words[i - 1]
+            left, right = prev.rstrip(" ")[-1:], word[0]
+            if (left and not _plain(left)) or not _plain(right) or right in _INFIX:
+                joined = not _uax14_breaks_at(prev, word)
+            else:
+                joined = right in _NO_BREAK_BEFORE or left in _NO_BREAK_AFTER
+            if joined:
+                out[-1] += units.pop(0)
+        out.extend(units)
+    return out
+
+
 @lru_cache(maxsize=4096)
 def break_units(para: str) -> tuple[str, ...]:
     """UAX #14 break units, tailored: kinsoku (never start a line with a closing bracket,
@@ -105,7 +162,12 @@ def break_units(para: str) -> tuple[str, ...]:
     if not para:
         return ()
     fast = all(_fast_char(c) for c in para) and not _HYPHEN_DIGIT.search(para)
-    raw = _ascii_units(para) if fast else list(line_break_units(para))
+    if fast:
+        raw = _ascii_units(para)
+    elif " " in para.strip(" "):
+        raw = _word_units(para)
+    else:
+        raw = list(line_break_units(para))
     units: list[str] = []
     for unit in raw:
         prev = units[-1].rstrip() if units else ""

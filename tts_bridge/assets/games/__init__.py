@@ -8,6 +8,7 @@ descriptions, and the table (zones of both seats, counters, token bags).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
@@ -85,7 +86,7 @@ class GameAdapter:
 
     @property
     def rules(self) -> Any:
-        return self.rules_override if self.rules_override is not None else get_rules(self.game_id)
+        return self.rules_override if self.rules_override is not None else _registered_rules(self.game_id)
 
     def with_data(self, folder: Path) -> "GameAdapter":
         """The same adapter reading the card data in `folder` (the game's rules class must
@@ -109,13 +110,34 @@ class GameAdapter:
         import sys
 
         loader = getattr(type(rules), "load_cards", None) or getattr(sys.modules.get(type(rules).__module__), "load_cards", None)
-        if not callable(loader) or not path.is_file():
+        if not callable(loader):
             return rules.cards()
+        if not path.is_file():
+            return self._table_cards(loader, path.parent)
+        from engine.core.cardgame import CardGame
+
+        if isinstance(rules, CardGame):  # the engine's own per-process cache (keyed by mtime), shared
+            return rules.cards()          # with the deck reader: the file is parsed once, not twice
         st = path.stat()
         key = (st.st_mtime_ns, st.st_size)
         cached = _FRESH.get(str(path))
         if cached is None or cached[0] != key:
             cached = _FRESH[str(path)] = (key, loader(path))
+        return cached[1]
+
+    def _table_cards(self, loader: Any, folder: Path) -> Any:
+        """Cards from `cards.csv` / `cards.tsv` (and any other list section's table, e.g.
+        sakura-arms' `goddesses.csv`) through the engine's own loader, cached like the YAML."""
+        from engine.core.errors import DataError
+        from tts_bridge.assets.carddata import file_schema, load_tables, table_paths
+
+        paths = table_paths(folder, file_schema(loader))
+        if not paths:
+            raise DataError([f"{folder}: no cards.yaml, cards.csv or cards.tsv"])
+        key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths.values())
+        cached = _FRESH.get(str(folder))
+        if cached is None or cached[0] != key:
+            cached = _FRESH[str(folder)] = (key, load_tables(loader, folder))
         return cached[1]
 
     def template(self, card: CardEntry) -> str:
@@ -158,6 +180,8 @@ class GameAdapter:
             fresh = type(rules)(Path(rules.data))
         except TypeError:
             fresh = rules
+        if not (Path(rules.data) / "cards.yaml").is_file():  # card tables: decks resolve against them
+            fresh.cards = self.engine_cards
         return [(d.name, {k: list(v) for k, v in d.sections.items()}) for d in fresh.sample_decks()]
 
     def art(self, card: CardEntry) -> str:
@@ -177,6 +201,13 @@ class GameAdapter:
 
 
 _FRESH: dict[tuple, Any] = {}
+
+
+@functools.lru_cache(maxsize=None)
+def _registered_rules(game_id: str) -> Any:
+    """The registry's RULES object (a module constant; the registry looks the game's package
+    up on every call, which a build asks hundreds of times)."""
+    return get_rules(game_id)
 
 _MODULES = {"kaiju": "kaiju", "qiguang": "qiguang", "sakura-arms": "sakura_arms", "gundam-war": "gundam_war",
             "vividz": "vividz"}

@@ -27,26 +27,9 @@ def _iconize(text: str) -> str:
 
 class KaijuAdapter(GameAdapter):
     def cards(self) -> list[CardEntry]:
-        """`cards.yaml` through the engine's loader; else `cards.csv` / `cards.tsv` validated
-        with the engine's CARD_SCHEMA (rows become the same CardDef records)."""
-        if (self.data_root / "cards.yaml").is_file():
-            return [CardEntry(c.id, c.type, c.title, c) for c in self.engine_cards().values()]
-        from engine.core.errors import DataError
-        from engine.games.kaiju.cards import CARD_SCHEMA, _card
-        from tts_bridge.assets.carddata import read_table
-
-        for name in ("cards.csv", "cards.tsv"):
-            path = self.data_root / name
-            if path.is_file():
-                out, seen = [], set()
-                for n, row in enumerate(read_table(path, CARD_SCHEMA), start=2):
-                    if row["id"] in seen:
-                        raise DataError([f"{path}:row {n}: id: duplicate card id {row['id']!r}"])
-                    seen.add(row["id"])
-                    c = _card(row)
-                    out.append(CardEntry(c.id, c.type, c.title, c, f"{path}:row {n}"))
-                return out
-        raise DataError([f"{self.data_root}: no cards.yaml, cards.csv or cards.tsv"])
+        """The engine's loader on `cards.yaml`, or on `cards.csv` / `cards.tsv` (rows checked
+        with the engine's CARD_SCHEMA first, see `carddata.load_tables`)."""
+        return [CardEntry(c.id, c.type, c.title, c) for c in self.engine_cards().values()]
 
     def context(self, card: CardEntry) -> dict:
         c = card.defn
