@@ -59,10 +59,20 @@ def test_a_non_g_card_needs_a_designated_national_power(tmp_path):
     assert any("Designated National Power" in p for p in problems)
 
 
-def test_automatic_effects_cannot_choose_targets(tmp_path):
+def test_only_an_auto_c_that_starts_a_cut_may_choose_a_target(tmp_path):
+    """GW-A-13.4: an Auto D resolves at once and end-of-turn effects without a Cut, so neither
+    has a moment to choose a target; an Auto C chooses it before its new Cut."""
+    for kind, trigger in (("D", "enter"), ("C", "end_of_turn")):
+        text = GOOD + f"""    autos:
+      - kind: {kind}
+        trigger: {trigger}
+        effects: [{{destroy: enemy_unit}}]
+"""
+        assert any("can choose a target" in p and "autos[0]" in p for p in _problems(tmp_path, text)), kind
     text = GOOD + """    autos:
-      - kind: D
+      - kind: C
         trigger: enter
         effects: [{destroy: enemy_unit}]
 """
-    assert any("cannot choose a target" in p and "autos[0]" in p for p in _problems(tmp_path, text))
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    assert load_cards(tmp_path / "cards.yaml")["gw-x"].autos[0].kind == "C"

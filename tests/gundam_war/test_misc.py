@@ -38,7 +38,8 @@ def test_draws_are_private_and_resource_payments_are_counts():
 
 def test_rule_options_have_rules_defaults_and_alternatives():
     names = {o.name for o in RULE_OPTIONS}
-    assert {"auto_pass", "loss_check", "special_g_copies", "team_includes_self", "water_scope"} == names
+    assert {"auto_pass", "loss_check", "special_g_copies", "team_includes_self", "water_scope",
+            "then_all_players"} == names
     for o in RULE_OPTIONS:
         assert o.rule.startswith("GW-") and o.default in o.choices and len(o.choices) >= 2
 

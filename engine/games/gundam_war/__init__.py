@@ -27,6 +27,9 @@ RULE_OPTIONS = (
                "Copies of one Special G: limited only by the 6-Special-G cap (proposal), or also by 3 per name."),
     RuleOption("team_includes_self", False, (False, True), "GW-A-25.15",
                "Team > [A] B gives B to the other same-team Units in the area (default), or to itself as well."),
+    RuleOption("then_all_players", "everyone", ("everyone", "user_only"), "GW-X-22",
+               "An all-players part before \"then\" that cannot fully apply is applied as far as possible by everyone "
+               "and the later part is void (proposal), or only the user applies it (literal GW-A-26.4.2)."),
     RuleOption("water_scope", "attacker", ("attacker", "any"), "GW-X-12",
                "Water invalidates texts of Units engaged with an all-Water attacking squad (proposal), or with any "
                "all-Water squad in the Earth Area."),
@@ -53,9 +56,11 @@ ACTION_SCHEMA = {
                 card=dict(_CARD), target={**_CARD, "optional": True},
                 mode={"enum": ["substitute", "variable"], "optional": True},
                 x={"type": "integer", "minimum": 1, "optional": True}),
-        _action("use", "Play a text of a field card, special effects included (GW-A-11).", card=dict(_CARD),
+        _action("use", "Play a text of a field card, special effects included (GW-A-11); cards = the Units "
+                "Resupply keeps rerolled (GW-A-25.25).", card=dict(_CARD),
                 text={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True},
-                pay={**_CARD, "optional": True}),
+                pay={**_CARD, "optional": True},
+                cards={"type": "array", "items": dict(_CARD), "minItems": 1, "optional": True}),
         _action("change", "Change: swap a hand card for an own Unit in the enemy Attack Step (GW-A-25.16).",
                 card=dict(_CARD), target=dict(_CARD)),
         _action("sortie", "Add a Unit to the rear of your squad in an area (GW-A-17.1.1).", card=dict(_CARD),
@@ -63,6 +68,7 @@ ACTION_SCHEMA = {
         _action("sortie_done", "Finish declaring the sortie (GW-A-17.1)."),
         _action("order", "Put the waiting effect with this index next (GW-A-14.10, GW-B-12.2).",
                 index={"type": "integer", "minimum": 0}),
+        _action("target", "Choose the target of your waiting automatic effect (GW-A-13.4).", card=dict(_CARD)),
         _action("discard", "Discard a card for the hand limit (GW-B-12.3).", card=dict(_CARD)),
         _action("retrieve", "Take a Junk Yard card to hand with Vulture points (GW-A-25.7.1).", card=dict(_CARD)),
     ],
@@ -112,7 +118,7 @@ class GundamWarRules(CardGame):
             return Refusal("GW-A-9.3", f"Seat {request.seat} has priority now; you may act when they pass "
                                        "(the active player is always asked first).")
         rule = {"mulligan": "GW-X-7", "sortie": "GW-A-4.2.4", "order": "GW-A-14.10", "hand_limit": "GW-B-12.3",
-                "vulture": "GW-A-25.7.1"}.get(request.kind, "GW-S.2")
+                "vulture": "GW-A-25.7.1", "auto_target": "GW-A-13.4"}.get(request.kind, "GW-S.2")
         return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
 
     def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
@@ -151,7 +157,7 @@ class GundamWarRules(CardGame):
             sorted(state.nondup, key=repr), sorted(state.fired), state.choice, sorted(state.untargetable.items()),
             sorted(state.no_sortie), sorted(state.special_plus.items()),
             sorted((k, sorted(v)) for k, v in state.kw_gain.items()),
-            sorted((k, sorted(v)) for k, v in state.kw_lose.items()), state.this_turn,
+            sorted((k, sorted(v)) for k, v in state.kw_lose.items()), state.this_turn, sorted(state.skipped),
             state.result.to_json() if state.result else None, state.rng.calls,
         )
         return b"|".join((state.table.snapshot(), pack_ints(ints), repr(scalars).encode()))

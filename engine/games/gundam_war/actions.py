@@ -6,7 +6,7 @@ from engine.games.gundam_war import flow
 from engine.games.gundam_war.choices import _slot
 from engine.games.gundam_war.effects import check_win, homeland_to_discard, roll
 from engine.games.gundam_war.state import GWState, card_json, controller, defn, emit, owner, where, zone
-from engine.games.gundam_war.stats import card_cost, extra_payments, set_cards
+from engine.games.gundam_war.stats import card_cost, card_texts, extra_payments, set_cards, team_texts
 from engine.games.gundam_war.texts import shield_entry
 
 
@@ -61,19 +61,25 @@ def play(state: GWState, seat: int, action: dict) -> None:
 def use(state: GWState, seat: int, action: dict) -> None:
     """GW-A-11: declare, targets, pay the `《》` cost, trigger."""
     card, i = action["card"], action["text"]
-    t = defn(state, card).texts[i]
+    t = card_texts(state, card)[i]
     if t.cost == "R":
         roll(state, card)
     elif t.cost:
         homeland_to_discard(state, seat, t.cost, "pay_resource", "GW-B-13.8.2")
     (state.cut_uses if t.each else state.text_uses).add((card, i))
     entry = {"kind": "text", "seat": seat, "card": card, "text": i, "target": action.get("target")}
+    own = len(defn(state, card).texts)
+    if i >= own:                                                          # gained through Team (GW-A-25.15)
+        _, giver, k = team_texts(state, card)[i - own]
+        entry["granted"] = (giver, k)
     if t.special == "multiple":
         pay = action["pay"]
         state.table.move(pay, owner(state, pay), "removed")                 # GW-A-25.14
         emit(state, {"type": "removed", "card": card_json(state, pay), "rule": "GW-A-25.14"})
     if t.special == "special_shield":
         entry["shield"] = shield_entry(state, card)
+    if t.special == "resupply" and "cards" in action:
+        entry["cards"] = list(action["cards"])                            # GW-A-25.25: the player's choice
     if t.special == "dismantle":
         state.slots["g"] = state.slots.get("g", 0) + 1                    # GW-A-25.17
     emit(state, {"type": "use", "seat": seat, "card": card_json(state, card), "text": i,
@@ -139,6 +145,8 @@ def apply(state: GWState, seat: int, action: dict) -> None:
         flow.sortie_done(state, seat)
     elif kind == "order":
         flow.place_ordered(state, action["index"])
+    elif kind == "target":
+        flow.choose_auto_target(state, action["card"])
     elif kind == "discard":
         state.table.move(action["card"], seat, "junk")
         emit(state, {"type": "hand_limit_discard", "card": card_json(state, action["card"]), "rule": "GW-B-12.3"})

@@ -66,7 +66,15 @@ def resolve_auto(state: GWState, entry: dict) -> None:
     a = defn(state, entry["card"]).autos[entry["auto"]]
     emit(state, {"type": "auto", "auto": a.kind, "card": card_json(state, entry["card"]),
                  "rule": "GW-A-14.3" if a.kind == "C" else "GW-A-14.4"})
-    apply_effects(state, entry["seat"], a.effects, None, entry["card"])
+    apply_effects(state, entry["seat"], a.effects, entry.get("target"), entry["card"])
+
+
+def target_kind(state: GWState, entry: dict) -> str | None:
+    """The chosen-target kind of a waiting Auto C, if it chooses one (GW-A-13.4)."""
+    if entry["kind"] != "auto":
+        return None
+    from engine.games.gundam_war.cards import needs_target
+    return needs_target(defn(state, entry["card"]).autos[entry["auto"]].effects)
 
 
 def end_of_turn_autos(state: GWState) -> list[dict]:

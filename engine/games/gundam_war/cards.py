@@ -19,10 +19,10 @@ COLOURS = ("blue", "green", "black", "red", "brown", "white", "purple")
 STEPS = ("any", "reroll", "draw", "deploy", "battle", "attack", "defense", "damage", "return")
 TARGETS = ("enemy_unit", "own_unit", "unit", "enemy_battle_unit", "all_enemy_battle_units",
            "all_enemy_units", "all_units", "enemy_command", "enemy_played", "own_destroyed_unit",
-           "enemy_operation", "self", "engaged_enemy_unit", "host")
+           "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card")
 # effects whose target is chosen when the effect is played (GW-A-13.4); "all" targets are not chosen
 CHOSEN = {"enemy_unit", "own_unit", "unit", "enemy_battle_unit", "enemy_command", "enemy_played",
-          "own_destroyed_unit", "enemy_operation", "engaged_enemy_unit"}
+          "own_destroyed_unit", "enemy_operation", "engaged_enemy_unit", "own_card"}
 
 _STATS = {"type": "array", "minItems": 3, "maxItems": 3,
           "items": {"type": ["integer", "null"]}}
@@ -30,6 +30,9 @@ _MOD = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "intege
 _TARGET = {"enum": list(TARGETS)}
 _EFFECT_PROPS = {
     "draw": {"type": "integer", "minimum": 1, "maximum": 5},
+    "draw_discard": {"type": "integer", "minimum": 1, "maximum": 5},
+    "look_homeland": {"type": "integer", "minimum": 1, "maximum": 5},
+    "reveal_hand": {"const": "enemy"},
     "damage": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
                "properties": {"amount": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "X"}]},
                               "to": _TARGET}},
@@ -41,18 +44,22 @@ _EFFECT_PROPS = {
     "roll": _TARGET,
     "reroll": _TARGET,
     "bounce": _TARGET,
+    "move_set": _TARGET,
     "recover": {"type": "integer", "minimum": 1},
     "homeland_damage": {"type": "integer", "minimum": 1},
+    "mill_all": {"type": "integer", "minimum": 1},
     "negate_play": _TARGET,
     "repair": _TARGET,
     "discard_random": {"type": "integer", "minimum": 1},
     "pollute": {"type": "integer", "minimum": 1},
     "to_hangar": {"type": "integer", "minimum": 1},
     "junk_unit_to_field": {"const": True},
+    "pull_out_unit": {"const": True},
     "no_battle_damage": _TARGET,
     "untargetable": _TARGET,
     "discard_at_end": _TARGET,
     "no_sortie": {"enum": ["enemy", "own"]},
+    "skip": {"enum": ["draw", "deploy", "battle"]},
     "gain": {"type": "object", "additionalProperties": False, "required": ["keyword", "to"],
              "properties": {"keyword": {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike",
                                                  "vulture"]}, "to": _TARGET}},
@@ -90,6 +97,7 @@ _AUTO = {"type": "object", "additionalProperties": False, "required": ["kind"],
                         "requires": {"type": "array", "minItems": 2, "maxItems": 2,
                                      "items": {"type": "integer", "minimum": 0}},
                         "continuous": _CONT, "effects": _EFFECTS, "text": {"type": "string"}}}
+STACKING = ("space_battle", "prevent")   # X keywords whose duplicates add up (GW-A-25.8, GW-A-25.32)
 _KEYWORDS = {
     "type": "object", "additionalProperties": False,
     "properties": {
@@ -98,13 +106,18 @@ _KEYWORDS = {
             "change_dismantle", "dismantle", "transform", "ship", "base", "support", "mf", "quick",
             "set_character", "set_g", "ps_armor", "many_copies", "colony", "tire", "family", "school")},
         **{k: {"type": "integer", "minimum": 1} for k in (
-            "space_battle", "special_shield", "psycommu", "area_weapon", "resupply", "variable", "prevent",
-            "ps_armor_x")},
+            "special_shield", "psycommu", "area_weapon", "resupply", "variable", "ps_armor_x")},
+        # a card may print Prevent / Space Battle twice: a list of the X values, which add up
+        # (GW-A-25.32, GW-A-25.8)
+        **{k: {"oneOf": [{"type": "integer", "minimum": 1},
+                         {"type": "array", "minItems": 2, "items": {"type": "integer", "minimum": 1}}]}
+           for k in STACKING},
         "ship_modification": _MOD,
         "restrict": {"enum": ["1", "1/own", "1/deck", "1/turn"]},
         "multiple": _EFFECTS,
         "team": {"type": "object", "additionalProperties": False, "required": ["name"],
-                 "properties": {"name": {"type": "string"}, "mod": _MOD}},
+                 "properties": {"name": {"type": "string"}, "mod": _MOD,
+                                "texts": {"type": "array", "items": _TEXT, "minItems": 1}}},
         "change": {"type": "string", "minLength": 1},
         "extra_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
                        "properties": {"resource": {"type": "integer", "minimum": 1},
@@ -265,6 +278,12 @@ def _special_texts(kw: dict) -> list[TextDef]:
     return out
 
 
+def _text(t: dict) -> "TextDef":
+    return TextDef(tuple(t["effects"]), t.get("timing", {}).get("step", "any"), t.get("timing", {}).get("turn", "any"),
+                   t["cost"], t.get("each", False), tuple(t["requires"]) if "requires" in t else None,
+                   unnegatable=t.get("unnegatable", False), text=t.get("text", ""))
+
+
 def _fixed_resource(value) -> int:
     """The fixed part of a resource cost ("1XX" -> 1)."""
     if isinstance(value, int):
@@ -276,10 +295,12 @@ def _fixed_resource(value) -> int:
 def _card(raw: dict) -> CardDef:
     cost = raw.get("cost", {})
     kw = dict(raw.get("keywords", {}))
-    texts = [TextDef(tuple(t["effects"]), t.get("timing", {}).get("step", "any"), t.get("timing", {}).get("turn", "any"),
-                     t["cost"], t.get("each", False), tuple(t["requires"]) if "requires" in t else None,
-                     unnegatable=t.get("unnegatable", False), text=t.get("text", ""))
-             for t in raw.get("texts", ())]
+    for k in STACKING:
+        if isinstance(kw.get(k), list):
+            kw[k] = sum(kw[k])                    # two Prevent (X) / Space Battle (X): X values added
+    texts = [_text(t) for t in raw.get("texts", ())]
+    if isinstance(kw.get("team"), dict) and kw["team"].get("texts"):
+        kw["team"] = {**kw["team"], "texts": tuple(_text(t) for t in kw["team"]["texts"])}   # GW-A-25.15
     texts += _special_texts(kw)
     autos = tuple(AutoDef(a["kind"], a.get("trigger", ""), a.get("nondup", ""),
                           tuple(a["requires"]) if "requires" in a else None,
@@ -326,9 +347,9 @@ def load_cards(path: Path) -> dict[str, CardDef]:
             if len(chosen) > 1 and len({needs_target((e,)) for e in chosen}) > 1:
                 problems.append(f"{where}: cards[{i}].{label}: all chosen targets of one effect must be of one kind")
         for n, a in enumerate(card.autos):
-            if needs_target(a.effects):
-                problems.append(f"{where}: cards[{i}].autos[{n}].effects: an automatic effect cannot choose a target; "
-                                "use an 'all_~', 'self' or 'host' target")
+            if needs_target(a.effects) and (a.kind != "C" or a.on == "end_of_turn"):
+                problems.append(f"{where}: cards[{i}].autos[{n}].effects: only an Auto C that starts a new Cut "
+                                "(not an end-of-turn one) can choose a target; use an 'all_~', 'self' or 'host' target")
         uses_x = card.x_resource or any(isinstance(e.get("damage"), dict) and e["damage"]["amount"] == "X"
                                         for e in card.effects)
         if uses_x and not card.x_max:

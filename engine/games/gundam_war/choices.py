@@ -4,6 +4,8 @@ guards, so "what is legal" and "why not" cannot disagree."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.core.errors import Refusal
 from engine.core.requests import Option, Request
 
@@ -11,10 +13,11 @@ from engine.games.gundam_war.cards import needs_target
 from engine.games.gundam_war.effects import effects_playable, legal_targets
 from engine.games.gundam_war.flow import FT_STEPS, mulligan_options, vulture_cards
 from engine.games.gundam_war.state import AREAS, GWState, controller, defn, owner, step_name, where, zone
-from engine.games.gundam_war.stats import (can_pay, card_cost, extra_payments, is_g, is_rolled, is_unit,
+from engine.games.gundam_war.stats import (can_pay, card_cost, card_texts, extra_payments, is_g, is_rolled, is_unit,
                                            keyword, meets_designated, on_field, power, requirement_met, root,
                                            same_name_on_field, set_cards, all_have)
-from engine.games.gundam_war.texts import area_weapon_victims, psycommu_targets, resupply_units, shield_entry
+from engine.games.gundam_war.texts import (area_weapon_victims, psycommu_targets, resupply_eligible, resupply_units,
+                                           shield_entry)
 
 PASS = {"type": "pass"}
 _STEP_OF = {s: s.split("_")[0] for s in FT_STEPS}
@@ -236,10 +239,11 @@ def check_use(state: GWState, seat: int, action: dict) -> Refusal | None:
         return refusal
     d = defn(state, card)
     i = action.get("text")
-    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(d.texts) or card in state.dismantled \
+    texts = card_texts(state, card)
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(texts) or card in state.dismantled \
             or card in state.variable_g:
         return Refusal("GW-A-8.3", f"{d.title} has no such text; see the card's texts in the state view.")
-    t = d.texts[i]
+    t = texts[i]
     if not requirement_met(state, card, t.requires):
         x, y = t.requires
         return Refusal("GW-A-16.9", f"This text is invalid until you generate {x} {d.colour} and {y} total "
@@ -303,6 +307,15 @@ def _special_refusal(state: GWState, seat: int, card: int, t, action: dict) -> R
                                          "own Junk Yard: give it as 'pay'.")
     if sp != "multiple" and "pay" in action:
         return Refusal("GW-A-11.3", "Only Multiple is paid with a card; leave 'pay' out.")
+    if "cards" in action:
+        if sp != "resupply":
+            return Refusal("GW-A-25.25", "Only Resupply chooses several cards; leave 'cards' out.")
+        chosen, ok = action["cards"], resupply_eligible(state, card)
+        x = defn(state, card).keywords["resupply"]
+        if not isinstance(chosen, list) or not 1 <= len(chosen) <= x or len(set(map(repr, chosen))) != len(chosen) \
+                or any(c not in ok or isinstance(c, bool) for c in chosen):
+            return Refusal("GW-A-25.25", f"Resupply ({x}) keeps up to {x} different rerolled Units of this card's squad "
+                                         "(no Ship or Base) from rolling: list them as 'cards'.")
     return None
 
 
@@ -423,6 +436,12 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(state.ordering):
             return Refusal("GW-A-14.10", "Choose the index of one of the waiting effects.")
         return None
+    if kind == "target":
+        if choice != "auto_target" or state.choice[1] != seat:
+            return Refusal("GW-A-13.4", "There is no automatic effect of yours waiting for a target now.")
+        if _card_arg(state, action) not in auto_targets(state):
+            return Refusal("GW-A-13.4", "Choose one of the legal targets of the automatic effect.")
+        return None
     if kind == "discard":
         if choice != "hand_limit" or state.choice[1] != seat:
             return Refusal("GW-B-12.3", "Only the active player discards, and only down to the hand limit at the "
@@ -536,9 +555,10 @@ def _use_candidates(state: GWState, seat: int):
     for zname in ("deploy", "space", "earth", "arena", "set"):
         for card in z[f"{seat}.{zname}"]:
             d = cards[card].defn
-            if not d.texts:
+            texts = card_texts(state, card) if d.keywords.get("team") else d.texts
+            if not texts:
                 continue
-            for i, t in enumerate(d.texts):
+            for i, t in enumerate(texts):
                 if not _timing_ok(state, seat, t.step, t.turn) or (not t.each and (card, i) in state.text_uses) \
                         or not _text_prefilter(state, card, zname, t):
                     continue                           # only for speed: the guard refuses these too
@@ -547,6 +567,13 @@ def _use_candidates(state: GWState, seat: int):
                 if t.special == "psycommu":
                     for target in psycommu_targets(state, card):
                         yield {**base, "target": target}, f"{label} on {_title(state, target)}"
+                    continue
+                if t.special == "resupply":
+                    ok, x = resupply_eligible(state, card), d.keywords["resupply"]
+                    yield base, f"{label} (front to back)"
+                    if len(ok) > x:                    # GW-A-25.25: which X Units is the player's choice
+                        for pick in combinations(ok, x):
+                            yield {**base, "cards": list(pick)}, f"{label}: " + ", ".join(_title(state, c) for c in pick)
                     continue
                 if t.special == "multiple":
                     payers = _multiple_payers(state, seat, card)
@@ -591,6 +618,13 @@ def ft_options(state: GWState, seat: int) -> list[Option]:
     return opts
 
 
+def auto_targets(state: GWState) -> list[int]:
+    """Legal targets of the Auto C waiting for its target (GW-A-13.4)."""
+    from engine.games.gundam_war.autos import target_kind
+    entry = state.pending[state.choice[2]]
+    return legal_targets(state, entry["seat"], target_kind(state, entry), entry["card"])
+
+
 def can_act(state: GWState, seat: int) -> bool:
     """Whether the seat has any legal move besides passing (stops at the first one found)."""
     if _ft_refusal(state, seat):
@@ -626,6 +660,10 @@ def request(state: GWState) -> Request | None:
             opts = [Option(f"Next: {_entry_label(state, e)}", {"type": "order", "index": i})
                     for i, e in enumerate(state.ordering)]
             return Request(seat, "order", "Order the simultaneous effects (first chosen goes first).", opts)
+        if kind == "auto_target":
+            entry = state.pending[state.choice[2]]
+            opts = [Option(f"Target {_title(state, c)}", {"type": "target", "card": c}) for c in auto_targets(state)]
+            return Request(seat, "auto_target", f"Choose the target of {_entry_label(state, entry)}.", opts)
         if kind == "hand_limit":
             opts = [Option(f"Discard {_title(state, c)}", {"type": "discard", "card": c}) for c in zone(state, seat, "hand")]
             return Request(seat, "hand_limit", f"Discard down to {6} cards (hand limit).", opts)

@@ -17,15 +17,17 @@ from engine.games.gundam_war.stats import (battle_units, defense, group, is_g, i
 
 # -- moving cards --------------------------------------------------------------------------
 
-def draw(state: GWState, seat: int, count: int = 1) -> None:
-    """GW-A-5.1: the top of the Homeland, one at a time."""
+def draw(state: GWState, seat: int, count: int = 1, pile: str = "homeland") -> None:
+    """GW-A-5.1: the top of the Homeland (or, when an effect says so, of the Discard Pile), one
+    at a time; only the drawing player learns the cards."""
     for _ in range(count):
-        home = zone(state, seat, "homeland")
-        if not home:
+        cards = zone(state, seat, pile)
+        if not cards:
             return
-        card = home[0]
+        card = cards[0]
         state.table.move(card, seat, "hand")
-        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card)}, seat, {"type": "draw", "seat": seat})
+        public = {"type": "draw", "seat": seat} if pile == "homeland" else {"type": "draw", "seat": seat, "from": pile}
+        emit(state, {**public, "card": card_json(state, card)}, seat, public)
 
 
 def homeland_to_discard(state: GWState, seat: int, count: int, why: str, rule: str) -> int:
@@ -216,10 +218,12 @@ def legal_targets(state: GWState, seat: int, kind: str, source: int | None) -> l
     elif kind == "engaged_enemy_unit":
         area = where(state, root(state, source)) if source is not None else ""
         cands = list(zone(state, opp, area)) if area in AREAS and area in state.engaged else []
-    elif kind == "enemy_command":
-        return [c for c in zone(state, opp, "played") if defn(state, c).type == "command"]
+    elif kind == "enemy_command":                 # GW-A-26.15: protection covers played cards too
+        cands = [c for c in zone(state, opp, "played") if defn(state, c).type == "command"]
     elif kind == "enemy_played":
-        return list(zone(state, opp, "played"))
+        cands = list(zone(state, opp, "played"))
+    elif kind == "own_card":                      # an own Unit or an own played card (GW-A-26.15)
+        cands = units(state, seat) + [c for c in zone(state, seat, "played") if c != source]
     elif kind == "own_destroyed_unit":
         cands = [c for c in units(state, seat) if c in state.destroyed]
     elif kind == "enemy_operation":
@@ -293,9 +297,26 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
     if kind == "draw":
         draw(state, seat, value)
         return True
+    if kind == "look_homeland":                   # GW-A-24.2: only the user sees them; order kept
+        top = zone(state, seat, "homeland")[:value]
+        emit(state, {"type": "look", "seat": seat, "titles": [defn(state, c).title for c in top], "rule": "GW-A-24.2"},
+             seat, {"type": "look", "seat": seat, "count": len(top), "rule": "GW-A-24.2"})
+        return bool(top)
+    if kind == "reveal_hand":                     # GW-A-24.3: shown to all, the cards stay in the hand
+        hand = zone(state, opp, "hand")
+        emit(state, {"type": "reveal", "seat": opp, "titles": sorted(defn(state, c).title for c in hand),
+                     "rule": "GW-A-24.3"})
+        return True
+    if kind == "draw_discard":                    # GW-A-5.1: drawing from the Discard Pile
+        if not zone(state, seat, "discard"):
+            return False
+        draw(state, seat, value, "discard")
+        return True
     if kind == "recover":
         recover(state, seat, value)
         return True
+    if kind == "mill_all":
+        return mill_all(state, seat, value)
     if kind == "homeland_damage":
         return homeland_to_discard(state, opp, value, "homeland_damage", "GW-B-10.8") > 0
     if kind == "discard_random":
@@ -333,8 +354,12 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
         state.no_sortie.add(opp if value == "enemy" else seat)           # GW-A-26.3: targets a player
         emit(state, {"type": "no_sortie", "seat": opp if value == "enemy" else seat, "rule": "GW-A-26.3"})
         return True
+    if kind == "skip":
+        return skip_phase(state, value)
     if kind == "junk_unit_to_field":
         return junk_unit_to_field(state, seat)
+    if kind == "pull_out_unit":
+        return pull_out_unit(state, seat)
     if kind == "discard_at_end":
         if value in CHOSEN and (target is None or target not in legal_targets(state, seat, value, source)):
             return None
@@ -343,8 +368,8 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
         emit(state, {"type": "waiting_effect", "rule": "GW-A-15.4"})
         return True
     scope = value["to"] if isinstance(value, dict) else value
-    if kind == "negate_play":
-        if target is None or where(state, target) != "played":
+    if kind == "negate_play":                     # the target must still be a legal one (GW-A-13.5, 13.10)
+        if target is None or where(state, target) != "played" or target not in legal_targets(state, seat, scope, source):
             return None
         negate_play(state, target)
         return True
@@ -353,6 +378,8 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
         return None
     if not victims:
         return False
+    if kind == "move_set":
+        return move_set_card(state, seat, source, victims[0])
     for v in victims:
         if kind == "damage":
             base = x if value["amount"] == "X" else value["amount"]
@@ -403,6 +430,50 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
     return True
 
 
+def mill_all(state: GWState, seat: int, count: int) -> bool:
+    """Each player puts the top `count` Homeland cards into the Discard Pile. If that cannot be
+    done in full, a following "then" part is void for everyone, and the earlier part is applied
+    as far as possible by both players (GW-X-22 default) or, literally, by the user alone
+    (GW-A-26.4.2, option `then_all_players`)."""
+    full = all(len(zone(state, s, "homeland")) >= count for s in (0, 1))
+    seats = (seat, 1 - seat) if full or state.options.get("then_all_players", "everyone") == "everyone" else (seat,)
+    for s in seats:
+        homeland_to_discard(state, s, count, "homeland_to_discard", "GW-A-26.4.2")
+    return full
+
+
+def move_set_card(state: GWState, seat: int, card: int | None, target: int) -> bool:
+    """GW-A-20.10: a set card moved by an effect must meet the set conditions and restrictions on
+    its new target; if it does not, the move cannot be made and the card stays where it is."""
+    from engine.games.gundam_war.choices import set_target_refusal
+    if card is None or card not in state.set_on:
+        return False
+    refusal = set_target_refusal(state, seat, card, target)
+    if refusal is not None or target == state.set_on[card] or root(state, target) == card:
+        why = refusal.message if refusal else "it is already set there"
+        emit(state, {"type": "set_move_refused", "card": card_json(state, card), "on": card_json(state, target),
+                     "why": why, "rule": "GW-A-20.10"})
+        return False
+    state.table.move(card, controller(state, target), "set")
+    state.set_on[card] = target
+    emit(state, {"type": "set", "card": card_json(state, card), "on": card_json(state, target), "rule": "GW-A-20.10"})
+    return True
+
+
+def skip_phase(state: GWState, phase: str) -> bool:
+    """GW-A-24.26: this turn's `phase` will not be performed. A phase already begun (or over)
+    cannot be skipped any more, so the effect does nothing then."""
+    from engine.games.gundam_war.state import PHASE_OF, STEPS
+    later = {PHASE_OF[s.split("_")[0]] for s in STEPS[STEPS.index(state.step) + 1:]} \
+        if state.step in STEPS else set()
+    if phase not in later or phase == PHASE_OF.get(state.step.split("_")[0]):
+        emit(state, {"type": "skip_void", "phase": phase, "rule": "GW-A-24.26"})
+        return False
+    state.skipped.add(phase)
+    emit(state, {"type": "skip", "phase": phase, "rule": "GW-A-24.26"})
+    return True
+
+
 def make_card_coin(state: GWState, seat: int, spec: dict) -> int:
     """GW-A-21.4: a coin treated as a {Unit}: controlled by its original owner, no cost, enters
     the own Deploy Area rerolled as a card entering the field (GW-A-26.7)."""
@@ -442,6 +513,31 @@ def junk_unit_to_field(state: GWState, seat: int) -> bool:
             from engine.games.gundam_war import autos
             autos.fire(state, "enter", card)
             return True
+    return False
+
+
+def pull_out_unit(state: GWState, seat: int) -> bool:
+    """GW-A-24.25: pull the topmost Unit out of the own Homeland (the other cards keep their
+    order) and put it onto the field rerolled, as the turn's Unit play (GW-A-26.7, GW-A-12.3). If
+    it cannot be put there (Restrict to 1, GW-A-25.33-34) it is removed from the game."""
+    from engine.games.gundam_war.stats import same_name_on_field
+    for card in zone(state, seat, "homeland"):
+        d = defn(state, card)
+        if d.type != "unit":
+            continue
+        restrict = d.keywords.get("restrict")
+        if restrict == "1" and same_name_on_field(state, d.name, (0, 1)) or \
+                restrict == "1/own" and same_name_on_field(state, d.name, (seat,)):
+            state.table.move(card, owner(state, card), "removed")
+            emit(state, {"type": "pulled_out_removed", "card": card_json(state, card), "rule": "GW-A-24.25"})
+            return False
+        enter_field(state, seat, card, rolled=False)
+        state.slots["unit"] = state.slots.get("unit", 0) + 1
+        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "pulled_out": True,
+                     "rule": "GW-A-24.25"})
+        from engine.games.gundam_war import autos
+        autos.fire(state, "enter", card)
+        return True
     return False
 
 

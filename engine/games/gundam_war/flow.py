@@ -12,7 +12,7 @@ from engine.games.gundam_war import autos
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, destroy, draw,
                                              enter_field, homeland_to_discard, leave_field, resolve_discard,
                                              set_card)
-from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, OPENING_HAND, STEPS, GWState, card_json,
+from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS, GWState, card_json,
                                            controller, defn, emit, owner, where, zone)
 from engine.games.gundam_war.stats import (all_have, defense, is_unit, keyword, power, same_name_on_field,
                                            stats)
@@ -83,7 +83,7 @@ def begin_turn(state: GWState, first: bool = False) -> None:
         getattr(state, attr).clear()
     state.played_names = [set(), set()]
     for s in (state.text_uses, state.cut_uses, state.change_used, state.nondup, state.fired, state.sortied,
-              state.resupplied, state.vulture, state.ever_engaged):
+              state.resupplied, state.vulture, state.ever_engaged, state.skipped):
         s.clear()
     emit(state, {"type": "turn", "turn": state.turn, "active": state.active, "rule": "GW-B-6.1"})
     # Reroll Phase: no free timing before its fixed effect (GW-A-9.2.2)
@@ -105,7 +105,18 @@ def enter_step(state: GWState, step: str) -> None:
 
 
 def next_step(state: GWState) -> None:
-    enter_step(state, STEPS[STEPS.index(state.step) + 1])
+    """The next step; steps of a skipped phase are not performed, fixed effects included
+    (GW-A-24.26), and turn-end processing still follows the last phase played (GW-A-26.5)."""
+    i = STEPS.index(state.step) + 1
+    if state.skipped:
+        skipped = []
+        while PHASE_OF[STEPS[i].split("_")[0]] in state.skipped:
+            phase = PHASE_OF[STEPS[i].split("_")[0]]
+            if phase not in skipped:
+                skipped.append(phase)
+                emit(state, {"type": "phase_skipped", "phase": phase, "rule": "GW-A-24.26"})
+            i += 1
+    enter_step(state, STEPS[i])
 
 
 def engagement_check(state: GWState) -> None:
@@ -183,14 +194,40 @@ def resolve_cut(state: GWState) -> None:
 
 
 def start_pending_cut(state: GWState) -> None:
-    """Auto C and discard effects start one new Cut, in the active player's order (GW-A-14.10)."""
+    """Auto C and discard effects start one new Cut, in the active player's order (GW-A-14.10).
+    An Auto C that chooses a target has its controller choose it first (GW-A-13.4); with no
+    legal target it does not activate (GW-A-13.2)."""
+    from engine.games.gundam_war.effects import legal_targets
+    for i, e in enumerate(list(state.pending)):
+        kind = autos.target_kind(state, e)
+        if kind is None or "target" in e:
+            continue
+        if legal_targets(state, e["seat"], kind, e["card"]):
+            state.choice = ("auto_target", e["seat"], i)
+            return
+        e["target"] = None
+        e["void"] = True
+    for e in [e for e in state.pending if e.get("void")]:
+        state.pending.remove(e)
+        emit(state, {"type": "no_target", "card": card_json(state, e["card"]), "rule": "GW-A-13.2"})
     entries, state.pending = state.pending, []
+    if not entries:
+        return
     if len(entries) == 1:
         state.cut = entries
         added_to_cut(state)
     else:
         state.ordering = entries
         state.choice = ("order", state.active, "cut")
+
+
+def choose_auto_target(state: GWState, card: int) -> None:
+    """GW-A-13.4: the target of a waiting Auto C is fixed now, before its Cut starts."""
+    entry = state.pending[state.choice[2]]
+    entry["target"] = card
+    state.choice = None
+    emit(state, {"type": "auto_target", "card": card_json(state, entry["card"]), "target": card_json(state, card),
+                 "rule": "GW-A-13.4"})
 
 
 def place_ordered(state: GWState, index: int) -> None:

@@ -41,6 +41,9 @@ STEPS = (
     "attack_ft1", "attack_fx", "attack_ft2", "defense_ft1", "defense_fx", "defense_ft2",
     "damage_start", "damage_ft1", "damage_fx", "damage_ft2", "return_ft1", "return_fx", "return_ft2", "end",
 )
+# the phase each step belongs to (GW-B-6): what a "skip" effect names (GW-A-24.26)
+PHASE_OF = {"reroll": "reroll", "draw": "draw", "deploy": "deploy", "attack": "battle", "defense": "battle",
+            "damage": "battle", "return": "battle", "end": "end"}
 STEP_RULE = {
     "reroll": "GW-B-7", "draw": "GW-B-8", "deploy": "GW-B-9.1", "attack": "GW-B-10.2",
     "defense": "GW-B-10.3", "damage": "GW-B-10.5", "return": "GW-B-10.12", "end": "GW-B-12",
@@ -55,6 +58,7 @@ class GWState:
         "engaged", "front_gone", "slots", "played_names", "text_uses", "cut_uses", "change_used",
         "vulture", "vulture_points", "pollution", "nondup", "fired", "choice", "result", "events",
         "entered", "ever_engaged", "serial", "went_hidden", "battle_immune", "untargetable", "waiting", "card_coins", "no_sortie", "special_plus", "kw_gain", "kw_lose", "this_turn",
+        "skipped",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -112,6 +116,7 @@ class GWState:
         self.kw_gain: dict[int, set] = {}     # special effects gained / lost this turn (GW-A-24.4-5)
         self.kw_lose: dict[int, set] = {}
         self.this_turn: list[tuple] = []      # (seat, scope, stats): "this turn" effects (GW-A-26.6.2)
+        self.skipped: set[str] = set()        # phases of this turn that will not be performed (GW-A-24.26)
 
 
 def defn(state: GWState, card: int) -> CardDef:

@@ -120,6 +120,11 @@ def keyword(state: GWState, card: int, name: str):
             value = True
     else:
         value = d.keywords.get(name)
+    if name == "space_battle":                             # GW-A-25.8: several Space Battle add up
+        extra = sum(defn(state, s).keywords.get(name) or 0 for s in set_cards(state, card))
+        if extra:
+            value = (value if isinstance(value, int) and value is not True else 0) + extra
+        return value
     if value is None and name in SQUAD_SPECIALS:
         for s in set_cards(state, card):
             value = defn(state, s).keywords.get(name)
@@ -204,6 +209,38 @@ def _same_area_units(state: GWState, seat: int, card: int) -> list[int]:
     if state.options.get("team_includes_self") and card in cards:
         others.append(card)
     return others
+
+
+def team_texts(state: GWState, card: int) -> list[tuple]:
+    """GW-A-25.15: texts a Unit gains from the other same-team Units in its area, as
+    (text, giving card, index in its Team texts); one text is gained only once."""
+    team = defn(state, card).keywords.get("team")
+    if not team or where(state, card) not in ("deploy", "space", "earth", "arena"):
+        return []
+    out: list[tuple] = []
+    for other in _same_area_units(state, controller(state, card), card):
+        ot = defn(state, other).keywords.get("team")
+        if ot and ot["name"] == team["name"]:
+            for k, t in enumerate(ot.get("texts", ())):
+                if all(t != have for have, _, _ in out):
+                    out.append((t, other, k))
+    return out
+
+
+def card_texts(state: GWState, card: int) -> tuple:
+    """The texts a card can play: its own, then those gained through Team (GW-A-25.15)."""
+    d = defn(state, card)
+    if not d.keywords.get("team"):
+        return d.texts
+    return d.texts + tuple(t for t, _, _ in team_texts(state, card))
+
+
+def entry_text(state: GWState, entry: dict):
+    """The text a Cut entry plays: a gained one stays the giver's text even if the Team breaks up."""
+    if entry.get("granted"):
+        giver, k = entry["granted"]
+        return defn(state, giver).keywords["team"]["texts"][k]
+    return defn(state, entry["card"]).texts[entry["text"]]
 
 
 def squad_space_battle(state: GWState, seat: int) -> int:

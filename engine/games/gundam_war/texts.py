@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.games.gundam_war.effects import apply_effects, discard_set_card, legal_targets, targetable
 from engine.games.gundam_war.state import AREAS, GWState, card_json, controller, defn, emit, where, zone
-from engine.games.gundam_war.stats import defense, is_rolled, on_field, set_cards
+from engine.games.gundam_war.stats import defense, entry_text, is_rolled, on_field, set_cards
 
 
 def psycommu_targets(state: GWState, card: int) -> list[int]:
@@ -28,14 +28,23 @@ def area_weapon_victims(state: GWState, card: int) -> list[int]:
     return [c for c in legal_targets(state, controller(state, card), "engaged_enemy_unit", card) if defense(state, c) <= x]
 
 
-def resupply_units(state: GWState, card: int) -> list[int]:
-    """GW-A-25.25: up to X rerolled Units of this card's squad without Ship or Base (itself
-    included, GW-X-25), taken front to back."""
-    x = defn(state, card).keywords["resupply"]
+def resupply_eligible(state: GWState, card: int) -> list[int]:
+    """GW-A-25.25: the rerolled Units of this card's squad without Ship or Base (itself
+    included, GW-X-25), front to back."""
+    if where(state, card) not in AREAS:
+        return []
     squad = zone(state, controller(state, card), where(state, card))
-    ok = [c for c in squad if not is_rolled(state, c) and not defn(state, c).keywords.get("ship")
-          and not defn(state, c).keywords.get("base")]
-    return ok[:x]
+    return [c for c in squad if not is_rolled(state, c) and not defn(state, c).keywords.get("ship")
+            and not defn(state, c).keywords.get("base")]
+
+
+def resupply_units(state: GWState, card: int, chosen: list[int] | None = None) -> list[int]:
+    """The Units Resupply keeps rerolled: those the player chose (still eligible now), or,
+    when no choice was given, the first X front to back."""
+    ok = resupply_eligible(state, card)
+    if chosen is not None:
+        return [c for c in chosen if c in ok]
+    return ok[:defn(state, card).keywords["resupply"]]
 
 
 def shield_entry(state: GWState, card: int) -> int | None:
@@ -47,7 +56,7 @@ def shield_entry(state: GWState, card: int) -> int | None:
         if e["kind"] == "card":
             effects = defn(state, e["card"]).effects
         elif e["kind"] == "text":
-            t = defn(state, e["card"]).texts[e["text"]]
+            t = entry_text(state, e)
             if t.special == "psycommu":
                 continue
             effects = t.effects
@@ -60,7 +69,7 @@ def shield_entry(state: GWState, card: int) -> int | None:
 
 def resolve_text(state: GWState, entry: dict) -> None:
     card, seat = entry["card"], entry["seat"]
-    t = defn(state, card).texts[entry["text"]]
+    t = entry_text(state, entry)
     emit(state, {"type": "text_resolves", "card": card_json(state, card), "special": t.special or None})
     if entry.get("void"):
         emit(state, {"type": "lost_target", "rule": "GW-A-25.13"})
@@ -108,7 +117,7 @@ def resolve_text(state: GWState, entry: dict) -> None:
     elif sp == "resupply":
         if where(state, card) not in AREAS:
             return
-        chosen = resupply_units(state, card)
+        chosen = resupply_units(state, card, entry.get("cards"))
         state.resupplied.update(chosen)
         emit(state, {"type": "resupply", "cards": [card_json(state, c) for c in chosen], "rule": "GW-A-25.25"})
     elif sp == "special_shield":

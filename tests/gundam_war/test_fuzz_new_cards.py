@@ -1,0 +1,32 @@
+"""Seeded fuzz of decks holding the cards the sample decks leave out (issue 5, item 4): the
+Auto C that chooses its target, look at / reveal, drawing from the Discard Pile, a skipped
+Battle Phase, Team texts, a moving set card, "then" with all players, played-card protection,
+stacking Prevent and Space Battle, "use the effect of" and pull out. Same checks as test_fuzz.py."""
+
+from engine.core.game import Deck
+from engine.games.gundam_war import RULES
+from tests.fuzzing import fuzz_game
+from tests.gundam_war.scenario import card_id
+
+GAMES = 20
+AURORA_EXTRA = ("AF-04 Lancer Leader", "Ferry Pilot Ansel Brin", "Recon Satellite", "Ceasefire Order",
+                "Commander Ilse Varn", "Salvaged Schematics", "Scorched Orbit", "AW-4 Remote Lance Frame")
+VERDANT_EXTRA = ("ZG-15 Lancehead", "ZG-15 Lancehead", "Decoy Transponder", "Space Ace Tovan Rusk",
+                 "Hidden Reserve")
+
+
+def _with(deck: Deck, fill: str, extra: tuple) -> Deck:
+    """The sample deck with some of its Basic G swapped for `extra` (still 50 cards)."""
+    main = list(deck.sections["main"])
+    for title in extra:
+        main.remove(card_id(fill))
+        main.append(card_id(title))
+    return Deck(deck.name + "+", {"main": main})
+
+
+def test_fuzz_games_with_the_extra_cards_keep_invariants_and_hide_cards(monkeypatch):
+    aurora, verdant = RULES.sample_decks()
+    decks = [_with(aurora, "Aurora Shipyard", AURORA_EXTRA), _with(verdant, "Verdant Foundry", VERDANT_EXTRA)]
+    monkeypatch.setattr(RULES, "sample_decks", lambda: list(decks))
+    decisions = sum(fuzz_game(RULES, 1000 + seed, mutate_rate=0.15) for seed in range(GAMES))
+    assert decisions > GAMES * 30
