@@ -21,8 +21,10 @@ def _with_targets(state: KaijuState, seat: int, base: dict, effects: tuple, labe
 
 def _main_candidates(state: KaijuState, seat: int):
     mine = in_play(state, seat)
+    cards = state.table.cards
+    mine_defs = [(t, cards[t].defn) for t in mine]
     for card in zone(state, seat, "hand"):
-        d = defn(state, card)
+        d = cards[card].defn
         name = d.title
         if d.is_battle:
             # candidates the guards would refuse anyway are skipped here only for speed
@@ -30,14 +32,13 @@ def _main_candidates(state: KaijuState, seat: int):
                 yield {"type": "deploy", "card": card, "zone": "support"}, f"Deploy {name} to support"
                 if engaged(state, seat) is None:
                     yield {"type": "deploy", "card": card, "zone": "engaged"}, f"Deploy {name} as engaged card"
-            for t in (mine if state.enhances_left > 0 else ()):
-                yield {"type": "enhance", "card": card, "target": t}, f"Enhance {title(state, t)} with {name}"
-            for t in mine:
-                tname = defn(state, t).name
-                if d.evolves_from == tname:
-                    yield {"type": "evolve", "card": card, "target": t}, f"Evolve {title(state, t)} into {name}"
-                if d.converts_with == tname or defn(state, t).converts_with == d.name:
-                    yield {"type": "convert", "card": card, "target": t}, f"Convert {title(state, t)} into {name}"
+            for t, td in (mine_defs if state.enhances_left > 0 else ()):
+                yield {"type": "enhance", "card": card, "target": t}, f"Enhance {td.title} with {name}"
+            for t, td in mine_defs:
+                if d.evolves_from == td.name:
+                    yield {"type": "evolve", "card": card, "target": t}, f"Evolve {td.title} into {name}"
+                if d.converts_with == td.name or td.converts_with == d.name:
+                    yield {"type": "convert", "card": card, "target": t}, f"Convert {td.title} into {name}"
         elif d.type == "skill":
             yield from _with_targets(state, seat, {"type": "skill", "card": card}, d.effects, f"Play {name}")
         else:

@@ -18,7 +18,7 @@ _NO_TARGET = object()
 
 def _card_of(state: KaijuState, action: dict, key: str = "card") -> int | None:
     card = action.get(key)
-    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(state.table.cards):
+    if type(card) is int and 0 <= card < len(state.table.cards):  # `type is`: no bools
         return card
     return None
 
@@ -56,14 +56,16 @@ def _target_refusal(state: KaijuState, seat: int, effects: tuple, action: dict, 
 
 def _hand_card(state: KaijuState, seat: int, action: dict, rule: str) -> tuple[int | None, Refusal | None]:
     card = _card_of(state, action)
-    if card is None or owner(state, card) != seat or where(state, card) != "hand":
+    table = state.table
+    if card is None or table.cards[card].owner != seat or table.name_of[card] != "hand":
         return None, Refusal(rule, "That card is not in your hand. Choose a card from your hand.")
     return card, None
 
 
 def _own_in_play(state: KaijuState, seat: int, action: dict, key: str, rule: str) -> tuple[int | None, Refusal | None]:
     card = _card_of(state, action, key)
-    if card is None or owner(state, card) != seat or where(state, card) not in ("engaged", "support"):
+    table = state.table
+    if card is None or table.cards[card].owner != seat or table.name_of[card] not in ("engaged", "support"):
         return None, Refusal(rule, "Choose one of your battle cards in play (engaged or in support).")
     return card, None
 
