@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.decklist import DeckLine, parse_deck_text
+from engine.core.errors import DataError
 from engine.core.game import Deck
 from engine.core.names import NameIndex, card_name_index
 from engine.core.paths import data_dir
@@ -54,6 +55,14 @@ class CardGame:
         """The card definitions, parsed once per version of the file (a long `watch` sees edits)."""
         path = self.data / "cards.yaml"
         return _load_once(type(self).load_cards, str(path), path.stat().st_mtime_ns)
+
+    def check_decks(self, decks: list[Deck], problems: list[str]) -> None:
+        """Refuse to start unless there are two decks and the game found no problem in them."""
+        problems = list(problems)
+        if len(decks) != 2:
+            problems.append(f"{self.id} needs 2 decks, got {len(decks)}")
+        if problems:
+            raise DataError(problems)
 
     def name_index(self) -> NameIndex:
         """How deck lists and imports find cards by name (see engine/core/names.py)."""

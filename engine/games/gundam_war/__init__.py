@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cardgame import CardGame
-from engine.core.errors import DataError, Refusal
+from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.hashing import pack_ints
 from engine.core.requests import Event, Request, Result
@@ -85,11 +85,7 @@ class GundamWarRules(CardGame):
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> GWState:
         cards = self.cards()
-        problems = [p for d in decks for p in validate_deck(d, cards, options)]
-        if len(decks) != 2:
-            problems.append(f"gundam-war needs 2 decks, got {len(decks)}")
-        if problems:
-            raise DataError(problems)
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cards, options)])
         rng = Rng(seed)
         table = Table(ZONES)
         state = GWState(table, rng, options)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import DataError, Refusal
+from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.cardgame import CardGame
 from engine.core.requests import Event, Option, Request, Result
@@ -68,11 +68,7 @@ class SakuraArmsRules(CardGame):
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> SakuraState:
         cs = self.cards()
-        problems = [p for d in decks for p in validate_deck(d, cs)]
-        if len(decks) != 2:
-            problems.append(f"sakura-arms needs 2 decks, got {len(decks)}")
-        if problems:
-            raise DataError(problems)
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cs)])
         rng = Rng(seed)
         s = SakuraState(Table(ZONES), rng, options)
         placements = []

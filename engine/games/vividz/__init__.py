@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cardgame import CardGame
-from engine.core.errors import DataError, Refusal
+from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.hashing import pack_ints
 from engine.core.requests import Event, Option, Request, Result
@@ -126,11 +126,7 @@ class VividzRules(CardGame):
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> VividzState:
         cards = self.cards()
-        problems = [p for d in decks for p in validate_deck(d, cards, options)]
-        if len(decks) != 2:
-            problems.append(f"vividz needs 2 decks, got {len(decks)}")
-        if problems:
-            raise DataError(problems)
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cards, options)])
         rng = Rng(seed)
         table = Table(zone_specs(options["keep_visibility"]))
         state = VividzState(table, rng, options)

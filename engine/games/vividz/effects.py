@@ -563,8 +563,9 @@ def _op_reveal_top(state, frame, spec):
     return True
 
 
-def _op_scout(state, frame, spec):
-    """1115: reveal the top card; a Scout-marked card may be used for free, else Energy."""
+def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, free) -> bool:
+    """Reveal the top card; if `free(card)` the player may use it for free, else it goes to
+    Energy (Scout 1115 and Accel 1201 work the same way)."""
     seat = frame[1]
     if "revealed" not in frame[4]:
         deck = zone(state, seat, "deck")
@@ -572,32 +573,27 @@ def _op_scout(state, frame, spec):
             return True
         c = deck[0]
         move(state, c, "reveal")
-        emit(state, {"type": "scout", "seat": seat, "card": card_json(state, c), "rule": "1115.1"})
+        emit(state, {"type": kind, "seat": seat, "card": card_json(state, c), "rule": reveal_rule})
         frame[4]["revealed"] = c
-        if usable_free(state, c, "scout"):
-            return ask(state, "use", seat, c, "1115.1")
+        if free(c) and usable_free(state, c, kind):
+            return ask(state, "use", seat, c, reveal_rule)
     c = frame[4].pop("revealed")
     choice = frame[4].pop("use", None)
-    return use_or_energy(state, frame, c, seat, choice, "1115.1")
+    return use_or_energy(state, frame, c, seat, choice, use_rule)
+
+
+def _op_scout(state, frame, spec):
+    """1115: reveal the top card; a Scout-marked card may be used for free, else Energy."""
+    return _reveal_then_use(state, frame, "scout", "1115.1", "1115.1", lambda c: True)
 
 
 def _op_accel(state, frame, spec):
     """1201.2/1201.3: reveal; a card with the named Trait or Account info may be used for free."""
-    seat = frame[1]
-    if "revealed" not in frame[4]:
-        deck = zone(state, seat, "deck")
-        if not deck:
-            return True
-        c = deck[0]
-        move(state, c, "reveal")
-        emit(state, {"type": "accel", "seat": seat, "card": card_json(state, c), "rule": "1201.2"})
-        frame[4]["revealed"] = c
+    def named(c: int) -> bool:
         d = defn(state, c)
-        if (d.trait == spec.get("trait") or d.account == spec.get("account")) and usable_free(state, c, "accel"):
-            return ask(state, "use", seat, c, "1201.2")
-    c = frame[4].pop("revealed")
-    choice = frame[4].pop("use", None)
-    return use_or_energy(state, frame, c, seat, choice, "1201.3")
+        return d.trait == spec.get("trait") or d.account == spec.get("account")
+
+    return _reveal_then_use(state, frame, "accel", "1201.2", "1201.3", named)
 
 
 def usable_free(state: VividzState, card: int, how: str) -> bool:
