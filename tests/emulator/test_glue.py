@@ -51,3 +51,37 @@ def test_from_lua_maps_tables_like_tts():
     assert LuaVM.from_lua(vm.eval("{1, 2, 3}")) == [1, 2, 3]
     assert LuaVM.from_lua(vm.eval("{a = 1, [2] = 'x'}")) == {"a": 1, "2": "x"}
     assert LuaVM.from_lua(vm.eval("{}")) == {}
+
+
+def test_batches_that_arrive_out_of_order_are_run_in_order_and_none_is_lost():
+    """Messages to TTS may be reordered (protocol reference, section 6): a batch that arrives
+    before an earlier one waits for it instead of making the earlier one look stale."""
+    import time
+
+    from tts_bridge.emulator import TTSEmulator
+    from tts_bridge.glue import render_global_lua
+    from tts_bridge.protocol.transport import free_port
+
+    emu = TTSEmulator(editor_port=free_port(), seed=1)
+    try:
+        emu.load({"SaveName": "t", "LuaScript": render_global_lua("kaiju"), "LuaScriptState": "",
+                  "XmlUI": "", "ObjectStates": []})
+
+        def custom(payload):
+            emu._receive({"messageID": 2, "customMessage": payload})
+
+        def batch(n, text):
+            return {"cmd": "batch", "token": "tok", "n": n,
+                    "cmds": [{"op": "message", "color": "White", "text": text}]}
+
+        custom({"cmd": "hello", "token": "tok", "seats": {"White": 0, "Red": 1}})
+        custom(batch(2, "second"))
+        custom(batch(1, "first"))
+        custom(batch(1, "first"))  # a duplicate is ignored
+        custom(batch(3, "third"))
+        end = time.monotonic() + 5
+        while len(emu.messages.get("White", [])) < 3 and time.monotonic() < end:
+            time.sleep(0.01)
+        assert emu.messages["White"] == ["first", "second", "third"]
+    finally:
+        emu.close()
