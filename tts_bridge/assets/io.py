@@ -51,14 +51,24 @@ def save_image(image: Any, path: Path, fmt: str = "PNG", **params: Any) -> None:
 
 _PNG_MODES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
 
+try:  # ISA-L's deflate: the same zlib stream as the standard library's, about 7x faster
+    from isal import isal_zlib as _deflate
+    _DEFLATE_LEVELS = 3
+except ImportError:  # pragma: no cover - a platform without an isal wheel
+    import zlib as _deflate
+    _DEFLATE_LEVELS = 9
+
 
 def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
     """A lossless PNG of an L / RGB / RGBA image, written directly: filter type None on every
-    row and zlib at `level`. Pillow's encoder tries the five PNG filters on every row, which
-    costs more than drawing a card; on our flat, drawn artwork unfiltered rows compress as
-    small or smaller at a third of the time. Other modes go through Pillow."""
+    row and deflate at `level` (capped to what the deflate library offers). Pillow's encoder
+    tries the five PNG filters on every row, which costs more than drawing a card; on our flat,
+    drawn artwork unfiltered rows compress as small or smaller at a fraction of the time.
+    Other modes go through Pillow."""
     import struct
     import zlib
+
+    from PIL import Image
 
     if image.mode not in _PNG_MODES:
         import io
@@ -68,15 +78,12 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
         return buf.getvalue()
     color_type, channels = _PNG_MODES[image.mode]
     w, h = image.size
-    stride = w * channels
-    data = memoryview(image.tobytes())
-    packer = zlib.compressobj(level)
-    idat = []
-    block = stride * 64  # 64 rows at a time: small buffers, no second full-size copy of the image
-    for start in range(0, h * stride, block):
-        end = min(start + block, h * stride)
-        idat.append(packer.compress(b"".join(p for i in range(start, end, stride) for p in (b"\0", data[i:i + stride]))))
-    idat.append(packer.flush())
+    # every row prefixed by its filter byte 0, built in C: the image's bytes seen as a greyscale
+    # picture one row of bytes wide, pasted one column right of a zero column
+    raw = Image.frombytes("L", (w * channels, h), image.tobytes())
+    rows = Image.new("L", (w * channels + 1, h), 0)
+    rows.paste(raw, (1, 0))
+    idat = _deflate.compress(rows.tobytes(), min(level, _DEFLATE_LEVELS))
 
     def chunk(tag: bytes, payload: bytes) -> bytes:
         return struct.pack(">I", len(payload)) + tag + payload + struct.pack(">I", zlib.crc32(payload, zlib.crc32(tag)))
@@ -85,7 +92,7 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
     if dpi:
         ppm = round(dpi / 0.0254)
         parts.append(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
-    parts += [chunk(b"IDAT", b"".join(idat)), chunk(b"IEND", b"")]
+    parts += [chunk(b"IDAT", idat), chunk(b"IEND", b"")]
     return b"".join(parts)
 
 

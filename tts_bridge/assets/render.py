@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from tts_bridge.assets import icons as icon_lib
 from tts_bridge.assets.fonts import chain
-from tts_bridge.assets.text import Style, draw_text
+from tts_bridge.assets.text import Style, draw_text, overlay
 
 PRESETS = {"poker": (63.0, 88.0), "bridge": (56.0, 87.0), "mini": (44.0, 63.0), "tarot": (70.0, 120.0),
            "square": (70.0, 70.0), "jumbo": (88.0, 126.0)}
@@ -190,7 +190,7 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
     """Draw `boxes` onto a new RGB image of the card (with bleed); return it and its warnings."""
     W, H = geo.size_px
     b = geo.bleed_px
-    img = Image.new("RGBA", (W, H), (255, 255, 255, 255))
+    img = Image.new("RGB", (W, H), (255, 255, 255))  # opaque: drawn and saved without an alpha pass
     draw = ImageDraw.Draw(img)
     warn = CardWarnings()
 
@@ -221,23 +221,23 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
             w, h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
             src = box["src"]
             if src.startswith("gen:"):
-                tile = generated_art(src[4:], w, h).convert("RGBA")
+                tile = generated_art(src[4:], w, h)
             else:
                 try:
                     tile = _fit_image(load_art(ctx.data_root, src), w, h, box.get("fit", "cover"))
                 except FileNotFoundError as exc:
                     warn.missing_art.append(f"art file not found: {exc} (placeholder drawn)")
-                    tile = _placeholder(w, h, "missing art").convert("RGBA")
+                    tile = _placeholder(w, h, "missing art")
                 except ArtRefused as exc:
                     warn.errors.append(str(exc))
-                    tile = _placeholder(w, h, "art refused").convert("RGBA")
+                    tile = _placeholder(w, h, "art refused")
+            mask = tile.getchannel("A") if tile.mode == "RGBA" else None
             if box.get("radius"):
-                mask = Image.new("L", (w, h), 0)
-                ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=px(box["radius"]), fill=255)
-                alpha = tile.getchannel("A")
+                rounded = Image.new("L", (w, h), 0)
+                ImageDraw.Draw(rounded).rounded_rectangle((0, 0, w - 1, h - 1), radius=px(box["radius"]), fill=255)
                 from PIL import ImageChops
-                tile.putalpha(ImageChops.multiply(alpha, mask))
-            img.alpha_composite(tile, (round(x0), round(y0)))
+                mask = rounded if mask is None else ImageChops.multiply(mask, rounded)
+            img.paste(tile, (round(x0), round(y0)), mask)
         elif kind == "text":
             x0, y0, x1, y1 = rect(box)
             faces = chain(box.get("font", "sans"), ctx.lang)
@@ -252,7 +252,7 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
             warn.unknown_icons.extend(res.unknown_icons)
         elif kind == "icons":
             _icon_row(img, rect(box), box, geo, ctx, warn)
-    return img.convert("RGB"), warn
+    return img, warn
 
 
 def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderContext, warn: CardWarnings) -> None:
@@ -279,7 +279,7 @@ def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderC
         if icon is None:
             warn.unknown_icons.append(name)
         else:
-            img.alpha_composite(icon, (round(x), round(y0)))
+            overlay(img, icon, (round(x), round(y0)))
         x += px_icon
         if label:
             x += gap * 0.3
@@ -293,7 +293,7 @@ def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderC
 def error_card(geo: Geometry, card_id: str, message: str) -> Image.Image:
     """The red placeholder `watch` shows for a card that failed to build."""
     W, H = geo.size_px
-    img = Image.new("RGBA", (W, H), "#b00020")
+    img = Image.new("RGB", (W, H), "#b00020")
     draw = ImageDraw.Draw(img)
     draw.rectangle((W * 0.04, H * 0.03, W * 0.96, H * 0.97), outline="white", width=max(2, W // 100))
     faces = chain("sans", "ja")
@@ -301,7 +301,7 @@ def error_card(geo: Geometry, card_id: str, message: str) -> Image.Image:
               Style(faces, round(geo.px(5)), round(geo.px(2)), "#ffffff", "center"))
     draw_text(img, (W * 0.08, H * 0.22, W * 0.84, H * 0.72), message,
               Style(faces, round(geo.px(3.2)), round(geo.px(1.2)), "#ffffff"))
-    return img.convert("RGB")
+    return img
 
 
 def thumbnail(image: Image.Image, size: int = 256) -> Image.Image:

@@ -291,6 +291,17 @@ def fit(text: str, style: Style, box_w: float, box_h: float,
 
 # -- drawing ----------------------------------------------------------------------------------
 
+def overlay(dst: Image.Image, src: Image.Image, pos: tuple[int, int]) -> None:
+    """Draw `src` over `dst` at `pos` honouring `src`'s alpha. Card faces are opaque RGB (no
+    alpha channel to composite, no conversion at the end), so this is a masked paste there."""
+    if dst.mode == "RGBA":
+        dst.alpha_composite(src if src.mode == "RGBA" else src.convert("RGBA"), pos)
+    elif src.mode in ("RGBA", "LA"):
+        dst.paste(src, pos, src)
+    else:
+        dst.paste(src, pos)
+
+
 def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: str, style: Style,
               icon: IconFn | None = None, known_icon: Callable[[str], bool] = lambda n: False) -> TextResult:
     """Fit and draw `text` into `box` (x, y, w, h in px) of `image`; clipped to the box."""
@@ -299,7 +310,7 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
     size = result.size
     # Text that fits is drawn straight onto the card; overflowing text goes through a
     # layer the size of the box, so the clipped part never spills over other boxes.
-    direct = not result.overflow and image.mode == "RGBA"
+    direct = not result.overflow
     if direct:
         layer, ox, oy = image, x0, y0
     else:
@@ -319,7 +330,7 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
                     px = icon_px(size)
                     img = icon(next(icons), px) if icon else None
                     if img is not None:
-                        layer.alpha_composite(img.convert("RGBA"), (int(x + size * 0.05), int(baseline - px)))
+                        overlay(layer, img, (int(x + size * 0.05), int(baseline - px)))
                     x += px + size * 0.1
             elif face is None:
                 for _ in run:  # visible marker, never an empty box: red outline with a cross
@@ -332,8 +343,5 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
                 draw.text((x, baseline), run, font=pil_font(face, size), fill=style.color, anchor="ls")
                 x += _run_width(run, face, size, style.faces[0])
     if not direct:
-        if image.mode == "RGBA":
-            image.alpha_composite(layer, (int(x0), int(y0)))
-        else:
-            image.paste(layer, (int(x0), int(y0)), layer)
+        overlay(image, layer, (int(x0), int(y0)))
     return result
