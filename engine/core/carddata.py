@@ -27,8 +27,8 @@ class LineList(list):
     item_lines: list
 
 
-class _LineLoader(yaml.SafeLoader):
-    pass
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses about 5x faster
+    """A safe loader whose mappings and lists remember their line numbers."""
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
