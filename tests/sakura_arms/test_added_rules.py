@@ -218,7 +218,8 @@ def test_10_30_a_replaced_enhancement_enters_play_without_tokens_and_is_destroye
 
 
 def test_10_14_an_effect_added_by_a_resolved_reaction_is_ordered_with_the_ongoing_ones():
-    from engine.games.sakura_arms.flow import added_effects
+    from engine.games.sakura_arms.attacks import added_after_attack
+    from engine.games.sakura_arms.flow import resolve_with_added
     game = started(first=0, deck_a=HANA_KAZE)
     s = game.state
     crest = enhancement(game, 0, "hana-n4")  # adds "draw 1"
@@ -226,7 +227,8 @@ def test_10_14_an_effect_added_by_a_resolved_reaction_is_ordered_with_the_ongoin
     atk = Attack(0, None, None, None, frozenset({3}), (1, 1))
     list(run_effect(s, {"modify": {"add_after_attack": ({"vigor": 1},)}}, Ctx(0, mirror, None, atk)))
     hand = len(s.table.zone(0, "hand"))
-    flow = added_effects(s, atk, Ctx(0, None, atk))
+    flow = resolve_with_added(s, atk.after_attack, lambda: added_after_attack(s, atk), "add_after_attack",
+                              Ctx(0, None, atk))
     decision = next(flow)
     assert decision.kind == "effect_order" and decision.rule == "10-14" and decision.seat == s.active
     assert sorted(a["card"] for a, _ in decision.make()) == sorted([crest, mirror])

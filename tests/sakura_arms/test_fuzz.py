@@ -92,7 +92,8 @@ DATA = RULES.data / "decks"
 
 
 @pytest.mark.parametrize("a,b", [("fan-and-moon", "storm-and-moon"), ("blade-and-fan", "fan-and-moon"),
-                                 ("storm-and-moon", "bow-and-moon"), ("petal-and-bow", "blade-and-fan")])
+                                 ("storm-and-moon", "bow-and-moon"), ("petal-and-bow", "blade-and-fan"),
+                                 ("petal-and-moon", "petal-and-bow")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
     assert sum(_fuzz_game(1000 + seed, decks) for seed in range(30)) > 30 * 30

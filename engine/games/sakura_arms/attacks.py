@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from engine.games.sakura_arms.cards import parse_range
-from engine.games.sakura_arms.state import SakuraState, cond_ok, ongoing_mods, x_value
+from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
+from engine.games.sakura_arms.state import SakuraState, cond_ok, defn, ongoing_mods, x_value
 
 
 @dataclass(eq=False)
@@ -47,17 +47,25 @@ def originally_has(atk: Attack, keyword: str) -> bool:
     return keyword in atk.keywords
 
 
-def _ongoing_for(s: SakuraState, atk: Attack) -> list[tuple[int, int, dict]]:
-    """(source seat, source card, mod) of the Ongoing/Devoted modifications of this attack."""
+def ongoing_for(s: SakuraState, seat: int, user: str | None, original: frozenset,
+                need: str | None = None) -> list[tuple[int, int, dict]]:
+    """(source seat, source card, mod) of the Ongoing/Devoted modifications that reach an attack
+    (need=None: the modifications of attacks) or a card (need: the key the mod must hold) of
+    `seat` whose user is `user` and whose text originally has `original`: `applies`
+    (own/opp/both), 10-15 another goddess, 10-32 originally has, then `if`."""
     out = []
     for src_seat, src_card, mod in ongoing_mods(s):
         scope = mod.get("applies", "own")
-        if scope == "both" or (scope == "own") == (src_seat == atk.seat):
-            if "distance" in mod or "cost" in mod or "reverse_arrows" in mod or "replace_resolution" in mod:
+        if scope == "both" or (scope == "own") == (src_seat == seat):
+            if need is None:
+                if "distance" in mod or "cost" in mod or "reverse_arrows" in mod or "replace_resolution" in mod \
+                        or "add_on_use" in mod or "add_initialize" in mod:
+                    continue  # not modifications of attacks
+            elif need not in mod:
                 continue
-            if mod.get("other_goddess") and atk.user == s.table.cards[src_card].defn.goddess:
-                continue  # 10-15: only another goddess's «Attack»
-            if "originally_has" in mod and not originally_has(atk, mod["originally_has"]):
+            if mod.get("other_goddess") and user == s.table.cards[src_card].defn.goddess:
+                continue  # 10-15: only another goddess's «Attack» / card
+            if "originally_has" in mod and mod["originally_has"] not in original:
                 continue  # 10-32
             if cond_ok(s, src_seat, mod.get("if"), False):
                 out.append((src_seat, src_card, mod))
@@ -66,21 +74,45 @@ def _ongoing_for(s: SakuraState, atk: Attack) -> list[tuple[int, int, dict]]:
 
 def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
     """Every modification that applies to the attack now, conditions evaluated."""
-    mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power)]
+    mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power, atk.card, atk)]
     mods += [m for m in atk.added if "originally_has" not in m or originally_has(atk, m["originally_has"])]
     if not atk.copied:  # 10-27: a copy already carries the source's modified values
-        mods += [mod for _seat, _card, mod in _ongoing_for(s, atk)]
+        mods += [mod for _seat, _card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords)]
     return mods
 
 
-def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, tuple]]:
-    """10-14: After Attack effects added to the attack by effects, as (source card, effects);
-    a resolved effect ("modify") recorded its card as `source`."""
-    out: list[tuple[int | None, tuple]] = [(m.get("source"), m["add_after_attack"]) for m in atk.added
-                                           if "add_after_attack" in m]
+def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, dict]]:
+    """10-14: After Attack effects added to the attack by effects, as (source card, mod holding
+    `add_after_attack` and maybe `position`); a resolved effect ("modify") recorded its card
+    as `source`."""
+    out: list[tuple[int | None, dict]] = [(m.get("source"), m) for m in atk.added if "add_after_attack" in m]
     if not atk.copied:
-        out += [(card, mod["add_after_attack"]) for _seat, card, mod in _ongoing_for(s, atk) if "add_after_attack" in mod]
+        out += [(card, mod) for _seat, card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, "add_after_attack")]
     return out
+
+
+def added_to_card(s: SakuraState, seat: int, card: int) -> list[tuple[int | None, dict]]:
+    """10-14: effects that Ongoing/Devoted modifications add to an Action card's On-use effects
+    (`add_on_use`) or an Enhancement card's Initialize effects (`add_initialize`), as
+    (source card, mod)."""
+    zones = s.table.zones
+    if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
+        return []  # no Ongoing or Devoted effect in play
+    d = defn(s, card)
+    key = ADD_KEYS[d.type]
+    return [(src, mod) for _seat, src, mod in ongoing_for(s, seat, d.goddess, d.keywords, key) if src != card]
+
+
+def added_slot(mod: dict, own: int) -> int:
+    """10-14: the place of an added effect among the card's `own` effects of that kind, 0..own:
+    after them all unless the text says otherwise (`position`: first, last, before N, after N)."""
+    pos = mod.get("position", "last")
+    if pos == "last":
+        return own
+    if pos == "first":
+        return 0
+    n = pos["before"] - 1 if "before" in pos else pos["after"]
+    return n if n < own else own
 
 
 def _rng(s: SakuraState, atk: Attack, value) -> frozenset:

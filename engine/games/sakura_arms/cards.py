@@ -20,14 +20,26 @@ ZONES_TOKEN = ["distance", "shadow", "aura", "life", "flare", "opp_aura", "opp_l
 BASIC_ACTIONS = ("advance", "retreat", "recover", "focus", "breakaway")
 X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance"]
 
+KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
 _CONDITION = {
     "type": "object", "additionalProperties": False, "minProperties": 1,
     "properties": {k: {"type": "integer", "minimum": 0} for k in (
         "life_at_most", "life_at_least", "opp_life_at_most", "distance_at_most", "distance_at_least",
         "flare_at_least", "aura_at_most", "aura_at_least", "vigor_at_least", "used_specials_at_least",
         "hand_at_most", "enhancements_at_least")} | {"full_power": {"const": True}, "closer_than_start": {"const": True},
-                                                     "all_other_specials_used": {"const": True}},
+                                                     "all_other_specials_used": {"const": True},
+                                                     # 10-32: this card / the attack reacted to originally has it
+                                                     "originally_has": {"enum": KEYWORDS},
+                                                     "reacted_originally_has": {"enum": KEYWORDS}},
 }
+# 10-14: where an added effect goes among the card's own effects of that kind (default last);
+# `before`/`after` count the card's own effects from 1
+_POSITION = {"oneOf": [{"enum": ["first", "last"]},
+                       {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+                        "properties": {"before": {"type": "integer", "minimum": 1},
+                                       "after": {"type": "integer", "minimum": 1}}}]}
+# 10-14: the modification key that adds effects, by the card type whose effects receive them
+ADD_KEYS = {"attack": "add_after_attack", "action": "add_on_use", "enhancement": "add_initialize"}
 _RANGE = {"type": ["string", "integer"]}
 MOD_SCHEMA = {
     "type": "object", "additionalProperties": False, "minProperties": 1,
@@ -48,9 +60,11 @@ MOD_SCHEMA = {
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
         "applies": {"enum": ["own", "opp", "both"]},
         "other_goddess": {"const": True}, "unique": {"const": True},
-        "originally_has": {"enum": ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled",
-                                    "take_both"]},  # 10-32: only attacks whose card text has it
-        "add_after_attack": {"$ref": "#/$defs/effects"},  # 10-14: an effect added to the attack
+        "originally_has": {"enum": KEYWORDS},  # 10-32: only attacks/cards whose card text has it
+        "add_after_attack": {"$ref": "#/$defs/effects"},  # 10-14: After Attack effects added to attacks
+        "add_on_use": {"$ref": "#/$defs/effects"},        # 10-14: effects added to Action cards (9-1-1-3)
+        "add_initialize": {"$ref": "#/$defs/effects"},    # 10-14: Initialize effects added to Enhancements
+        "position": _POSITION,                            # 10-14: "unless the text says otherwise"
         "replace_resolution": {"$ref": "#/$defs/effects"},  # 10-30: resolved instead of the card
         "card_type": {"enum": ["attack", "action", "enhancement"]},  # which used cards 10-30 replaces
         "if": _CONDITION,
@@ -95,7 +109,6 @@ _EFFECT = {"type": "object", "additionalProperties": False, "minProperties": 1,
            "properties": {**_EFFECT_PROPS, "if": _CONDITION}}
 _EFFECTS = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
 _MODS = {"type": "array", "items": MOD_SCHEMA}
-KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
 
 CARD_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -130,6 +143,7 @@ CARD_SCHEMA = {
                 "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
                 "on_use": _EFFECTS, "after_attack": _EFFECTS, "initialize": _EFFECTS, "disenchant": _EFFECTS,
                 "all_out": _EFFECTS, "start_phase": _EFFECTS, "end_phase": _EFFECTS, "main_start": _EFFECTS,
+                "forced_start_phase": _EFFECTS, "forced_main_start": _EFFECTS, "forced_end_phase": _EFFECTS,
                 "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
                 "text": {"type": "string"},
             },
@@ -241,6 +255,9 @@ class CardDef:
     start_phase: tuple = ()  # Ongoing/Devoted "in your start phase ..." (8-1-2)
     end_phase: tuple = ()    # Ongoing/Devoted "in your end phase ..." (8-3-1)
     main_start: tuple = ()   # Ongoing/Devoted "at the start of your main phase ..." (8-2-1)
+    forced_start_phase: tuple = ()  # Forced (9-1-1-2) "in your start phase ..." (8-1-2)
+    forced_main_start: tuple = ()   # Forced "at the start of your main phase ..." (8-2-1)
+    forced_end_phase: tuple = ()    # Forced "in your end phase ..." (8-3-1)
     resurgence: dict | None = None
     immediate_resurgence: dict | None = None
     text: str = ""
@@ -285,6 +302,36 @@ def _subtype(raw: dict) -> str | None:
     return None if sub == "variable" and raw["type"] != "variable" else sub
 
 
+_SUBJECT_KEYS = ("originally_has", "reacted_originally_has")
+
+
+def _condition_subject_problems(raw: dict) -> list[tuple[list, str]]:
+    """10-32 as a condition names a card: "this card" (an effect's own card, or the attack whose
+    After Attack effect it is) or the attack reacted to. Places with no such card are refused
+    rather than read as always false."""
+    out: list[tuple[list, str]] = []
+    for key in ("ongoing", "devoted"):
+        for i, mod in enumerate(raw.get(key, [])):
+            if any(k in mod.get("if", {}) for k in _SUBJECT_KEYS):
+                out.append(([key, i, "if"], "in an ongoing/devoted modification write originally_has beside if: "
+                                            "(it then names the attack or card modified, 10-32)"))
+    for key in ("forced", "ongoing", "devoted"):
+        for i, mod in enumerate(raw.get(key, [])):
+            if "position" in mod and not any(k in mod for k in ADD_KEYS.values()):
+                out.append(([key, i, "position"], "position says where an added effect goes (10-14): "
+                                                  "use it with add_after_attack, add_on_use or add_initialize"))
+            if key == "forced" and any(k in mod for k in ("add_on_use", "add_initialize")):
+                out.append(([key, i], "a Forced modification changes this card's own attack: add_on_use and "
+                                      "add_initialize belong in ongoing or devoted"))
+    for key in ("condition", "resurgence", "immediate_resurgence"):
+        if "reacted_originally_has" in (raw.get(key) or {}):
+            out.append(([key], "reacted_originally_has is for effects of a card used as a Reaction (10-32)"))
+    for i, mod in enumerate(raw.get("forced", [])):
+        if "reacted_originally_has" in mod.get("if", {}):
+            out.append((["forced", i, "if"], "reacted_originally_has is for effects of a card used as a Reaction (10-32)"))
+    return out
+
+
 def load_cards(path: Path) -> CardSet:
     data = read_yaml_file(path)
     validate(data, CARD_SCHEMA, str(path))
@@ -312,7 +359,8 @@ def load_cards(path: Path) -> CardSet:
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
                   number=raw.get("number", ""), charge=0, cost=0)
         for key in ("forced", "ongoing", "devoted", "on_use", "after_attack", "initialize", "disenchant", "all_out",
-                    "start_phase", "end_phase", "main_start"):
+                    "start_phase", "end_phase", "main_start", "forced_start_phase", "forced_main_start",
+                    "forced_end_phase"):
             kw[key] = _freeze(raw.get(key, []))
         try:
             if raw["type"] == "attack":
@@ -345,7 +393,15 @@ def load_cards(path: Path) -> CardSet:
             continue
         if (raw.get("start_phase") or raw.get("end_phase") or raw.get("main_start")) and raw["type"] != "enhancement" \
                 and raw["category"] != "special":
-            problem(where, "start_phase/main_start/end_phase effects belong to Enhancements (Ongoing) or Specials (Devoted)")
+            problem(where, "start_phase/main_start/end_phase effects belong to Enhancements (Ongoing) or Specials "
+                           "(Devoted); a Forced one of another card goes under forced_start_phase/forced_main_start/"
+                           "forced_end_phase (9-1-1-2)")
+        for when in ("start_phase", "main_start", "end_phase"):
+            if raw.get(when) and raw.get(f"forced_{when}"):
+                problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "
+                                                    "(Forced) effects, not both: put them all in one list")
+        for msg_where, msg in _condition_subject_problems(raw):
+            problem(where + msg_where, msg)
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":
                 problem(where, "Devoted, Resurgence and Immediate Resurgence are for Special cards (9-1-1-8, 10-7)")

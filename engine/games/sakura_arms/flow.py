@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from engine.games.sakura_arms import guards
-from engine.games.sakura_arms.attacks import Attack, added_after_attack, attack_range, damage, flags
+from engine.games.sakura_arms.attacks import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
+                                              damage, flags)
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, parse_damage
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, MAX_VIGOR, OUT,
-                                            SHADOW, EndPhase, GameOver, SakuraState, card_json, check_victory,
+                                            SHADOW, TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, card_json, check_victory,
                                             cond_ok, current_distance, defn, emit, owner, set_result, where,
                                             zone, charge_of, cost_of)
 
@@ -60,7 +61,7 @@ def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: in
         s.rehidden = True
     if name != "special":
         s.special_used.discard(card)
-    if name not in ("enhancement", "special", "in_use") and CARD + card in s.tok:
+    if name not in TOKEN_CARD_ZONES and CARD + card in s.tok:
         move_all_from_card(s, card, SHADOW, "the card left a zone that holds tokens (7-1-9)")
     if name != "enhancement":
         s.copy_of.pop(card, None)
@@ -281,10 +282,13 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
         yield from resolve_attack(s, atk, reacting)
     elif d.type == "action":
         effects = d.on_use + (d.all_out if full_power else ())
-        yield from run_effects(s, effects, Ctx(seat, card, None, reacting, full_power))
+        yield from resolve_with_added(s, effects, lambda: added_to_card(s, seat, card), "add_on_use",
+                                      Ctx(seat, card, None, reacting, full_power))
     else:
         yield from charge(s, seat, card)
-        yield from run_effects(s, d.initialize + (d.all_out if full_power else ()), Ctx(seat, card, None, reacting, full_power))
+        yield from resolve_with_added(s, d.initialize + (d.all_out if full_power else ()),
+                                      lambda: added_to_card(s, seat, card), "add_initialize",
+                                      Ctx(seat, card, None, reacting, full_power))
         if where(s, card) == "in_use":
             put(s, card, "enhancement")  # 9-2-3 v
             emit(s, {"type": "enhancement", "card": card_json(s, card), "tokens": s.tok.get(CARD + card, 0),
@@ -365,9 +369,8 @@ def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) 
             aura, life = damage(s, atk)
             yield from take_damage(s, defender, aura, life, "attack", both=fl["take_both"])
         if not (atk.after_cancelled and not fl["cannot_be_cancelled"]):  # vi, vii
-            ctx = Ctx(atk.seat, atk.card, atk, reacting, atk.full_power)
-            yield from run_effects(s, atk.after_attack, ctx)
-            yield from added_effects(s, atk, ctx)
+            yield from resolve_with_added(s, atk.after_attack, lambda: added_after_attack(s, atk), "add_after_attack",
+                                          Ctx(atk.seat, atk.card, atk, reacting, atk.full_power))
     finally:
         if atk in s.attacks:  # viii
             s.attacks.remove(atk)
@@ -382,20 +385,27 @@ def choose_order(s: SakuraState, cards: list[int], prompt: str, rule: str, label
     return answer["card"]
 
 
-def added_effects(s: SakuraState, atk: Attack, ctx: Ctx) -> Flow:
-    """10-14: effects added to the attack (by Ongoing/Devoted effects or by a resolved
-    Reaction) resolve after its own After Attack effects; when several are added the turn
-    player chooses their order."""
-    groups: dict[int, list] = {}
-    for src, effects in added_after_attack(s, atk):
-        if src is not None:
-            groups.setdefault(src, []).extend(effects)
-    while groups:
-        first = yield from choose_order(s, list(groups), "Several effects were added to this attack: which resolves first?",
-                                        "10-14", lambda c: f"First the effect added by {s.table.cards[c].defn.name}")
-        effects = groups.pop(first)
-        emit(s, {"type": "added_effect", "source": card_json(s, first), "rule": "10-14"})
-        yield from run_effects(s, tuple(effects), ctx)
+def resolve_with_added(s: SakuraState, own: tuple, added: Callable[[], list], key: str, ctx: Ctx) -> Flow:
+    """The card's own effects top to bottom (6-2-1-7, 9-4 vii) with the effects added to it
+    (10-14): each goes where its `position` says, after the card's own effects unless the text
+    says otherwise; several added at one place resolve in the turn player's order. `added()`
+    lists (source card, mod holding `key`) now, so an effect that left play adds nothing."""
+    done: set[tuple[int, int]] = set()
+    n = len(own)
+    for slot in range(n + 1):
+        groups: dict[int, list] = {}
+        for src, mod in added():
+            if src is not None and (src, slot) not in done and added_slot(mod, n) == slot:
+                groups.setdefault(src, []).extend(mod[key])
+        while groups:
+            first = yield from choose_order(s, list(groups), "Several effects were added to this card: which resolves "
+                                            "first?", "10-14",
+                                            lambda c: f"First the effect added by {s.table.cards[c].defn.name}")
+            done.add((first, slot))
+            emit(s, {"type": "added_effect", "source": card_json(s, first), "rule": "10-14"})
+            yield from run_effects(s, tuple(groups.pop(first)), ctx)
+        if slot < n:
+            yield from run_effects(s, own[slot:slot + 1], ctx)
 
 
 def effect_attack(s: SakuraState, ctx: Ctx, spec, copied_from: Attack | None = None) -> Flow:
@@ -441,6 +451,8 @@ def arrows_reversed(s: SakuraState, seat: int, attack: Attack | None = None) -> 
 def arrow(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
     """10-1 arrow effects (10-2 reversed); a two-way arrow is chosen by the resolving player."""
     seats = (ctx.seat, 1 - ctx.seat) if eff.get("each_player") else (ctx.seat,)
+    if "this" in (eff["from"], eff["to"]) and (ctx.card is None or where(s, ctx.card) not in TOKEN_CARD_ZONES):
+        return  # e.g. a Forced effect of a card in the Played pile: no tokens can be on it
     for seat in seats:
         src, dst = eff["from"], eff["to"]
         if arrows_reversed(s, seat, ctx.attack):
@@ -473,7 +485,7 @@ def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, rule: 
 def run_effects(s: SakuraState, effects: tuple, ctx: Ctx) -> Flow:
     """6-2-1-7: top to bottom; each effect is followed by state-triggered resolution (5-5)."""
     for eff in effects:
-        if "if" in eff and not cond_ok(s, ctx.seat, eff["if"], ctx.full_power, ctx.card):
+        if "if" in eff and not cond_ok(s, ctx.seat, eff["if"], ctx.full_power, ctx.card, ctx.attack, ctx.reacting):
             continue
         yield from run_effect(s, eff, ctx)
         yield from settle(s)
@@ -665,24 +677,45 @@ def turn(s: SakuraState) -> Flow:
 
 
 TIMED_RULES = {"start_phase": "8-1-2", "main_start": "8-2-1", "end_phase": "8-3-1"}
+FORCED_TIMED = {when: f"forced_{when}" for when in TIMED_RULES}
+
+
+EFFECT_ZONES = ("enhancement", "special", "played", "in_use")  # where a card of a player can be face up with effects
+
+
+def timed_of(s: SakuraState, card: int, when: str) -> tuple:
+    """The card's `when` effects that count where it is now: Forced ones while it is face up
+    in a zone where cards have effects (9-1-1-2: not Extra 7-1-12, Sealed 7-1-13 or
+    Out-of-game 7-1-16), Ongoing ones in the Enhancement zone, Devoted ones while used
+    (9-1-1-6, 9-1-1-8). A source that left play meanwhile has none (checked when it resolves)."""
+    d = defn(s, card)
+    forced, own = getattr(d, FORCED_TIMED[when]), getattr(d, when)
+    if not forced and not own:
+        return ()
+    place = where(s, card)
+    in_play = place == "enhancement" or (place == "special" and card in s.special_used)
+    if forced and (in_play or place in ("played", "in_use")):
+        return forced
+    return own if in_play else ()
 
 
 def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
-    """The turn player's Enhancements (Ongoing) and used Specials (Devoted) with a `when` effect."""
-    sources = [c for c in zone(s, seat, "enhancement") if getattr(defn(s, c), when)]
-    return sources + [c for c in zone(s, seat, "special") if c in s.special_used and getattr(defn(s, c), when)]
-
-
-def still_active(s: SakuraState, card: int) -> bool:
-    """The effect's source is still in play: an Enhancement, or a used Special (9-1-1-6/8)."""
-    place = where(s, card)
-    return place == "enhancement" or (place == "special" and card in s.special_used)
+    """The turn player's cards with a `when` effect that counts now (`timed_of`); the Played
+    pile and In-use are looked at only when some card of the duel has Forced timed effects."""
+    if s.forced_timed is None:
+        s.forced_timed = any(getattr(c.defn, key) for c in s.table.cards for key in FORCED_TIMED.values())
+    zones = EFFECT_ZONES if s.forced_timed else EFFECT_ZONES[:2]
+    return [c for name in zones for c in zone(s, seat, name) if timed_of(s, c, when)]
 
 
 def run_timed(s: SakuraState, seat: int, card: int, when: str) -> Flow:
-    emit(s, {"type": f"{when}_effect", "card": card_json(s, card), "rule": TIMED_RULES[when]})
+    effects = timed_of(s, card, when)
+    if not effects:
+        return
+    forced = effects is getattr(defn(s, card), FORCED_TIMED[when])
+    emit(s, {"type": f"{when}_effect", "card": card_json(s, card), "forced": forced, "rule": TIMED_RULES[when]})
     full_power = when == "main_start" and s.mode == "full_power"  # 9-1-2: known once the action kind is chosen
-    yield from run_effects(s, getattr(defn(s, card), when), Ctx(seat, card, full_power=full_power))
+    yield from run_effects(s, effects, Ctx(seat, card, full_power=full_power))
 
 
 def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
@@ -697,8 +730,7 @@ def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
         card = yield from choose_order(s, pending, "Several effects happen now: which resolves first?", TIMED_RULES[when],
                                        lambda c: f"First the effect of {s.table.cards[c].defn.name}")
         pending.remove(card)
-        if still_active(s, card) and getattr(defn(s, card), when):
-            yield from run_timed(s, seat, card, when)
+        yield from run_timed(s, seat, card, when)
         if when == "end_phase":
             resurgence(s, seat, card)
 
@@ -757,8 +789,7 @@ def main_start(s: SakuraState, seat: int) -> Flow:
             emit(s, {"type": "main_mode", "seat": seat, "mode": s.mode, "rule": "8-2-1"})
         else:
             pending.remove(answer["card"])
-            if still_active(s, answer["card"]):
-                yield from run_timed(s, seat, answer["card"], "main_start")
+            yield from run_timed(s, seat, answer["card"], "main_start")
 
 
 def main_phase(s: SakuraState) -> Flow:

@@ -39,6 +39,7 @@ CAPS = {DIST: 10, AURA[0]: 5, AURA[1]: 5}  # 7-1-1, 7-1-3-1
 MASTERY = 2  # 5-2-2
 MAX_VIGOR = 2  # 5-1-2
 HAND_LIMIT = 2  # 5-1-3
+TOKEN_CARD_ZONES = ("enhancement", "special", "in_use")  # the zones whose cards hold tokens (7-1-9, 7-1-11, 7-1-14)
 TOKEN_NAMES = {DIST: "Distance", SHADOW: "Shadow", AURA[0]: "Aura", AURA[1]: "Aura", LIFE[0]: "Life",
                LIFE[1]: "Life", FLARE[0]: "Flare", FLARE[1]: "Flare", OUT: "Out-of-game"}
 
@@ -55,7 +56,7 @@ class SakuraState:
     __slots__ = ("table", "rng", "options", "cards", "tok", "out_net", "vigor", "flinch", "turn", "active",
                  "first", "phase", "mode", "turn_start_distance", "special_used", "attacks", "terminal",
                  "gen", "decision", "result", "events", "sealed_by", "copy_of", "destroying", "goddesses",
-                 "reversed_arrows", "actions_taken", "log_out", "rehidden", "mods_cache")
+                 "reversed_arrows", "actions_taken", "log_out", "rehidden", "mods_cache", "forced_timed")
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
         self.table = table
@@ -88,6 +89,7 @@ class SakuraState:
         self.actions_taken = 0
         self.rehidden = False  # a card went face down or into a deck during this decision
         self.mods_cache: list | None = None  # set only while read-only option lists are built
+        self.forced_timed: bool | None = None  # does any card of the duel have Forced timed effects (9-1-1-2)?
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -174,7 +176,7 @@ def check_tokens(s: SakuraState) -> None:
     for key, value in s.tok.items():
         if value < 0:
             raise AssertionError(f"negative token count {value} in {_key_name(key)}")
-        if key >= CARD and where(s, key - CARD) not in ("enhancement", "special", "in_use"):
+        if key >= CARD and where(s, key - CARD) not in TOKEN_CARD_ZONES:
             raise AssertionError(f"tokens on card {key - CARD} in {where(s, key - CARD)} (7-1-9, 7-1-11, 7-1-14)")
     if s.tok[DIST] > 10 or s.tok[AURA[0]] > 5 or s.tok[AURA[1]] > 5:
         raise AssertionError("a token zone is above its cap (7-1-1, 7-1-3-1)")
@@ -234,8 +236,19 @@ def x_value(s: SakuraState, seat: int, source: str | None) -> int:
         source or "", lambda: 0)()
 
 
-def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card: int | None = None) -> bool:
-    """The small condition vocabulary of card data (README: conditions)."""
+def original_text(s: SakuraState, card: int | None, attack: Any = None) -> frozenset:
+    """10-32: what "this card" originally has: the keywords of its text (6-2-1-7), or of the
+    attack whose After Attack effect resolves (its card's, or the spec of an effect-made one);
+    keywords given by effects are kept apart (attack modifications) and never counted."""
+    if attack is not None:
+        return attack.keywords
+    return defn(s, card).keywords if card is not None else frozenset()
+
+
+def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card: int | None = None,
+            attack: Any = None, reacting: Any = None) -> bool:
+    """The small condition vocabulary of card data (README: conditions). `card`/`attack` are
+    "this card" (10-11) and `reacting` the attack reacted to, for the 10-32 conditions."""
     if not cond:
         return True
     tok, opp = s.tok, 1 - seat
@@ -267,6 +280,10 @@ def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card
         if key == "full_power" and not full_power:
             return False
         if key == "closer_than_start" and not current_distance(s) < s.turn_start_distance:
+            return False
+        if key == "originally_has" and value not in original_text(s, card, attack):  # 10-32
+            return False
+        if key == "reacted_originally_has" and (reacting is None or value not in reacting.keywords):
             return False
         if key == "all_other_specials_used":  # 10-20
             others = [c for c in zone(s, seat, "special") if c != card] + \
