@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tts_bridge.assets.build import Settings, build_game
+from tts_bridge.assets.build import Settings, build_game, build_games
 from tts_bridge.assets.games import buildable_games
 
 
@@ -19,14 +19,14 @@ def run(games: list[str] | None = None) -> dict:
     with tempfile.TemporaryDirectory(prefix="tts-bench-") as tmp:
         out = Path(tmp) / "build"
         t = time.perf_counter()
-        reports = [build_game(g, Settings(out=out)) for g in games]
+        reports = build_games(games, Settings(out=out))
         cold = time.perf_counter() - t
         cards = sum(r.cards_rendered for r in reports)
         cpu = sum(r.cpu_seconds for r in reports)
         draw_cpu = sum(r.render_cpu_seconds for r in reports)
+        errors = [f"{r.game}: {e}" for r in reports for e in r.errors]
         t = time.perf_counter()
-        for g in games:
-            build_game(g, Settings(out=out))
+        build_games(games, Settings(out=out))
         noop = time.perf_counter() - t
         one = _one_card_change("kaiju" if "kaiju" in games else games[0], out) if games else 0.0
     return {"games": games, "cores": cores, "cards": cards, "cold_seconds": round(cold, 3),
@@ -37,6 +37,7 @@ def run(games: list[str] | None = None) -> dict:
             "draw_cpu_seconds": round(draw_cpu, 3),
             "drawn_cards_per_cpu_s": round(cards / draw_cpu, 1) if draw_cpu else 0.0,
             "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+            "phases": {r.game: r.phases for r in reports}, "errors": errors,
             "noop_seconds": round(noop, 3), "one_card_seconds": round(one, 3),
             "targets": {"cards_per_s_per_core": 50, "noop_seconds": 1.0, "one_card_seconds": 2.0}}
 

@@ -7,7 +7,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from tts_bridge.assets.fonts import chain
-from tts_bridge.assets.text import Style, draw_text
+from tts_bridge.assets.text import Style, draw_text, overlay
 from tts_bridge.saves.table import seat_xz, slot_positions
 
 PX_PER_UNIT = 48
@@ -25,7 +25,7 @@ def draw_board(adapter: Any) -> Image.Image:
     hw, hd = extent(adapter)
     W, H = round(2 * hw * PX_PER_UNIT), round(2 * hd * PX_PER_UNIT)
     bg = adapter.theme.get("board", "#2b3a42")
-    img = Image.new("RGBA", (W, H), bg)
+    img = Image.new("RGB", (W, H), bg)
     d = ImageDraw.Draw(img)
     d.line((0, H / 2, W, H / 2), fill="#56666e", width=3)
 
@@ -56,8 +56,8 @@ def draw_board(adapter: Any) -> Image.Image:
             if seat == 1:
                 layer = layer.rotate(180)
             ly = y1 - 44 if seat == 0 else y0 + 4
-            img.alpha_composite(layer, (int(x0), int(ly)))
-    return img.convert("RGB")
+            overlay(img, layer, (int(x0), int(ly)))
+    return img
 
 
 def token_image(icon_name: str, label: str, fill: str = "#a01818", px: int = 256) -> Image.Image:

@@ -14,7 +14,7 @@ import html
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -81,6 +81,7 @@ class GameReport:
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # CPU time per card job (render + PNG face + sheet cell), summed
     render_cpu_seconds: float = 0.0  # of which layout + drawing only
+    phases: dict[str, float] = field(default_factory=dict)  # wall seconds per build step (for `bench assets`)
 
 
 # -- rendering jobs (run in worker processes) ------------------------------------------------
@@ -155,37 +156,26 @@ def _sheet_job(job: dict) -> dict:
     return {}
 
 
-def _run_jobs(jobs: list[dict], workers: int, progress: Callable[[int], None] | None,
-              fn: Callable[[dict], dict] = _render_job, min_parallel: int = 6) -> list[dict]:
-    """Run `fn` on every job, in a process pool when there are enough of them."""
-    if len(jobs) < min_parallel or workers <= 1:
-        results = []
-        for job in jobs:
-            results.append(fn(job))
-            if progress:
-                progress(1)
-        return results
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
+def _run_jobs(jobs: list[dict], progress: Callable[[int], None] | None,
+              fn: Callable[[dict], dict] = _render_job) -> list[dict]:
+    """Run `fn` on every job in this process (small builds: a pool would cost more)."""
     results = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        for res in pool.map(fn, jobs, chunksize=max(1, len(jobs) // (workers * 4))):
-            results.append(res)
-            if progress:
-                progress(1)
+    for job in jobs:
+        results.append(fn(job))
+        if progress:
+            progress(1)
     return results
 
 
 # -- helpers ---------------------------------------------------------------------------------
 
-def write_card_index(path: Path, where: dict, by_id: dict, adapter: GameAdapter, scale: float,
+def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tuple[str, list[str]]], scale: float,
                      faces_dir: Path) -> None:
     """Where each card sits on the built sheets, for tools that make TTS objects from these
     sheets later (deck import): card id -> CustomDeck key, cell, entry, name, text, tags."""
     index = {"scale": scale, "cards": {
         cid: {"key": key, "cell": cell, "custom_deck": entry, "nickname": by_id[cid].title,
-              "description": adapter.description(by_id[cid]), "tags": adapter.tags(by_id[cid]),
+              "description": texts[cid][0], "tags": texts[cid][1],
               "face": str(faces_dir / f"{cid}.png")}
         for cid, (key, cell, entry) in where.items()}}
     atomic_write_json(path, index)
@@ -224,252 +214,410 @@ def _font_fingerprint(lang: str) -> list:
 
 # -- the build --------------------------------------------------------------------------------
 
-def build_game(game_id: str, settings: Settings, progress: Callable[[str, int, int], None] | None = None,
-               adapter: GameAdapter | None = None) -> GameReport:
-    t0 = time.perf_counter()
-    adapter = adapter or get_adapter(game_id)
-    report = GameReport(game_id)
-    root = Path(settings.out) / game_id
-    faces_dir, sheets_dir, cache_file = root / "faces", root / "sheets", root / ".cache" / "manifest.json"
-    geo = settings.geometry(adapter)
-    template_dir = Path(settings.templates) / "cards" / game_id
-    layouts = Layouts(template_dir)
-    data_root = adapter.data_root
-    icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
-    manifest = json.loads(cache_file.read_text()) if cache_file.is_file() and not settings.force else {}
-    old_cards, old_sheets = manifest.get("cards", {}), manifest.get("sheets", {})
+class GameBuild:
+    """One game's build in stages, so that `build_games` can keep one process pool busy with
+    every game's cards and sheets while the main process writes the finished games' objects.
 
-    cards: list[CardEntry] = adapter.cards()
-    report.card_count = len(cards)
-    status = fonts.complex_layout_status()
-    if not status["raqm"]:
-        report.warnings.append(status["hint"])
-    if not any(f.path.endswith((".ttc", ".otc")) or "CJK" in f.path for f in fonts.chain("sans", adapter.lang)):
-        report.warnings.append("no CJK font found: Chinese/Japanese text will be reported as missing glyphs; "
-                               "install Noto CJK (`apt-get install -y fonts-noto-cjk`) or add a font folder "
-                               "to $TTS_BRIDGE_FONT_DIRS")
-    common = {"tpl": layouts.fingerprint(), "fonts": _font_fingerprint(adapter.lang), "settings": settings.render_key(),
-              "theme": adapter.theme}
-    geo_ctx = {"w": geo.w_mm, "h": geo.h_mm, "bleed": geo.bleed_mm}
-    plans = plan_sheets(len(cards), settings.hidden_cell, settings.max_cols, settings.max_rows)
-    tw, th = geo.trim_px
-    cell_of = {BACK_ID: cell_size(tw, th, 1, 1, settings.cap)}
-    for plan in plans:
-        for i in plan.cards:
-            cell_of[cards[i].id] = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
-    cells_dir = root / ".cache" / "cells"
-    jobs, hashes, entries = [], {}, {}
-    for card in [None, *cards]:
-        card_id = BACK_ID if card is None else card.id
-        context = {"theme": adapter.theme, "geo": geo_ctx}
-        if card is not None:
-            context["card"] = adapter.context(card)
-        template = adapter.back_template() if card is None else adapter.template(card)
-        art = "" if card is None else context["card"].get("art", "")
-        h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
-        hashes[card_id] = h
-        face = faces_dir / f"{card_id}.png"
-        cell = cell_of[card_id]
-        cell_path = cells_dir / f"{card_id}@{cell[0]}x{cell[1]}.rgb"
-        prev = old_cards.get(card_id)
-        if prev and prev.get("hash") == h and face.is_file() and cell_path.is_file():
-            entries[card_id] = prev
-            report.cards_reused += card is not None
-            continue
-        jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
-                     "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang, "icon_dir": icon_dir,
-                     "template_dir": str(template_dir), "tpl_hash": common["tpl"], "cell": cell,
-                     "cell_path": str(cell_path)})
-    workers = settings.jobs or os.cpu_count() or 1
-    if jobs:
-        for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
-            for face in fonts.chain(role, adapter.lang):
-                fonts.coverage(face)
-    total = len(jobs)
-    done = [0]
+    plan (main) -> render jobs (pool) -> `rendered` + `sheet_jobs` (main) -> sheet jobs (pool)
+    -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
 
-    def tick(n: int) -> None:
-        done[0] += n
-        if progress:
-            progress("render", done[0], total)
+    def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None) -> None:
+        self.t0 = self._last = time.perf_counter()
+        self.settings = settings
+        self.adapter = adapter = adapter or get_adapter(game_id)
+        self.game_id = game_id
+        self.report = report = GameReport(game_id)
+        self.root = root = Path(settings.out) / game_id
+        self.faces_dir, self.sheets_dir = root / "faces", root / "sheets"
+        self.cache_file = root / ".cache" / "manifest.json"
+        self.cells_dir = root / ".cache" / "cells"
+        self.geo = geo = settings.geometry(adapter)
+        template_dir = Path(settings.templates) / "cards" / game_id
+        layouts = Layouts(template_dir)
+        data_root = adapter.data_root
+        icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
+        self.manifest = manifest = (json.loads(self.cache_file.read_text())
+                                    if self.cache_file.is_file() and not settings.force else {})
+        old_cards = manifest.get("cards", {})
+        self.cards = cards = adapter.cards()
+        report.card_count = len(cards)
+        status = fonts.complex_layout_status()
+        if not status["raqm"]:
+            report.warnings.append(status["hint"])
+        if not any(f.path.endswith((".ttc", ".otc")) or "CJK" in f.path for f in fonts.chain("sans", adapter.lang)):
+            report.warnings.append("no CJK font found: Chinese/Japanese text will be reported as missing glyphs; "
+                                   "install Noto CJK (`apt-get install -y fonts-noto-cjk`) or add a font folder "
+                                   "to $TTS_BRIDGE_FONT_DIRS")
+        common = {"tpl": layouts.fingerprint(), "fonts": _font_fingerprint(adapter.lang),
+                  "settings": settings.render_key(), "theme": adapter.theme}
+        geo_ctx = {"w": geo.w_mm, "h": geo.h_mm, "bleed": geo.bleed_mm}
+        self.plans = plan_sheets(len(cards), settings.hidden_cell, settings.max_cols, settings.max_rows)
+        tw, th = geo.trim_px
+        self.cell_of = cell_of = {BACK_ID: cell_size(tw, th, 1, 1, settings.cap)}
+        for plan in self.plans:
+            for i in plan.cards:
+                cell_of[cards[i].id] = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
+        self.jobs: list[dict] = []
+        self.hashes: dict[str, str] = {}
+        self.entries: dict[str, dict] = {}
+        for card in [None, *cards]:
+            card_id = BACK_ID if card is None else card.id
+            context = {"theme": adapter.theme, "geo": geo_ctx}
+            if card is not None:
+                context["card"] = adapter.context(card)
+            template = adapter.back_template() if card is None else adapter.template(card)
+            art = "" if card is None else context["card"].get("art", "")
+            h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
+            self.hashes[card_id] = h
+            face = self.faces_dir / f"{card_id}.png"
+            cell = cell_of[card_id]
+            cell_path = self.cells_dir / f"{card_id}@{cell[0]}x{cell[1]}.rgb"
+            prev = old_cards.get(card_id)
+            if prev and prev.get("hash") == h and face.is_file() and cell_path.is_file():
+                self.entries[card_id] = prev
+                report.cards_reused += card is not None
+                continue
+            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
+                              "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
+                              "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
+                              "cell": cell, "cell_path": str(cell_path)})
+        if self.jobs:
+            for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
+                for face in fonts.chain(role, adapter.lang):
+                    fonts.coverage(face)
+        self.phase("plan")
 
-    report.cpu_seconds = 0.0
-    for res in _run_jobs(jobs, workers, tick):
-        report.cpu_seconds += res.get("cpu", 0.0)
-        report.render_cpu_seconds += res.get("render_cpu", 0.0)
-        entries[res["card_id"]] = {"hash": hashes[res["card_id"]], "warnings": res["warnings"], "error": res["error"],
-                                   "detail": res.get("detail", {})}
-        report.cards_rendered += res["card_id"] != BACK_ID
-    for card_id in [BACK_ID] + [c.id for c in cards]:
-        entry = entries[card_id]
-        report.warnings.extend(entry["warnings"])
-        if entry.get("error"):
-            report.errors.append(entry["error"])
+    def phase(self, name: str) -> None:
+        now = time.perf_counter()
+        self.report.phases[name] = round(self.report.phases.get(name, 0.0) + now - self._last, 4)
+        self._last = now
 
-    # -- sheets ---------------------------------------------------------------------------
-    b = geo.bleed_px
-    ext = "jpg" if settings.fmt.lower() in ("jpg", "jpeg") else "png"
-    back_path = root / f"back.{ext}"
-    new_sheets: dict[str, dict] = {}
+    # -- after the cards are rendered ----------------------------------------------------------
+    def rendered(self, results: list[dict]) -> None:
+        report = self.report
+        for res in results:
+            report.cpu_seconds += res.get("cpu", 0.0)
+            report.render_cpu_seconds += res.get("render_cpu", 0.0)
+            self.entries[res["card_id"]] = {"hash": self.hashes[res["card_id"]], "warnings": res["warnings"],
+                                            "error": res["error"], "detail": res.get("detail", {})}
+            report.cards_rendered += res["card_id"] != BACK_ID
+        for card_id in [BACK_ID] + [c.id for c in self.cards]:
+            entry = self.entries[card_id]
+            report.warnings.extend(entry["warnings"])
+            if entry.get("error"):
+                report.errors.append(entry["error"])
+        self.phase("render")
 
-    def trimmed(path: Path) -> Image.Image:
+    @property
+    def ext(self) -> str:
+        return "jpg" if self.settings.fmt.lower() in ("jpg", "jpeg") else "png"
+
+    @property
+    def back_path(self) -> Path:
+        return self.root / f"back.{self.ext}"
+
+    def trimmed(self, path: Path) -> Image.Image:
+        b = self.geo.bleed_px
+        tw, th = self.geo.trim_px
         with Image.open(path) as im:
             im.load()
             return im.crop((b, b, b + tw, b + th)) if b else im.copy()
 
-    def save_sheet(img: Image.Image, path: Path) -> None:
-        _save_sheet(img, path, ext, settings.quality)
-
-    def cell_path(card_id: str, cell: tuple[int, int]) -> Path:
-        path = cells_dir / f"{card_id}@{cell[0]}x{cell[1]}.rgb"
+    def cell_path(self, card_id: str, cell: tuple[int, int]) -> Path:
+        path = self.cells_dir / f"{card_id}@{cell[0]}x{cell[1]}.rgb"
         if not path.is_file():  # a cell size not rendered yet (e.g. the back at a sheet's size)
-            save_cell(trimmed(faces_dir / f"{card_id}.png").resize(cell, CELL_FILTER), path)
+            save_cell(self.trimmed(self.faces_dir / f"{card_id}.png").resize(cell, CELL_FILTER), path)
         return path
 
-    def cell_img(card_id: str, cell: tuple[int, int]) -> Image.Image:
-        return load_cell(cell_path(card_id, cell), cell)
+    def sheet_jobs(self) -> list[dict]:
+        """Decide which sheets must be recomposed (a changed card or grid); write the back."""
+        settings, report, ext = self.settings, self.report, self.ext
+        old_sheets = self.manifest.get("sheets", {})
+        tw, th = self.geo.trim_px
+        self.new_sheets: dict[str, dict] = {}
+        back_hash = _digest(self.hashes[BACK_ID], ext, settings.quality, settings.cap)
+        if old_sheets.get("back", {}).get("hash") != back_hash or not self.back_path.is_file():
+            back = self.cell_of[BACK_ID]
+            _save_sheet(load_cell(self.cell_path(BACK_ID, back), back), self.back_path, ext, settings.quality)
+        self.new_sheets["back"] = {"hash": back_hash}
+        self.sheet_info: list[tuple] = []
+        jobs = []
+        for plan in self.plans:
+            cell = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
+            members = [self.cards[i].id for i in plan.cards]
+            name = f"sheet-{plan.index + 1:02d}"
+            face_path = self.sheets_dir / f"{name}.{ext}"
+            backs_path = self.sheets_dir / f"{name}-backs.{ext}" if settings.unique_backs else None
+            sh = _digest([self.hashes[m] for m in members], self.hashes[BACK_ID], asdict(plan), cell, ext,
+                         settings.quality, settings.unique_backs)
+            if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
+                    or (backs_path and not backs_path.is_file())):
+                jobs.append({"plan": plan, "cell": cell, "back": str(self.cell_path(BACK_ID, cell)),
+                             "cells": [str(self.cell_path(m, cell)) for m in members], "face_path": str(face_path),
+                             "backs_path": str(backs_path) if backs_path else None, "ext": ext,
+                             "quality": settings.quality})
+                report.sheets_composed += 1
+            else:
+                report.sheets_reused += 1
+            self.new_sheets[name] = {"hash": sh}
+            self.sheet_info.append((plan, face_path, backs_path, members))
+            report.sheets.append(str(face_path))
+            if backs_path:
+                report.sheets.append(str(backs_path))
+        return jobs
 
-    back_hash = _digest(hashes[BACK_ID], ext, settings.quality, settings.cap)
-    if old_sheets.get("back", {}).get("hash") != back_hash or not back_path.is_file():
-        save_sheet(cell_img(BACK_ID, cell_of[BACK_ID]), back_path)
-    new_sheets["back"] = {"hash": back_hash}
-    sheet_info, sheet_jobs = [], []
-    for plan in plans:
-        cell = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
-        members = [cards[i].id for i in plan.cards]
-        name = f"sheet-{plan.index + 1:02d}"
-        face_path = sheets_dir / f"{name}.{ext}"
-        backs_path = sheets_dir / f"{name}-backs.{ext}" if settings.unique_backs else None
-        sh = _digest([hashes[m] for m in members], hashes[BACK_ID], asdict(plan), cell, ext, settings.quality,
-                     settings.unique_backs)
-        if old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file() or (backs_path and not backs_path.is_file()):
-            sheet_jobs.append({"plan": plan, "cell": cell, "back": str(cell_path(BACK_ID, cell)),
-                               "cells": [str(cell_path(m, cell)) for m in members], "face_path": str(face_path),
-                               "backs_path": str(backs_path) if backs_path else None, "ext": ext,
-                               "quality": settings.quality})
-            report.sheets_composed += 1
-        else:
-            report.sheets_reused += 1
-        new_sheets[name] = {"hash": sh}
-        sheet_info.append((plan, face_path, backs_path, members))
-        report.sheets.append(str(face_path))
-        if backs_path:
-            report.sheets.append(str(backs_path))
+    # -- TTS objects (skipped when nothing they depend on changed) -----------------------------
+    def finish(self) -> GameReport:
+        self.phase("sheets")
+        settings, adapter, report, game_id, root = self.settings, self.adapter, self.report, self.game_id, self.root
+        cards, manifest = self.cards, self.manifest
+        out_root = Path(settings.out)
+        taken: set[int] = set()
+        by_id = {c.id: c for c in cards}
+        where: dict[str, tuple[int, int, dict]] = {}
+        for plan, face_path, backs_path, members in self.sheet_info:
+            key = sheet_key(game_id, face_path.name, taken)
+            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url),
+                                      _url(backs_path or self.back_path, out_root, settings.base_url),
+                                      plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
+                                      unique_back=settings.unique_backs)
+            for cell, card_id in enumerate(members):
+                where[card_id] = (key, cell, entry)
+        scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
+        texts = {c.id: (adapter.description(c), adapter.tags(c)) for c in cards}  # (description, tags) once each
+        write_card_index(root / "cards.json", where, by_id, texts, scale, self.faces_dir)
+        lua, xml, used = table_mod.glue(game_id)
+        report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
+        decks = adapter.sample_deck_groups()
+        objects_hash = _digest(self.hashes, self.new_sheets, decks, settings.base_url, settings.hidden_cell,
+                               settings.unique_backs, lua, xml, [asdict(z) for z in adapter.zones],
+                               [asdict(s) for s in adapter.supplies],
+                               [(c.id, *texts[c.id], c.title) for c in cards], TOOL_VERSION)
+        table_path = root / "table" / f"{game_id}-table.json"
+        deck_paths = [root / "decks" / f"{_safe_name(name)}.json" for name, _ in decks]
+        if manifest.get("objects") == objects_hash and all(p.is_file() for p in [table_path, *deck_paths]):
+            report.deck_objects = [str(p) for p in deck_paths]
+            report.table_save = str(table_path)
+            report.errors.extend(manifest.get("object_errors", []))
+            atomic_write_json(self.cache_file, {**manifest, "cards": self.entries, "sheets": self.new_sheets})
+            return self._done()
 
-    sheets_done = [len(plans) - len(sheet_jobs)]
+        def card_objs(guids: Guids, ids: list[str]) -> list[dict]:
+            out = []
+            for cid in ids:
+                key, cell, entry = where[cid]
+                card = by_id[cid]
+                out.append(card_object(guids, key * 100 + cell, key, entry, card.title, *texts[cid],
+                                       tf=transform(sx=scale, sz=scale), gm_notes=cid))
+            return out
 
-    def sheet_tick(n: int) -> None:
-        sheets_done[0] += n
-        if progress:
-            progress("sheets", sheets_done[0], len(plans))
+        deck_files = []
+        for deck_name, groups in decks:
+            guids = Guids(f"{game_id}/deck/{deck_name}")
+            objs = []
+            for g, (zone_name, ids) in enumerate(groups):
+                label = deck_name if zone_name == adapter.deck_zone else f"{deck_name} ({zone_name})"
+                objs.append(deck_object(guids, card_objs(guids, ids), label,
+                                        tf=transform(g * 3.0, 1, 0, rot_y=180, rot_z=180, sx=scale, sz=scale),
+                                        description=f"{adapter.rules.name}: sample deck {deck_name}", tags=[game_id]))
+            path = root / "decks" / f"{_safe_name(deck_name)}.json"
+            atomic_write_json(path, saved_object(objs))
+            save_png(thumbnail(self.trimmed(self.faces_dir / f"{groups[0][1][0]}.png")), path.with_suffix(".png"))
+            deck_files.append(path)
+            report.deck_objects.append(str(path))
+        self.phase("decks")
 
-    # the sheets compose and encode in parallel (a 4096 px PNG costs a few tenths of a second)
-    _run_jobs(sheet_jobs, workers, sheet_tick, fn=_sheet_job, min_parallel=2)
+        from tts_bridge.assets.board import draw_board, extent, token_image
 
-    # -- TTS objects (skipped when nothing they depend on changed) -----------------------
-    out_root = Path(settings.out)
-    taken: set[int] = set()
-    by_id = {c.id: c for c in cards}
-    where: dict[str, tuple[int, int, dict]] = {}
-    for plan, face_path, backs_path, members in sheet_info:
-        key = sheet_key(game_id, face_path.name, taken)
-        entry = custom_deck_entry(_url(face_path, out_root, settings.base_url),
-                                  _url(backs_path or back_path, out_root, settings.base_url),
-                                  plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
-                                  unique_back=settings.unique_backs)
-        for cell, card_id in enumerate(members):
-            where[card_id] = (key, cell, entry)
-    scale = geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
-    write_card_index(root / "cards.json", where, by_id, adapter, scale, faces_dir)
-    lua, xml, used = table_mod.glue(game_id)
-    report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
-    decks = adapter.sample_deck_groups()
-    objects_hash = _digest(hashes, new_sheets, decks, settings.base_url, settings.hidden_cell, settings.unique_backs,
-                           lua, xml, [asdict(z) for z in adapter.zones], [asdict(s) for s in adapter.supplies],
-                           [(c.id, adapter.description(c), adapter.tags(c), c.title) for c in cards], TOOL_VERSION)
-    table_path = root / "table" / f"{game_id}-table.json"
-    deck_paths = [root / "decks" / f"{_safe_name(name)}.json" for name, _ in decks]
-    if manifest.get("objects") == objects_hash and all(p.is_file() for p in [table_path, *deck_paths]):
-        report.deck_objects = [str(p) for p in deck_paths]
+        guids = Guids(f"{game_id}/table")
+        board_path = root / "table" / "board.png"
+        board = draw_board(adapter)
+        save_png(board, board_path, level=SHEET_PNG_LEVEL)
+        hw, hd = extent(adapter)
+        objects = [table_mod.board_object(guids, _url(board_path, out_root, settings.base_url), 2 * hw, 2 * hd)]
+        urls: dict[str, str] = {}
+        for n, sup in enumerate(adapter.supplies):  # one token image per supply that needs one
+            sides = [("", sup.label)] if sup.kind != "coin" else [("", "H"), ("#back", "T")]
+            if sup.kind in ("bag", "tokens", "coin"):
+                for suffix, text in sides:
+                    path = root / "table" / f"token-{n}{'-back' if suffix else ''}.png"
+                    save_png(token_image(sup.icon, text, sup.color), path)
+                    urls[sup.name + suffix] = _url(path, out_root, settings.base_url)
+        zones, snaps = table_mod.zone_objects(adapter, guids)
+        objects += zones
+        objects += table_mod.supply_objects(adapter, guids, urls, lambda g, cid: card_objs(g, [cid])[0])
+        zone_at = {z.name: z for z in adapter.zones}
+        for seat, (deck_name, groups) in enumerate(decks[:2]):
+            for zone_name, ids in groups:
+                zone = zone_at.get(zone_name, zone_at[adapter.deck_zone])
+                x, z = table_mod.seat_xz(zone.x, zone.z, seat)
+                label = f"Seat {seat}: {deck_name}" + ("" if zone_name == adapter.deck_zone else f" ({zone.label})")
+                rot_z = 0 if zone.face_up else 180
+                objects.append(deck_object(guids, card_objs(guids, ids), label,
+                                           tf=transform(x, table_mod.CARD_Y, z, rot_y=180 if seat == 0 else 0,
+                                                        rot_z=rot_z, sx=scale, sz=scale),
+                                           tags=[game_id, f"seat{seat}"]))
+        tags = {t for o in objects for t in o.get("Tags", [])} | {t for c in cards for t in texts[c.id][1]}
+        save = table_mod.table_save(game_id, adapter.rules.name, objects, snaps, lua, xml, sorted(tags))
+        atomic_write_json(table_path, save)
+        save_png(thumbnail(board), table_path.with_suffix(".png"))
         report.table_save = str(table_path)
-        report.errors.extend(manifest.get("object_errors", []))
-        atomic_write_json(cache_file, {**manifest, "cards": entries, "sheets": new_sheets})
-        report.preview = str(write_preview(root, game_id, cards, entries))
-        report.seconds = round(time.perf_counter() - t0, 3)
-        return report
-    object_errors: list[str] = []
+        self.phase("table")
 
-    def card_objs(guids: Guids, ids: list[str]) -> list[dict]:
-        out = []
-        for cid in ids:
-            key, cell, entry = where[cid]
-            card = by_id[cid]
-            out.append(card_object(guids, key * 100 + cell, key, entry, card.title, adapter.description(card),
-                                   adapter.tags(card), tf=transform(sx=scale, sz=scale), gm_notes=cid))
-        return out
+        # validate what we wrote (strict: our own output must be clean)
+        object_errors: list[str] = []
+        for path in [table_path, *deck_files]:
+            for problem in only_errors(validate_file(path, strict=True)):
+                object_errors.append(f"{path.name}: {problem}")
+        report.errors.extend(object_errors)
+        self.phase("validate")
+        atomic_write_json(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
+                                            "objects": objects_hash, "object_errors": object_errors})
+        return self._done()
 
-    deck_files = []
-    for n, (deck_name, groups) in enumerate(decks):
-        guids = Guids(f"{game_id}/deck/{deck_name}")
-        objs = []
-        for g, (zone_name, ids) in enumerate(groups):
-            label = deck_name if zone_name == adapter.deck_zone else f"{deck_name} ({zone_name})"
-            objs.append(deck_object(guids, card_objs(guids, ids), label,
-                                    tf=transform(g * 3.0, 1, 0, rot_y=180, rot_z=180, sx=scale, sz=scale),
-                                    description=f"{adapter.rules.name}: sample deck {deck_name}", tags=[game_id]))
-        path = root / "decks" / f"{_safe_name(deck_name)}.json"
-        atomic_write_json(path, saved_object(objs))
-        top = trimmed(faces_dir / f"{groups[0][1][0]}.png")
-        save_image(thumbnail(top), path.with_suffix(".png"), "PNG")
-        deck_files.append(path)
-        report.deck_objects.append(str(path))
+    def _done(self) -> GameReport:
+        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries))
+        self.report.seconds = round(time.perf_counter() - self.t0, 3)
+        return self.report
 
-    # table save
-    from tts_bridge.assets.board import draw_board, extent, token_image
 
-    guids = Guids(f"{game_id}/table")
-    board_path = root / "table" / "board.png"
-    board = draw_board(adapter)
-    save_png(board, board_path, level=SHEET_PNG_LEVEL)
-    hw, hd = extent(adapter)
-    objects = [table_mod.board_object(guids, _url(board_path, out_root, settings.base_url), 2 * hw, 2 * hd)]
-    urls: dict[str, str] = {}
-    for n, sup in enumerate(adapter.supplies):  # one token image per supply that needs one
-        sides = [("", sup.label)] if sup.kind != "coin" else [("", "H"), ("#back", "T")]
-        if sup.kind in ("bag", "tokens", "coin"):
-            for suffix, text in sides:
-                path = root / "table" / f"token-{n}{'-back' if suffix else ''}.png"
-                save_image(token_image(sup.icon, text, sup.color), path, "PNG")
-                urls[sup.name + suffix] = _url(path, out_root, settings.base_url)
-    zones, snaps = table_mod.zone_objects(adapter, guids)
-    objects += zones
-    objects += table_mod.supply_objects(adapter, guids, urls, lambda g, cid: card_objs(g, [cid])[0])
-    zone_at = {z.name: z for z in adapter.zones}
-    for seat, (deck_name, groups) in enumerate(decks[:2]):
-        for zone_name, ids in groups:
-            zone = zone_at.get(zone_name, zone_at[adapter.deck_zone])
-            x, z = table_mod.seat_xz(zone.x, zone.z, seat)
-            label = f"Seat {seat}: {deck_name}" + ("" if zone_name == adapter.deck_zone else f" ({zone.label})")
-            rot_z = 0 if zone.face_up else 180
-            objects.append(deck_object(guids, card_objs(guids, ids), label,
-                                       tf=transform(x, table_mod.CARD_Y, z, rot_y=180 if seat == 0 else 0, rot_z=rot_z,
-                                                    sx=scale, sz=scale), tags=[game_id, f"seat{seat}"]))
-    tags = {t for o in objects for t in o.get("Tags", [])} | {t for c in cards for t in adapter.tags(c)}
-    save = table_mod.table_save(game_id, adapter.rules.name, objects, snaps, lua, xml, sorted(tags))
-    atomic_write_json(table_path, save)
-    save_image(thumbnail(board), table_path.with_suffix(".png"), "PNG")
-    report.table_save = str(table_path)
+Progress = Callable[[str, int, int], None]
 
-    # validate what we wrote (strict: our own output must be clean)
-    for path in [table_path, *deck_files]:
-        for problem in only_errors(validate_file(path, strict=True)):
-            object_errors.append(f"{path.name}: {problem}")
-    report.errors.extend(object_errors)
-    atomic_write_json(cache_file, {"tool": TOOL_VERSION, "cards": entries, "sheets": new_sheets,
-                                   "objects": objects_hash, "object_errors": object_errors})
-    report.preview = str(write_preview(root, game_id, cards, entries))
-    report.seconds = round(time.perf_counter() - t0, 3)
-    return report
+
+def build_game(game_id: str, settings: Settings, progress: Progress | None = None,
+               adapter: GameAdapter | None = None) -> GameReport:
+    """Build one game; bad card data raises (DataError names file, line and field)."""
+    return _build([GameBuild(game_id, settings, adapter)], settings, progress)[0]
+
+
+def build_games(game_ids: list[str], settings: Settings, progress: Progress | None = None) -> list[GameReport]:
+    """Build several games through one process pool (a game's table is written while the next
+    game's cards render). A game whose data is broken gets a report with its errors; the
+    others still build."""
+    from engine.core.errors import DataError
+
+    builds: list[GameBuild | GameReport] = []
+    for g in game_ids:
+        try:
+            builds.append(GameBuild(g, settings))
+        except DataError as exc:  # bad card data or deck list: file, line and field
+            builds.append(GameReport(g, errors=list(exc.problems)))
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            builds.append(GameReport(g, errors=[f"{type(exc).__name__}: {exc}"]))
+    good = [b for b in builds if isinstance(b, GameBuild)]
+    done = dict(zip(map(id, good), _build(good, settings, progress, keep_going=True)))
+    return [done[id(b)] if isinstance(b, GameBuild) else b for b in builds]
+
+
+def _build(builds: list[GameBuild], settings: Settings, progress: Progress | None,
+           keep_going: bool = False) -> list[GameReport]:
+    """Render every build's cards, compose its sheets, then finish it, on one pool."""
+    workers = settings.jobs or os.cpu_count() or 1
+    total = sum(len(b.jobs) for b in builds)
+    n_sheets = sum(len(b.plans) for b in builds)
+    counter = {"render": 0, "sheets": 0}
+
+    def tick(stage: str, target: int) -> Callable[[int], None]:
+        def step(n: int) -> None:
+            counter[stage] += n
+            if progress:
+                progress(stage, counter[stage], target)
+        return step
+
+    render_tick, sheet_tick = tick("render", total), tick("sheets", n_sheets)
+    reports: dict[int, GameReport] = {}
+
+    def guarded(b: GameBuild, step: Callable[[], Any]) -> Any:
+        """Run one stage of `b`; with `keep_going` a failure is reported for that game only."""
+        try:
+            return step()
+        except Exception as exc:  # noqa: BLE001 - reported for this game, the others go on
+            if not keep_going:
+                raise
+            b.report.errors.append(f"{type(exc).__name__}: {exc}")
+            reports[id(b)] = b.report
+            return None
+
+    def finish(b: GameBuild) -> None:
+        """Objects, validation and the preview, once the game's sheet files exist."""
+        if id(b) not in reports:
+            report = guarded(b, b.finish)
+            if report is not None:
+                reports[id(b)] = report
+
+    def after_render(b: GameBuild, results: list[dict]) -> list[dict] | None:
+        def step() -> list[dict]:
+            b.rendered(results)
+            jobs = b.sheet_jobs()
+            sheet_tick(len(b.plans) - len(jobs))
+            return jobs
+        return guarded(b, step)
+
+    if total < 6 or workers <= 1:  # not worth a pool
+        for b in builds:
+            jobs = after_render(b, _run_jobs(b.jobs, render_tick))
+            if jobs is not None:
+                _run_jobs(jobs, sheet_tick, fn=_sheet_job)
+                finish(b)
+        return [reports[id(b)] for b in builds]
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    # A small scheduler: few jobs in flight, a finished game's sheets ahead of other games'
+    # cards, and the main process writes a game's objects as soon as its sheets exist.
+    cards = deque((b, job) for b in builds for job in b.jobs)
+    sheets: deque = deque()
+    results: dict[int, list[dict]] = {id(b): [] for b in builds}
+    left = {id(b): len(b.jobs) for b in builds}
+    ready: list[GameBuild] = []
+
+    def rendered(b: GameBuild) -> None:
+        jobs = after_render(b, results[id(b)])
+        if jobs:
+            left[id(b)] = len(jobs)
+            sheets.extend((b, job) for job in jobs)
+        elif jobs is not None:
+            ready.append(b)
+
+    ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
+    # objects are written on a thread: the loop below must keep feeding the pool meanwhile
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool, ThreadPoolExecutor(1) as writer:
+        inflight: dict = {}
+        finishing = []
+
+        def fill() -> None:
+            while len(inflight) < 4 * workers and (sheets or cards):
+                kind, (b, job) = ("sheet", sheets.popleft()) if sheets else ("card", cards.popleft())
+                inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, b)
+
+        for b in builds:
+            if not b.jobs:
+                rendered(b)
+        fill()
+        while inflight or ready:
+            done, _ = wait(list(inflight), return_when=FIRST_COMPLETED) if inflight else ((), ())
+            for fut in done:
+                kind, b = inflight.pop(fut)
+                result = guarded(b, fut.result)
+                if id(b) in reports:  # this game already failed
+                    continue
+                left[id(b)] -= 1
+                if kind == "card":
+                    render_tick(1)
+                    results[id(b)].append(result)
+                    if not left[id(b)]:
+                        rendered(b)
+                else:
+                    sheet_tick(1)
+                    if not left[id(b)]:
+                        ready.append(b)
+            fill()
+            while ready:
+                finishing.append(writer.submit(finish, ready.pop(0)))
+        for f in finishing:
+            f.result()
+    return [reports[id(b)] for b in builds]
 
 
 def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dict) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from tts_bridge.assets.build import Settings, build_game
+from tts_bridge.assets.build import Settings, build_game, build_games
 from tts_bridge.assets.fonts import complex_layout_status
 
 
@@ -75,19 +75,9 @@ def _apply(options):
 
 def build_cmd_impl(games: list[str], missing: list[str], settings: Settings, as_json: bool) -> int:
     t0 = time.perf_counter()
-    reports = []
-    from engine.core.errors import DataError
-    from tts_bridge.assets.build import GameReport
-
-    for g in games:
-        if not as_json:
-            click.echo(f"{g}: building", err=True)
-        try:
-            reports.append(build_game(g, settings, progress=_progress(as_json)))
-        except DataError as exc:  # bad card data or deck list: file, line and field
-            reports.append(GameReport(g, errors=list(exc.problems)))
-        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
-            reports.append(GameReport(g, errors=[f"{type(exc).__name__}: {exc}"]))
+    if not as_json:
+        click.echo(f"building {', '.join(games)}", err=True)
+    reports = build_games(games, settings, progress=_progress(as_json))
     total = {"games": {r.game: {"table_save": r.table_save, "deck_objects": r.deck_objects, "sheets": r.sheets,
                                 "preview": r.preview, "card_count": r.card_count, "warnings": r.warnings,
                                 "errors": r.errors, "glue": r.glue, "cards_rendered": r.cards_rendered,

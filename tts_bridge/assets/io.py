@@ -3,11 +3,12 @@ renamed, so a crash or a watcher never sees a half-written file."""
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
+
+import orjson
 
 
 _UMASK = os.umask(0)
@@ -23,7 +24,9 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def atomic_write_json(path: Path, data: Any) -> None:
-    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """Indented UTF-8 JSON like TTS writes; orjson does it about 20x faster than the standard
+    library, whose C encoder is not used when indenting (a table save has ~100k values)."""
+    atomic_write_bytes(path, orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS) + b"\n")
 
 
 def atomic_write(path: Path, writer: Callable[[Any], Any]) -> None:
@@ -68,8 +71,6 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
     import struct
     import zlib
 
-    from PIL import Image
-
     if image.mode not in _PNG_MODES:
         import io
 
@@ -78,12 +79,14 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
         return buf.getvalue()
     color_type, channels = _PNG_MODES[image.mode]
     w, h = image.size
-    # every row prefixed by its filter byte 0, built in C: the image's bytes seen as a greyscale
-    # picture one row of bytes wide, pasted one column right of a zero column
-    raw = Image.frombytes("L", (w * channels, h), image.tobytes())
-    rows = Image.new("L", (w * channels + 1, h), 0)
-    rows.paste(raw, (1, 0))
-    idat = _deflate.compress(rows.tobytes(), min(level, _DEFLATE_LEVELS))
+    stride = w * channels
+    data = memoryview(image.tobytes())
+    packer = _deflate.compressobj(min(level, _DEFLATE_LEVELS))
+    idat = []
+    for start in range(0, h * stride, stride):  # each row prefixed by its filter byte 0 (None)
+        idat.append(packer.compress(b"\0"))
+        idat.append(packer.compress(data[start:start + stride]))
+    idat.append(packer.flush())
 
     def chunk(tag: bytes, payload: bytes) -> bytes:
         return struct.pack(">I", len(payload)) + tag + payload + struct.pack(">I", zlib.crc32(payload, zlib.crc32(tag)))
@@ -92,7 +95,7 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
     if dpi:
         ppm = round(dpi / 0.0254)
         parts.append(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
-    parts += [chunk(b"IDAT", idat), chunk(b"IEND", b"")]
+    parts += [chunk(b"IDAT", b"".join(idat)), chunk(b"IEND", b"")]
     return b"".join(parts)
 
 

@@ -51,7 +51,7 @@ class _Checker:
         self.base_dir = base_dir
         self.check_files = check_files
         self.max_side = max_side
-        self.image_cache: dict[str, Any] = {}
+        self.image_cache: dict[tuple, list[tuple[str, str, str]]] = {}
 
     def add(self, path: str, code: str, message: str, severity: str = "error") -> None:
         self.problems.append(Problem(path, code, message, severity))
@@ -218,34 +218,37 @@ class _Checker:
                 self.local_image(entry.get("BackURL"), f"{p}.BackURL", grid)
 
     def local_image(self, url: Any, path: str, grid: tuple[int, int] | None) -> None:
+        """Problems of a referenced local image, worked out once per (url, grid): a deck of
+        60 cards names the same sheet 60 times."""
+        key = (url if isinstance(url, str) else repr(url), grid)
+        if key not in self.image_cache:
+            self.image_cache[key] = self._image_problems(url, grid)
+        for code, message, level in self.image_cache[key]:
+            self.add(path, code, message, level)
+
+    def _image_problems(self, url: Any, grid: tuple[int, int] | None) -> list[tuple[str, str, str]]:
         file = local_path(url, self.base_dir)
         if file is None:
-            return
+            return []
         if not file.is_file():
-            self.add(path, "file_missing", f"referenced file does not exist: {file}")
-            return
-        info = self.image_cache.get(str(file))
-        if info is None:
-            from PIL import Image, UnidentifiedImageError
+            return [("file_missing", f"referenced file does not exist: {file}", "error")]
+        from PIL import Image, UnidentifiedImageError
 
-            try:
-                with Image.open(file) as im:
-                    info = (im.size, im.mode, im.format)
-            except (UnidentifiedImageError, OSError) as exc:
-                info = ("bad", str(exc), None)
-            self.image_cache[str(file)] = info
-        if info[0] == "bad":
-            self.add(path, "file_not_image", f"{file} is not a readable image: {info[1]}")
-            return
-        (w, h), mode, fmt = info
+        try:
+            with Image.open(file) as im:
+                (w, h), mode, fmt = im.size, im.mode, im.format
+        except (UnidentifiedImageError, OSError) as exc:
+            return [("file_not_image", f"{file} is not a readable image: {exc}", "error")]
+        out = []
         if fmt not in ("PNG", "JPEG"):
-            self.add(path, "image_format", f"{file} is {fmt}; TTS wants PNG or JPEG", "warning")
+            out.append(("image_format", f"{file} is {fmt}; TTS wants PNG or JPEG", "warning"))
         if mode == "CMYK":
-            self.add(path, "image_mode", f"{file} is CMYK; TTS needs RGB")
+            out.append(("image_mode", f"{file} is CMYK; TTS needs RGB", "error"))
         if grid and (w % grid[0] or h % grid[1]):
-            self.add(path, "grid_pixels", f"{file} is {w}x{h} px, not a multiple of the {grid[0]}x{grid[1]} grid")
+            out.append(("grid_pixels", f"{file} is {w}x{h} px, not a multiple of the {grid[0]}x{grid[1]} grid", "error"))
         if max(w, h) > self.max_side:
-            self.add(path, "sheet_size", f"{file} is {w}x{h} px; keep both sides <= {self.max_side}", "warning")
+            out.append(("sheet_size", f"{file} is {w}x{h} px; keep both sides <= {self.max_side}", "warning"))
+        return out
 
     def card(self, obj: dict, path: str, deck: dict | None) -> None:
         card_id = obj.get("CardID")
