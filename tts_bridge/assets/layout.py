@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +71,43 @@ def _box_ok(box: object) -> bool:
         return False
 
 
+_ANCHOR = re.compile(r"(^|[\s\[{,:-])[&*!][^\s,\]}]")  # an anchor, alias or tag could tie items together
+
+
+@lru_cache(maxsize=8192)
+def _parse_item(text: str) -> tuple[Any, bool]:
+    """One top-level item of a rendered layout, parsed and checked once per distinct text:
+    most of a frame renders to the same lines on every card."""
+    value = yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
+    if not isinstance(value, list) or len(value) != 1:
+        raise ValueError("not a single list item")
+    return value[0], _box_ok(value[0])
+
+
+def parse_boxes(source: str) -> tuple[list, bool]:
+    """The boxes of a rendered layout and whether all passed the fast check. A block list
+    whose items are self-contained is parsed item by item (cached, shared: callers must not
+    mutate the boxes); anything else, and any error, goes through one whole-document parse
+    so that messages carry the document's own line numbers."""
+    items: list[str] = []
+    for line in source.split("\n"):
+        if line.startswith("- "):
+            items.append(line)
+        elif items and (line.startswith((" ", "\t")) or not line.strip()):
+            items[-1] += "\n" + line
+        elif line.strip() and not line.startswith("#"):
+            items = []
+            break
+    if items and not _ANCHOR.search(source):
+        try:
+            parsed = [_parse_item(item) for item in items]
+            return [box for box, _ in parsed], all(ok for _, ok in parsed)
+        except (yaml.YAMLError, ValueError):
+            pass
+    boxes = yaml.load(source, Loader=_YAML_LOADER) or []  # noqa: S506 - a safe loader
+    return boxes, isinstance(boxes, list) and all(_box_ok(b) for b in boxes)
+
+
 def _explain_box(box: dict) -> str:
     alt = _BY_TYPE.get(box.get("type"))
     if alt is None:
@@ -87,7 +126,6 @@ def _simple(schema: dict):
     if schema.get("type") == "number":
         return lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= schema.get("minimum", -1e18)
     if schema.get("type") == "string" and "pattern" in schema:
-        import re
         rx = re.compile(schema["pattern"])
         return lambda v: isinstance(v, str) and rx.match(v) is not None
     if schema.get("type") == "string":
@@ -148,12 +186,12 @@ class Layouts:
         except Exception as exc:  # noqa: BLE001 - template expressions can raise anything
             raise LayoutError(path, _template_line(exc, path), card_id, f"{type(exc).__name__}: {exc}") from None
         try:
-            boxes = yaml.load(source, Loader=_YAML_LOADER) or []  # noqa: S506 - a safe loader
+            boxes, ok = parse_boxes(source)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             raise LayoutError(path, None, card_id, f"the rendered layout is not valid YAML "
                               f"(rendered line {mark.line + 1 if mark else '?'}): {getattr(exc, 'problem', exc)}") from None
-        if not isinstance(boxes, list) or any(not _box_ok(b) for b in boxes):
+        if not ok:
             errors = sorted(_VALIDATOR.iter_errors(boxes), key=lambda e: list(map(str, e.path)))
             e = errors[0]
             where = "/".join(map(str, e.absolute_path)) or "(top)"
