@@ -69,7 +69,10 @@ def test_word_by_word_path_matches_uax14_on_every_card_file_text():
     samples = ['He said "go (now)" .', "x ( y", "a ) b", "a . 5", "a .5", "'quoted' word", "a 'b' c",
                "x / y", "1 - 2", "- x", "[Act] [Auto] x", "a\u00b7b · c", "e.g. 3 , 4", "x ( 'y' ) z",
                "Cost: 1 (any) ; then !", "a { b } c", "$ 5 % 3", "  lead", "trail  ", "Shadow (2)→ your Aura",
-               "「引用」 です。 (x) 「y」", "¡Hola! ¿Qué? « a » “b” ‘c’ — d – e", "x\u2060 y", "a \u00a0b", "1 ％ 2"]
+               "「引用」 です。 (x) 「y」", "¡Hola! ¿Qué? « a » “b” ‘c’ — d – e", "x\u2060 y", "a \u00a0b", "1 ％ 2",
+               # cut between ideographs: punctuation, kana, marks and digits around the cuts
+               "攻击力+1。然后抽两张牌", "「効果」を発動する。", "漢字々漢", "中文，标点。测试！", "字\u0301字",
+               "字\ufe00字", "字\u200d字", "第3回合", "$字", "字%", "（字）字", "字 字", "字"]
 
     def walk(x):
         if isinstance(x, str):

@@ -146,9 +146,9 @@ def generated_art(seed: str, w: int, h: int) -> Image.Image:
         return tuple(int(c * 255) for c in colorsys.hsv_to_rgb(hh % 1, s, v))  # type: ignore[return-value]
 
     top, bottom = rgb(hue, 0.55, 0.85), rgb(hue + 0.08, 0.75, 0.35)
-    # a vertical ramp: resize one column (the same filter and values), then widen it
-    grad = Image.linear_gradient("L").resize((1, h), Image.BICUBIC).resize((w, h), Image.NEAREST)
-    img = Image.composite(Image.new("RGB", (w, h), bottom), Image.new("RGB", (w, h), top), grad)
+    # a vertical ramp: every column is the same: blend one column, then widen it
+    grad = Image.linear_gradient("L").resize((1, h), Image.BICUBIC)
+    img = Image.composite(Image.new("RGB", (1, h), bottom), Image.new("RGB", (1, h), top), grad).resize((w, h), Image.NEAREST)
     d = ImageDraw.Draw(img)
     for i in range(6):
         b = digest[1 + i * 4: 5 + i * 4]

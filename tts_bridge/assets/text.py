@@ -103,9 +103,24 @@ _NO_BREAK_AFTER = frozenset("([{")      # LB14: OP SP* x
 _QUOTES, _INFIX = frozenset("\"'"), frozenset(",.:;")  # QU (LB15a-d), IS (LB15c/d): ask uniseg
 
 
+# Between two CJK ideographs (class ID) UAX #14 always allows a break (LB31: no rule keeps
+# ID x ID together), and no rule looks back past an ID character, so text can be cut there and
+# each piece broken on its own: pieces repeat across cards and are worked out once (uniseg is
+# pure Python and costs milliseconds on a long Chinese paragraph).
+_IDEOGRAPH = "\u3400-\u4dbf\u4e00-\u9fff"
+_BETWEEN_IDEOGRAPHS = re.compile(f"(?<=[{_IDEOGRAPH}])(?=[{_IDEOGRAPH}])")
+
+
+@lru_cache(maxsize=8192)
+def _uax14_piece(text: str) -> tuple[str, ...]:
+    return tuple(line_break_units(text))
+
+
 @lru_cache(maxsize=8192)
 def _uax14(text: str) -> tuple[str, ...]:
-    return tuple(line_break_units(text))
+    if len(text) < 2:
+        return (text,) if text else ()
+    return tuple(u for piece in _BETWEEN_IDEOGRAPHS.split(text) for u in _uax14_piece(piece))
 
 
 @lru_cache(maxsize=8192)
@@ -167,7 +182,7 @@ def break_units(para: str) -> tuple[str, ...]:
     elif " " in para.strip(" "):
         raw = _word_units(para)
     else:
-        raw = list(line_break_units(para))
+        raw = list(_uax14(para))
     units: list[str] = []
     for unit in raw:
         prev = units[-1].rstrip() if units else ""
