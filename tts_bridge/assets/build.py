@@ -102,12 +102,20 @@ def load_cell(path: Path, size: tuple[int, int]) -> Image.Image:
 
 
 def _layouts(folder: str, fingerprint: str) -> Layouts:
-    """One compiled template environment per folder and content (compiling costs ~15 ms)."""
+    """One compiled template environment per folder and content (compiling a game's templates
+    costs tens of ms: `_build` compiles them before forking, so workers inherit them)."""
     key = f"{folder}|{fingerprint}"
     if key not in _LAYOUTS:
-        _LAYOUTS.clear()
+        if len(_LAYOUTS) >= 16:  # `watch` runs for hours: stale versions go
+            _LAYOUTS.clear()
         _LAYOUTS[key] = Layouts(Path(folder))
     return _LAYOUTS[key]
+
+
+def _precompile(jobs: list[dict]) -> None:
+    """Compile every template the jobs use, in this process (before the pool forks)."""
+    for job in jobs:
+        _layouts(job["template_dir"], job["tpl_hash"]).env.get_template(job["template"])
 
 
 def _render_job(job: dict) -> dict:
@@ -131,8 +139,8 @@ def _render_job(job: dict) -> dict:
     save_png(img, out, level=FACE_PNG_LEVEL, dpi=geo.dpi)
     b = geo.bleed_px
     # the sheet cell straight from the drawn face (no re-read, no crop copy: `box` trims the bleed)
-    cell = img.resize(tuple(job["cell"]), CELL_FILTER, box=(b, b, img.width - b, img.height - b))
-    save_cell(cell, Path(job["cell_path"]))
+    for w, h, path in job["cells"]:
+        save_cell(img.resize((w, h), CELL_FILTER, box=(b, b, img.width - b, img.height - b)), Path(path))
     return {"card_id": job["card_id"], "warnings": messages, "error": err, "detail": detail,
             "cpu": time.process_time() - cpu, "render_cpu": drawn}
 
@@ -270,17 +278,19 @@ class GameBuild:
             h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             self.hashes[card_id] = h
             face = self.faces_dir / f"{card_id}.png"
-            cell = cell_of[card_id]
-            cell_path = self.cells_dir / f"{card_id}@{cell[0]}x{cell[1]}.rgb"
+            # the back is also the filler and hidden cell of every sheet: all its sizes at once
+            sizes = [cell_of[card_id]] if card is not None else \
+                sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
+            cells = [(w, h_, str(self.cells_dir / f"{card_id}@{w}x{h_}.rgb")) for w, h_ in sizes]
             prev = old_cards.get(card_id)
-            if prev and prev.get("hash") == h and face.is_file() and cell_path.is_file():
+            if prev and prev.get("hash") == h and face.is_file() and all(Path(c[2]).is_file() for c in cells):
                 self.entries[card_id] = prev
                 report.cards_reused += card is not None
                 continue
             self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
-                              "cell": cell, "cell_path": str(cell_path)})
+                              "cells": cells})
         if self.jobs:
             for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
                 for face in fonts.chain(role, adapter.lang):
@@ -581,6 +591,8 @@ def _build(builds: list[GameBuild], settings: Settings, progress: Progress | Non
             ready.append(b)
 
     ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
+    if ctx is not None:
+        _precompile([job for b in builds for job in b.jobs])
     # objects are written on a thread: the loop below must keep feeding the pool meanwhile
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool, ThreadPoolExecutor(1) as writer:
         inflight: dict = {}
