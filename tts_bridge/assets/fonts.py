@@ -11,7 +11,7 @@ folders (colon-separated) searched first.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,8 +31,9 @@ ROLES: dict[str, tuple[tuple[str, int | None], ...]] = {
 CJK_FACE = {"ja": 0, "ko": 1, "zh-Hans": 2, "zh-Hant": 3, "zh-HK": 4}
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):
+    """A font file and the face inside it. A named tuple: faces are dictionary keys in every
+    text-measuring cache, and a tuple hashes in C (a dataclass hash is a Python call)."""
     path: str
     index: int
 

@@ -224,7 +224,9 @@ def icon_px(size: int) -> int:
     return max(1, round(size * 0.85))
 
 
+@lru_cache(maxsize=65536)
 def width(text: str, faces: tuple[Face, ...], size: int) -> float:
+    """Advance width of `text` in px (fitting measures the same pieces at many sizes)."""
     total = 0.0
     for run, face in runs(text, faces):
         if face == "icon":
