@@ -171,3 +171,24 @@ def test_bad_card_file_names_file_line_and_field(kaiju_copy, small):
         _build(adapter, small)
     assert any("cards.yaml:" in p and "hp" in p for p in exc.value.problems)
     assert not (small.out / "kaiju" / "table").exists()  # nothing written
+
+
+def test_several_games_share_one_pool_and_a_broken_game_does_not_stop_the_others(small):
+    """build_games plans, renders, composes and finishes games on one process pool; a game
+    that cannot be planned gets a report with its error and the others still build."""
+    from tts_bridge.assets.build import build_games
+
+    small.jobs = 2
+    seen = []
+    reports = build_games(["kaiju", "no-such-game", "qiguang"], small,
+                          progress=lambda stage, done, total: seen.append((stage, done, total)))
+    kaiju, broken, qiguang = reports
+    assert [r.game for r in reports] == ["kaiju", "no-such-game", "qiguang"]
+    assert broken.errors and "no-such-game" in broken.errors[0] and not broken.table_save
+    for r in (kaiju, qiguang):
+        assert r.errors == [] and r.cards_rendered == r.card_count > 6
+        for path in [r.table_save, *r.deck_objects, *r.sheets]:
+            assert Path(path).is_file()
+        assert errors(validate_file(Path(r.table_save), strict=True)) == []
+    renders = [d for s, d, _ in seen if s == "render"]
+    assert renders[-1] == kaiju.card_count + qiguang.card_count + 2  # + each game's back

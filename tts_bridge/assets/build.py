@@ -497,139 +497,154 @@ Progress = Callable[[str, int, int], None]
 def build_game(game_id: str, settings: Settings, progress: Progress | None = None,
                adapter: GameAdapter | None = None) -> GameReport:
     """Build one game; bad card data raises (DataError names file, line and field)."""
-    return _build([GameBuild(game_id, settings, adapter)], settings, progress)[0]
+    return _build([lambda: GameBuild(game_id, settings, adapter)], [game_id], settings, progress)[0]
 
 
 def build_games(game_ids: list[str], settings: Settings, progress: Progress | None = None) -> list[GameReport]:
-    """Build several games through one process pool (a game's table is written while the next
-    game's cards render). A game whose data is broken gets a report with its errors; the
-    others still build."""
+    """Build several games through one process pool: a game is planned while the previous
+    one's cards render, and its table is written while the next one's cards render. A game
+    whose data is broken gets a report with its errors; the others still build."""
+    planners = [lambda g=g: GameBuild(g, settings) for g in game_ids]
+    return _build(planners, list(game_ids), settings, progress, keep_going=True)
+
+
+def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Settings,
+           progress: Progress | None, keep_going: bool = False) -> list[GameReport]:
+    """Plan each game, render its cards, compose its sheets, then finish it, on one pool."""
     from engine.core.errors import DataError
 
-    builds: list[GameBuild | GameReport] = []
-    for g in game_ids:
-        try:
-            builds.append(GameBuild(g, settings))
-        except DataError as exc:  # bad card data or deck list: file, line and field
-            builds.append(GameReport(g, errors=list(exc.problems)))
-        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
-            builds.append(GameReport(g, errors=[f"{type(exc).__name__}: {exc}"]))
-    good = [b for b in builds if isinstance(b, GameBuild)]
-    done = dict(zip(map(id, good), _build(good, settings, progress, keep_going=True)))
-    return [done[id(b)] if isinstance(b, GameBuild) else b for b in builds]
-
-
-def _build(builds: list[GameBuild], settings: Settings, progress: Progress | None,
-           keep_going: bool = False) -> list[GameReport]:
-    """Render every build's cards, compose its sheets, then finish it, on one pool."""
     workers = settings.jobs or os.cpu_count() or 1
-    total = sum(len(b.jobs) for b in builds)
-    n_sheets = sum(len(b.plans) for b in builds)
-    counter = {"render": 0, "sheets": 0}
-
-    def tick(stage: str, target: int) -> Callable[[int], None]:
-        def step(n: int) -> None:
-            counter[stage] += n
-            if progress:
-                progress(stage, counter[stage], target)
-        return step
-
-    render_tick, sheet_tick = tick("render", total), tick("sheets", n_sheets)
+    builds: dict[int, GameBuild] = {}
     reports: dict[int, GameReport] = {}
+    counter = {"render": 0, "sheets": 0, "render_total": 0, "sheets_total": 0}
 
-    def guarded(b: GameBuild, step: Callable[[], Any]) -> Any:
-        """Run one stage of `b`; with `keep_going` a failure is reported for that game only."""
+    def tick(stage: str, n: int) -> None:
+        counter[stage] += n
+        if progress:
+            progress(stage, counter[stage], counter[f"{stage}_total"])
+
+    def failed(i: int, errors: list[str]) -> None:
+        if i in builds:
+            builds[i].report.errors.extend(errors)
+        reports[i] = builds[i].report if i in builds else GameReport(ids[i], errors=errors)
+
+    def guarded(i: int, step: Callable[[], Any]) -> Any:
+        """Run one stage of game i; with `keep_going` a failure is reported for that game only."""
         try:
             return step()
+        except DataError as exc:  # bad card data or deck list: file, line and field
+            if not keep_going:
+                raise
+            failed(i, list(exc.problems))
         except Exception as exc:  # noqa: BLE001 - reported for this game, the others go on
             if not keep_going:
                 raise
-            b.report.errors.append(f"{type(exc).__name__}: {exc}")
-            reports[id(b)] = b.report
-            return None
+            failed(i, [f"{type(exc).__name__}: {exc}"])
+        return None
 
-    def finish(b: GameBuild) -> None:
-        """Objects, validation and the preview, once the game's sheet files exist."""
-        if id(b) not in reports:
-            report = guarded(b, b.finish)
-            if report is not None:
-                reports[id(b)] = report
+    def plan(i: int) -> GameBuild | None:
+        b = guarded(i, planners[i])
+        if b is not None:
+            builds[i] = b
+            counter["render_total"] += len(b.jobs)
+            counter["sheets_total"] += len(b.plans)
+        return b
 
-    def after_render(b: GameBuild, results: list[dict]) -> list[dict] | None:
+    def after_render(i: int, results: list[dict]) -> list[dict] | None:
         def step() -> list[dict]:
-            b.rendered(results)
-            jobs = b.sheet_jobs()
-            sheet_tick(len(b.plans) - len(jobs))
+            builds[i].rendered(results)
+            jobs = builds[i].sheet_jobs()
+            tick("sheets", len(builds[i].plans) - len(jobs))
             return jobs
-        return guarded(b, step)
+        return guarded(i, step)
 
-    if total < 6 or workers <= 1:  # not worth a pool
-        for b in builds:
-            jobs = after_render(b, _run_jobs(b.jobs, render_tick))
+    def finish(i: int) -> None:
+        """Objects, validation and the preview, once the game's sheet files exist."""
+        if i not in reports:
+            report = guarded(i, builds[i].finish)
+            if report is not None:
+                reports[i] = report
+
+    first = plan(0) if planners else None
+    if workers <= 1 or (len(planners) == 1 and (first is None or len(first.jobs) < 6)):  # not worth a pool
+        for i in range(len(planners)):
+            if (builds.get(i) or plan(i)) is None:
+                continue
+            jobs = after_render(i, _run_jobs(builds[i].jobs, lambda n: tick("render", n)))
             if jobs is not None:
-                _run_jobs(jobs, sheet_tick, fn=_sheet_job)
-                finish(b)
-        return [reports[id(b)] for b in builds]
+                _run_jobs(jobs, lambda n: tick("sheets", n), fn=_sheet_job)
+                finish(i)
+        return [reports[i] for i in range(len(planners))]
     import multiprocessing
     from collections import deque
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    # A small scheduler: few jobs in flight, a finished game's sheets ahead of other games'
-    # cards, and the main process writes a game's objects as soon as its sheets exist.
-    cards = deque((b, job) for b in builds for job in b.jobs)
+    # A small scheduler: few jobs in flight, a game's sheets ahead of other games' cards, the
+    # next game planned while cards render, and each game's objects written on a thread as
+    # soon as its sheet files exist.
+    cards: deque = deque()
     sheets: deque = deque()
-    results: dict[int, list[dict]] = {id(b): [] for b in builds}
-    left = {id(b): len(b.jobs) for b in builds}
-    ready: list[GameBuild] = []
+    results: dict[int, list[dict]] = {}
+    left: dict[int, int] = {}
+    ready: list[int] = []
 
-    def rendered(b: GameBuild) -> None:
-        jobs = after_render(b, results[id(b)])
+    def queue(i: int) -> None:
+        results[i], left[i] = [], len(builds[i].jobs)
+        cards.extend((i, job) for job in builds[i].jobs)
+        if not builds[i].jobs:
+            rendered(i)
+
+    def rendered(i: int) -> None:
+        jobs = after_render(i, results[i])
         if jobs:
-            left[id(b)] = len(jobs)
-            sheets.extend((b, job) for job in jobs)
+            left[i] = len(jobs)
+            sheets.extend((i, job) for job in jobs)
         elif jobs is not None:
-            ready.append(b)
+            ready.append(i)
 
     ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
-    if ctx is not None:
-        _precompile([job for b in builds for job in b.jobs])
-    # objects are written on a thread: the loop below must keep feeding the pool meanwhile
+    if first is not None:
+        if ctx is not None:
+            _precompile(first.jobs)  # inherited by the forked workers
+        queue(0)
+    unplanned = deque(range(1, len(planners)))
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool, ThreadPoolExecutor(1) as writer:
         inflight: dict = {}
         finishing = []
 
         def fill() -> None:
-            while len(inflight) < 4 * workers and (sheets or cards):
-                kind, (b, job) = ("sheet", sheets.popleft()) if sheets else ("card", cards.popleft())
-                inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, b)
+            while len(inflight) < 8 * workers and (sheets or cards):
+                kind, (i, job) = ("sheet", sheets.popleft()) if sheets else ("card", cards.popleft())
+                inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, i)
 
-        for b in builds:
-            if not b.jobs:
-                rendered(b)
         fill()
-        while inflight or ready:
+        while inflight or ready or unplanned:
+            if unplanned and (inflight or not (cards or sheets)):  # plan while the pool works
+                i = unplanned.popleft()
+                if plan(i) is not None:
+                    queue(i)
+                fill()
+                continue
             done, _ = wait(list(inflight), return_when=FIRST_COMPLETED) if inflight else ((), ())
             for fut in done:
-                kind, b = inflight.pop(fut)
-                result = guarded(b, fut.result)
-                if id(b) in reports:  # this game already failed
+                kind, i = inflight.pop(fut)
+                result = guarded(i, fut.result)
+                if i in reports:  # this game already failed
                     continue
-                left[id(b)] -= 1
+                left[i] -= 1
+                tick("render" if kind == "card" else "sheets", 1)
                 if kind == "card":
-                    render_tick(1)
-                    results[id(b)].append(result)
-                    if not left[id(b)]:
-                        rendered(b)
-                else:
-                    sheet_tick(1)
-                    if not left[id(b)]:
-                        ready.append(b)
+                    results[i].append(result)
+                    if not left[i]:
+                        rendered(i)
+                elif not left[i]:
+                    ready.append(i)
             fill()
             while ready:
                 finishing.append(writer.submit(finish, ready.pop(0)))
         for f in finishing:
             f.result()
-    return [reports[id(b)] for b in builds]
+    return [reports[i] for i in range(len(planners))]
 
 
 def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dict) -> Path:
