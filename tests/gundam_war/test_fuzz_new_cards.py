@@ -1,7 +1,9 @@
 """Seeded fuzz of decks holding the cards the sample decks leave out (issue 5, item 4): the
 Auto C that chooses its target, look at / reveal, drawing from the Discard Pile, a skipped
 Battle Phase, Team texts, a moving set card, "then" with all players, played-card protection,
-stacking Prevent and Space Battle, "use the effect of" and pull out. Same checks as test_fuzz.py."""
+stacking Prevent and Space Battle, "use the effect of", pull out, "treated as" / "also treated as"
+(GW-A-1.2), cards entering together (GW-A-26.8) and an Auto D on entering with PS Armor. Same
+checks as test_fuzz.py."""
 
 from engine.core.game import Deck
 from engine.games.gundam_war import RULES
@@ -11,6 +13,11 @@ from tests.gundam_war.scenario import card_id
 GAMES = 20
 AURORA_EXTRA = ("AF-04 Lancer Leader", "Ferry Pilot Ansel Brin", "Recon Satellite", "Ceasefire Order",
                 "Commander Ilse Varn", "Salvaged Schematics", "Scorched Orbit", "AW-4 Remote Lance Frame")
+# GW-A-1.2, GW-A-26.8, GW-A-14.6 cards, swapped in for some of the Aurora deck's own cards (its
+# three Vanguard Gundams with Restrict to 1 can then meet through Mass Salvage / Salvage Truce)
+AURORA_SWAPS = (("Emergency Repairs", "Reactor Tap"), ("Ion Field Drill", "Decommission Order"),
+                ("Beam Volley", "Mass Salvage"), ("Overcharge", "Mass Salvage"), ("Reinforced Plating", "Salvage Truce"),
+                ("AF-02 Skyhawk", "AW-6 Dawn Aegis"), ("AF-02 Skyhawk", "AF-07 Vanguard Gundam"))
 VERDANT_EXTRA = ("ZG-15 Lancehead", "ZG-15 Lancehead", "Decoy Transponder", "Space Ace Tovan Rusk",
                  "Hidden Reserve")
 
@@ -29,4 +36,15 @@ def test_fuzz_games_with_the_extra_cards_keep_invariants_and_hide_cards(monkeypa
     decks = [_with(aurora, "Aurora Shipyard", AURORA_EXTRA), _with(verdant, "Verdant Foundry", VERDANT_EXTRA)]
     monkeypatch.setattr(RULES, "sample_decks", lambda: list(decks))
     decisions = sum(fuzz_game(RULES, 1000 + seed, mutate_rate=0.15) for seed in range(GAMES))
+    assert decisions > GAMES * 30
+
+
+def test_fuzz_games_with_treated_as_and_simultaneous_entry_cards(monkeypatch):
+    aurora, verdant = RULES.sample_decks()
+    main = list(aurora.sections["main"])
+    for out, into in AURORA_SWAPS:
+        main[main.index(card_id(out))] = card_id(into)
+    decks = [Deck("aurora-new", {"main": main}), verdant]
+    monkeypatch.setattr(RULES, "sample_decks", lambda: list(decks))
+    decisions = sum(fuzz_game(RULES, 2000 + seed, mutate_rate=0.15) for seed in range(GAMES))
     assert decisions > GAMES * 30

@@ -69,7 +69,8 @@ ACTION_SCHEMA = {
         _action("order", "Put the waiting effect with this index next (GW-A-14.10, GW-B-12.2).",
                 index={"type": "integer", "minimum": 0}),
         _action("target", "Choose the target of your waiting automatic effect (GW-A-13.4).", card=dict(_CARD)),
-        _action("discard", "Discard a card for the hand limit (GW-B-12.3).", card=dict(_CARD)),
+        _action("discard", "Discard a card for the hand limit (GW-B-12.3), or, as the attacking player, one of the "
+                "cards that entered the field together and cannot all stay (GW-A-26.8).", card=dict(_CARD)),
         _action("retrieve", "Take a Junk Yard card to hand with Vulture points (GW-A-25.7.1).", card=dict(_CARD)),
     ],
 }
@@ -114,7 +115,8 @@ class GundamWarRules(CardGame):
             return Refusal("GW-A-9.3", f"Seat {request.seat} has priority now; you may act when they pass "
                                        "(the active player is always asked first).")
         rule = {"mulligan": "GW-X-7", "sortie": "GW-A-4.2.4", "order": "GW-A-14.10", "hand_limit": "GW-B-12.3",
-                "vulture": "GW-A-25.7.1", "auto_target": "GW-A-13.4"}.get(request.kind, "GW-S.2")
+                "vulture": "GW-A-25.7.1", "auto_target": "GW-A-13.4",
+                "simultaneous_entry": "GW-A-26.8"}.get(request.kind, "GW-S.2")
         return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
 
     def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
@@ -154,6 +156,8 @@ class GundamWarRules(CardGame):
             sorted(state.no_sortie), sorted(state.special_plus.items()),
             sorted((k, sorted(v)) for k, v in state.kw_gain.items()),
             sorted((k, sorted(v)) for k, v in state.kw_lose.items()), state.this_turn, sorted(state.skipped),
+            sorted((k, sorted(v)) for k, v in state.treated.items()) if state.treated else (),
+            sorted(state.g_text) if state.g_text else (),
             state.result.to_json() if state.result else None, state.rng.calls,
         )
         return b"|".join((state.table.snapshot(), pack_ints(ints), repr(scalars).encode()))
@@ -183,6 +187,8 @@ class GundamWarRules(CardGame):
             "a played card is not on the Cut"
         for coins in state.coins.values():
             assert len(coins) == 3
+        for card in list(state.treated) + sorted(state.g_text):            # GW-A-1.2.2: only on the field
+            assert where(state, card) in ("deploy", "set") + AREAS, f"card {card} kept its treated type off the field"
         for coin in state.card_coins:
             assert coin not in state.coins and coin not in state.set_on.values(), "a card-coin carries a coin or set card"
             assert where(state, coin) in ("deploy", "gone") + AREAS, f"card-coin {coin} outside the field"

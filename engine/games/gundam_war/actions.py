@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.gundam_war import flow
 from engine.games.gundam_war.choices import _slot
 from engine.games.gundam_war.effects import check_win, homeland_to_discard, roll
+from engine.games.gundam_war.entries import choose_discard
 from engine.games.gundam_war.state import GWState, card_json, controller, defn, emit, owner, where, zone
 from engine.games.gundam_war.stats import card_cost, card_texts, extra_payments, set_cards, team_texts
 from engine.games.gundam_war.texts import shield_entry
@@ -45,7 +46,7 @@ def play(state: GWState, seat: int, action: dict) -> None:
     if resource:
         homeland_to_discard(state, seat, resource, "pay_resource", "GW-B-9.8.3")
     pay_extras(state, seat, extra_payments(d, substitute))
-    slot = _slot(d, bool(d.keywords.get("quick")))
+    slot = _slot(state, card, bool(d.keywords.get("quick")))
     if slot:
         state.slots[slot] = state.slots.get(slot, 0) + 1
     state.played_names[seat].add(d.name)
@@ -109,6 +110,11 @@ def change(state: GWState, seat: int, action: dict) -> None:
     if target in state.sortied:
         state.sortied.add(card)
     state.entered[card] = state.entered.pop(target, 0)
+    if target in state.treated:                                   # GW-A-26.9.3: states from effects
+        state.treated[card] = state.treated.pop(target)
+    if target in state.g_text:
+        state.g_text.discard(target)
+        state.g_text.add(card)
     state.coins.pop(target, None)
     state.rolled.discard(target)
     state.transformed.discard(target)
@@ -147,6 +153,9 @@ def apply(state: GWState, seat: int, action: dict) -> None:
         flow.place_ordered(state, action["index"])
     elif kind == "target":
         flow.choose_auto_target(state, action["card"])
+    elif kind == "discard" and state.choice and state.choice[0] == "simultaneous_entry":
+        if choose_discard(state, action["card"]):                          # GW-A-26.8
+            flow.resume_cut(state)
     elif kind == "discard":
         state.table.move(action["card"], seat, "junk")
         emit(state, {"type": "hand_limit_discard", "card": card_json(state, action["card"]), "rule": "GW-B-12.3"})

@@ -28,6 +28,9 @@ _STATS = {"type": "array", "minItems": 3, "maxItems": 3,
           "items": {"type": ["integer", "null"]}}
 _MOD = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "integer"}}
 _TARGET = {"enum": list(TARGETS)}
+_TREAT = {"type": "object", "additionalProperties": False, "required": ["type", "to"],
+          "properties": {"type": {"enum": ["unit", "character", "operation", "g"]}, "to": _TARGET,
+                         "generates": {"type": "boolean"}}}
 _EFFECT_PROPS = {
     "draw": {"type": "integer", "minimum": 1, "maximum": 5},
     "draw_discard": {"type": "integer", "minimum": 1, "maximum": 5},
@@ -55,6 +58,9 @@ _EFFECT_PROPS = {
     "to_hangar": {"type": "integer", "minimum": 1},
     "junk_unit_to_field": {"const": True},
     "pull_out_unit": {"const": True},
+    "junk_units_to_field": {"type": "object", "additionalProperties": False, "required": ["count"],
+                            "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 3},
+                                           "players": {"enum": ["own", "each"]}}},
     "no_battle_damage": _TARGET,
     "untargetable": _TARGET,
     "discard_at_end": _TARGET,
@@ -70,6 +76,11 @@ _EFFECT_PROPS = {
                       "properties": {"stats": _MOD, "to": {"enum": ["own_units", "enemy_units"]}}},
     "psycommu_plus": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
                       "properties": {"amount": {"type": "integer", "minimum": 1}, "to": _TARGET}},
+    # GW-A-1.2: "treated as a (type) card" / "also treated as a (type) card", while the card stays on
+    # the field; `generates: true` (type g only) also gives it "(Auto A): generates 1 National Power
+    # of this card's colour" (a card made a G has no generating text of its own, GW-A-7.1.3)
+    "treat_as": _TREAT,
+    "also_treat_as": _TREAT,
     "card_coin": {"type": "object", "additionalProperties": False, "required": ["name", "stats", "terrain"],
                   "properties": {"name": {"type": "string", "minLength": 1}, "stats": _MOD,
                                  "terrain": {"type": "array", "items": {"enum": ["space", "earth"]}},
@@ -350,6 +361,24 @@ def load_cards(path: Path) -> dict[str, CardDef]:
             if needs_target(a.effects) and (a.kind != "C" or a.on == "end_of_turn"):
                 problems.append(f"{where}: cards[{i}].autos[{n}].effects: only an Auto C that starts a new Cut "
                                 "(not an end-of-turn one) can choose a target; use an 'all_~', 'self' or 'host' target")
+        for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
+                                                             for n, t in enumerate(card.texts)] + \
+                [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]:
+            for e in effects:
+                for k in ("treat_as", "also_treat_as"):
+                    if k in e and e[k].get("generates") and e[k]["type"] != "g":
+                        problems.append(f"{where}: cards[{i}].{label}: only a card treated as a G can gain a "
+                                        "generating text ('generates' needs type g)")
+        for n, a in enumerate(card.autos):
+            if any("junk_units_to_field" in e for e in a.effects):
+                problems.append(f"{where}: cards[{i}].autos[{n}].effects: junk_units_to_field may ask the attacking "
+                                "player to choose (GW-A-26.8), so only a Command or a text (resolved on a Cut) "
+                                "may use it")
+        for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
+                                                             for n, t in enumerate(card.texts)]:
+            if any("junk_units_to_field" in e for e in effects[:-1]):
+                problems.append(f"{where}: cards[{i}].{label}: junk_units_to_field must be the last effect of its list "
+                                "(the choice it may need ends the resolution)")
         uses_x = card.x_resource or any(isinstance(e.get("damage"), dict) and e["damage"]["amount"] == "X"
                                         for e in card.effects)
         if uses_x and not card.x_max:

@@ -11,11 +11,13 @@ from engine.core.requests import Option, Request
 
 from engine.games.gundam_war.cards import needs_target
 from engine.games.gundam_war.effects import effects_playable, legal_targets
+from engine.games.gundam_war.entries import conflicted
 from engine.games.gundam_war.flow import FT_STEPS, mulligan_options, vulture_cards
 from engine.games.gundam_war.state import AREAS, GWState, controller, defn, owner, step_name, where, zone
-from engine.games.gundam_war.stats import (can_pay, card_cost, card_texts, extra_payments, is_g, is_rolled, is_unit,
-                                           keyword, meets_designated, on_field, power, requirement_met, root,
-                                           same_name_on_field, set_cards, all_have)
+from engine.games.gundam_war.stats import (CARD_TYPES, ONLY_TYPE, can_pay, card_cost, card_texts, extra_payments,
+                                           is_basic_g, is_g, is_rolled, is_type, is_unit, keyword, meets_designated,
+                                           on_field, power, requirement_met, root, same_name_on_field, set_cards,
+                                           all_have, types_of)
 from engine.games.gundam_war.texts import (area_weapon_victims, psycommu_targets, resupply_eligible, resupply_units,
                                            shield_entry)
 
@@ -68,14 +70,16 @@ def _timing_ok(state: GWState, seat: int, step: str, turn: str) -> bool:
 
 # -- playing a card (GW-A-10) ---------------------------------------------------------------
 
-def _slot(d, quick: bool) -> str | None:
+def _slot(state: GWState, card: int, quick: bool) -> str | None:
     """GW-B-9.1.1 (one Unit/Character/Operation/G per turn), GW-A-25.23 (Ship/Base/Support share
     one separate play, GW-X-9), GW-A-25.28 (Quick uses no slot)."""
-    if quick or d.type == "command":
+    kinds = types_of(state, card)
+    if quick or "command" in kinds:
         return None
-    if d.type == "unit" and (d.keywords.get("ship") or d.keywords.get("base") or d.keywords.get("support")):
+    d = defn(state, card)
+    if "unit" in kinds and (d.keywords.get("ship") or d.keywords.get("base") or d.keywords.get("support")):
         return "sbs"
-    return d.type
+    return next(t for t in CARD_TYPES if t in kinds)
 
 
 _SLOT_NAME = {"unit": "Unit", "character": "Character", "operation": "Operation", "g": "G",
@@ -91,7 +95,7 @@ def set_target_refusal(state: GWState, seat: int, card: int, target) -> Refusal 
     tz = where(state, target)
     if target in state.card_coins:
         return Refusal("GW-A-21.4", "Nothing can be set on a card-coin; choose a card.")
-    if d.type == "operation":
+    if is_type(state, card, "operation"):
         if tz != "deploy" or not is_unit(state, target):
             return Refusal("GW-B-9.14.4", "A set Operation is set on a Unit in a Deploy Area (yours or the enemy's).")
         return None
@@ -99,22 +103,25 @@ def set_target_refusal(state: GWState, seat: int, card: int, target) -> Refusal 
     if controller(state, target) != seat or tz not in ("deploy", "set"):
         return Refusal("GW-A-20.3", "Set a Character on one of your own cards in your Deploy Area.")
     if tz == "set":
-        if not (d.keywords.get("set_character") and td.type == "character" and where(state, root(state, target)) == "deploy"):
+        if not (d.keywords.get("set_character") and is_type(state, target, "character")
+                and where(state, root(state, target)) == "deploy"):
             return Refusal("GW-A-25.36", "Only a Set/Character card can be set on a Character, and only in your Deploy Area.")
         return None
-    if is_g(state, target):
-        if not (d.keywords.get("set_g") and td.type == "g" and td.basic):
-            return Refusal("GW-A-25.37", "Only a Set/G card can be set on a G, and only on a Basic G.")
-        return None
+    if d.keywords.get("set_g") and is_basic_g(state, target):
+        return None                                   # GW-A-25.37 (a G also treated as a Unit still is one)
     if not is_unit(state, target):
+        if is_g(state, target):
+            return Refusal("GW-A-25.37", "Only a Set/G card can be set on a G, and only on a Basic G (a card "
+                                         "treated as a G by an effect is a Special G, GW-A-7.1.3).")
         return Refusal("GW-B-9.12.2", "Set a Character on one of your own Units.")
     if td.keywords.get("mf") and "GF" not in d.traits:
         return Refusal("GW-A-22.1", "Only a Character with the characteristic GF can be set on an MF Unit.")
     if not (td.keywords.get("ship") or td.keywords.get("base")):
         # a Set/Character card on the Unit does not take its Character place (GW-A-25.36)
-        if any(defn(state, s).type == "character" and not defn(state, s).keywords.get("set_character")
+        if any(is_type(state, s, "character") and not defn(state, s).keywords.get("set_character")
                for s in set_cards(state, target)) or \
-                (d.keywords.get("set_character") and any(defn(state, s).type == "character" for s in set_cards(state, target))):
+                (d.keywords.get("set_character")
+                 and any(is_type(state, s, "character") for s in set_cards(state, target))):
             return Refusal("GW-B-9.12.2", "That Unit already has a Character set on it; choose another Unit "
                                           "(only a Ship or a Base takes several).")
     return None
@@ -135,17 +142,19 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
     if mode == "variable":
         return _check_variable(state, seat, card)
     quick = bool(d.keywords.get("quick"))
-    if d.type != "command" and not quick:
+    kinds = types_of(state, card)
+    command = "command" in kinds
+    if not command and not quick:
         if seat != state.active or state.step != "deploy_ft":
             return Refusal("GW-B-13.2.1", f"A {d.type} can only be played in your own Deploy Phase "
                                           "(unless it has Quick).")
         if state.cut:
             return Refusal("GW-X-10", "Units, Characters, Operations and G cannot cut in; wait until the Cut "
                                       "has resolved (only Quick cards and Commands can).")
-    if d.type == "command" and not _timing_ok(state, seat, d.step, d.turn):
+    if command and not _timing_ok(state, seat, d.step, d.turn):
         return Refusal("GW-B-13.3.3", f"{d.title} can only be played at the timing its text gives "
                                       f"({d.turn} {d.step}).")
-    slot = _slot(d, quick)
+    slot = _slot(state, card, quick)
     if slot and state.slots.get(slot, 0) >= 1:
         return Refusal(SLOT_RULE[slot], f"You have already played a {_SLOT_NAME[slot]} "
                                         "this turn; you can play another next turn.")
@@ -156,16 +165,17 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
         return Refusal("GW-A-25.33", f"A card named {d.name} is already on the field (Restrict to 1).")
     if restrict == "1/own" and same_name_on_field(state, d.name, (seat,)):
         return Refusal("GW-A-25.34", f"You already have a card named {d.name} on your field (Restrict to 1/Own).")
-    if d.type == "character" and same_name_on_field(state, d.name, (0, 1)):
+    character = "character" in kinds
+    if character and same_name_on_field(state, d.name, (0, 1)):
         return Refusal("GW-B-9.12.1", f"A Character named {d.name} is already on the field; it cannot be played.")
     if mode == "substitute" and not d.keywords.get("substitute_cost"):
         return Refusal("GW-A-25.31", f"{d.title} has no Substitute Cost; play it normally.")
     target = action.get("target")
-    if d.type == "character" or d.type == "operation" and d.set:
+    if character or "operation" in kinds and d.set:
         refusal = set_target_refusal(state, seat, card, target)
         if refusal:
             return refusal
-    elif d.type == "command":
+    elif command:
         kind = needs_target(d.effects)
         if kind:
             if target not in legal_targets(state, seat, kind, card):
@@ -176,7 +186,7 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
             return Refusal("GW-A-13.2", f"{d.title} has no target now, so it cannot be played.")
     elif "target" in action:
         return Refusal("GW-A-10.2", f"{d.title} takes no target; play it without one.")
-    if d.type == "g":
+    if "g" in kinds:
         return None                                                # GW-B-9.5.1: no cost
     pw = power(state, seat)
     if not meets_designated(pw, d.designated):
@@ -442,6 +452,14 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
         if _card_arg(state, action) not in auto_targets(state):
             return Refusal("GW-A-13.4", "Choose one of the legal targets of the automatic effect.")
         return None
+    if kind == "discard" and choice == "simultaneous_entry":
+        if state.choice[1] != seat:
+            return Refusal("GW-A-26.8", "The attacking player chooses which of the cards that entered together "
+                                        "are discarded; wait for them.")
+        if _card_arg(state, action) not in conflicted(state, state.choice[2]):
+            return Refusal("GW-A-26.8", "Choose one of the cards that entered together and cannot all stay on the "
+                                        "field.")
+        return None
     if kind == "discard":
         if choice != "hand_limit" or state.choice[1] != seat:
             return Refusal("GW-B-12.3", "Only the active player discards, and only down to the hand limit at the "
@@ -460,7 +478,7 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
     if kind == "pass":
         if choice == "vulture" and state.choice[1] == seat:
             return None
-        if choice in ("mulligan", "sortie", "order", "hand_limit"):
+        if choice in ("mulligan", "sortie", "order", "hand_limit", "simultaneous_entry"):
             return Refusal("GW-A-4.1", f"Passing is not possible now: {choice.replace('_', ' ')} needs an answer.")
         return _ft_refusal(state, seat)
     if kind == "play":
@@ -479,21 +497,23 @@ def _play_candidates(state: GWState, seat: int):
     deploy_turn = seat == state.active and state.step == "deploy_ft" and not state.cut
     pw = None
     cards = state.table.cards
+    treated = state.treated
     for card in z[f"{seat}.hand"] + z[f"{seat}.hangar"]:
         d = cards[card].defn
+        kinds = types_of(state, card) if treated else ONLY_TYPE[d.type]   # (the printed type when nothing is treated)
         # pre-filters only for speed: the guards refuse all of these too
-        if d.type == "command":
+        if "command" in kinds:
             if not _timing_ok(state, seat, d.step, d.turn):
                 continue
         elif not deploy_turn and not d.keywords.get("quick"):
             continue
-        if d.type != "g" and not d.keywords.get("variable"):
+        if "g" not in kinds and not d.keywords.get("variable"):
             if pw is None:
                 pw = power(state, seat)
             if not meets_designated(pw, d.designated):
                 continue
         name = d.title
-        if d.type == "command":
+        if "command" in kinds:
             kind = needs_target(d.effects)
             for mode in ([None, "substitute"] if d.keywords.get("substitute_cost") else [None]):
                 base = {"type": "play", "card": card}
@@ -519,10 +539,10 @@ def _play_candidates(state: GWState, seat: int):
             if mode:
                 base["mode"] = mode
             label = f"Play {name}" + (" with its Substitute Cost" if mode else "")
-            if d.type == "character":
+            if "character" in kinds:
                 for t in z[f"{seat}.deploy"] + z[f"{seat}.set"]:
                     yield {**base, "target": t}, f"{label} on {_title(state, t)}"
-            elif d.type == "operation" and d.set:
+            elif "operation" in kinds and d.set:
                 for s in (seat, 1 - seat):
                     for t in z[f"{s}.deploy"]:
                         yield {**base, "target": t}, f"{label} on {_title(state, t)}"
@@ -667,6 +687,11 @@ def request(state: GWState) -> Request | None:
         if kind == "hand_limit":
             opts = [Option(f"Discard {_title(state, c)}", {"type": "discard", "card": c}) for c in zone(state, seat, "hand")]
             return Request(seat, "hand_limit", f"Discard down to {6} cards (hand limit).", opts)
+        if kind == "simultaneous_entry":
+            opts = [Option(f"Discard {_title(state, c)} (seat {controller(state, c)})", {"type": "discard", "card": c})
+                    for c in conflicted(state, state.choice[2])]
+            return Request(seat, "simultaneous_entry", "These cards entered together and cannot all stay on the "
+                                                       "field: choose one to discard (GW-A-26.8).", opts)
         if kind == "vulture":
             opts = [Option("Take nothing", PASS)] + [Option(f"Take {_title(state, c)} back to your hand",
                                                             {"type": "retrieve", "card": c})

@@ -11,7 +11,7 @@ from engine.core.requests import Result
 
 from engine.games.gundam_war.cards import CHOSEN
 from engine.games.gundam_war.state import AREAS, GWState, card_json, controller, defn, emit, owner, where, zone
-from engine.games.gundam_war.stats import (battle_units, defense, group, is_g, is_unit, on_field, root,
+from engine.games.gundam_war.stats import (battle_units, defense, group, is_g, is_type, is_unit, on_field, root,
                                            stats, units)
 
 
@@ -74,6 +74,8 @@ def _forget(state: GWState, card: int) -> None:
     state.special_plus.pop(card, None)
     state.kw_gain.pop(card, None)
     state.kw_lose.pop(card, None)
+    state.treated.pop(card, None)                  # GW-A-1.2.2: back to its original type
+    state.g_text.discard(card)
 
 
 def leave_field(state: GWState, card: int, to: str, reason: str, rule: str) -> None:
@@ -219,7 +221,7 @@ def legal_targets(state: GWState, seat: int, kind: str, source: int | None) -> l
         area = where(state, root(state, source)) if source is not None else ""
         cands = list(zone(state, opp, area)) if area in AREAS and area in state.engaged else []
     elif kind == "enemy_command":                 # GW-A-26.15: protection covers played cards too
-        cands = [c for c in zone(state, opp, "played") if defn(state, c).type == "command"]
+        cands = [c for c in zone(state, opp, "played") if is_type(state, c, "command")]
     elif kind == "enemy_played":
         cands = list(zone(state, opp, "played"))
     elif kind == "own_card":                      # an own Unit or an own played card (GW-A-26.15)
@@ -227,7 +229,7 @@ def legal_targets(state: GWState, seat: int, kind: str, source: int | None) -> l
     elif kind == "own_destroyed_unit":
         cands = [c for c in units(state, seat) if c in state.destroyed]
     elif kind == "enemy_operation":
-        cands = [c for z in ("deploy", "set") for c in zone(state, opp, z) if defn(state, c).type == "operation"]
+        cands = [c for z in ("deploy", "set") for c in zone(state, opp, z) if is_type(state, c, "operation")]
     else:
         return []
     return [c for c in cands if targetable(state, c, source, seat)]
@@ -360,6 +362,9 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
         return junk_unit_to_field(state, seat)
     if kind == "pull_out_unit":
         return pull_out_unit(state, seat)
+    if kind == "junk_units_to_field":
+        from engine.games.gundam_war.entries import junk_units_to_field
+        return junk_units_to_field(state, seat, value)
     if kind == "discard_at_end":
         if value in CHOSEN and (target is None or target not in legal_targets(state, seat, value, source)):
             return None
@@ -413,6 +418,8 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
             book.setdefault(v, set()).add(value["keyword"])
             emit(state, {"type": kind, "card": card_json(state, v), "keyword": value["keyword"],
                          "rule": "GW-A-24.4" if kind == "gain" else "GW-A-24.5"})
+        elif kind in ("treat_as", "also_treat_as"):
+            treat_as(state, v, value["type"], also=kind == "also_treat_as", generates=value.get("generates", False))
         elif kind == "psycommu_plus":
             state.special_plus[v] = state.special_plus.get(v, 0) + value["amount"]   # GW-A-26.11
             emit(state, {"type": "psycommu_plus", "card": card_json(state, v), "amount": value["amount"],
@@ -428,6 +435,44 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
             state.damage.pop(v, None)
             emit(state, {"type": "destruction_negated", "card": card_json(state, v), "rule": "GW-A-19.2"})
     return True
+
+
+def treat_as(state: GWState, card: int, kind: str, also: bool, generates: bool = False) -> None:
+    """GW-A-1.2: the card is treated as a `kind` card only (1.2.1) or as that type as well (1.2.2),
+    until it leaves the field. A card that stops being a Unit leaves its squad for its Deploy Area
+    (a squad is made of Units, GW-A-17.1.1), and a set card whose set condition became wrong with
+    the type change is discarded (GW-A-20.8)."""
+    from engine.games.gundam_war.stats import set_cards, types_of
+    kinds = (types_of(state, card) | {kind}) if also else frozenset((kind,))
+    state.treated[card] = kinds
+    if generates:
+        state.g_text.add(card)
+    emit(state, {"type": "treated_as", "card": card_json(state, card), "types": sorted(kinds), "also": also,
+                 "rule": "GW-A-1.2.2" if also else "GW-A-1.2.1"})
+    area = where(state, card)
+    if area in AREAS and not is_unit(state, card):
+        seat = controller(state, card)
+        if zone(state, seat, area)[0] == card:
+            state.front_gone.add((seat, area))                          # GW-B-10.11.2
+        state.table.move(card, seat, "deploy")
+        emit(state, {"type": "left_squad", "card": card_json(state, card), "why": "it is no longer a Unit",
+                     "rule": "GW-A-17.1.1"})
+    for s in set_cards(state, card):
+        if not set_still_valid(state, s, card):
+            discard_set_card(state, s, "GW-A-20.8")
+
+
+def set_still_valid(state: GWState, card: int, target: int) -> bool:
+    """GW-A-20.8: after the set target's type changed, does the set condition still hold?
+    Characters and set Operations sit on Units; a Set/G card on a Basic G; a Set/Character card
+    on a Character (GW-A-25.36-37)."""
+    from engine.games.gundam_war.stats import is_basic_g
+    d = defn(state, card)
+    if is_unit(state, target):
+        return True
+    if d.keywords.get("set_g") and is_basic_g(state, target):
+        return True
+    return bool(d.keywords.get("set_character")) and is_type(state, target, "character")
 
 
 def mill_all(state: GWState, seat: int, count: int) -> bool:
@@ -504,9 +549,13 @@ def fire_waiting(state: GWState, entry: dict) -> None:
 def junk_unit_to_field(state: GWState, seat: int) -> bool:
     """Put the top Unit of the own Junk Yard onto the field: it enters rerolled (GW-A-26.7) and
     counts as the turn's Unit play (GW-A-12.3)."""
+    from engine.games.gundam_war.entries import can_be_put
     junk = zone(state, seat, "junk")
     for card in reversed(junk):
-        if defn(state, card).type == "unit":
+        if is_type(state, card, "unit"):
+            if not can_be_put(state, seat, card):                        # GW-A-25.33-34: it stays
+                emit(state, {"type": "cannot_enter", "card": card_json(state, card), "rule": "GW-A-25.33"})
+                return False
             enter_field(state, seat, card, rolled=False)
             state.slots["unit"] = state.slots.get("unit", 0) + 1
             emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "rule": "GW-A-26.7"})
@@ -523,7 +572,7 @@ def pull_out_unit(state: GWState, seat: int) -> bool:
     from engine.games.gundam_war.stats import same_name_on_field
     for card in zone(state, seat, "homeland"):
         d = defn(state, card)
-        if d.type != "unit":
+        if not is_type(state, card, "unit"):
             continue
         restrict = d.keywords.get("restrict")
         if restrict == "1" and same_name_on_field(state, d.name, (0, 1)) or \

@@ -9,13 +9,14 @@ names a decision inside a step, otherwise the decision is the free timing of `st
 from __future__ import annotations
 
 from engine.games.gundam_war import autos
+from engine.games.gundam_war.entries import discard_if_duplicate
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, destroy, draw,
                                              enter_field, homeland_to_discard, leave_field, resolve_discard,
                                              set_card)
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS, GWState, card_json,
                                            controller, defn, emit, owner, where, zone)
-from engine.games.gundam_war.stats import (all_have, defense, is_unit, keyword, power, same_name_on_field,
-                                           stats)
+from engine.games.gundam_war.stats import (all_have, defense, is_g, is_type, is_unit, keyword, power,
+                                           stats, types_of)
 
 FT_STEPS = frozenset(s for s in STEPS if "_ft" in s)
 
@@ -34,7 +35,7 @@ def mulligan_options(state: GWState, seat: int) -> list[str]:
     m = state.mull[seat]
     hand = zone(state, seat, "hand")
     out = []
-    if not m["a"] and m["b"] == 0 and len(hand) == OPENING_HAND and not any(defn(state, c).type == "g" for c in hand):
+    if not m["a"] and m["b"] == 0 and len(hand) == OPENING_HAND and not any(is_g(state, c) for c in hand):
         out.append("A")                                       # GW-B-3.2
     if m["b"] < 3:
         out.append("B")                                       # GW-B-3.3
@@ -182,15 +183,23 @@ def do_pass(state: GWState, seat: int) -> None:
 
 def resolve_cut(state: GWState) -> None:
     """LIFO (GW-B-13.11); no cut-ins during resolution; checks after each resolution (GW-S.6)."""
-    while state.cut and state.result is None:
+    while state.cut and state.result is None and state.choice is None:
         entry = state.cut.pop()
         resolve_entry(state, entry)
         check_destruction(state)
         check_win(state)
-    if state.result is not None:
-        return                                                # the game ended mid-Cut: leave it as it is
+    if state.result is not None or state.choice is not None:
+        return              # the game ended mid-Cut, or a choice (GW-A-26.8) pauses it: `resume_cut` goes on
     state.cut_uses.clear()
     emit(state, {"type": "cut_resolved"})
+
+
+def resume_cut(state: GWState) -> None:
+    """After a choice made while an effect resolved (GW-A-26.8), the rest of the Cut resolves
+    (no cut-ins once resolution has started, GW-X-4); then the active player has priority (GW-X-5)."""
+    resolve_cut(state)
+    state.passes = 0
+    state.priority = state.active
 
 
 def start_pending_cut(state: GWState) -> None:
@@ -293,7 +302,7 @@ def resolve_card(state: GWState, entry: dict) -> None:
         return
     d = defn(state, card)
     target = entry.get("target")
-    if d.type == "command":
+    if is_type(state, card, "command"):
         ok = apply_effects(state, seat, d.effects, target, card, entry.get("reduce", 0), entry.get("x", 0))
         if ok:
             state.table.move(card, owner(state, card), "junk")            # GW-A-8.2
@@ -301,28 +310,32 @@ def resolve_card(state: GWState, entry: dict) -> None:
         else:
             _fail_played(state, card, "its target was lost")
         return
-    if d.type == "character" or (d.type == "operation" and d.set):
+    character = is_type(state, card, "character")
+    if character or (is_type(state, card, "operation") and d.set):
         if target is None or where(state, target) not in ("deploy", "set") or \
                 (where(state, target) == "set" and where(state, _root(state, target)) != "deploy"):
             _fail_played(state, card, "its set target left the Deploy Area")   # GW-A-20.3
             return
         set_card(state, card, target)
         emit(state, {"type": "set", "card": card_json(state, card), "on": card_json(state, target), "rule": "GW-B-9.13"})
-        if d.type == "character" and not d.keywords.get("set_character"):
+        if character and not d.keywords.get("set_character"):
             from engine.games.gundam_war.stats import set_cards
             for other in set_cards(state, target):                 # GW-A-25.36: re-set onto the pilot
                 od = defn(state, other)
-                if other != card and od.type == "character" and od.keywords.get("set_character") \
+                if other != card and is_type(state, other, "character") and od.keywords.get("set_character") \
                         and not (defn(state, target).keywords.get("ship") or defn(state, target).keywords.get("base")):
                     state.set_on[other] = card
                     emit(state, {"type": "set", "card": card_json(state, other), "on": card_json(state, card),
                                  "rule": "GW-A-25.36"})
     else:
-        rolled = d.type == "unit" and not d.keywords.get("ps_armor")          # GW-B-9.10.2, GW-A-25.18
+        unit = is_unit(state, card)
+        rolled = unit and not d.keywords.get("ps_armor")      # GW-B-9.10.2; PS Armor's Auto B (GW-A-25.18)
         enter_field(state, seat, card, rolled)
-        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": rolled,
-                     "rule": "GW-B-9.10.2" if rolled else "GW-B-9.5.2"})
-    _no_duplicate_entry(state, card)
+        rule = "GW-B-9.10.2" if rolled else "GW-A-25.18" if unit else "GW-B-9.5.2"
+        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": rolled, "rule": rule})
+    # Auto B enter-play effects apply as the card enters (entering rerolled above, the duplicate
+    # discard below); Auto D enter effects trigger and resolve only after them (GW-A-14.6)
+    discard_if_duplicate(state, card)
     if where(state, card) in ("deploy", "set"):
         autos.fire(state, "enter", card)
 
@@ -330,21 +343,6 @@ def resolve_card(state: GWState, entry: dict) -> None:
 def _root(state: GWState, card: int) -> int:
     from engine.games.gundam_war.stats import root
     return root(state, card)
-
-
-def _no_duplicate_entry(state: GWState, card: int) -> None:
-    """GW-A-26.8: a card that cannot be on the field (a second same-name Character, Restrict to
-    1) is discarded at once when it enters anyway; the later one goes."""
-    d = defn(state, card)
-    seat = controller(state, card)
-    restrict = d.keywords.get("restrict")
-    seats = None
-    if d.type == "character" or restrict == "1":
-        seats = (0, 1)
-    elif restrict == "1/own":
-        seats = (seat,)
-    if seats and same_name_on_field(state, d.name, seats, exclude=card):
-        leave_field(state, card, "junk", "cannot be on the field twice", "GW-A-26.8")
 
 
 # -- sortie (GW-A-17, GW-S.4) -----------------------------------------------------------------
@@ -571,7 +569,8 @@ def vulture_cards(state: GWState, seat: int) -> list[int]:
     """GW-A-25.7.1 thresholds; the card comes from the own Junk Yard (GW-X-14)."""
     pts = state.vulture_points[seat]
     need = {"g": 2, "unit": 5, "character": 5, "command": 8, "operation": 8}
-    return [c for c in zone(state, seat, "junk") if owner(state, c) == seat and pts >= need[defn(state, c).type]]
+    return [c for c in zone(state, seat, "junk")
+            if owner(state, c) == seat and pts >= min(need[t] for t in types_of(state, c))]
 
 
 def end_hand(state: GWState) -> None:

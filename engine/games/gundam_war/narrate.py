@@ -4,7 +4,8 @@ refusals with their rule numbers can be seen (wired in by `tts_bridge/demo.py`).
 from __future__ import annotations
 
 
-from engine.games.gundam_war.state import GWState, defn, zone
+from engine.games.gundam_war.state import GWState, zone
+from engine.games.gundam_war.stats import is_g, is_unit
 
 
 def _name(card: object) -> str:
@@ -47,6 +48,10 @@ _TEXT = {
     "damage_reset": lambda e: "Damage on Units is reset to 0",
     "hand_limit_discard": lambda e: f"{_name(e['card'])} is discarded for the hand limit",
     "cut_resolved": lambda e: "The Cut has resolved",
+    "treated_as": lambda e: f"{_name(e['card'])} is {'also ' if e['also'] else ''}treated as "
+    + " and ".join(t.title() if t != "g" else "G" for t in e["types"]),
+    "simultaneous_entry": lambda e: f"Seat {e['seat']} (attacking) chooses which of "
+    + ", ".join(_name(c) for c in e["cards"]) + " is discarded",
     "game_over": lambda e: ("Game over: draw — " if e.get("draw") else f"Game over: seat {e.get('winner')} wins — ")
     + e.get("reason", ""),
 }
@@ -68,15 +73,15 @@ def cheat_attempts(state: GWState, kind: str, seat: int) -> list[tuple[int, dict
         return []
     tries: list[tuple[int, dict, str]] = [(1 - seat, {"type": "pass"}, "act without priority")]
     if kind == "free_timing" and state.step == "draw_ft1" and seat == state.active:
-        units = [c for c in zone(state, seat, "hand") if defn(state, c).type == "unit"]
+        units = [c for c in zone(state, seat, "hand") if is_unit(state, c)]
         if units:
             tries.append((seat, {"type": "play", "card": units[0]}, "play a Unit in the Draw Phase"))
     if kind == "free_timing" and state.step == "deploy_ft" and state.slots.get("g"):
-        gs = [c for c in zone(state, seat, "hand") if defn(state, c).type == "g"]
+        gs = [c for c in zone(state, seat, "hand") if is_g(state, c)]
         if gs:
             tries.append((seat, {"type": "play", "card": gs[0]}, "play a second G this turn"))
     if kind == "sortie":
-        rolled = [c for c in zone(state, seat, "deploy") if c in state.rolled and defn(state, c).type == "unit"]
+        rolled = [c for c in zone(state, seat, "deploy") if c in state.rolled and is_unit(state, c)]
         if rolled:
             tries.append((seat, {"type": "sortie", "card": rolled[0], "area": "earth"}, "sortie a rolled Unit"))
     return tries

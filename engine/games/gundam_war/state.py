@@ -58,7 +58,7 @@ class GWState:
         "engaged", "front_gone", "slots", "played_names", "text_uses", "cut_uses", "change_used",
         "vulture", "vulture_points", "pollution", "nondup", "fired", "choice", "result", "events",
         "entered", "ever_engaged", "serial", "went_hidden", "battle_immune", "untargetable", "waiting", "card_coins", "no_sortie", "special_plus", "kw_gain", "kw_lose", "this_turn",
-        "skipped",
+        "skipped", "treated", "g_text",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -117,6 +117,10 @@ class GWState:
         self.kw_lose: dict[int, set] = {}
         self.this_turn: list[tuple] = []      # (seat, scope, stats): "this turn" effects (GW-A-26.6.2)
         self.skipped: set[str] = set()        # phases of this turn that will not be performed (GW-A-24.26)
+        # GW-A-1.2: card -> every type it is treated as now, while it stays on the field ("treated
+        # as" replaces the printed type, "also treated as" adds to it); absent = its printed type
+        self.treated: dict[int, frozenset] = {}
+        self.g_text: set[int] = set()         # treated as a G and gained "generates 1 (its colour)"
 
 
 def defn(state: GWState, card: int) -> CardDef:

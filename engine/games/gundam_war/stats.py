@@ -23,13 +23,58 @@ def root(state: GWState, card: int) -> int:
     return card
 
 
+CARD_TYPES = ("unit", "character", "command", "operation", "g")
+ONLY_TYPE = _ONLY = {t: frozenset((t,)) for t in CARD_TYPES}
+
+
+def types_of(state: GWState, card: int) -> frozenset:
+    """Every card type the card is treated as now (GW-A-1.1, GW-A-1.2). Every type check of the
+    engine goes through here or through the equivalent shortcuts below: an effect "treated as a
+    (type) card" replaces the printed type, "also treated as" adds to it (GW-A-1.2.1-2); Dismantle
+    and VARIABLE make a Unit a G (GW-A-25.17, GW-A-25.27). Both end when the card leaves the
+    field (`effects._forget`)."""
+    treated = state.treated
+    if treated and card in treated:
+        return treated[card]
+    if card in state.dismantled or card in state.variable_g:
+        return _ONLY["g"]
+    return _ONLY[state.table.cards[card].defn.type]
+
+
+# The three checks below are `kind in types_of(state, card)`, written out because they run for
+# every candidate action (the bench engine figure).
+
+def is_type(state: GWState, card: int, kind: str) -> bool:
+    """Whether the card is treated as a `kind` card now (GW-A-1.2)."""
+    treated = state.treated
+    if treated and card in treated:
+        return kind in treated[card]
+    if card in state.dismantled or card in state.variable_g:
+        return kind == "g"
+    return state.table.cards[card].defn.type == kind
+
+
 def is_g(state: GWState, card: int) -> bool:
-    return defn(state, card).type == "g" or card in state.dismantled or card in state.variable_g
+    treated = state.treated
+    if treated and card in treated:
+        return "g" in treated[card]
+    return state.table.cards[card].defn.type == "g" or card in state.dismantled or card in state.variable_g
 
 
 def is_unit(state: GWState, card: int) -> bool:
+    treated = state.treated
+    if treated and card in treated:
+        return "unit" in treated[card]
     return state.table.cards[card].defn.type == "unit" and card not in state.dismantled \
         and card not in state.variable_g
+
+
+def is_basic_g(state: GWState, card: int) -> bool:
+    """GW-A-7.1: a printed Basic G stays one while it is treated as a G, even when also treated
+    as another type (7.1.2); a card treated as a G that was not printed as one is a Special G
+    (7.1.3)."""
+    d = defn(state, card)
+    return d.type == "g" and d.basic and is_g(state, card)
 
 
 def is_rolled(state: GWState, card: int) -> bool:
@@ -65,18 +110,24 @@ def group(state: GWState, card: int) -> list[int]:
 # -- National Power (GW-B-9.3, GW-A-7) -------------------------------------------------------
 
 def power(state: GWState, seat: int) -> dict[str, int]:
-    """Generated National Power by colour; a rolled G still generates (GW-B-9.3.2)."""
+    """Generated National Power by colour; a rolled G still generates (GW-B-9.3.2). Only cards
+    treated as a G now generate (GW-A-1.2): a printed G by its generating text, a card made a G
+    by an effect only if that effect gave it one (Dismantle, VARIABLE, `generates: true`)."""
     out: dict[str, int] = {}
+    treated = state.treated
     for c in state.table.zones[f"{seat}.deploy"]:
         d = defn(state, c)
-        if c in state.dismantled:
-            gen = (d.colour,)                    # GW-A-25.17.1
-        elif c in state.variable_g:
-            gen = (d.colour,)                    # GW-A-25.27: the 2nd text generates its colour
-        elif d.type == "g":
+        if treated and c in treated:             # is_g, written out (this runs for every candidate play)
+            if "g" not in treated[c]:
+                continue                         # no longer a G (GW-A-1.2.1): generates nothing
+        elif d.type != "g" and c not in state.dismantled and c not in state.variable_g:
+            continue
+        if c in state.dismantled or c in state.variable_g or c in state.g_text:
+            gen = (d.colour,)                    # GW-A-25.17.1, GW-A-25.27, a gained generating text
+        elif d.type == "g":                     # the printed G's own generating text
             gen = d.generates
         else:
-            continue
+            continue                             # a Special G by effect has no generating text (GW-A-7.1.3)
         for colour in gen:
             out[colour] = out.get(colour, 0) + 1
     return out
@@ -137,7 +188,7 @@ def _base_stats(state: GWState, card: int) -> tuple:
     d = defn(state, card)
     if card in state.transformed and d.transformed:
         return tuple(d.transformed["stats"])
-    if d.piloted_stats and any(defn(state, s).type == "character" for s in set_cards(state, card)):
+    if d.piloted_stats and any(is_type(state, s, "character") for s in set_cards(state, card)):
         return d.piloted_stats                                 # GW-A-22.4: right of "/" with a pilot
     return d.stats
 
@@ -166,7 +217,7 @@ def stats(state: GWState, card: int) -> tuple:
     ignores = _ignores_pilots(state, card)
     for s in set_cards(state, card):
         sd = defn(state, s)
-        if sd.type == "character":
+        if is_type(state, s, "character"):
             if not ignores:
                 for i, v in enumerate(character_mod(state, s)):
                     mod[i] += v
@@ -283,13 +334,14 @@ def card_cost(state: GWState, seat: int, card: int, target: int | None, substitu
     reductions (GW-A-10.3.2); a reduction never takes a value below 0, so the order matters."""
     d: CardDef = defn(state, card)
     total, resource = d.total, d.resource + d.x_resource * x      # "XX" with X = 2 pays 4 (GW-A-26.16)
-    if d.type == "command":
+    kinds = types_of(state, card)
+    if "command" in kinds:
         total += sum(continuous_sources(state, 1 - seat, "enemy_command_total"))
         if target is not None and where(state, target) == "played" and controller(state, target) != seat:
             total += defn(state, target).keywords.get("prevent", 0)      # GW-A-25.32
     if substitute:
         total = d.keywords["substitute_cost"]["total"]
-    if d.type == "unit":
+    if "unit" in kinds:
         for r in continuous_sources(state, seat, "own_unit_total"):
             total = max(0, total + r)
     return total, resource

@@ -4,7 +4,7 @@ everything else is public (GW-L.1)."""
 from __future__ import annotations
 
 from engine.games.gundam_war.state import AREAS, GWState, defn, zone
-from engine.games.gundam_war.stats import card_texts, is_rolled, power, set_cards, stats
+from engine.games.gundam_war.stats import CARD_TYPES, card_texts, is_rolled, power, set_cards, stats, types_of
 
 
 def card_view(state: GWState, card: int, seat: int | None) -> dict:
@@ -12,13 +12,16 @@ def card_view(state: GWState, card: int, seat: int | None) -> dict:
         return {"face_down": True}
     d = defn(state, card)
     out = {"id": card, "card": d.id, "name": d.title, "type": d.type, "colour": d.colour}
+    kinds = types_of(state, card)
+    if kinds != {d.type}:
+        out["treated_as"] = [t for t in CARD_TYPES if t in kinds]           # GW-A-1.2
     zname = state.table.name_of[card]
     texts = card_texts(state, card) if d.keywords.get("team") else d.texts
     if texts:
         out["texts"] = [_text_view(t) for t in texts]
     if zname in ("deploy", "space", "earth", "arena", "set"):
         out["rolled"] = is_rolled(state, card)
-        if d.type == "unit" and card not in state.dismantled and card not in state.variable_g:
+        if "unit" in kinds:
             m, s, df = stats(state, card)
             out.update(melee=m, shooting=s, defense=df, damage=state.damage.get(card, 0),
                        destroyed=card in state.destroyed, transformed=card in state.transformed)
