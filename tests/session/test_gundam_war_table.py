@@ -307,3 +307,27 @@ def test_an_ambiguous_drop_asks_which_move_was_meant(tmp_path):
         assert game.decisions[decisions:] == [{"seat": seat, "action": fits[1]}]
     finally:
         t.close()
+
+
+def test_gw_a_26_8_the_attacking_player_drags_one_of_the_cards_that_entered_together_to_the_junk_yard():
+    """GW-A-26.8 at the table: when cards that cannot all stay entered together, the attacking
+    player drops one of them on a Junk Yard to discard it, even a card they do not control;
+    the other player's drop means nothing."""
+    from tests.gundam_war.scenario import arrange, at, cid, deck, game
+    from tts_bridge.session.games import DropSite
+
+    vanguard = "AF-07 Vanguard Gundam"
+    g = game(deck_a=deck("AF-01 Lancer"), deck_b=deck(vanguard, vanguard, "Mass Salvage", fill="Aurora Shipyard"))
+    arrange(g, 0, hand=("AF-01 Lancer",), deploy=("Aurora Shipyard",) * 2)
+    arrange(g, 1, hand=("Mass Salvage",), deploy=("Aurora Shipyard",) * 4, junk=(vanguard, vanguard))
+    first, second = sorted(g.state.table.zone(1, "junk"))
+    at(g, "deploy_ft", active=0)
+    g.act(0, {"type": "play", "card": cid(g, 0, "AF-01 Lancer", "hand")})
+    g.act(0, {"type": "pass"})
+    g.act(1, {"type": "play", "card": cid(g, 1, "Mass Salvage", "hand")})
+    for _ in range(2):
+        g.act(g.pending().seat, {"type": "pass"})
+    assert g.pending().kind == "simultaneous_entry" and g.pending().seat == 0
+    adapter = adapter_for("gundam-war")
+    assert adapter.drop_actions(g, 0, second, DropSite(1, "junk", None)) == [{"type": "discard", "card": second}]
+    assert adapter.drop_actions(g, 1, second, DropSite(1, "junk", None)) == []

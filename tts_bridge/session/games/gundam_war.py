@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.gundam_war.state import AREAS, controller, defn, where
-from engine.games.gundam_war.stats import is_rolled, power
+from engine.games.gundam_war.stats import is_rolled, is_unit, power
 from engine.games.gundam_war.view import card_view
 
 from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
@@ -203,10 +203,13 @@ class GundamWarAdapter:
         pending options the drop fits; when none fits, the plain move, so the engine's refusal
         (with its rule) is what the player hears."""
         state = game.state
+        pending = game.pending()
+        if pending is not None and pending.kind == "simultaneous_entry" and pending.seat == seat \
+                and site.zone == "junk":  # GW-A-26.8: the attacker discards one of the cards that entered together
+            return [o.action for o in pending.options if o.action.get("card") == card]
         if controller(state, card) != seat:
             return []
         here = where(state, card)
-        pending = game.pending()
         opts = [o.action for o in (pending.options if pending is not None and pending.seat == seat else ())
                 if o.action.get("card") == card]
         if here in ("hand", "hangar"):
@@ -332,7 +335,7 @@ class GundamWarAdapter:
         if mine:
             out.append((active, mine[0], self.geo.world(active, "junk"), "discard a hand card outside the hand limit"))
             out.append((active, mine[-1], self.geo.world(1 - active, "homeland"), "put a hand card on the enemy Homeland"))
-        units = [c for c in mine if defn(state, c).type == "unit"
+        units = [c for c in mine if is_unit(state, c)
                  and not any(o.action.get("card") == c for o in pending.options)]
         if units:
             out.append((active, units[0], self._row(active, "deploy", 0, 1), "deploy a Unit out of timing"))
