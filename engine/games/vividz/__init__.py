@@ -100,11 +100,14 @@ def _strip(state: VividzState, node: Any, seats: tuple) -> Any:
     went into a hidden zone later in the same step (a Reload, a replacement) is not identified."""
     if isinstance(node, dict):
         cid = node.get("id")
-        if isinstance(cid, int) and "card" in node and not all(state.table.visible_to(cid, s) for s in seats):
-            return {"shown": node["card"], "title": node.get("name", "")}
-        return {k: _strip(state, v, seats) for k, v in node.items()}
+        if isinstance(cid, int) and "card" in node:
+            visible_to = state.table.visible_to
+            for s in seats:
+                if not visible_to(cid, s):
+                    return {"shown": node["card"], "title": node.get("name", "")}
+        return {k: _strip(state, v, seats) if isinstance(v, (dict, list)) else v for k, v in node.items()}
     if isinstance(node, list):
-        return [_strip(state, v, seats) for v in node]
+        return [_strip(state, v, seats) if isinstance(v, (dict, list)) else v for v in node]
     return node
 
 
@@ -190,19 +193,25 @@ class VividzRules(CardGame):
         return view.view(state, seat)
 
     def snapshot(self, state: VividzState) -> bytes:
+        # the same bytes as repr() of the full tuple always gave: empty maps and lists are written
+        # as [] without sorting or copying them (this runs after every decision)
+        st = state
+        damage, host, dmg, seen, repl = st.damage, st.host, st.dmg_source, st.state_seen, st.repl_choice
         scalars = (
-            state.turn, state.tp, state.first, state.phase, sorted(state.slot.items()), sorted(state.seq.items()),
-            sorted(state.sleep), sorted(state.damage.items()), sorted(state.lvup), sorted(state.host.items()),
-            state.effects, state.clock, [p[:5] for p in state.pending], len(state.delayed), state.battle, state.successes,
-            state.battle_retires, sorted(state.dmg_source.items()), state.tasks, state.waiting,
-            [(f[0], f[1], len(f[2]), f[3], sorted(f[4].items()), sorted(f[5].items())) for f in state.frames], state.result.to_json() if state.result else None, state.rng.calls, state.uid,
-            state.played_this_turn, sorted(state.state_seen.items()),
-            sorted(state.repl_choice.items()), state.chosen,
-            (sorted(state.control.items()), state.control_until, sorted(state.newest_pick.items()),
-             sorted(state.ts_rank.items()))
-            if state.control or state.control_until or state.newest_pick or state.ts_rank else (),
+            st.turn, st.tp, st.first, st.phase, sorted(st.slot.items()), sorted(st.seq.items()),
+            sorted(st.sleep), sorted(damage.items()) if damage else [], sorted(st.lvup) if st.lvup else [],
+            sorted(host.items()) if host else [],
+            st.effects, st.clock, [p[:5] for p in st.pending] if st.pending else [], len(st.delayed), st.battle,
+            st.successes, st.battle_retires, sorted(dmg.items()) if dmg else [], st.tasks, st.waiting,
+            [(f[0], f[1], len(f[2]), f[3], sorted(f[4].items()), sorted(f[5].items())) for f in st.frames]
+            if st.frames else [], st.result.to_json() if st.result else None, st.rng.calls, st.uid,
+            st.played_this_turn, sorted(seen.items()) if seen else [],
+            sorted(repl.items()) if repl else [], st.chosen,
+            (sorted(st.control.items()), st.control_until, sorted(st.newest_pick.items()),
+             sorted(st.ts_rank.items()))
+            if st.control or st.control_until or st.newest_pick or st.ts_rank else (),
         )
-        return b"|".join((state.table.snapshot(), pack_ints(state.inc), repr(scalars).encode()))
+        return b"|".join((st.table.snapshot(), pack_ints(st.inc), repr(scalars).encode()))
 
     def check_invariants(self, state: VividzState) -> None:
         t = state.table

@@ -10,8 +10,9 @@ from itertools import permutations
 
 from engine.games.vividz import effects as fx
 from engine.games.vividz import flow
-from engine.games.vividz.state import (ADJACENT, _cont_sources, SLOTS, VividzState, attack_forbidden, card_json, defn,
-                                       emit, in_slot, mission_active, play_cost, where, zone)
+from engine.games.vividz.state import (ADJACENT, FORBID, SLOTS, ZK, VividzState, _cont_sources, act_cards,
+                                       attack_forbidden, card_json, changed_cost, cost_changes, defn, derived, emit,
+                                       in_slot, mission_active, play_cost, slot_reduced, where, zone)
 
 # B.2: slots are named by lane, never by left/right: seat 1 sees its slot 1 on its right.
 SLOT_NAMES = {1: "Side slot of lane 1 (L1)", 2: "Center slot (L2)", 3: "Side slot of lane 3 (L3)"}
@@ -41,43 +42,62 @@ def ability_payable(state: VividzState, seat: int, card: int, ab_index: int) -> 
     return None
 
 
-def activations(state: VividzState, seat: int):
+def activations(state: VividzState, seat: int) -> list[tuple[dict, str]]:
     t = state.table
+    acts = act_cards(state)
+    out = []
     for zname in VALID_ZONES:
-        for card in t.zones[f"{seat}.{zname}"]:
+        cards = t.zones[ZK[seat][zname]]
+        here = acts.get(zname)
+        if not here or here.isdisjoint(cards):
+            continue  # no card here has an ability usable from this zone (903.1)
+        for card in cards:
             d = t.cards[card].defn
             for i in d.acts:
-                if ability_payable(state, seat, card, i) is None:
+                if d.abilities[i].zone == zname and ability_payable(state, seat, card, i) is None:
                     text = d.abilities[i].text or ("Accel" if "accel" in d.abilities[i].effects[0] else "ability")
-                    yield {"type": "activate", "card": card, "ability": i}, f"{d.name}: activate {text}"
+                    out.append(({"type": "activate", "card": card, "ability": i}, f"{d.name}: activate {text}"))
+    return out
 
 
-def main_options(state: VividzState, seat: int):
-    energy = len(zone(state, seat, "energy"))
-    sources = _cont_sources(state)
+def main_options(state: VividzState, seat: int) -> list[tuple[dict, str]]:
+    t = state.table
+    zones, cards = t.zones, t.cards
+    energy = len(zones[ZK[seat]["energy"]])
+    dv = derived(state)
+    changes = cost_changes(dv.sources())
+    occupied = None
+    out = []
     for zname in ("hand", "keep"):  # 508.2: Keep cards are played as from hand
-        for card in zone(state, seat, zname):
-            d = defn(state, card)
+        for card in zones[ZK[seat][zname]]:
+            d = cards[card].defn
             if d.type == "character":
-                flat = None if d.cost_reduction else play_cost(state, seat, card, None, sources)
+                base = changed_cost(d, seat, changes) if changes else d.cost
+                if d.cost_reduction and occupied is None:
+                    occupied = {slot: in_slot(state, seat, slot) for slot in SLOTS}
                 for slot in SLOTS:
-                    cost = flat if flat is not None else play_cost(state, seat, card, slot, sources)
+                    cost = slot_reduced(state, seat, d, slot, base, occupied[slot]) \
+                        if d.cost_reduction and occupied[slot] else base
                     if cost <= energy:
-                        yield ({"type": "play", "card": card, "slot": slot},
-                               f"Play {d.name} to the {SLOT_NAMES[slot]} (cost {cost})")
+                        out.append(({"type": "play", "card": card, "slot": slot},
+                                    f"Play {d.name} to the {SLOT_NAMES[slot]} (cost {cost})"))
             elif d.type == "event" and state.turn != 1:
-                cost = play_cost(state, seat, card, None, sources)
+                cost = changed_cost(d, seat, changes) if changes else d.cost
                 if cost <= energy:
-                    yield {"type": "play", "card": card}, f"Play event {d.name} (cost {cost})"
-    yield from activations(state, seat)
+                    out.append(({"type": "play", "card": card}, f"Play event {d.name} (cost {cost})"))
+    out += activations(state, seat)
     if state.turn != 1:  # 703.2a
-        for card in zone(state, seat, "area"):
-            if card not in state.sleep and not attack_forbidden(state, card):
-                yield {"type": "attack", "card": card}, f"Attack with {_n(state, card)} (lane {state.slot[card]})"
-    for m in zone(state, seat, "mission"):
-        if mission_active(state, m) and m not in state.sleep and fx.condition_holds(state, seat, m, defn(state, m).check):
-            yield {"type": "check", "mission": m}, f"Check mission {_n(state, m)}"
-    yield {"type": "pass"}, "End the Main phase"
+        markers = dv.writes & FORBID  # else no attack-forbidden marker exists
+        sleep = state.sleep
+        for card in zones[ZK[seat]["area"]]:
+            if card not in sleep and not (markers and attack_forbidden(state, card)):
+                out.append(({"type": "attack", "card": card},
+                            f"Attack with {cards[card].defn.name} (lane {state.slot[card]})"))
+    for m in zones[ZK[seat]["mission"]]:
+        if m not in t.face_down and m not in state.sleep and fx.condition_holds(state, seat, m, cards[m].defn.check):
+            out.append(({"type": "check", "mission": m}, f"Check mission {cards[m].defn.name}"))  # 304.1b, 1113
+    out.append(({"type": "pass"}, "End the Main phase"))
+    return out
 
 
 def defense_options(state: VividzState, seat: int):
@@ -124,7 +144,7 @@ def options(state: VividzState) -> list[tuple[dict, str]]:
         return [({"type": "setup_energy", "card": c}, f"Put {_n(state, c)} into Energy")
                 for c in sorted(zone(state, seat, "hand"))]
     if kind == "main":
-        return list(main_options(state, seat))
+        return main_options(state, seat)
     if kind == "defense":
         return list(defense_options(state, seat))
     if kind == "pay":

@@ -72,7 +72,9 @@ EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 1, "addi
 _EFFECTS = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
 _CONT_PROPS = {
     "power": _obj(["amount", "to"], amount={"type": "integer"},
-                  to={"enum": ["self", "all_own", "opp_lane", "all_opp", "own_trait"]}, trait={"type": "string"}),
+                  to={"enum": ["self", "all_own", "opp_lane", "all_opp", "own_trait"]}, trait={"type": "string"},
+                  # "your characters with power N or more / N or less" (a reach that reads power, 911.2)
+                  min_power={"type": "integer"}, max_power={"type": "integer"}),
     "set_power": _obj(["value", "to"], value={"type": "integer"}, to={"enum": ["self", "opp_lane"]}),
     "power_floor": _obj(["value", "to"], value={"type": "integer"}, to={"enum": ["self", "all_own"]}),
     "gain_trait": _obj(["trait", "to"], trait={"type": "string"}, to={"enum": ["self", "all_own", "own_trait"]},
@@ -81,7 +83,9 @@ _CONT_PROPS = {
                  applies={"enum": ["own_characters", "own_events", "opp_events", "opp_characters", "own_trait"]},
                  trait={"type": "string"}),
     "forbid_attack": _obj(["to"], to={"enum": ["self", "opp_lane"]}),
-    "unaffected_by_opponent": {"const": True},
+    "unaffected_by_opponent": {"oneOf": [{"const": True},  # this card (911.7)
+                                         _obj(["to"], to={"enum": ["self", "all_own", "own_trait"]},
+                                              trait={"type": "string"})]},
     "replace": _obj(["event", "to"], event={"enum": ["retire", "damage"]}, to={"enum": ["self", "all_own"]},
                     instead={"enum": ["trash", "deck_bottom", "remove"]}, reduce={"type": "integer", "minimum": 1}),
 }

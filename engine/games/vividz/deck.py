@@ -86,9 +86,25 @@ def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, C
     return Deck(Path(filename).stem, sections)
 
 
+_CHECKED: dict[tuple, tuple] = {}  # deck contents -> (cards, problems): every game checks its decks again
+
+
 def validate_deck(deck: Deck, cards: dict[str, CardDef], options: dict) -> list[str]:
+    star = options.get("star_exception", "exempt")
+    key = (deck.name, star, tuple((k, tuple(v)) for k, v in deck.sections.items()))
+    hit = _CHECKED.get(key)
+    if hit is not None and hit[0] is cards:
+        return list(hit[1])
+    problems = _validate(deck, cards, star)
+    if len(_CHECKED) > 64:
+        _CHECKED.clear()
+    _CHECKED[key] = (cards, tuple(problems))
+    return problems
+
+
+def _validate(deck: Deck, cards: dict[str, CardDef], star: str) -> list[str]:
     ids = [c for s in deck.sections.values() for c in s]
     unknown = sorted({c for c in ids if c not in cards})
     if unknown:
         return [f"deck {deck.name}: unknown card ids {unknown}"]
-    return deck_problems(deck.sections, cards, f"deck {deck.name}", options.get("star_exception", "exempt"))
+    return deck_problems(deck.sections, cards, f"deck {deck.name}", star)

@@ -7,7 +7,7 @@ returns False when it needs a player's choice; the frame then resumes at the sam
 
 from __future__ import annotations
 
-from engine.games.vividz.state import (ADJACENT, CENTER, SLOTS, VividzState, card_json, controller, defn, emit,
+from engine.games.vividz.state import (ADJACENT, CENTER, SLOTS, ZK, VividzState, card_json, controller, defn, emit,
                                        exp_of, in_slot, lane_opponent, mission_active, new_uid,
                                        owner, power, traits, where, zone)
 
@@ -24,12 +24,14 @@ def move(state: VividzState, card: int, dest: str, index: int | None = None, hos
          why: str = "", to_seat: int | None = None) -> None:
     """The only way cards move. `dest` is a zone of the card's owner (102.4, 502.4c), unless a rule
     names another player's zone (`to_seat`: 1003.1 "their controller's Trash")."""
-    seat = owner(state, card) if to_seat is None else to_seat
-    src = where(state, card)
+    t = state.table
+    ctrl = t.cards[card].owner  # only a card in the Area can have another controller (502.1b)
+    seat = ctrl if to_seat is None else to_seat
+    src = t.name_of[card]
     followers: list[int] = []
-    ctrl = controller(state, card)
     if src == "area":
         if state.control:
+            ctrl = state.control.get(card, ctrl)
             state.control.pop(card, None)  # back to its owner's zones: the owner controls it (502.1b, 502.4c)
         state.lki[card] = snapshot_lki(state, card)
         followers = exp_of(state, card)
@@ -222,7 +224,7 @@ def fire_others_in(state: VividzState, seat: int, moved: list[int]) -> None:
     are simultaneous: a moved card with the ability triggers once for each *other* card of the
     move; a card already there triggers once per card moved in (908.3c)."""
     t = state.table
-    for card in t.zones[f"{seat}.energy"]:
+    for card in t.zones[ZK[seat]["energy"]]:
         d = t.cards[card].defn
         if not d.autos:
             continue
@@ -254,7 +256,7 @@ def fire(state: VividzState, trigger: str, seat: int | None, exclude: int = -1, 
     t = state.table
     for s in ((0, 1) if seat is None else (seat,)):
         for zname in zones:
-            for card in t.zones[f"{s}.{zname}"]:
+            for card in t.zones[ZK[s][zname]]:
                 d = t.cards[card].defn
                 if not d.autos or card == exclude:
                     continue

@@ -9,8 +9,9 @@ from __future__ import annotations
 from engine.core.requests import Result
 
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import (VividzState, _cont_sources, card_json, controller, defn, emit, exp_of,
-                                       in_slot, lane_opponent, mission_active, numeric_ties, power, where, zone)
+from engine.games.vividz.state import (POWER, ZK, VividzState, card_json, controller, defn, derived, emit, exp_of,
+                                       in_slot, lane_opponent, may_reduce_power, mission_active, numeric_ties, power,
+                                       where, zone)
 
 HAND_TARGET = 5  # 702.4 / 706.4
 
@@ -57,15 +58,24 @@ def _dying(state: VividzState) -> list[int]:
     """1004.1/1004.2: characters whose damage reaches their power, or whose power is 0 or less."""
     dying = []
     strict = state.options["damage_threshold"] == "exceeds"
-    sources = _cont_sources(state)
-    reducers = any("set_power" in s[2] or s[2].get("power", {}).get("amount", 0) < 0 for s in sources) or any(
-        e[1] == "set_power" or (e[1] == "power" and e[2] < 0) for e in state.effects)
+    zones = state.table.zones
+    cards = state.table.cards
+    damage = state.damage
+    reducers = None
+    powers = None
     for seat in (state.tp, 1 - state.tp):  # 1004 damage retire
-        for c in zone(state, seat, "area"):
-            if not reducers and c not in state.damage and defn(state, c).power > 0:
-                continue  # power can only have gone up, and there is no damage
-            p = power(state, c, sources)
-            dmg = state.damage.get(c, 0)
+        for c in zones[ZK[seat]["area"]]:
+            base = cards[c].defn.power
+            dmg = damage.get(c, 0)
+            if base > 0 and (dmg <= base if strict else dmg < base):  # it survives at its printed power
+                if reducers is None:
+                    reducers = may_reduce_power(state)
+                if not reducers:
+                    continue  # and no effect can lower its power
+            if powers is None:
+                d = derived(state)
+                powers = d.board().power if d.writes & POWER else {}
+            p = powers.get(c, base)
             if p <= 0 or (dmg > p if strict else dmg >= p):
                 dying.append(c)
     return dying
@@ -77,9 +87,10 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
     retire that rule effects of this PP caused is credited to no effect (1103.3b, AMB-28)."""
     changed = False
     crowded = []
+    zones, slot_of = state.table.zones, state.slot
     for seat in (state.tp, 1 - state.tp):
-        area = zone(state, seat, "area")
-        if len(area) > len({state.slot[c] for c in area}):
+        area = zones[ZK[seat]["area"]]
+        if len(area) > 1 and len(area) > len({slot_of[c] for c in area}):
             for slot in (1, 2, 3):
                 cards = in_slot(state, seat, slot)
                 if len(cards) > 1:

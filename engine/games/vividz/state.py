@@ -18,8 +18,14 @@ from engine.core.zones import Table, Visibility, ZoneSpec
 from engine.games.vividz.cards import CardDef
 
 CENTER = 2
+TRAITS, POWER, UNAFF, FORBID = 1, 2, 4, 8  # derived parameters (911), as bits (continuous.py)
 SLOTS = (1, 2, 3)
 ADJACENT = {1: (2,), 2: (1, 3), 3: (2,)}  # B.2: Sides are not adjacent to each other
+
+
+ZONE_NAMES = ("deck", "hand", "keep", "account", "mission", "area", "exp", "energy", "trash", "remove", "temporary",
+              "reveal")
+ZK = tuple({name: f"{seat}.{name}" for name in ZONE_NAMES} for seat in (0, 1))  # seat -> name -> Table key
 
 
 def zone_specs(keep_visibility: str) -> tuple[ZoneSpec, ...]:
@@ -46,7 +52,8 @@ class VividzState:
         "lvup", "host", "effects", "clock", "entered", "pending", "delayed", "lki", "battle",
         "successes", "battle_retires", "dmg_source", "tasks", "waiting", "frames", "result", "events",
         "phase", "uid", "setup_seat", "control", "control_until", "setter_cards", "newest_pick", "chosen", "ts_rank",
-        "played_this_turn", "cont_cards", "cache", "state_seen", "repl_choice", "cont_zones", "hid", "state_cards",
+        "played_this_turn", "cont_cards", "cache", "reducer_cards", "act_cards", "state_seen", "repl_choice",
+        "cont_zones", "hid", "state_cards",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -88,10 +95,12 @@ class VividzState:
         self.cont_zones: dict[int, frozenset] = {}  # card -> zones where it has [Cont] abilities
         self.state_cards: list[int] = []       # cards with a state-triggered ability (908.5), fixed per game
         self.hid = False                         # a visible card became hidden during this step
-        self.cache: tuple = ((), [])            # derived: the effective [Cont] items, see _cont_sources
+        self.cache: tuple = ((), None)          # (key, Derived): continuous effects of one state version (derived)
+        self.reducer_cards: tuple = (-1, ())     # (len(cont_cards), cards with a power-lowering [Cont] item)
+        self.act_cards: tuple = (-1, {})         # (number of cards, zone -> cards with an [Act] ability there)
         self.control: dict[int, int] = {}       # card -> controller, only while it differs from the owner (502.1b)
-        self.control_until: list[tuple] = []
-        self.setter_cards: frozenset = frozenset()  # cards with a [Cont] set_power item (911.3c), fixed per game    # (card, inc) whose control returns at the end of the turn
+        self.control_until: list[tuple] = []     # (card, inc) whose control returns at the end of the turn
+        self.setter_cards: frozenset = frozenset()  # cards with a [Cont] set_power item (911.3c), fixed per game
         self.newest_pick: dict[tuple, int] = {}  # (seat, slot) -> the card its controller named newest (1002.1)
         self.chosen = [0, 0]                    # "choose" actions performed this turn (1107.1)
         self.ts_rank: dict[tuple, int] = {}     # (card, inc, item) -> order its controller chose (911.3c)
@@ -106,7 +115,7 @@ def owner(state: VividzState, card: int) -> int:
 
 
 def zone(state: VividzState, seat: int, name: str) -> list[int]:
-    return state.table.zones[f"{seat}.{name}"]
+    return state.table.zones[ZK[seat][name]]
 
 
 def controller(state: VividzState, card: int) -> int:
@@ -129,8 +138,10 @@ def emit(state: VividzState, data: dict, seat: int | None = None, redacted: dict
 def card_json(state: VividzState, card: int, private: bool = False) -> dict:
     """A card in an event. Public events identify only cards both seats can see; a face-down or
     hidden card is named by its kind (`shown`, `title`) so that no instance id leaks."""
-    d = defn(state, card)
-    if private or (state.table.visible_to(card, 0) and state.table.visible_to(card, 1)):
+    t = state.table
+    d = t.cards[card].defn
+    # visible to both seats = in a public zone and face up (Table.visible_to for seats 0 and 1)
+    if private or (t.specs[t.zone_of[card]].visibility is Visibility.PUBLIC and card not in t.face_down):
         return {"id": card, "card": d.id, "name": d.name}
     return {"shown": d.id, "title": d.name}
 
@@ -164,62 +175,38 @@ def mission_active(state: VividzState, card: int) -> bool:
 
 # -- continuous effects (911) ------------------------------------------------------------------
 
+def derived(state: VividzState):
+    """All continuous effects applied (911, see continuous.py), for the current state version."""
+    key = (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
+           state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1], len(state.lvup),
+           len(state.ts_rank))  # everything a condition or the order of effects can read changes one of these
+    cache = state.cache
+    if cache[0] == key:
+        return cache[1]
+    from engine.games.vividz.continuous import derive
+    return derive(state, key)
+
+
+def may_reduce_power(state: VividzState) -> bool:
+    """911.8: whether some effect may lower a character's power now (else only damage retires, 1004)."""
+    n, cards = state.reducer_cards
+    if n != len(state.cont_cards):
+        from engine.games.vividz.continuous import lowers_power
+        cards = tuple(c for c in state.cont_cards if lowers_power(state.table.cards[c].defn))
+        state.reducer_cards = (len(state.cont_cards), cards)
+    if cards:
+        name_of, zones_of = state.table.name_of, state.cont_zones
+        for c in cards:
+            if name_of[c] in zones_of[c]:
+                return derived(state).reducing
+    if state.effects:
+        return any(e[1] == "set_power" or (e[1] == "power" and e[2] < 0) for e in state.effects)
+    return False
+
+
 def _cont_sources(state: VividzState):
     """(source, seat, item, timestamp) for every effective [Cont] item in the game (903)."""
-    from engine.games.vividz.effects import condition_holds
-    key = (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
-           state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1])  # everything a condition can read changes one of these
-    if state.cache[0] == key:
-        return state.cache[1]
-    t = state.table
-    out: list = []
-    deferred: list = []
-    state.cache = (key, out)
-    zones_of = state.cont_zones
-    for card in state.cont_cards:
-        zname = t.name_of[card]
-        if zname not in zones_of[card]:
-            continue
-        c = t.cards[card]
-        d = c.defn
-        for i in d.conts:
-            ab = d.abilities[i]
-            if ab.zone != zname or (zname == "mission" and card in t.face_down):
-                continue
-            seat = state.control.get(card, c.owner)  # 502.1c: the ability's controller
-            if ab.cond and _reads_traits(ab.cond):
-                for item in ab.continuous:
-                    deferred.append((card, seat, item, ab.cond + _item_cond(item)))
-                continue
-            if ab.cond and not condition_holds(state, seat, card, ab.cond):
-                continue
-            for item in ab.continuous:
-                if "if" in item:
-                    cond = _item_cond(item)
-                    if _reads_traits(cond):
-                        deferred.append((card, seat, item, cond))
-                        continue
-                    if not condition_holds(state, seat, card, cond):
-                        continue
-                out.append((card, seat, item, state.entered.get(card, 0)))
-    # 911.2: a condition that counts Traits depends on the effects that give Traits, so it is judged
-    # after them; a newly effective item may give more Traits, so judge again until nothing changes
-    # (gains only add Traits: this ends).
-    while deferred:
-        ready = [x for x in deferred if condition_holds(state, x[1], x[0], x[3])]
-        if not ready:
-            break
-        out.extend((card, seat, item, state.entered.get(card, 0)) for card, seat, item, _ in ready)
-        deferred = [x for x in deferred if x not in ready]
-    return out
-
-
-def _item_cond(item: dict) -> tuple:
-    return (tuple(sorted(item["if"].items())),) if "if" in item else ()
-
-
-def _reads_traits(conds: tuple) -> bool:
-    return any(k == "trait_count" for cond in conds for k, _ in cond)
+    return derived(state).sources()
 
 
 def _applies(state: VividzState, source: int, seat: int, to: str, card: int, trait: str | None = None) -> bool:
@@ -238,81 +225,30 @@ def _applies(state: VividzState, source: int, seat: int, to: str, card: int, tra
     return False
 
 
-def _unaffected(state: VividzState, card: int, seat: int) -> bool:
-    """911.7: a card "not affected by" the opponent's effects ignores them."""
-    if seat == controller(state, card):
-        return False
-    for source, s, item, _ in _cont_sources(state):
-        if "unaffected_by_opponent" in item and source == card:
-            return True
-    return False
-
-
 def traits(state: VividzState, card: int) -> set[str]:
-    """911.1b: non-numeric parameters first (printed Trait plus gained Traits)."""
-    out = {defn(state, card).trait}
-    if where(state, card) != "area":
-        return out
-    gated = []
-    for source, seat, item, _ in _cont_sources(state):
-        g = item.get("gain_trait")
-        if not g:
-            continue
-        if g["to"] == "own_trait":
-            if seat == controller(state, card):
-                gated.append(g)
-        elif _applies(state, source, seat, g["to"], card):
-            out.add(g["trait"])
-    key = (card, state.inc[card])
-    for e in state.effects:
-        if e[1] == "gain_trait" and key in e[3]:
-            out.add(e[2])
-    # 911.2: "your X characters gain Y" depends on every effect that gives X, so it is applied after
-    # them whatever the timestamps. Gains only add Traits, so applying the effects in dependency
-    # order is the same as repeating them until nothing changes (a dependency loop, 911.3, included).
-    changed = bool(gated)
-    while changed:
-        changed = False
-        for g in gated:
-            if g["trait"] not in out and g.get("of") in out:
-                out.add(g["trait"])
-                changed = True
-    return out
+    """911.1b: the printed Trait plus gained Traits (in dependency order, 911.2). Do not modify it."""
+    t = state.table
+    if t.name_of[card] == "area":
+        d = derived(state)
+        if d.writes & TRAITS:
+            got = d.board().traits.get(card)
+            if got is not None:
+                return got
+    return {t.cards[card].defn.trait}
 
 
 def power(state: VividzState, card: int, sources: list | None = None) -> int:
-    """911.1-911.3 and 911.9: printed power, then numeric effects in timestamp order (the turn
-    player's first on a tie, 911.3c), then lower bounds from the highest down."""
-    base = defn(state, card).power
-    if where(state, card) != "area":
+    """911.1-911.3 and 911.9: printed power, then numeric effects in dependency and timestamp order
+    (the turn player's first on a tie, 911.3c), then lower bounds from the highest down.
+    (`sources` is accepted for old callers; the result is the same.)"""
+    t = state.table
+    base = t.cards[card].defn.power
+    if t.name_of[card] != "area":
         return base
-    mods: list[tuple] = []
-    floors: list[int] = []
-    tp = state.tp
-    for source, seat, item, ts in (_cont_sources(state) if sources is None else sources):
-        for kind in ("power", "set_power", "power_floor"):
-            spec = item.get(kind)
-            if spec and _applies(state, source, seat, spec["to"], card, spec.get("trait")):
-                if seat != controller(state, card) and _unaffected(state, card, seat):
-                    continue
-                if kind == "power_floor":
-                    floors.append(spec["value"])
-                else:
-                    rank = state.ts_rank.get((source, state.inc[source], item_index(state, source, item)), 0) \
-                        if state.ts_rank else 0
-                    mods.append((ts, seat != tp, rank, kind, spec.get("amount", spec.get("value"))))
-    key = (card, state.inc[card])
-    for e in state.effects:
-        if e[1] in ("power", "set_power") and key in e[3]:
-            if e[4] != controller(state, card) and _unaffected(state, card, e[4]):
-                continue
-            mods.append((e[0], e[4] != tp, 0, e[1], e[2]))
-    value = base
-    for _, _, _, kind, amount in sorted(mods, key=lambda m: (m[0], m[1], m[2])):
-        value = amount if kind == "set_power" else value + amount
-    for floor in sorted(floors, reverse=True):
-        value = max(value, floor)
-    return value
+    d = derived(state)
+    if not d.writes & POWER:
+        return base
+    return d.board().power.get(card, base)
 
 
 def item_index(state: VividzState, card: int, item: dict) -> int:
@@ -332,7 +268,10 @@ def numeric_ties(state: VividzState) -> tuple[int, tuple] | None:
     not commute (one sets the power) are ordered by that player. The first unordered such group, as
     (controller, ((card, inc, item), ...)), or None. Cheap unless some [Cont] item sets power."""
     t = state.table
-    if not any(t.name_of[c] == "area" for c in state.setter_cards):
+    for c in state.setter_cards:
+        if t.name_of[c] == "area":
+            break
+    else:
         return None  # no [Cont] "power becomes" item is in play: nothing to order
     sources = _cont_sources(state)
     setters = [s for s in sources if "set_power" in s[2]]
@@ -358,25 +297,20 @@ def numeric_ties(state: VividzState) -> tuple[int, tuple] | None:
 
 
 def attack_forbidden(state: VividzState, card: int) -> bool:
-    """802.1a: the attack-forbidden marker, from an effect or a [Cont] ability."""
-    key = (card, state.inc[card])
-    if any(e[1] == "forbid_attack" and key in e[3] for e in state.effects):
-        return True
-    for source, seat, item, _ in _cont_sources(state):
-        spec = item.get("forbid_attack")
-        if spec and _applies(state, source, seat, spec["to"], card):
-            return True
-    return False
+    """802.1a: the attack-forbidden marker, from an effect or a [Cont] ability (911.7 applies)."""
+    d = derived(state)
+    return bool(d.writes & FORBID) and card in d.board().forbid
 
 
-def play_cost(state: VividzState, seat: int, card: int, slot: int | None, sources: list | None = None) -> int:
-    """905.2a/c/d: printed cost, increases then decreases (floor 0), then the cost-reduction icon."""
-    d = defn(state, card)
+def cost_changes(sources: list) -> list[tuple[int, dict]]:
+    """(controller, spec) of the effective [Cont] cost changes (905.2c)."""
+    return [(s, item["cost"]) for _, s, item, _ in sources if "cost" in item]
+
+
+def changed_cost(d: CardDef, seat: int, changes: list) -> int:
+    """905.2a/c: printed cost, increases then decreases (never below 0)."""
     up = down = 0
-    for source, s, item, _ in (_cont_sources(state) if sources is None else sources):
-        spec = item.get("cost")
-        if not spec:
-            continue
+    for s, spec in changes:
         applies = spec["applies"]
         mine = s == seat
         ok = ((applies == "own_characters" and mine and d.type == "character")
@@ -389,15 +323,44 @@ def play_cost(state: VividzState, seat: int, card: int, slot: int | None, source
                 up += spec["amount"]
             else:
                 down -= spec["amount"]
-    cost = max(0, d.cost + up - down)
-    if d.cost_reduction and slot is not None:
+    return max(0, d.cost + up - down)
+
+
+def slot_reduced(state: VividzState, seat: int, d: CardDef, slot: int, cost: int, there: list | None = None) -> int:
+    """905.2d: the cost-reduction icon, for the slot the character is about to enter (`there`: the
+    characters in that slot, if the caller has them)."""
+    if there is None:
         there = in_slot(state, seat, slot)
-        if there and any(defn(state, c).cost <= d.cost for c in there):
-            reduction = len(there)
-            if state.options["cost_reduction_counts"] == "characters_and_exp":  # AMB-4
-                reduction += sum(len(exp_of(state, c)) for c in there)
-            cost = max(0, cost - reduction)
+    if there and any(defn(state, c).cost <= d.cost for c in there):
+        reduction = len(there)
+        if state.options["cost_reduction_counts"] == "characters_and_exp":  # AMB-4
+            reduction += sum(len(exp_of(state, c)) for c in there)
+        cost = max(0, cost - reduction)
     return cost
+
+
+def play_cost(state: VividzState, seat: int, card: int, slot: int | None, sources: list | None = None) -> int:
+    """905.2a/c/d: printed cost, increases then decreases (floor 0), then the cost-reduction icon."""
+    d = defn(state, card)
+    cost = changed_cost(d, seat, cost_changes(_cont_sources(state) if sources is None else sources))
+    if d.cost_reduction and slot is not None:
+        cost = slot_reduced(state, seat, d, slot, cost)
+    return cost
+
+
+def act_cards(state: VividzState) -> dict:
+    """zone -> the cards with an [Act] ability whose validity icon is that zone (903.1c; fixed per
+    game, recounted if a test adds a card)."""
+    n, cards = state.act_cards
+    if n != len(state.table.cards):
+        cards = {}
+        for c in state.table.cards:
+            if c is not None:
+                for i in c.defn.acts:
+                    cards.setdefault(c.defn.abilities[i].zone, set()).add(c.id)
+        cards = {z: frozenset(ids) for z, ids in cards.items()}
+        state.act_cards = (len(state.table.cards), cards)
+    return cards
 
 
 def new_uid(state: VividzState) -> int:
