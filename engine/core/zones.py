@@ -104,13 +104,16 @@ class Table:
 
     def snapshot(self) -> bytes:
         """Zone contents in order, as bytes (zones in their fixed order, each length-prefixed)."""
-        flat: list[int] = []
+        # runs after every decision of every game: filling the array directly saves a list
+        flat = array("I")
+        append, extend = flat.append, flat.fromlist
         for ids in self.zones.values():
-            flat.append(len(ids))
-            flat += ids
-        flat.append(len(self.face_down))
-        flat += sorted(self.face_down)
-        return array("I", flat).tobytes()
+            append(len(ids))
+            extend(ids)
+        append(len(self.face_down))
+        if self.face_down:
+            extend(sorted(self.face_down))
+        return flat.tobytes()
 
     def check_invariants(self) -> None:
         """Every card is in exactly one zone, and the zone index agrees with the zone lists."""

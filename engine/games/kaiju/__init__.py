@@ -113,16 +113,37 @@ class KaijuRules(CardGame):
         return view.view(state, seat)
 
     def snapshot(self, state: KaijuState) -> bytes:
-        damage = [x for pair in sorted(state.damage.items()) for x in pair]
-        stacks = [x for host in sorted(state.stack) for x in (host, len(state.stack[host]), *state.stack[host])]
+        # Runs after every decision, so it is written for speed. The bytes are those of
+        # pack_ints(damage as sorted (card, count) pairs), pack_ints(stacks as sorted
+        # (host, size, *cards)) and repr() of the scalars. Damage and stacks change on few
+        # decisions: while they compare equal to the last snapshot's copies, its bytes are reused
+        # (equal contents pack to equal bytes).
+        old_damage, damage_bytes, old_stack, stack_bytes = parts = state.snapshot_parts
+        damage, stack = state.damage, state.stack
+        if damage != old_damage:
+            flat: list[int] = []
+            for pair in sorted(damage.items()):
+                flat += pair
+            damage_bytes, old_damage = pack_ints(flat), dict(damage)
+        if stack != old_stack:
+            flat = []
+            for host in sorted(stack):
+                cards = stack[host]
+                flat += (host, len(cards))
+                flat += cards
+            stack_bytes, old_stack = pack_ints(flat), {host: list(cards) for host, cards in stack.items()}
+        if old_damage is not parts[0] or old_stack is not parts[2]:
+            state.snapshot_parts = (old_damage, damage_bytes, old_stack, stack_bytes)
+        attacked, uses, bonus, queue = state.attacked_cards, state.action_uses, state.turn_speed_bonus, state.queue
         scalars = (
             state.phase, state.active, state.turn, state.first, state.coin_winner, state.facedown_seat,
             state.deploys_left, state.enhances_left, state.reinforcement_played, state.attack_or_heal_used,
-            tuple(sorted(state.attacked_cards)), state.engaged_acted, tuple(sorted(state.action_uses.items())),
-            state.retreats, tuple(sorted(state.turn_speed_bonus.items())), tuple(state.queue), state.waiting,
-            state.result.to_json() if state.result else None, state.rng.calls,
+            tuple(sorted(attacked)) if attacked else (), state.engaged_acted,
+            tuple(sorted(uses.items())) if uses else (),
+            state.retreats, tuple(sorted(bonus.items())) if bonus else (), tuple(queue) if queue else (),
+            state.waiting, state.result.to_json() if state.result else None, state.rng.calls,
         )
-        return b"|".join((state.table.snapshot(), pack_ints(damage), pack_ints(stacks), repr(scalars).encode()))
+        return b"|".join((state.table.snapshot(), damage_bytes, stack_bytes, repr(scalars).encode()))
 
     def check_invariants(self, state: KaijuState) -> None:
         state.table.check_invariants()

@@ -5,74 +5,178 @@ from __future__ import annotations
 from engine.core.requests import Option, Request
 
 from engine.games.kaiju import guards
-from engine.games.kaiju.state import KaijuState, defn, engaged, in_play, title, zone
+from engine.games.kaiju.guards import (check_action, check_attack, check_convert, check_deploy, check_end_turn,
+                                       check_enhance, check_evolve, check_heal, check_reinforce, check_retreat,
+                                       check_skill)
+from engine.games.kaiju.state import KaijuState, advantage, defn, title, zone
+
+
+# zone keys of the active seat (0 or 1) and of its opponent: (engaged, support, hand, opponent's engaged)
+_KEYS = tuple((f"{s}.engaged", f"{s}.support", f"{s}.hand", f"{1 - s}.engaged") for s in (0, 1))
 
 
 def _option(action: dict, label: str) -> Option:
     return Option(label, action)
 
 
-def _with_targets(state: KaijuState, seat: int, base: dict, effects: tuple, label: str) -> list[tuple[dict, str]]:
-    targets = guards.targets_for(state, seat, effects)
+def _add_targeted(out: list[Option], guard, state: KaijuState, seat: int, base: dict, effects: tuple,
+                  label: str) -> None:
+    """The candidate once per legal target of its effects (or once, untargeted), each through `guard`."""
+    targets = guards.targets_for(state, seat, effects) if effects else None
     if not targets:
-        return [(base, label)]
-    return [({**base, "target": t}, f"{label} targeting {title(state, t)}") for t in targets]
-
-
-def _main_candidates(state: KaijuState, seat: int):
-    mine = in_play(state, seat)
+        if guard(state, seat, base) is None:
+            out.append(Option(label, base))
+        return
     cards = state.table.cards
+    for t in targets:
+        action = {**base, "target": t}
+        if guard(state, seat, action) is None:
+            out.append(Option(f"{label} targeting {cards[t].defn.title}", action))
+
+
+def _remember_advantage(state: KaijuState, seat: int) -> bool:
+    """KJ-5.10, worked out once per listing; the guards reuse it while the state stands still."""
+    adv = advantage(state, seat)
+    state.advantage_memo = (seat, adv)
+    return adv
+
+
+def main_options(state: KaijuState, seat: int) -> list[Option]:
+    """Every main-phase candidate of the active seat (0 or 1) that its guard allows, in the
+    order options are listed."""
+    try:
+        return _main_options(state, seat)
+    finally:
+        state.advantage_memo = None
+
+
+def _main_options(state: KaijuState, seat: int) -> list[Option]:
+    """Candidates a guard would refuse for a reason known before looking at them (no deploys
+    left, already attacked, a level or advantage the move lacks, ...) are skipped here, only
+    for speed: every candidate that is kept went through its guard."""
+    out: list[Option] = []
+    add = out.append
+    table = state.table
+    cards = table.cards
+    zones = table.zones
+    options = state.options
+    engaged_key, support_key, hand_key, opponent_engaged_key = _KEYS[seat]
+    engaged_zone = zones[engaged_key]
+    card = engaged_zone[0] if engaged_zone else None
+    support = zones[support_key]
+    mine = engaged_zone + support
     mine_defs = [(t, cards[t].defn) for t in mine]
-    for card in zone(state, seat, "hand"):
-        d = cards[card].defn
+    if state.enhances_left <= 0:
+        enhance_defs = []  # KJ-3.4.2
+    elif options["enhance_target"] == "engaged":
+        enhance_defs = mine_defs[:1] if card is not None else []  # KJ-G10
+    else:
+        enhance_defs = mine_defs
+    deploys = state.deploys_left > 0  # KJ-3.4.2
+    deploy_support = deploys and len(support) < options["support_slots"]  # KJ-5.11
+    adv = None  # KJ-5.10: worked out once, and only when a candidate needs it
+    for hand_card in zones[hand_key]:
+        d = cards[hand_card].defn
         name = d.title
         if d.is_battle:
-            # candidates the guards would refuse anyway are skipped here only for speed
-            if state.deploys_left > 0:
-                yield {"type": "deploy", "card": card, "zone": "support"}, f"Deploy {name} to support"
-                if engaged(state, seat) is None:
-                    yield {"type": "deploy", "card": card, "zone": "engaged"}, f"Deploy {name} as engaged card"
-            for t, td in (mine_defs if state.enhances_left > 0 else ()):
-                yield {"type": "enhance", "card": card, "target": t}, f"Enhance {td.title} with {name}"
+            if deploy_support:
+                action = {"type": "deploy", "card": hand_card, "zone": "support"}
+                if check_deploy(state, seat, action) is None:
+                    add(Option(f"Deploy {name} to support", action))
+            if deploys and card is None:
+                action = {"type": "deploy", "card": hand_card, "zone": "engaged"}
+                if check_deploy(state, seat, action) is None:
+                    add(Option(f"Deploy {name} as engaged card", action))
+            for t, td in enhance_defs:
+                action = {"type": "enhance", "card": hand_card, "target": t}
+                if check_enhance(state, seat, action) is None:
+                    add(Option(f"Enhance {td.title} with {name}", action))
+            evolves_from, converts_with = d.evolves_from, d.converts_with
             for t, td in mine_defs:
-                if d.evolves_from == td.name:
-                    yield {"type": "evolve", "card": card, "target": t}, f"Evolve {td.title} into {name}"
-                if d.converts_with == td.name or td.converts_with == d.name:
-                    yield {"type": "convert", "card": card, "target": t}, f"Convert {td.title} into {name}"
+                if evolves_from == td.name:
+                    action = {"type": "evolve", "card": hand_card, "target": t}
+                    if check_evolve(state, seat, action) is None:
+                        add(Option(f"Evolve {td.title} into {name}", action))
+                if converts_with == td.name or td.converts_with == d.name:
+                    action = {"type": "convert", "card": hand_card, "target": t}
+                    if check_convert(state, seat, action) is None:
+                        add(Option(f"Convert {td.title} into {name}", action))
         elif d.type == "skill":
-            yield from _with_targets(state, seat, {"type": "skill", "card": card}, d.effects, f"Play {name}")
-        else:
-            yield from _with_targets(state, seat, {"type": "reinforce", "card": card}, d.effects, f"Play reinforcement {name}")
-    card = engaged(state, seat)
+            if d.advantage:  # KJ-1.1.3
+                if adv is None:
+                    adv = _remember_advantage(state, seat)
+                if not adv:
+                    continue
+            _add_targeted(out, check_skill, state, seat, {"type": "skill", "card": hand_card}, d.effects,
+                          f"Play {name}")
+        elif not state.reinforcement_played:  # KJ-3.8.4
+            _add_targeted(out, check_reinforce, state, seat, {"type": "reinforce", "card": hand_card}, d.effects,
+                          f"Play reinforcement {name}")
     if card is not None:
-        d = defn(state, card)
+        d = cards[card].defn
+        stack = state.stack.get(card, ())
+        lvl = len(stack)  # KJ-5.14
         for i, ability in enumerate(d.actions):
-            yield from _with_targets(state, seat, {"type": "action", "card": card, "index": i}, ability.effects,
-                                     f"{d.name}: use {ability.name}")
-        for i, move in enumerate(d.moves):
-            if move.kind == "attack":
-                yield from _with_targets(state, seat, {"type": "attack", "index": i}, move.effects,
-                                         f"{d.name}: attack with {move.name} ({move.amount})")
-            else:
-                for t in mine:
-                    yield {"type": "heal", "index": i, "target": t}, f"{d.name}: {move.name} heals {title(state, t)} ({move.amount})"
-        for enh in state.stack.get(card, ()):
-            for s in zone(state, seat, "support"):
-                yield ({"type": "retreat", "support": s, "enhancement": enh},
-                       f"Retreat {d.name} for {title(state, s)}, removing enhancement {title(state, enh)}")
-    yield {"type": "end_turn"}, "End your turn"
+            if lvl < ability.level or (ability.once_per_turn and state.action_uses.get((card, i), 0) >= 1):
+                continue  # KJ-5.14, KJ-3.5.1
+            if ability.advantage:
+                if adv is None:
+                    adv = _remember_advantage(state, seat)
+                if not adv:
+                    continue
+            _add_targeted(out, check_action, state, seat, {"type": "action", "card": card, "index": i},
+                          ability.effects, f"{d.name}: use {ability.name}")
+        used = card in state.attacked_cards if options["attack_limit"] == "card" else state.attack_or_heal_used
+        if not used:  # KJ-3.6.2
+            can_attack = not (seat == state.first and state.turn == 1) and bool(zones[opponent_engaged_key])
+            for i, move in enumerate(d.moves):
+                if lvl < move.level:
+                    continue
+                if move.advantage:
+                    if adv is None:
+                        adv = _remember_advantage(state, seat)
+                    if not adv:
+                        continue
+                if move.kind == "attack":
+                    if not can_attack:  # KJ-3.6.3, KJ-5.1
+                        continue
+                    label = f"{d.name}: attack with {move.name} ({move.amount})"
+                    if move.effects:
+                        _add_targeted(out, check_attack, state, seat, {"type": "attack", "index": i}, move.effects,
+                                      label)
+                    else:
+                        action = {"type": "attack", "index": i}
+                        if check_attack(state, seat, action) is None:
+                            add(Option(label, action))
+                else:
+                    for t, td in mine_defs:
+                        action = {"type": "heal", "index": i, "target": t}
+                        if check_heal(state, seat, action) is None:
+                            add(Option(f"{d.name}: {move.name} heals {td.title} ({move.amount})", action))
+        if not state.engaged_acted and not (options["retreat_limit"] == "once" and state.retreats >= 1):
+            for enh in stack:  # KJ-3.7.2, KJ-G11
+                for s in support:
+                    action = {"type": "retreat", "support": s, "enhancement": enh}
+                    if check_retreat(state, seat, action) is None:
+                        add(Option(f"Retreat {d.name} for {cards[s].defn.title}, "
+                                   f"removing enhancement {cards[enh].defn.title}", action))
+    action = {"type": "end_turn"}
+    if check_end_turn(state, seat, action) is None:
+        add(Option("End your turn", action))
+    return out
 
 
 def request(state: KaijuState) -> Request | None:
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return None
-    if state.phase == "order":
+    if phase == "order":
         seat = state.coin_winner
         return Request(seat, "choose_order", "You won the coin flip: go first or second?", [
             _option({"type": "choose_order", "first": True}, "Go first"),
             _option({"type": "choose_order", "first": False}, "Go second"),
         ])
-    if state.phase == "facedown":
+    if phase == "facedown":
         seat = state.facedown_seat
         opts = [_option({"type": "place_facedown", "card": c}, f"Place {title(state, c)} face down")
                 for c in zone(state, seat, "hand") if defn(state, c).is_battle]
@@ -88,6 +192,4 @@ def request(state: KaijuState) -> Request | None:
                 for c in state.stack[host]]
         return Request(seat, "devolve", f"{title(state, host)} devolves: choose the card that comes back on top.", opts)
     seat = state.active
-    opts = [_option(action, label) for action, label in _main_candidates(state, seat)
-            if guards.MAIN_GUARDS[action["type"]](state, seat, action) is None]
-    return Request(seat, "main", f"Turn {state.turn}: your main phase.", opts)
+    return Request(seat, "main", f"Turn {state.turn}: your main phase.", main_options(state, seat))

@@ -10,10 +10,12 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 
 from engine.games.kaiju.cards import effect_target
-from engine.games.kaiju.state import (KaijuState, advantage, defn, engaged, in_play, level,
-                                      owner, where, zone)
+from engine.games.kaiju.state import KaijuState, advantage, defn, in_play, owner, where
 
 _NO_TARGET = object()
+_NOT_IN_HAND = "That card is not in your hand. Choose a card from your hand."
+_NOT_IN_PLAY = "Choose one of your battle cards in play (engaged or in support)."
+_NEEDS: dict[int, tuple[tuple, tuple | None]] = {}
 
 
 def _card_of(state: KaijuState, action: dict, key: str = "card") -> int | None:
@@ -23,29 +25,39 @@ def _card_of(state: KaijuState, action: dict, key: str = "card") -> int | None:
     return None
 
 
+def target_need(effects: tuple) -> tuple | None:
+    """The (kind, scope) of the first effect among `effects` that needs a chosen target.
+
+    Remembered per effects tuple (card data does not change while loaded); the entry keeps the
+    tuple alive, so its id cannot be reused by another tuple."""
+    hit = _NEEDS.get(id(effects))
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    need = next((n for n in map(effect_target, effects) if n is not None), None)
+    _NEEDS[id(effects)] = (effects, need)
+    return need
+
+
 def targets_for(state: KaijuState, seat: int, effects: tuple) -> list[int] | None:
     """Legal targets of the one targeted effect among `effects`, or None if none needs one."""
-    for effect in effects:
-        need = effect_target(effect)
-        if need is None:
-            continue
-        kind, scope = need
-        opp = 1 - seat
-        if kind == "damage" and scope == "opp_support":
-            return list(zone(state, opp, "support"))
-        if kind == "damage" and scope == "opp_any":
-            return in_play(state, opp)
-        if kind == "heal":
-            return in_play(state, seat)
-        if kind == "destroy_reinforcement":
-            return list(zone(state, opp, "deployment"))
-    return None
+    need = target_need(effects) if effects else None
+    if need is None:
+        return None
+    kind, scope = need  # every targeted (kind, scope) in cards.TARGETED has a branch here
+    zones = state.table.zones
+    if kind == "damage":
+        if scope == "opp_support":
+            return list(zones[f"{1 - seat}.support"])
+        return in_play(state, 1 - seat)  # opp_any
+    if kind == "heal":
+        return in_play(state, seat)
+    return list(zones[f"{1 - seat}.deployment"])  # destroy_reinforcement
 
 
 def _target_refusal(state: KaijuState, seat: int, effects: tuple, action: dict, rule: str) -> Refusal | None:
-    legal = targets_for(state, seat, effects)
+    legal = targets_for(state, seat, effects) if effects else None
     chosen = action.get("target", _NO_TARGET)
-    if legal is None or not legal:
+    if not legal:
         if chosen is not _NO_TARGET:
             return Refusal(rule, "This card does not take a target here; play it without one.")
         return None
@@ -55,18 +67,20 @@ def _target_refusal(state: KaijuState, seat: int, effects: tuple, action: dict, 
 
 
 def _hand_card(state: KaijuState, seat: int, action: dict, rule: str) -> tuple[int | None, Refusal | None]:
-    card = _card_of(state, action)
+    card = action.get("card")
     table = state.table
-    if card is None or table.cards[card].owner != seat or table.name_of[card] != "hand":
-        return None, Refusal(rule, "That card is not in your hand. Choose a card from your hand.")
+    if (type(card) is not int or not 0 <= card < len(table.cards)  # `type is`: no bools
+            or table.cards[card].owner != seat or table.name_of[card] != "hand"):
+        return None, Refusal(rule, _NOT_IN_HAND)
     return card, None
 
 
 def _own_in_play(state: KaijuState, seat: int, action: dict, key: str, rule: str) -> tuple[int | None, Refusal | None]:
-    card = _card_of(state, action, key)
+    card = action.get(key)
     table = state.table
-    if card is None or table.cards[card].owner != seat or table.name_of[card] not in ("engaged", "support"):
-        return None, Refusal(rule, "Choose one of your battle cards in play (engaged or in support).")
+    if (type(card) is not int or not 0 <= card < len(table.cards)
+            or table.cards[card].owner != seat or table.name_of[card] not in ("engaged", "support")):
+        return None, Refusal(rule, _NOT_IN_PLAY)
     return card, None
 
 
@@ -124,19 +138,22 @@ def _main_refusal(state: KaijuState, seat: int) -> Refusal | None:
 
 
 def check_deploy(state: KaijuState, seat: int, action: dict) -> Refusal | None:
-    card, refusal = _hand_card(state, seat, action, "KJ-3.4.1")
-    if refusal:
-        return refusal
-    if not defn(state, card).is_battle:
+    table = state.table  # _hand_card written out, for speed
+    cards = table.cards
+    card = action.get("card")
+    if (type(card) is not int or not 0 <= card < len(cards)
+            or cards[card].owner != seat or table.name_of[card] != "hand"):
+        return Refusal("KJ-3.4.1", _NOT_IN_HAND)
+    if not cards[card].defn.is_battle:
         return Refusal("KJ-5.11", "Only battle cards are deployed. Play skill and reinforcement cards instead.")
     if state.deploys_left <= 0:
         return Refusal("KJ-3.4.2", "You have already deployed this turn. You can deploy again next turn.")
     target = action.get("zone", "support")
     if target == "engaged":
-        if engaged(state, seat) is not None:
+        if state.table.zones[f"{seat}.engaged"]:
             return Refusal("KJ-5.11", "Deploying cannot replace a battle card: your engagement zone is occupied. Deploy to support.")
     elif target == "support":
-        if len(zone(state, seat, "support")) >= state.options["support_slots"]:
+        if len(state.table.zones[f"{seat}.support"]) >= state.options["support_slots"]:
             return Refusal("KJ-5.11", f"Your support zone is full ({state.options['support_slots']} slots); you cannot deploy.")
     else:
         return Refusal("KJ-5.11", "Deploy to your support zone (or an empty engagement zone).")
@@ -144,25 +161,31 @@ def check_deploy(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_enhance(state: KaijuState, seat: int, action: dict) -> Refusal | None:
-    card, refusal = _hand_card(state, seat, action, "KJ-5.12")
-    if refusal:
-        return refusal
-    if not defn(state, card).is_battle:
+    # the most asked guard: _hand_card and _own_in_play are written out here, for speed
+    table = state.table
+    cards, name_of = table.cards, table.name_of
+    card = action.get("card")
+    if (type(card) is not int or not 0 <= card < len(cards)
+            or cards[card].owner != seat or name_of[card] != "hand"):
+        return Refusal("KJ-5.12", _NOT_IN_HAND)
+    if not cards[card].defn.is_battle:
         return Refusal("KJ-5.12", "Only a battle card can be used as an enhancement.")
     if state.enhances_left <= 0:
         return Refusal("KJ-3.4.2", "You have already enhanced this turn. You can enhance again next turn.")
-    target, refusal = _own_in_play(state, seat, action, "target", "KJ-5.12")
-    if refusal:
-        return refusal
-    if state.options["enhance_target"] == "engaged" and where(state, target) != "engaged":
+    target = action.get("target")
+    if (type(target) is not int or not 0 <= target < len(cards) or cards[target].owner != seat
+            or name_of[target] not in ("engaged", "support")):
+        return Refusal("KJ-5.12", _NOT_IN_PLAY)
+    if name_of[target] != "engaged" and state.options["enhance_target"] == "engaged":
         return Refusal("KJ-G10", "Under this table's rules you may only enhance your engaged card.")
     return None
 
 
 def _engaged_card_refusal(state: KaijuState, seat: int, action: dict, rule: str) -> tuple[int | None, Refusal | None]:
-    card = engaged(state, seat)
-    given = _card_of(state, action)
-    if given is not None and given != card:
+    cards = state.table.zones[f"{seat}.engaged"]
+    card = cards[0] if cards else None
+    given = action.get("card")
+    if type(given) is int and 0 <= given < len(state.table.cards) and given != card:
         return None, Refusal("KJ-2.2.2", "Only your engaged battle card can do that; cards in support cannot.")
     if card is None:
         return None, Refusal(rule, "You have no engaged battle card.")
@@ -173,12 +196,12 @@ def check_action(state: KaijuState, seat: int, action: dict) -> Refusal | None:
     card, refusal = _engaged_card_refusal(state, seat, action, "KJ-5.3")
     if refusal:
         return refusal
-    abilities = defn(state, card).actions
+    abilities = state.table.cards[card].defn.actions
     index = action.get("index")
     if not isinstance(index, int) or not 0 <= index < len(abilities):
         return Refusal("KJ-5.3", "Your engaged card has no such Action.")
     ability = abilities[index]
-    if level(state, card) < ability.level:
+    if len(state.stack.get(card, ())) < ability.level:  # KJ-5.14: level = enhancements
         return Refusal("KJ-5.14", f"{ability.name} needs level {ability.level}; enhance the card first.")
     if ability.advantage and not advantage(state, seat):
         return Refusal("KJ-5.10", f"{ability.name} can only be used while you have the advantage (your engaged card is faster).")
@@ -188,7 +211,7 @@ def check_action(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def _attack_heal_used(state: KaijuState, card: int) -> bool:
-    if state.options["attack_limit"] == "card":
+    if state.options["attack_limit"] == "card":  # KJ-G14
         return card in state.attacked_cards
     return state.attack_or_heal_used
 
@@ -201,17 +224,19 @@ def check_attack(state: KaijuState, seat: int, action: dict) -> Refusal | None:
         return Refusal("KJ-3.6.2", "You have already attacked or healed this turn; only one of them, once, per turn.")
     if seat == state.first and state.turn == 1:
         return Refusal("KJ-3.6.3", "The first player cannot attack on their first turn. You may still heal or use Actions.")
-    moves = defn(state, card).moves
+    moves = state.table.cards[card].defn.moves
     index = action.get("index")
     if not isinstance(index, int) or not 0 <= index < len(moves) or moves[index].kind != "attack":
         return Refusal("KJ-5.1", "Your engaged card has no such attack.")
     move = moves[index]
-    if level(state, card) < move.level:
+    if len(state.stack.get(card, ())) < move.level:
         return Refusal("KJ-5.14", f"{move.name} needs level {move.level}; enhance the card first.")
     if move.advantage and not advantage(state, seat):
         return Refusal("KJ-5.10", f"{move.name} needs the advantage: your engaged card must be faster.")
-    if engaged(state, 1 - seat) is None:
+    if not state.table.zones[f"{1 - seat}.engaged"]:
         return Refusal("KJ-5.1", "Your opponent has no engaged battle card to attack.")
+    if not move.effects and "target" not in action:
+        return None  # what _target_refusal answers for an untargeted move
     return _target_refusal(state, seat, move.effects, action, "KJ-5.1.1")
 
 
@@ -221,12 +246,12 @@ def check_heal(state: KaijuState, seat: int, action: dict) -> Refusal | None:
         return refusal
     if _attack_heal_used(state, card):
         return Refusal("KJ-3.6.2", "You have already attacked or healed this turn; only one of them, once, per turn.")
-    moves = defn(state, card).moves
+    moves = state.table.cards[card].defn.moves
     index = action.get("index")
     if not isinstance(index, int) or not 0 <= index < len(moves) or moves[index].kind != "heal":
         return Refusal("KJ-5.2", "Your engaged card has no such heal.")
     move = moves[index]
-    if level(state, card) < move.level:
+    if len(state.stack.get(card, ())) < move.level:
         return Refusal("KJ-5.14", f"{move.name} needs level {move.level}; enhance the card first.")
     if move.advantage and not advantage(state, seat):
         return Refusal("KJ-5.10", f"{move.name} needs the advantage: your engaged card must be faster.")
@@ -239,9 +264,10 @@ def check_heal(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_retreat(state: KaijuState, seat: int, action: dict) -> Refusal | None:
-    card = engaged(state, seat)
-    if card is None:
+    cards = state.table.zones[f"{seat}.engaged"]
+    if not cards:
         return Refusal("KJ-3.7.1", "You have no engaged battle card to retreat.")
+    card = cards[0]
     if state.engaged_acted:
         return Refusal("KJ-3.7.2", "Your engaged card has already used an Action, attacked or healed this turn, so it cannot retreat.")
     if state.options["retreat_limit"] == "once" and state.retreats >= 1:
@@ -250,8 +276,10 @@ def check_retreat(state: KaijuState, seat: int, action: dict) -> Refusal | None:
         return Refusal("KJ-3.7.1", "Retreating costs one enhancement, and your engaged card has none. Enhance it first.")
     if action.get("enhancement") not in state.stack[card]:
         return Refusal("KJ-3.7.1", "Choose one enhancement of your engaged card to remove as the retreat cost.")
-    support = _card_of(state, action, "support")
-    if support is None or owner(state, support) != seat or where(state, support) != "support":
+    support = action.get("support")
+    table = state.table
+    if (type(support) is not int or not 0 <= support < len(table.cards)
+            or table.cards[support].owner != seat or table.name_of[support] != "support"):
         return Refusal("KJ-3.7.1", "Choose a battle card in your support zone to swap in.")
     return None
 
@@ -260,7 +288,7 @@ def check_skill(state: KaijuState, seat: int, action: dict) -> Refusal | None:
     card, refusal = _hand_card(state, seat, action, "KJ-3.8.1")
     if refusal:
         return refusal
-    d = defn(state, card)
+    d = state.table.cards[card].defn
     if d.type != "skill":
         return Refusal("KJ-1.2", "That card is not a skill card.")
     if d.advantage and not advantage(state, seat):
@@ -272,7 +300,7 @@ def check_reinforce(state: KaijuState, seat: int, action: dict) -> Refusal | Non
     card, refusal = _hand_card(state, seat, action, "KJ-3.8.1")
     if refusal:
         return refusal
-    d = defn(state, card)
+    d = state.table.cards[card].defn
     if d.type != "reinforcement":
         return Refusal("KJ-1.3", "That card is not a reinforcement card.")
     if state.reinforcement_played:

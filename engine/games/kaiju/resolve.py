@@ -13,9 +13,10 @@ from engine.core.requests import Result
 from engine.games.kaiju import scripts
 from engine.games.kaiju.state import (SPIRIT_LIMIT, KaijuState, attack_bonus, card_json, defense, defn,
                                       emit, engaged, in_play, owner, spirit_total, title,
-                                      turn_allowance, where, zone)
+                                      turn_allowances, where, zone)
 
 HAND_SIZE = 6  # KJ-3.1.2
+_IN_PLAY_KEYS = ("0.engaged", "0.support", "1.engaged", "1.support")  # seat 0's cards first (KJ-G19)
 
 
 # -- moving cards --------------------------------------------------------------------------
@@ -187,8 +188,8 @@ def _finish(state: KaijuState, losers: list[int], reason: str, rule: str) -> Non
 
 def defeat_check(state: KaijuState) -> None:
     """KJ-5.19: every battle card with damage >= HP is defeated; they move together (KJ-G19)."""
-    defeated = [c for seat in (0, 1) for c in in_play(state, seat)
-                if state.damage.get(c, 0) >= defn(state, c).hp]
+    damage, cards, zones = state.damage, state.table.cards, state.table.zones
+    defeated = [c for key in _IN_PLAY_KEYS for c in zones[key] if damage.get(c, 0) >= cards[c].defn.hp]
     for card in defeated:  # KJ-5.19: top card to spirit, stack to discard
         emit(state, {"type": "defeated", "card": card_json(state, card), "rule": "KJ-5.19"})
         leave_play(state, card, "spirit")
@@ -198,25 +199,29 @@ def run_check(state: KaijuState) -> None:
     """Defeats move together, then victory, then refills, active player first (KJ-G19)."""
     defeat_check(state)
     losers, reasons = [], []
+    zones = state.table.zones
     for seat in (0, 1):
         if spirit_total(state, seat) > SPIRIT_LIMIT:
             losers.append(seat)
             reasons.append(("has more than 15 cost in their spirit zone", "KJ-4.1"))
-        elif not in_play(state, seat):
+        elif not zones[f"{seat}.engaged"] and not zones[f"{seat}.support"]:
             losers.append(seat)
             reasons.append(("has no battle card in play", "KJ-4.2"))
     if losers:
         _finish(state, losers, reasons[0][0], reasons[0][1])
         return
+    if zones["0.engaged"] and zones["1.engaged"]:
+        return  # both refills would do nothing, straight away (the usual case)
     for seat in (1 - state.active, state.active):  # appendleft: the active player ends up first
         state.queue.appendleft(("refill", seat))
 
 
 def refill(state: KaijuState, seat: int) -> None:
     """KJ-2.2.3: an empty engagement zone is filled from support, by the owner's choice."""
-    if engaged(state, seat) is not None or not zone(state, seat, "support"):
+    zones = state.table.zones
+    support = zones[f"{seat}.support"]
+    if zones[f"{seat}.engaged"] or not support:
         return
-    support = zone(state, seat, "support")
     if len(support) == 1:
         engage(state, seat, support[0])
     else:
@@ -269,8 +274,9 @@ def deal_opening(state: KaijuState) -> None:
 def start_turn(state: KaijuState, seat: int) -> None:
     state.active = seat
     state.turn += 1
-    state.deploys_left = 1 + turn_allowance(state, seat, "deploys")
-    state.enhances_left = 1 + turn_allowance(state, seat, "enhances")
+    deploys, enhances = turn_allowances(state, seat)
+    state.deploys_left = 1 + deploys
+    state.enhances_left = 1 + enhances
     state.reinforcement_played = False
     state.attack_or_heal_used = False
     state.attacked_cards.clear()

@@ -37,6 +37,7 @@ class KaijuState:
         "facedown_seat", "damage", "stack", "host", "deploys_left", "enhances_left",
         "reinforcement_played", "attack_or_heal_used", "attacked_cards", "engaged_acted",
         "action_uses", "retreats", "turn_speed_bonus", "queue", "waiting", "result", "events",
+        "advantage_memo", "snapshot_parts",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -65,6 +66,12 @@ class KaijuState:
         self.waiting: tuple | None = None
         self.result: Result | None = None
         self.events: list[Event] = []
+        # (seat, advantage) while the options are being listed, when the state cannot change;
+        # None at every other time. Not part of the state (nor of its snapshot).
+        self.advantage_memo: tuple[int, bool] | None = None
+        # what the last snapshot packed: (copy of damage, its bytes, copy of stack, its bytes);
+        # reused while the contents compare equal. A cache, not part of the state either.
+        self.snapshot_parts: tuple = ({}, b"", {}, b"")
 
 
 def defn(state: KaijuState, card: int) -> CardDef:
@@ -99,15 +106,25 @@ def level(state: KaijuState, card: int) -> int:
     return len(state.stack.get(card, ()))
 
 
+# where Continuous sources work, per seat: (zone name, zone key)
+_SOURCE_ZONES = tuple(tuple((name, f"{seat}.{name}") for name in ("engaged", "support", "deployment"))
+                      for seat in (0, 1))
+
+
 def _continuous_total(state: KaijuState, card: int, attr: str) -> int:
     """Sum of one Continuous stat from every active source of the card's owner (KJ-5.4, KJ-G29)."""
-    seat = owner(state, card)
+    cards = state.table.cards
+    seat = cards[card].owner
     total = 0
     z = state.table.zones
-    is_engaged = z[f"{seat}.engaged"][:1] == [card]
-    for zname in ("engaged", "support", "deployment"):
-        for source in z[f"{seat}.{zname}"]:
-            for c in defn(state, source).continuous:
+    engaged_zone = z[f"{seat}.engaged"]
+    is_engaged = bool(engaged_zone) and engaged_zone[0] == card
+    for zname, key in _SOURCE_ZONES[seat]:
+        for source in z[key]:
+            continuous = cards[source].defn.continuous
+            if not continuous:  # most cards have none
+                continue
+            for c in continuous:
                 value = getattr(c, attr)
                 if not value:
                     continue
@@ -120,50 +137,61 @@ def _continuous_total(state: KaijuState, card: int, attr: str) -> int:
 
 
 def speed(state: KaijuState, card: int) -> int:
-    return defn(state, card).speed + _continuous_total(state, card, "speed") + state.turn_speed_bonus.get(card, 0)
+    return (state.table.cards[card].defn.speed + _continuous_total(state, card, "speed")
+            + state.turn_speed_bonus.get(card, 0))
 
 
 def defense(state: KaijuState, card: int) -> int:
     """KJ-5.5 and KJ-G17: all Defense values added together."""
-    return defn(state, card).defense + _continuous_total(state, card, "defense")
+    return state.table.cards[card].defn.defense + _continuous_total(state, card, "defense")
 
 
 def attack_bonus(state: KaijuState, card: int) -> int:
     return _continuous_total(state, card, "attack")
 
 
-def turn_allowance(state: KaijuState, seat: int, attr: str) -> int:
-    """Extra deploys/enhances per turn granted by the seat's Continuous sources (KJ-3.4.2)."""
-    total = 0
+def turn_allowances(state: KaijuState, seat: int) -> tuple[int, int]:
+    """Extra (deploys, enhances) per turn granted by the seat's Continuous sources (KJ-3.4.2)."""
+    deploys = enhances = 0
     z = state.table.zones
-    for zname in ("engaged", "support", "deployment"):
-        for source in z[f"{seat}.{zname}"]:
-            for c in defn(state, source).continuous:
+    cards = state.table.cards
+    for zname, key in _SOURCE_ZONES[seat]:
+        for source in z[key]:
+            for c in cards[source].defn.continuous:
                 if zname == "deployment" or c.zone in ("in_play", zname):
-                    total += getattr(c, attr)
-    return total
+                    deploys += c.deploys
+                    enhances += c.enhances
+    return deploys, enhances
 
 
 def advantage(state: KaijuState, seat: int) -> bool:
     """KJ-1.1.3 / KJ-5.10, worked out each time; nobody has it with an empty slot (KJ-G27)."""
-    mine, theirs = engaged(state, seat), engaged(state, 1 - seat)
-    if mine is None or theirs is None:
+    memo = state.advantage_memo
+    if memo is not None and memo[0] == seat:
+        return memo[1]
+    z = state.table.zones
+    mine, theirs = z[f"{seat}.engaged"], z[f"{1 - seat}.engaged"]
+    if not mine or not theirs:
         return False
-    return speed(state, mine) > speed(state, theirs)
+    return speed(state, mine[0]) > speed(state, theirs[0])
 
 
 def spirit_total(state: KaijuState, seat: int) -> int:
     """KJ-2.6 / KJ-4.1: costs in the spirit zone; no printed cost counts 0 (KJ-G30)."""
-    return sum(defn(state, c).cost or 0 for c in zone(state, seat, "spirit"))
+    cards = state.table.cards
+    total = 0
+    for c in state.table.zones[f"{seat}.spirit"]:
+        total += cards[c].defn.cost or 0
+    return total
 
 
 def title(state: KaijuState, card: int) -> str:
-    return defn(state, card).title
+    return state.table.cards[card].defn.title
 
 
 def card_json(state: KaijuState, card: int) -> dict:
     """How events name a card: its id, card-data id and title."""
-    d = defn(state, card)
+    d = state.table.cards[card].defn
     return {"id": card, "card": d.id, "name": d.title}
 
 
