@@ -96,6 +96,20 @@ def enhance_tokens(game: Game, cid: int, n: int) -> None:
     game.state_changed()
 
 
+def enhancement(game: Game, seat: int, card_id: str, n: int = 2) -> int:
+    """Put `card_id` into `seat`'s Enhancement zone with `n` sakura tokens on it."""
+    cid = place(game, seat, card_id, "enhancement")
+    enhance_tokens(game, cid, n)
+    return cid
+
+
+def keep_hands(game: Game) -> None:
+    """Both players keep their opening hands (4-1 step 5)."""
+    for _ in range(2):
+        req = game.pending()
+        game.act(req.seat, {"type": "mulligan", "cards": []})
+
+
 def act(game: Game, seat: int, action: dict) -> list[dict]:
     return [e.for_seat(None) for e in game.act(seat, action)]
 

@@ -13,22 +13,12 @@ from engine.games.sakura_arms.attacks import Attack, added_slot
 from engine.games.sakura_arms.cards import load_cards
 from engine.games.sakura_arms.flow import Ctx, resolve_with_added, run_effects
 from engine.games.sakura_arms.state import AURA, CARD, LIFE, SHADOW, cond_ok
-from tests.sakura_arms.scenario import (act, actions, enhance_tokens, kinds, new_game, place, resolve_attack,
-                                        started, tokens)
+from tests.sakura_arms.scenario import (act, actions, enhance_tokens, enhancement, keep_hands, kinds, new_game, place,
+                                        resolve_attack, started, tokens)
 
 PETAL_MOON = RULES.load_deck(RULES.data / "decks" / "petal-and-moon.txt")
 
 
-def keep_hands(game) -> None:
-    for _ in range(2):
-        req = game.pending()
-        game.act(req.seat, {"type": "mulligan", "cards": []})
-
-
-def enhancement(game, seat: int, card_id: str, n: int = 3) -> int:
-    cid = place(game, seat, card_id, "enhancement")
-    enhance_tokens(game, cid, n)
-    return cid
 
 
 def hand_size(game, seat: int) -> int:
@@ -40,7 +30,7 @@ def hand_size(game, seat: int) -> int:
 def test_10_14_an_effect_added_first_resolves_before_the_action_cards_own_effects():
     game = started(first=0, deck_a=PETAL_MOON)
     s = game.state
-    enhancement(game, 0, "hana-s4")  # Ongoing: your Action cards have "Draw 1 card." before their own effects
+    enhancement(game, 0, "hana-s4", 3)  # Ongoing: your Action cards have "Draw 1 card." before their own effects
     well = place(game, 0, "tsuki-n7", "hand")  # Out-of-game (1)-> Shadow; each player Life (1)-> Flare
     tokens(game, distance=6)
     hand = hand_size(game, 0)
@@ -54,7 +44,7 @@ def test_10_14_an_effect_added_first_resolves_before_the_action_cards_own_effect
 def test_10_14_added_effects_at_different_places_need_no_order_choice():
     game = started(first=0, deck_a=PETAL_MOON)
     s = game.state
-    rite = enhancement(game, 0, "hana-s4")  # attacks: an After Attack effect placed before their own ones
+    rite = enhancement(game, 0, "hana-s4", 3)  # attacks: an After Attack effect placed before their own ones
     crest = enhancement(game, 0, "hana-n4", 2)  # attacks: "After Attack: draw 1" (no position: last)
     blade = place(game, 0, "hana-n2", "hand")  # After Attack: Distance (1)-> Aura
     tokens(game, distance=4, aura=(2, 5))
@@ -68,7 +58,7 @@ def test_10_14_added_effects_at_different_places_need_no_order_choice():
 def test_10_14_with_no_own_effects_first_and_last_meet_and_the_turn_player_orders_them():
     game = started(first=0, deck_a=PETAL_MOON)
     s = game.state
-    rite = enhancement(game, 0, "hana-s4")  # "if this card originally has Overwhelm, gain 1 Vigor", first
+    rite = enhancement(game, 0, "hana-s4", 3)  # "if this card originally has Overwhelm, gain 1 Vigor", first
     crest = enhancement(game, 0, "hana-n4", 2)  # "draw 1", last
     lance = place(game, 0, "hana-n1", "hand")  # printed Overwhelm, no After Attack effect of its own
     tokens(game, distance=3, aura=(3, 5))
@@ -109,7 +99,7 @@ def test_10_14_an_effect_added_before_the_second_effect_resolves_between_them():
 def test_10_14_an_initialize_effect_added_to_an_enhancement_resolves_after_its_charge():
     game = started(first=0, deck_a=PETAL_MOON)
     s = game.state
-    enhancement(game, 0, "hana-s4")  # your other Enhancements have "Initialize: Shadow (1)-> this card."
+    enhancement(game, 0, "hana-s4", 3)  # your other Enhancements have "Initialize: Shadow (1)-> this card."
     bloom = place(game, 0, "hana-n5", "hand")  # Charge 2
     tokens(game, distance=6, aura=(0, 3))  # Charge comes from Shadow only: no choice
     events = act(game, 0, {"type": "use", "card": bloom})
@@ -120,7 +110,7 @@ def test_10_14_an_initialize_effect_added_to_an_enhancement_resolves_after_its_c
 
 def test_10_14_effects_added_to_your_cards_do_not_reach_the_opponents_cards():
     game = started(first=0, deck_b=PETAL_MOON)
-    enhancement(game, 1, "hana-s4")  # the opponent's: only their Action cards get "Draw 1"
+    enhancement(game, 1, "hana-s4", 3)  # the opponent's: only their Action cards get "Draw 1"
     will = place(game, 0, "sora-n7", "hand")  # Action: Shadow (2)-> Aura, gain 1 Vigor
     tokens(game, distance=6, aura=(2, 3))
     hand = hand_size(game, 0)
@@ -132,7 +122,7 @@ def test_10_14_effects_added_to_your_cards_do_not_reach_the_opponents_cards():
 def test_10_14_a_replaced_resolution_resolves_no_added_effect():
     """10-30 skips 9-2-2 iii and everything after it, the added effects included."""
     game = started(first=0, deck_a=PETAL_MOON, deck_b=PETAL_MOON)
-    enhancement(game, 0, "hana-s4")
+    enhancement(game, 0, "hana-s4", 3)
     enhancement(game, 1, "hana-n5", 2)
     root = place(game, 1, "hana-n6", "enhancement")  # instead of the opponent's Action: their Aura (1)-> Shadow
     enhance_tokens(game, root, 2)
@@ -148,7 +138,7 @@ def test_10_14_a_replaced_resolution_resolves_no_added_effect():
 def test_10_32_an_added_after_attack_effect_checks_the_attacking_cards_own_text():
     game = started(first=0, deck_a=PETAL_MOON)
     s = game.state
-    enhancement(game, 0, "hana-s4")  # "After Attack: if this card originally has Overwhelm, gain 1 Vigor"
+    enhancement(game, 0, "hana-s4", 3)  # "After Attack: if this card originally has Overwhelm, gain 1 Vigor"
     blade = place(game, 0, "hana-n2", "hand")  # no Overwhelm; After Attack: Distance (1)-> Aura
     tokens(game, distance=4, aura=(2, 3))
     act(game, 0, {"type": "use", "card": blade})

@@ -9,7 +9,7 @@ from engine.core.game import Deck
 from engine.games.sakura_arms.attacks import Attack, damage
 from engine.games.sakura_arms.flow import Ctx, arrows_reversed, run_effect
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW, GameOver
-from tests.sakura_arms.scenario import (act, actions, clear_hand, enhance_tokens, kinds, new_game, place,
+from tests.sakura_arms.scenario import (act, actions, clear_hand, enhancement, keep_hands, kinds, new_game, place,
                                         refused, resolve_attack, started, tokens)
 
 HANA_KAZE = Deck("p", {"goddesses": ["hana", "kaze"],
@@ -17,16 +17,6 @@ HANA_KAZE = Deck("p", {"goddesses": ["hana", "kaze"],
                        "special": ["hana-s1", "hana-s2", "hana-s3"]})
 
 
-def keep_hands(game) -> None:
-    for _ in range(2):
-        req = game.pending()
-        game.act(req.seat, {"type": "mulligan", "cards": []})
-
-
-def enhancement(game, seat: int, card_id: str, n: int = 2) -> int:
-    cid = place(game, seat, card_id, "enhancement")
-    enhance_tokens(game, cid, n)
-    return cid
 
 
 def test_8_2_1_main_start_effects_and_the_action_choice_resolve_in_the_turn_players_order():
