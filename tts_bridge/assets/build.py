@@ -378,7 +378,12 @@ class GameBuild:
 
     # -- TTS objects (skipped when nothing they depend on changed) -----------------------------
     def finish(self) -> GameReport:
-        self.phase("sheets")
+        self.write_objects()
+        return self.close()
+
+    def write_objects(self) -> None:
+        """Deck objects and the table save: they need the rendered faces and the sheet plan,
+        not the sheet files, so they are written while the sheets compose."""
         settings, adapter, report, game_id, root = self.settings, self.adapter, self.report, self.game_id, self.root
         cards, manifest = self.cards, self.manifest
         out_root = Path(settings.out)
@@ -409,8 +414,8 @@ class GameBuild:
             report.deck_objects = [str(p) for p in deck_paths]
             report.table_save = str(table_path)
             report.errors.extend(manifest.get("object_errors", []))
-            atomic_write_json(self.cache_file, {**manifest, "cards": self.entries, "sheets": self.new_sheets})
-            return self._done()
+            self._validate: tuple[list[Path], str] | None = None
+            return
 
         def card_objs(guids: Guids, ids: list[str]) -> list[dict]:
             out = []
@@ -474,12 +479,19 @@ class GameBuild:
         report.table_save = str(table_path)
         self.phase("table")
 
-        # validate what we wrote (strict: our own output must be clean)
-        object_errors: list[str] = []
-        for path in [table_path, *deck_files]:
-            for problem in only_errors(validate_file(path, strict=True)):
-                object_errors.append(f"{path.name}: {problem}")
-        report.errors.extend(object_errors)
+        self._validate = ([table_path, *deck_files], objects_hash)
+
+    def close(self) -> GameReport:
+        """Once the sheet files exist: validate what was written (strict: our own output must be
+        clean; the validator opens the sheets), then the manifest and the preview page."""
+        self.phase("sheets+objects")
+        if self._validate is None:  # objects unchanged
+            atomic_write_json(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets})
+            return self._done()
+        paths, objects_hash = self._validate
+        object_errors = [f"{path.name}: {problem}" for path in paths
+                         for problem in only_errors(validate_file(path, strict=True))]
+        self.report.errors.extend(object_errors)
         self.phase("validate")
         atomic_write_json(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
                                             "objects": objects_hash, "object_errors": object_errors})
@@ -565,6 +577,16 @@ def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Se
             if report is not None:
                 reports[i] = report
 
+    def write_objects(i: int) -> None:
+        if i not in reports:
+            guarded(i, builds[i].write_objects)
+
+    def close(i: int) -> None:
+        if i not in reports:
+            report = guarded(i, builds[i].close)
+            if report is not None:
+                reports[i] = report
+
     first = plan(0) if planners else None
     if workers <= 1 or (len(planners) == 1 and (first is None or len(first.jobs) < 6)):  # not worth a pool
         for i in range(len(planners)):
@@ -580,8 +602,8 @@ def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Se
     from concurrent.futures import FIRST_COMPLETED, wait
 
     # A small scheduler: few jobs in flight, a game's sheets ahead of other games' cards, the
-    # next game planned while cards render, and each game's objects written on a thread as
-    # soon as its sheet files exist.
+    # next game planned while cards render, each game's objects written on a thread while its
+    # sheets compose, and its save validated once the sheet files exist.
     cards: deque = deque()
     sheets: deque = deque()
     results: dict[int, list[dict]] = {}
@@ -596,6 +618,8 @@ def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Se
 
     def rendered(i: int) -> None:
         jobs = after_render(i, results[i])
+        if jobs is not None:
+            writing.append(writer.submit(write_objects, i))  # while the sheets compose
         if jobs:
             left[i] = len(jobs)
             sheets.extend((i, job) for job in jobs)
@@ -603,47 +627,50 @@ def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Se
             ready.append(i)
 
     ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
-    if first is not None:
-        if ctx is not None:
-            _precompile(first.jobs)  # inherited by the forked workers
-        queue(0)
+    if first is not None and ctx is not None:
+        _precompile(first.jobs)  # inherited by the forked workers
     unplanned = deque(range(1, len(planners)))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool, ThreadPoolExecutor(1) as writer:
-        inflight: dict = {}
-        finishing = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        pool.submit(int).result()  # fork every worker now, before this process starts a thread
+        # objects are written on a thread: the loop below must keep feeding the pool meanwhile
+        with ThreadPoolExecutor(1) as writer:
+            writing: list = []
+            inflight: dict = {}
 
-        def fill() -> None:
-            while len(inflight) < 8 * workers and (sheets or cards):
-                kind, (i, job) = ("sheet", sheets.popleft()) if sheets else ("card", cards.popleft())
-                inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, i)
+            def fill() -> None:
+                while len(inflight) < 8 * workers and (sheets or cards):
+                    kind, (i, job) = ("sheet", sheets.popleft()) if sheets else ("card", cards.popleft())
+                    inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, i)
 
-        fill()
-        while inflight or ready or unplanned:
-            if unplanned and (inflight or not (cards or sheets)):  # plan while the pool works
-                i = unplanned.popleft()
-                if plan(i) is not None:
-                    queue(i)
-                fill()
-                continue
-            done, _ = wait(list(inflight), return_when=FIRST_COMPLETED) if inflight else ((), ())
-            for fut in done:
-                kind, i = inflight.pop(fut)
-                result = guarded(i, fut.result)
-                if i in reports:  # this game already failed
-                    continue
-                left[i] -= 1
-                tick("render" if kind == "card" else "sheets", 1)
-                if kind == "card":
-                    results[i].append(result)
-                    if not left[i]:
-                        rendered(i)
-                elif not left[i]:
-                    ready.append(i)
+            if first is not None:
+                queue(0)
             fill()
-            while ready:
-                finishing.append(writer.submit(finish, ready.pop(0)))
-        for f in finishing:
-            f.result()
+            while inflight or ready or unplanned:
+                if unplanned and (inflight or not (cards or sheets)):  # plan while the pool works
+                    i = unplanned.popleft()
+                    if plan(i) is not None:
+                        queue(i)
+                    fill()
+                    continue
+                done, _ = wait(list(inflight), return_when=FIRST_COMPLETED) if inflight else ((), ())
+                for fut in done:
+                    kind, i = inflight.pop(fut)
+                    result = guarded(i, fut.result)
+                    if i in reports:  # this game already failed
+                        continue
+                    left[i] -= 1
+                    tick("render" if kind == "card" else "sheets", 1)
+                    if kind == "card":
+                        results[i].append(result)
+                        if not left[i]:
+                            rendered(i)
+                    elif not left[i]:
+                        ready.append(i)
+                fill()
+                while ready:  # after the game's objects: the writer thread runs in order
+                    writing.append(writer.submit(close, ready.pop(0)))
+            for f in writing:
+                f.result()
     return [reports[i] for i in range(len(planners))]
 
 
