@@ -28,7 +28,7 @@ class Placement:
     pos: tuple[float, float, float]
     face_down: bool = False
     identity: tuple[str, str] | None = None
-    kind: str = "card"          # card | pile
+    kind: str = "card"          # card | pile | a game's markers (goddess, tokens): all but cards are locked
     card: str | None = None     # card-definition id (for the object's face), None when anonymous
     owner: int | None = None
     spin: float = 0.0           # rotation about the vertical axis (degrees)
@@ -67,6 +67,25 @@ class GameAdapter(Protocol):
     def physical(self, game: Game, seat: int, action: dict, table: dict[str, Placement]) -> Physical | None: ...
     def cheats(self, game: Game, colors: list[str]) -> list[tuple[int, int, tuple[float, float, float], str]]: ...
     def hidden_names(self, game: Game, seat: int) -> set[str]: ...
+
+
+def card_object(placement: Placement) -> dict:
+    """TTS object data for a referee card. Its face comes from the table save's sheets when
+    known; the bridge itself only needs the name and description. A pile is one face-down card
+    standing for the stack (the engine keeps its order), locked like every non-card marker so
+    only the referee moves it."""
+    name, desc = placement.identity or ("", "")
+    return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
+            "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
+            "Locked": placement.kind != "card"}
+
+
+def result_lines(game: Game, colors: list[str]) -> list[str]:
+    """The status board's closing line once the game is over (none before)."""
+    result = game.result()
+    if result is None:
+        return []
+    return ["Result: " + ("draw" if result.draw else f"{colors[result.winner]} wins") + f" ({result.reason})"]
 
 
 def hidden_card_names(game: Game, seat: int, attr: str = "title",

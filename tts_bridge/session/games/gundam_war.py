@@ -17,7 +17,7 @@ from engine.games.gundam_war.state import AREAS, controller, defn, where
 from engine.games.gundam_war.stats import is_rolled, is_unit, power
 from engine.games.gundam_war.view import card_view
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
+from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_RULE = {"homeland": "GW-B-4.3.1", "discard": "GW-B-4.3.2", "space": "GW-B-4.3.3", "earth": "GW-B-4.3.4",
@@ -144,12 +144,7 @@ class GundamWarAdapter:
             lines.append(d.text)
         return "\n".join(lines)
 
-    def card_object(self, placement: Placement) -> dict:
-        """TTS object data for a card (the face comes from the table save when it has one)."""
-        name, desc = placement.identity or ("", "")
-        return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
-                "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
-                "Locked": placement.kind == "pile"}
+    card_object = staticmethod(card_object)
 
     def counters(self, game: Game) -> dict[str, int]:
         """Values of the table save's Counter objects, named as the asset pipeline names them."""
@@ -284,10 +279,7 @@ class GundamWarAdapter:
             lines.append(f"{colors[seat]}: Homeland {len(z[f'{seat}.homeland'])}, hand {len(z[f'{seat}.hand'])}, "
                          f"Junk Yard {len(z[f'{seat}.junk'])}, National Power {sum(pw.values())}, "
                          f"pollution {state.pollution[seat]}, Vulture {state.vulture_points[seat]}")
-        result = game.result()
-        if result is not None:
-            lines.append("Result: " + ("draw" if result.draw else f"{colors[result.winner]} wins") + f" ({result.reason})")
-        return lines
+        return lines + result_lines(game, colors)
 
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Titles of cards `seat` may not see now that it cannot also see elsewhere (the

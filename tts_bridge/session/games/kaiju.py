@@ -11,7 +11,7 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.kaiju.state import spirit_total
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
+from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_RULE = {"deck": "KJ-2.1", "engaged": "KJ-2.2", "support": "KJ-2.3", "deployment": "KJ-2.4",
@@ -82,14 +82,7 @@ class KaijuAdapter:
             desc.append(d.text)
         return Placement(pos, face_down, (d.title, "\n".join(desc)), card=d.id, owner=seat, spin=spin)
 
-    def card_object(self, placement: Placement) -> dict:
-        """TTS object data for a card. The face comes from the asset pipeline's sheets when the
-        table save provides them; the bridge itself only needs the name and description."""
-        name, desc = placement.identity or ("", "")
-        # a pile is one face-down card standing for the whole stack: the engine keeps its order
-        return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
-                "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
-                "Locked": placement.kind == "pile"}
+    card_object = staticmethod(card_object)
 
     def counters(self, game: Game) -> dict[str, int]:
         """Values of the table save's Counter objects (named as the asset pipeline names them)."""
@@ -203,10 +196,7 @@ class KaijuAdapter:
             p = view["players"][seat]
             lines.append(f"{colors[seat]}: deck {p['deck']['count']}, hand {p['hand']['count']}, "
                          f"spirit {p['spirit_total']}/15{' , advantage' if p['advantage'] else ''}")
-        result = game.result()
-        if result is not None:
-            lines.append("Result: " + ("draw" if result.draw else f"{colors[result.winner]} wins") + f" ({result.reason})")
-        return lines
+        return lines + result_lines(game, colors)
 
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Titles of cards `seat` may not see now that it cannot also see elsewhere (the

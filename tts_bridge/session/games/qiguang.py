@@ -21,7 +21,7 @@ from engine.core.game import Game
 from engine.games.qiguang.cards import RACE_NAMES, RACES
 from engine.games.qiguang.state import attack, health
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
+from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry
 
 BOXES = 5  # standby/combat boxes per seat on the generated table (the spec's N = 5)
@@ -148,12 +148,7 @@ class QiguangAdapter:
         return Placement(pos, card in table.face_down, (d.name, "\n".join(desc)), card=d.id,
                          owner=seat, spin=spin)
 
-    def card_object(self, placement: Placement) -> dict:
-        """TTS object data for a card; the face comes from the table save's sheets when known."""
-        name, desc = placement.identity or ("", "")
-        return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
-                "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
-                "Locked": placement.kind == "pile"}
+    card_object = staticmethod(card_object)
 
     def counters(self, game: Game) -> dict[str, int]:
         """The d20 life counters (QG-1.3), named as the asset pipeline names its Counter supply."""
@@ -282,10 +277,7 @@ class QiguangAdapter:
                          f"U{c['unicorn']['untapped']}/{c['unicorn']['untapped'] + c['unicorn']['tapped']}")
         if view["chain"]:
             lines.append(f"Chain: {len(view['chain'])} link(s)")
-        result = game.result()
-        if result is not None:
-            lines.append("Result: " + ("draw" if result.draw else f"{colors[result.winner]} wins") + f" ({result.reason})")
-        return lines
+        return lines + result_lines(game, colors)
 
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Titles of cards `seat` may not see now and cannot see elsewhere. Mana Source tokens

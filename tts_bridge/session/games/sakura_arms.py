@@ -20,7 +20,7 @@ from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.guards import KINDS
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, current_distance
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
+from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_RULE = {"distance": "7-1-1", "life": "7-1-2", "aura": "7-1-3", "flare": "7-1-4", "shadow": "7-1-5",
@@ -135,13 +135,7 @@ class SakuraArmsAdapter:
             desc.append(d.text)
         return Placement(pos, False, (d.name, "\n".join(desc)), card=d.id, owner=seat, spin=spin)
 
-    def card_object(self, placement: Placement) -> dict:
-        """TTS object data. Cards get their faces from the table save's sheets; piles, goddess
-        tarots and token markers are locked so only the referee moves them."""
-        name, desc = placement.identity or ("", "")
-        return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
-                "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
-                "Locked": placement.kind != "card"}
+    card_object = staticmethod(card_object)
 
     def counters(self, game: Game) -> dict[str, int]:
         """Values of the table save's Vigor and Flinch counters (named as the asset pipeline names them)."""
@@ -251,11 +245,7 @@ class SakuraArmsAdapter:
             lines.append(f"{colors[seat]}: Life {p['life']}, Aura {p['aura']}, Flare {p['flare']}, "
                          f"Vigor {p['vigor']}{', flinched' if p['flinched'] else ''}; "
                          f"deck {p['deck']['count']}, hand {p['hand']['count']}")
-        result = game.result()
-        if result is not None:
-            winner = "draw" if result.draw else f"{colors[result.winner]} wins"
-            lines.append(f"Result: {winner} ({result.reason})")
-        return lines
+        return lines + result_lines(game, colors)
 
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Names of cards `seat` may not see now that it cannot also see elsewhere (the

@@ -22,7 +22,7 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.vividz.state import attack_forbidden, exp_of, power, traits
 
-from tts_bridge.session.games import DropSite, Physical, Placement, card_ref, hidden_card_names
+from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry
 
 ZONE_WORDS = {"area": "Area", "exp": "EXP zone", "mission": "Mission zone", "account": "Account zone",
@@ -165,12 +165,7 @@ class VividzAdapter:
             desc.append(text)
         return Placement(pos, card in table.face_down, (d.name, "\n".join(desc)), card=d.id, owner=seat, spin=spin)
 
-    def card_object(self, placement: Placement) -> dict:
-        """TTS object data for a card; faces come from the table save's sheets when known."""
-        name, desc = placement.identity or ("", "")
-        return {"Name": "Card", "Nickname": name, "Description": desc, "HideWhenFaceDown": True,
-                "Hands": placement.kind == "card", "Tags": ["tts-bridge"], "GMNotes": "",
-                "Locked": placement.kind == "pile"}
+    card_object = staticmethod(card_object)
 
     def counters(self, game: Game) -> dict[str, int]:
         """The table save's "Turn" counter (a non-per-seat Supply of the asset layout)."""
@@ -321,10 +316,7 @@ class VividzAdapter:
             lines.append(f"{colors[seat]}: deck {p['deck']['count']}, hand {p['hand']['count']}, "
                          f"energy {len(p['energy'])}, keep {p['keep']['count']}, missions cleared {done}/3, "
                          f"successful attacks {p['successful_attacks']}")
-        result = game.result()
-        if result is not None:
-            lines.append("Result: " + ("draw" if result.draw else f"{colors[result.winner]} wins") + f" ({result.reason})")
-        return lines
+        return lines + result_lines(game, colors)
 
     def hidden_names(self, game: Game, seat: int) -> set[str]:
         """Names of cards `seat` may not see now that it cannot also see elsewhere."""
