@@ -7,7 +7,7 @@ author can fix a card file without reading our code.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import jsonschema
 import yaml
@@ -69,6 +69,19 @@ def line_of(root: Any, path: list) -> int:
         else:
             break
     return line
+
+
+def card_entries(data: Any, path: Path | str, problems: list[str]) -> Iterator[tuple[int, Any, str]]:
+    """Each entry of a card file's `cards` list with its index and `file:line`, as every game's
+    loader walks them; a repeated id is reported in `problems` and skipped."""
+    seen: set[str] = set()
+    for i, raw in enumerate(data["cards"]):
+        where = f"{path}:{line_of(data, ['cards', i])}"
+        if raw["id"] in seen:
+            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
+            continue
+        seen.add(raw["id"])
+        yield i, raw, where
 
 
 def field_path(path: list) -> str:

@@ -50,7 +50,7 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
                         key = _nondup_key(a.nondup, d, seat, on, subject, serial)
                         if key in state.nondup:
                             emit(state, {"type": "non_duplicating", "card": card_json(state, card),
-                                         "kind": a.nondup, "rule": f"GW-A-26.17"})
+                                         "kind": a.nondup, "rule": "GW-A-26.17"})
                             continue
                         state.nondup.add(key)
                     state.fired.add(once)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.carddata import card_entries, read_yaml_file, validate
 from engine.core.errors import DataError
 
 COLOURS = ("blue", "green", "black", "red", "brown", "white", "purple")
@@ -342,11 +342,7 @@ def load_cards(path: Path) -> dict[str, CardDef]:
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     titles: dict[str, str] = {}
-    for i, raw in enumerate(data["cards"]):
-        where = f"{path}:{line_of(data, ['cards', i])}"
-        if raw["id"] in cards:
-            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
-            continue
+    for i, raw, where in card_entries(data, path, problems):
         card = _card(raw)
         key = (card.title.casefold(), card.colour)
         if key in titles:

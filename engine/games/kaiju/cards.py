@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.carddata import card_entries, read_yaml_file, validate
 from engine.core.errors import DataError
 
 # Effects that need a chosen target; a card may carry at most one (its action names it).
@@ -213,11 +212,7 @@ def load_cards(path: Path) -> dict[str, CardDef]:
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     titles: dict[str, int] = {}
-    for i, raw in enumerate(data["cards"]):
-        where = f"{path}:{line_of(data, ['cards', i])}"
-        if raw["id"] in cards:
-            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
-            continue
+    for i, raw, where in card_entries(data, path, problems):
         card = _card(raw)
         title = card.title.casefold()
         if title in titles:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.carddata import card_entries, read_yaml_file, validate
 from engine.core.errors import DataError
 
 RACES = ("earth", "pegasus", "unicorn")  # QG-4.2: earth pony, pegasus, unicorn
@@ -268,11 +268,7 @@ def load_cards(path: Path) -> dict[str, CardDef]:
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     names: set[str] = set()
-    for i, raw in enumerate(data["cards"]):
-        where = f"{path}:{line_of(data, ['cards', i])}"
-        if raw["id"] in cards:
-            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
-            continue
+    for i, raw, where in card_entries(data, path, problems):
         card = _card(raw)
         if card.name.casefold() in names:
             problems.append(f"{where}: cards[{i}].name: {card.name!r} is already used by another card")

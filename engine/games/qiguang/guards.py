@@ -194,7 +194,7 @@ def check_ability(state: QgState, seat: int, action: dict) -> Refusal | None:
 # -- follow-up decisions -------------------------------------------------------------------
 
 def pending_cost(state: QgState) -> Cost:
-    kind, seat, card, index = state.pending[0], state.pending[1], state.pending[2], state.pending[3]
+    kind, card, index = state.pending[0], state.pending[2], state.pending[3]
     d = defn(state, card)
     return d.abilities[index].cost if kind == "ability" else d.cost
 

@@ -16,9 +16,9 @@ from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
 from engine.games.sakura_arms import demo, flow, guards, view
-from engine.games.sakura_arms.cards import CardSet, load_cards
+from engine.games.sakura_arms.cards import load_cards
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
-from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, tokens_in_play
+from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens
 
 RULE_OPTIONS = (
     RuleOption("enhancement_decay", "own", ("own", "both"), "8-1-3 ii",

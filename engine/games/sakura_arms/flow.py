@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 from engine.games.sakura_arms import guards
 from engine.games.sakura_arms.attacks import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               damage, flags)
-from engine.games.sakura_arms.cards import BASIC_ACTIONS, parse_damage
+from engine.games.sakura_arms.cards import parse_damage
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, MAX_VIGOR, OUT,
                                             SHADOW, TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, card_json, check_victory,
                                             cond_ok, current_distance, defn, emit, owner, set_result, where,

@@ -16,7 +16,7 @@ from engine.core.zones import Table
 from engine.games.vividz import actions, demo, flow, guards, view
 from engine.games.vividz.cards import load_cards
 from engine.games.vividz.deck import deck_from_entries, validate_deck
-from engine.games.vividz.state import VividzState, emit, zone_specs
+from engine.games.vividz.state import VividzState, zone_specs
 
 RULE_OPTIONS = (
     RuleOption("illegal_character_discards", "others", ("others", "newest"), "1003.1",

@@ -10,9 +10,9 @@ from itertools import permutations
 
 from engine.games.vividz import effects as fx
 from engine.games.vividz import flow
-from engine.games.vividz.state import (ADJACENT, FORBID, SLOTS, ZK, VividzState, _cont_sources, act_cards,
-                                       attack_forbidden, card_json, changed_cost, cost_changes, defn, derived, emit,
-                                       in_slot, mission_active, play_cost, slot_reduced, where, zone)
+from engine.games.vividz.state import (ADJACENT, FORBID, SLOTS, ZK, VividzState, act_cards, attack_forbidden,
+                                       card_json, changed_cost, cost_changes, defn, derived, emit, in_slot,
+                                       play_cost, slot_reduced, where, zone)
 
 # B.2: slots are named by lane, never by left/right: seat 1 sees its slot 1 on its right.
 SLOT_NAMES = {1: "Side slot of lane 1 (L1)", 2: "Center slot (L2)", 3: "Side slot of lane 3 (L3)"}

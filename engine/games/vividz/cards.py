@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.carddata import line_of, read_yaml_file, validate
+from engine.core.carddata import card_entries, read_yaml_file, validate
 from engine.core.errors import DataError
 
 STAR = "☆"  # 401.5c: Mission info that fits every deck
@@ -224,11 +224,7 @@ def load_cards(path: Path) -> dict[str, CardDef]:
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     names: dict[str, str] = {}
-    for i, raw in enumerate(data["cards"]):
-        where = f"{path}:{line_of(data, ['cards', i])}"
-        if raw["id"] in cards:
-            problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
-            continue
+    for i, raw, where in card_entries(data, path, problems):
         key = raw["name"].casefold()
         if key in names:
             problems.append(f"{where}: cards[{i}].name: {raw['name']!r} is already the name of {names[key]}")

@@ -7,9 +7,9 @@ returns False when it needs a player's choice; the frame then resumes at the sam
 
 from __future__ import annotations
 
-from engine.games.vividz.state import (ADJACENT, CENTER, SLOTS, ZK, VividzState, card_json, controller, defn, emit,
-                                       exp_of, in_slot, lane_opponent, mission_active, new_uid,
-                                       owner, power, traits, where, zone)
+from engine.games.vividz.state import (ADJACENT, CENTER, ZK, VividzState, card_json, controller, defn, emit, exp_of,
+                                       in_slot, lane_opponent, mission_active, new_uid, owner,
+                                       power, traits, where, zone)
 
 # -- moving cards (501.4-501.6, 512.3b) --------------------------------------------------------
 

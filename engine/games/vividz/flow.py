@@ -9,9 +9,9 @@ from __future__ import annotations
 from engine.core.requests import Result
 
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import (POWER, ZK, VividzState, card_json, controller, defn, derived, emit, exp_of,
-                                       in_slot, lane_opponent, may_reduce_power, mission_active, numeric_ties, power,
-                                       where, zone)
+from engine.games.vividz.state import (POWER, ZK, VividzState, card_json, controller, defn, derived, emit, in_slot,
+                                       lane_opponent, may_reduce_power, mission_active, numeric_ties, power, where,
+                                       zone)
 
 HAND_TARGET = 5  # 702.4 / 706.4
 

@@ -3,8 +3,7 @@ counts or as face-down markers without an id."""
 
 from __future__ import annotations
 
-from engine.games.vividz.state import (VividzState, attack_forbidden, defn, exp_of, power, traits,
-                                       zone)
+from engine.games.vividz.state import (VividzState, attack_forbidden, exp_of, power, traits, zone)
 
 
 def card_view(state: VividzState, card: int, seat: int | None) -> dict:
