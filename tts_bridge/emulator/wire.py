@@ -19,6 +19,8 @@ import threading
 import time
 from typing import Any, Callable
 
+from tts_bridge.protocol.transport import close_listening
+
 HOST = "127.0.0.1"
 _BARE_KEY = re.compile(r'([{,]\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:')
 
@@ -54,15 +56,7 @@ class TTSListener:
     def close(self) -> None:
         self._closed.set()
         self._unstuck.set()
-        if self._sock is not None:
-            try:
-                self._sock.shutdown(socket.SHUT_RDWR)  # wakes a thread blocked in accept()
-            except OSError:
-                pass
-            try:
-                self._sock.close()
-            except OSError:
-                pass
+        close_listening(self._sock)
 
     def set_stuck(self, stuck: bool) -> None:
         """Item 7: while stuck, the port stays bound but nothing is accepted or read."""

@@ -26,6 +26,17 @@ HOST = "127.0.0.1"  # never "localhost": it may resolve to ::1, which TTS does n
 log = logging.getLogger("tts_bridge.protocol")
 
 
+
+def close_listening(sock: socket.socket | None) -> None:
+    """Close a listening socket, waking a thread blocked in accept() on it (close alone may not)."""
+    if sock is None:
+        return
+    for step in (lambda: sock.shutdown(socket.SHUT_RDWR), sock.close):
+        try:
+            step()
+        except OSError:
+            pass
+
 class PortInUse(OSError):
     """Another program already listens on the editor port."""
 
@@ -96,15 +107,7 @@ class Listener:
 
     def close(self) -> None:
         self._closed.set()
-        if self._sock is not None:
-            try:
-                self._sock.shutdown(socket.SHUT_RDWR)  # wakes a thread blocked in accept()
-            except OSError:
-                pass
-            try:
-                self._sock.close()
-            except OSError:
-                pass
+        close_listening(self._sock)
 
     def _accept_loop(self) -> None:
         assert self._sock is not None
