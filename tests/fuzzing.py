@@ -18,7 +18,8 @@ ODD_VALUES = (None, "x", True, [], {}, 1.5)
 
 
 def mutate(action: dict, rnd: random.Random, kinds: Sequence[str]) -> dict:
-    """A nearby action that may or may not be legal: a field changed, dropped or retyped."""
+    """A nearby action that may or may not be legal: a field changed, dropped or retyped
+    (`kinds`: the game's move types)."""
     mutated = dict(action)
     key = rnd.choice(list(mutated))
     roll = rnd.random()
@@ -35,12 +36,14 @@ def mutate(action: dict, rnd: random.Random, kinds: Sequence[str]) -> dict:
 
 def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_decisions: int = 20_000,
               mutate_rate: float = 0.2, extra_check: Callable[[Game], None] | None = None,
-              full_checks: bool = True) -> int:
-    """Play one seeded bot game under all checks; returns its number of decisions.
+              full_checks: bool = True, decks: list | None = None) -> int:
+    """Play one seeded bot game under all checks; returns its number of decisions. Every
+    option must pass the game's own check, and a refused nearby move must change nothing and
+    cite its rule.
 
     `full_checks=False` keeps the game's own invariants but skips the (slower) walk of every
     view and event for hidden cards."""
-    game = Game(rules, seed=seed, options=options)
+    game = Game(rules, decks, seed=seed, options=options)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
     rnd = random.Random(seed)
     kinds = [branch["properties"]["type"]["const"] for branch in rules.action_schema()["oneOf"]]
@@ -57,6 +60,7 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
                 with pytest.raises(IllegalAction) as refusal:
                     game.act(rnd.choice([0, 1]), bad)
                 assert refusal.value.message
+                assert refusal.value.code != "illegal_action" or refusal.value.rule, refusal.value
                 assert game.state_hash() == before
         events = game.act(request.seat, bots[request.seat].choose(request))
         if full_checks:

@@ -202,6 +202,9 @@ def test_kj_5_3_action_from_a_support_card_is_refused():
         error = refused(game, 0, {"type": "action", "card": alpha, "index": index})
         assert error.rule == "KJ-2.2.2"
     assert not [o for o in game.pending().options if o.action["type"] == "action"]
+    # a card id that names no card at all is not the engaged card either
+    nowhere = len(game.state.table.cards) + 5
+    assert refused(game, 0, {"type": "action", "card": nowhere, "index": 0}).rule == "KJ-2.2.2"
     # an Action the engaged card does not have
     error = refused(game, 0, {"type": "action", "card": cid(game, 0, "Beta", "engaged"), "index": 0})
     assert error.rule == "KJ-5.3"

@@ -3,34 +3,14 @@
 in the other seat's view or events), options agreeing with the guards, and refused random
 moves that change nothing."""
 
-import random
-
 import pytest
 
-from engine.bots.random_bot import RandomBot
-from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.games.sakura_arms import RULES
 from engine.games.sakura_arms.state import AURA, DIST, TOTAL_TOKENS, tokens_in_play
 from tests.fuzzing import fuzz_game
-from tests.invariants import check_after_decision
 
 GAMES = 300
-
-
-def _mutation(action: dict, rnd: random.Random) -> dict:
-    mutated = dict(action)
-    key = rnd.choice(list(mutated))
-    roll = rnd.random()
-    if roll < 0.3:
-        del mutated[key]
-    elif roll < 0.6:
-        mutated[key] = rnd.randrange(-1, 60)
-    elif roll < 0.8:
-        mutated[key] = rnd.choice([None, "x", True, [], {}, 1.5, "vigor", "aura"])
-    else:
-        mutated["type"] = rnd.choice(["use", "basic", "end_main", "react", "no_reaction", "take_damage", "cover", "nope"])
-    return mutated
 
 
 def _token_invariants(game: Game) -> None:
@@ -49,32 +29,6 @@ def _hidden_zones_hidden(game: Game) -> None:
         assert "cards" not in other["hand"] and "cards" not in other["facedown"]
         for card in other["special"]:
             assert ("id" in card) == (card.get("state") == "used"), card
-
-
-def _fuzz_game(seed: int, decks: list | None = None) -> int:
-    game = Game(RULES, decks, seed=seed)
-    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
-    rnd = random.Random(seed)
-    for _ in range(5_000):
-        request = game.pending()
-        if request is None:
-            assert game.result() is not None
-            return len(game.decisions)
-        for option in request.options:
-            assert RULES.check(game.state, request.seat, option.action) is None, option
-        if rnd.random() < 0.15:
-            bad = _mutation(rnd.choice(request.options).action, rnd)
-            if request.find(bad) is None:
-                before = game.state_hash()
-                with pytest.raises(IllegalAction) as refusal:
-                    game.act(rnd.choice([0, 1]), bad)
-                assert refusal.value.message
-                assert game.state_hash() == before
-        events = game.act(request.seat, bots[request.seat].choose(request))
-        check_after_decision(game, events)
-        _token_invariants(game)
-        _hidden_zones_hidden(game)
-    raise AssertionError(f"seed {seed}: game did not end")
 
 
 def _extra(game: Game) -> None:
@@ -96,4 +50,5 @@ DATA = RULES.data / "decks"
                                  ("petal-and-moon", "petal-and-bow")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
-    assert sum(_fuzz_game(1000 + seed, decks) for seed in range(30)) > 30 * 30
+    assert sum(fuzz_game(RULES, 1000 + seed, decks=decks, mutate_rate=0.15, extra_check=_extra)
+               for seed in range(30)) > 30 * 30

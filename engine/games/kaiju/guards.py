@@ -185,7 +185,7 @@ def _engaged_card_refusal(state: KaijuState, seat: int, action: dict, rule: str)
     cards = state.table.zones[f"{seat}.engaged"]
     card = cards[0] if cards else None
     given = action.get("card")
-    if type(given) is int and 0 <= given < len(state.table.cards) and given != card:
+    if given is not None and given != card:  # a support card, another player's or no card at all
         return None, Refusal("KJ-2.2.2", "Only your engaged battle card can do that; cards in support cannot.")
     if card is None:
         return None, Refusal(rule, "You have no engaged battle card.")
