@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.core.game import Game
 from engine.games.kaiju import RULES
-from tests.kaiju.scenario import RULES as TEST_RULES, arrange, started
+from tests.kaiju.scenario import arrange, started
 from tts_bridge.referee import RefereeSession
 
 ROOT = Path(__file__).resolve().parents[2]

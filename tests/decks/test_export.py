@@ -1,7 +1,6 @@
 """`export-deck`: TTS deck objects back to deck lists (issue 8, round trip)."""
 
 import json
-from pathlib import Path
 
 from engine.games.kaiju import RULES
 from tts_bridge.decks.export import export_deck

@@ -3,8 +3,7 @@
 import pytest
 
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, SHADOW
-from tests.sakura_arms.scenario import (act, actions, card, clear_hand, enhance_tokens, place, refused, started,
-                                        tokens)
+from tests.sakura_arms.scenario import (act, actions, clear_hand, enhance_tokens, place, refused, started, tokens)
 
 
 def _basic(name: str, pay="vigor") -> dict:

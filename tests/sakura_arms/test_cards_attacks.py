@@ -4,8 +4,8 @@ import pytest
 
 from engine.games.sakura_arms.attacks import apply_damage_mods, apply_range_mods
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW
-from tests.sakura_arms.scenario import (act, actions, card, clear_hand, enhance_tokens, kinds, place, refused,
-                                        resolve_attack, started, tokens, SORA_HOSHI)
+from tests.sakura_arms.scenario import (act, actions, clear_hand, enhance_tokens, kinds, place, refused, resolve_attack,
+                                        started, tokens, SORA_HOSHI)
 
 
 def test_9_2_1_i_attack_outside_range_is_refused_before_costs_and_nothing_moves():  # checklist 25

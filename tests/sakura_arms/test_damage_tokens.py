@@ -1,11 +1,10 @@
 """Referee checklist items 38-49: damage, reshuffle, Burnout, victory and token bookkeeping."""
 
-from engine.core.game import Game
 from engine.games.sakura_arms import RULES
 from engine.games.sakura_arms.flow import take_damage
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, move_tokens, tokens_in_play
-from tests.sakura_arms.scenario import (act, actions, answer_until, clear_hand, enhance_tokens, kinds, place,
-                                        refused, resolve_attack, started, tokens)
+from tests.sakura_arms.scenario import (act, answer_until, clear_hand, enhance_tokens, kinds, place, resolve_attack,
+                                        started, tokens)
 
 
 def _attack(game, card_id="sora-n1", distance=3, to="aura"):
@@ -152,7 +151,6 @@ def test_4_2_a_player_wins_at_once_when_the_opponent_life_is_0_mid_resolution():
 
 def test_4_2_A_1_both_lives_reaching_0_together_is_a_draw_or_option():
     for option, winner, draw in (("draw", None, True), ("turn_player_wins", 0, False)):
-        from tests.sakura_arms.scenario import new_game
         from engine.core.game import Deck
         deck_a = Deck("a", {"goddesses": ["tsuki", "sora"], "normal": ["tsuki-n7", "sora-n1", "sora-n2", "sora-n3",
                                                                        "sora-n4", "sora-n5", "sora-n6"],

@@ -23,7 +23,6 @@ def _token_invariants(game: Game) -> None:
 
 def _hidden_zones_hidden(game: Game) -> None:
     """Hand, Face-down pile and unused Specials: never identified in the other seat's view."""
-    s = game.state
     for seat in (0, 1):
         other = game.view(1 - seat)["players"][seat]
         assert "cards" not in other["hand"] and "cards" not in other["facedown"]

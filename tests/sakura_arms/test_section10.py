@@ -1,7 +1,7 @@
 """Section 10 effects: each test names and cites its rule."""
 
 from engine.core.game import Deck
-from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW
+from engine.games.sakura_arms.state import AURA, CARD, FLARE, LIFE, SHADOW
 from tests.sakura_arms.scenario import card as card_of
 from tests.sakura_arms.scenario import (SORA_HOSHI, act, actions, answer_until, clear_hand, enhance_tokens, kinds,
                                         place, refused, resolve_attack, started, tokens)

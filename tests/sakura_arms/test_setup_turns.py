@@ -7,8 +7,8 @@ import pytest
 from engine.core.errors import DataError
 from engine.games.sakura_arms import RULES
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW, tokens_in_play
-from tests.sakura_arms.scenario import (act, actions, answer_until, card, clear_hand, enhance_tokens, kinds,
-                                        new_game, place, refused, resolve_attack, started, tokens)
+from tests.sakura_arms.scenario import (act, actions, answer_until, clear_hand, enhance_tokens, kinds, new_game,
+                                        place, refused, resolve_attack, started, tokens)
 
 
 def test_4_1_step1_setup_puts_36_tokens_in_play():  # checklist 1

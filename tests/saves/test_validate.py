@@ -3,7 +3,6 @@ broken case with its JSON path."""
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -9,7 +9,7 @@ from engine.core.game import Game
 from tts_bridge.emulator import TTSEmulator
 from tts_bridge.protocol.link import EditorLink
 
-from tts_bridge.session.demo import emulator_save, settle
+from tts_bridge.session.demo import TableBots, emulator_save, settle
 from tts_bridge.session.games import adapter_for
 from tts_bridge.session.journal import Journal, new_id
 from tts_bridge.session.session import Session
@@ -49,6 +49,28 @@ class Table:
         self.session.close()
         self.link.close()
         self.emu.close()
+
+
+def play_whole_game(t: Table, seed: int = 7) -> tuple[Game, TableBots]:
+    """Bots play the table's game to its end by moving cards and clicking buttons, trying illegal
+    drops on the way. Checked for every game: a result; both kinds of input used; every illegal
+    drop put back (TableBots checks each put-back); our Lua never raised; the leak guard never
+    had to act; the journal replays to the same hashes; both colours are told the game is over."""
+    bots = TableBots(t.emu, t.session, seed=seed, cheat_rate=0.15)
+    while bots.step():
+        pass
+    game = t.session.game
+    assert game.result() is not None and t.session.finished.is_set()
+    assert bots.physical_moves > 10 and bots.clicks > 10
+    assert t.session.stats["reverted"] >= 1 and bots.cheats_seen
+    assert t.emu.errors == []
+    assert t.session.stats.get("withheld", 0) == 0
+    header, decisions = Journal.read(t.journal.path)
+    assert len(decisions) == len(game.decisions)
+    assert Journal.replay(game.rules, header, decisions).hashes == game.hashes
+    for color in t.colors:
+        assert any(text.startswith("Game over") for text in t.emu.visible_texts(color))
+    return game, bots
 
 
 def wait_until(predicate, timeout: float = 5.0) -> bool:

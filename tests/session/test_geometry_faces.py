@@ -10,7 +10,6 @@ from engine.core.registry import get_rules
 from tts_bridge.session.demo import TableBots, emulator_save
 from tts_bridge.session.games.geometry import Geometry
 from tts_bridge.session.games.kaiju import ADAPTER, FALLBACK_ZONES
-from tts_bridge.session.games import card_ref
 
 from tests.session.helpers import Table
 

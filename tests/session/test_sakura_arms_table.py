@@ -13,9 +13,8 @@ from engine.core.registry import get_rules
 
 from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import card_ref
-from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table, assert_prompts_reach_only_their_colour, hidden_names, wait_until
+from tests.session.helpers import play_whole_game, Table, assert_prompts_reach_only_their_colour, hidden_names, wait_until
 
 RULES = get_rules("sakura-arms")
 
@@ -57,18 +56,7 @@ def test_sakura_arms_duel_end_to_end_through_the_emulator(tmp_path):
     Vigor/Flinch counters show the engine's numbers (7-1, 5-1-2, 5-1-4)."""
     t = Table(Game(RULES, seed=7), tmp_path)
     try:
-        bots = TableBots(t.emu, t.session, seed=7, cheat_rate=0.15)
-        while bots.step():
-            pass
-        game = t.session.game
-        assert game.result() is not None and t.session.finished.is_set()
-        assert bots.physical_moves > 10 and bots.clicks > 10
-        assert t.session.stats["reverted"] >= 1 and bots.cheats_seen
-        assert t.emu.errors == []
-        assert t.session.stats.get("withheld", 0) == 0
-        header, decisions = Journal.read(t.journal.path)
-        assert len(decisions) == len(game.decisions)
-        assert Journal.replay(RULES, header, decisions).hashes == game.hashes
+        game, bots = play_whole_game(t)
         view = game.view(None)
         for seat, color in enumerate(t.colors):
             p = view["players"][seat]
@@ -79,8 +67,6 @@ def test_sakura_arms_duel_end_to_end_through_the_emulator(tmp_path):
         assert len(t.emu.by_name(f"Distance: {view['distance_tokens']} sakura")) == 1
         assert len(t.emu.by_name(f"Shadow: {view['shadow']} sakura")) == 1
         assert min(view["players"][s]["life"] for s in (0, 1)) == 0  # 4-2: a Life reached 0
-        texts = t.emu.visible_texts("White") + t.emu.visible_texts("Red")
-        assert any(text.startswith("Game over") for text in texts)
     finally:
         t.close()
 

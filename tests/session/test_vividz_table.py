@@ -11,9 +11,8 @@ from engine.core.registry import get_rules
 from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import card_ref
 from tts_bridge.session.games.vividz import ADAPTER, disclosed
-from tts_bridge.session.journal import Journal
 
-from tests.session.helpers import Table, assert_prompts_reach_only_their_colour, wait_until
+from tests.session.helpers import play_whole_game, Table, assert_prompts_reach_only_their_colour, wait_until
 
 RULES = get_rules("vividz")
 
@@ -42,24 +41,11 @@ def test_vividz_game_end_to_end_through_the_emulator(tmp_path):
     drop is put back at its pick-up position; the journal replays to the same hashes."""
     t = Table(Game(RULES, seed=7), tmp_path)
     try:
-        bots = TableBots(t.emu, t.session, seed=7, cheat_rate=0.15)
-        while bots.step():
-            pass
-        game = t.session.game
-        assert game.result() is not None and t.session.finished.is_set()
-        assert bots.physical_moves > 10 and bots.clicks > 10
-        assert t.session.stats["reverted"] >= 1 and bots.cheats_seen  # TableBots checked each put-back
+        game, bots = play_whole_game(t)
         assert t.session.stats["reverted"] == bots.cheats_tried  # no legal move was ever put back
-        assert t.emu.errors == []
-        assert t.session.stats.get("withheld", 0) == 0
-        header, decisions = Journal.read(t.journal.path)
-        assert len(decisions) == len(game.decisions)
-        assert Journal.replay(RULES, header, decisions).hashes == game.hashes
         kinds = {d["action"]["type"] for d in game.decisions}
         assert {"place_missions", "setup_energy", "play", "pay", "charge", "attack", "pass"} <= kinds
         assert t.emu.by_name("Turn")[0].data["Counter"]["value"] == game.state.turn
-        texts = t.emu.visible_texts("White") + t.emu.visible_texts("Red")
-        assert any(text.startswith("Game over") for text in texts)
     finally:
         t.close()
 

@@ -1,6 +1,6 @@
 """Attacks and battle (802-806, 1102, 1115, 1116, 1118)."""
 
-from tests.vividz.scenario import act, defn, main_turn, preprocess, put, refused, started, zone
+from tests.vividz.scenario import act, defn, main_turn, put, refused, started, zone
 
 
 def _battle(seed=1):

@@ -3,7 +3,7 @@ only face up (304.1b, AMB-20), the attacker replaced by its own level-up (AMB-23
 
 from engine.games.vividz.state import power
 
-from tests.vividz.scenario import act, defn, main_turn, preprocess, put, started, zone
+from tests.vividz.scenario import act, defn, main_turn, put, started, zone
 
 
 def test_904_2e_a_played_card_waits_in_the_temporary_zone_while_costs_are_paid():

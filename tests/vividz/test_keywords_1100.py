@@ -3,7 +3,7 @@
 from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
 
-from tests.vividz.scenario import act, defn, main_turn, preprocess, put, refused, started, zone
+from tests.vividz.scenario import act, defn, main_turn, put, refused, started, zone
 
 
 def _turn(seed=1, turn=3):

@@ -1,6 +1,6 @@
 """Game flow (701-706): phase order, draws, turn-1 limits, Mission, Charge and End Draw phases."""
 
-from tests.vividz.scenario import act, find, main_turn, put, refused, started, zone
+from tests.vividz.scenario import act, main_turn, put, refused, started, zone
 
 
 def _kinds_until_turn(game, turn):
