@@ -9,7 +9,6 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
 from engine.games.vividz import RULES, flow
-from engine.games.vividz import effects as fx
 from engine.games.vividz.state import defn, zone
 
 __all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "zone", "defn", "IllegalAction"]
