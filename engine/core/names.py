@@ -44,6 +44,14 @@ class NameIndex:
         close = difflib.get_close_matches(key, list(self._loose), n=8, cutoff=0.6)
         return None, self._names(v for k in close for _, v in self._loose[k])
 
+    def entry_card(self, name: str, where: str, problems: list[str]) -> Any | None:
+        """The card a deck-list line names, or None after reporting it (with suggestions) at
+        `where` (file:line), as every game's deck reader does."""
+        card, suggestions = self.resolve(name)
+        if card is None:
+            problems.append(f"{where}: {unknown_card_message(name, suggestions)}")
+        return card
+
     def display_name(self, value: Any) -> str:
         """The preferred name of a card in this index (the first name added for it)."""
         return self._display[id(value)]

@@ -8,7 +8,7 @@ from pathlib import Path
 from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
 from engine.core.game import Deck
-from engine.core.names import card_name_index, unknown_card_message
+from engine.core.names import card_name_index
 
 from engine.games.gundam_war.cards import CardDef
 
@@ -56,9 +56,8 @@ def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, C
             problems.append(f"{filename}:{entry.line}: Gundam War decks have no section {entry.section!r}; "
                             "remove the header")
             continue
-        card, suggestions = index.resolve(entry.name)
+        card = index.entry_card(entry.name, f"{filename}:{entry.line}", problems)
         if card is None:
-            problems.append(f"{filename}:{entry.line}: {unknown_card_message(entry.name, suggestions)}")
             continue
         chosen += [card] * entry.count
         lines.setdefault(card.title, []).append(entry.line)

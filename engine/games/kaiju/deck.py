@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
-from engine.core.names import card_name_index, unknown_card_message
+from engine.core.names import card_name_index
 from engine.core.game import Deck
 
 from engine.games.kaiju.cards import CardDef
@@ -33,9 +33,8 @@ def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, C
         if entry.section != "main":
             problems.append(f"{filename}:{entry.line}: kaiju decks have no section {entry.section!r}; remove the header")
             continue
-        card, suggestions = index.resolve(entry.name)
+        card = index.entry_card(entry.name, f"{filename}:{entry.line}", problems)
         if card is None:
-            problems.append(f"{filename}:{entry.line}: {unknown_card_message(entry.name, suggestions)}")
             continue
         chosen.extend([card.id] * entry.count)
         lines_of.setdefault(same_name_key(card, include_prefix), []).append(entry.line)

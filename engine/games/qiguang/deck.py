@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
-from engine.core.names import card_name_index, unknown_card_message
+from engine.core.names import card_name_index
 from engine.core.game import Deck
 
 from engine.games.qiguang.cards import CardDef
@@ -53,9 +53,8 @@ def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, C
             problems.append(f"{filename}:{entry.line}: qiguang decks have no section {entry.section!r}; "
                             f"remove the header")
             continue
-        card, suggestions = index.resolve(entry.name)
+        card = index.entry_card(entry.name, f"{filename}:{entry.line}", problems)
         if card is None:
-            problems.append(f"{filename}:{entry.line}: {unknown_card_message(entry.name, suggestions)}")
             continue
         chosen.extend([card.id] * entry.count)
         lines_of.setdefault(card.name, []).append(entry.line)

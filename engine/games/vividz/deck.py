@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.core.decklist import DeckLine
 from engine.core.errors import DataError
-from engine.core.names import card_name_index, unknown_card_message
+from engine.core.names import card_name_index
 from engine.core.game import Deck
 
 from engine.games.vividz.cards import STAR, CardDef
@@ -69,9 +69,8 @@ def deck_from_entries(entries: list[DeckLine], filename: str, cards: dict[str, C
             problems.append(f"{filename}:{entry.line}: unknown section {entry.section!r}; "
                             f"use 'Account:', 'Missions:' or 'Main:'")
             continue
-        card, suggestions = index.resolve(entry.name)
+        card = index.entry_card(entry.name, f"{filename}:{entry.line}", problems)
         if card is None:
-            problems.append(f"{filename}:{entry.line}: {unknown_card_message(entry.name, suggestions)}")
             continue
         expected = {"account": ("account",), "missions": ("mission",), "main": ("character", "event")}[section]
         if card.type not in expected:
