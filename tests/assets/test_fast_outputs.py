@@ -1,4 +1,5 @@
 """The speed paths of the build keep the outputs exact: the direct PNG writer is lossless,
+sheets written from raw cells equal the composed sheet, the SIMD resizer agrees with Pillow,
 and sheet cells are the trimmed face scaled with the sheet filter (issue 7, Speed)."""
 
 import io
@@ -7,9 +8,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from tts_bridge.assets.build import build_game
-from tts_bridge.assets.io import png_bytes, save_png
-from tts_bridge.assets.sheets import CELL_FILTER
+from tts_bridge.assets import resample
+from tts_bridge.assets.build import build_game, load_cell, save_cell
+from tts_bridge.assets.io import png_bytes, png_from_scanlines, save_png
+from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, compose, plan_sheets
 
 
 def _picture(mode: str) -> Image.Image:
@@ -55,3 +57,69 @@ def test_sheet_cells_are_the_trimmed_faces_scaled(kaiju_copy, small):
     shifted = expected.transform(expected.size, Image.AFFINE, (1, 0, 3, 0, 1, 0))
     assert max(ImageStat.Stat(ImageChops.difference(cell, shifted)).mean) > max(diff)
     assert Path(r.sheets[0]).stat().st_size > 0
+
+
+def _cells(n: int, size: tuple[int, int]) -> list[Image.Image]:
+    base = _picture("RGB").resize(size)
+    return [Image.eval(base, lambda v, k=k: (v + 37 * k) % 256) for k in range(n)]
+
+
+@pytest.mark.parametrize("n, hidden", [(1, False), (12, True), (69, True), (70, False)])
+def test_sheet_scanlines_are_the_composed_sheet(n, hidden):
+    plan, size = plan_sheets(n, hidden)[0], (13, 9)
+    faces, back, secret = _cells(n, size), Image.new("RGB", size, "navy"), Image.new("RGB", size, "lime")
+    expected = compose(faces, plan, size, filler=back, hidden=secret)
+    rows = Scanlines().sheet([f.tobytes() for f in faces], plan, size, back.tobytes(), secret.tobytes())
+    with Image.open(io.BytesIO(png_from_scanlines(expected.size, "RGB", rows, 2))) as png:
+        png.load()
+        assert png.size == expected.size and png.tobytes() == expected.tobytes()
+
+
+def test_sheet_scanlines_reuse_their_buffer_for_another_grid():
+    """A big sheet, then a smaller one with another row length: every filter byte is reset."""
+    writer, size = Scanlines(), (13, 9)
+    back = Image.new("RGB", size, "navy")
+    writer.sheet([c.tobytes() for c in _cells(70, size)], plan_sheets(70)[0], size, back.tobytes()).release()
+    plan = plan_sheets(3)[0]
+    faces = _cells(3, size)
+    rows = writer.sheet([f.tobytes() for f in faces], plan, size, back.tobytes())
+    expected = compose(faces, plan, size, filler=back)
+    with Image.open(io.BytesIO(png_from_scanlines(expected.size, "RGB", rows))) as png:
+        assert png.convert("RGB").tobytes() == expected.tobytes()
+
+
+def test_sheet_scanlines_refuse_a_cell_of_the_wrong_size():
+    with pytest.raises(ValueError, match="cell image 1"):
+        Scanlines().sheet([bytes(13 * 9 * 3), bytes(10)], plan_sheets(2)[0], (13, 9), bytes(13 * 9 * 3))
+    with pytest.raises(ValueError, match="do not make"):
+        png_from_scanlines((13, 9), "RGB", bytes(13 * 9 * 3))  # no filter bytes
+
+
+def test_cell_cache_files_round_trip(tmp_path):
+    cell = _cells(1, (41, 57))[0]
+    save_cell(cell, tmp_path / "c.rgb.z")
+    assert (tmp_path / "c.rgb.z").stat().st_size < len(cell.tobytes())  # stored deflated
+    assert load_cell(tmp_path / "c.rgb.z", (41, 57)).tobytes() == cell.tobytes()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L"])
+@pytest.mark.parametrize("box", [None, (3, 4, 90, 58)])
+def test_resizer_agrees_with_pillow(mode, box):
+    img = _picture(mode).resize((388, 244))
+    ours, pillows = resample.resize(img, (120, 70), CELL_FILTER, box), img.resize((120, 70), CELL_FILTER, box=box)
+    assert ours.mode == mode and ours.size == (120, 70)
+    assert max(ImageStat.Stat(ImageChops.difference(ours, pillows)).mean) < 0.5
+    shifted = pillows.transform(pillows.size, Image.AFFINE, (1, 0, 2, 0, 1, 0))
+    assert max(ImageStat.Stat(ImageChops.difference(ours, shifted)).mean) > 1.0  # the check can fail
+
+
+def test_resizer_leaves_alpha_and_other_filters_to_pillow():
+    rgba = _picture("RGBA")
+    assert resample.resize(rgba, (40, 30), Image.LANCZOS).tobytes() == rgba.resize((40, 30), Image.LANCZOS).tobytes()
+    rgb = _picture("RGB")
+    assert resample.resize(rgb, (40, 30), Image.NEAREST).tobytes() == rgb.resize((40, 30), Image.NEAREST).tobytes()
+
+
+def test_the_simd_resizer_is_installed():
+    """`pip install .` brings cykooz.resizer: without it a cold build is several times slower at cells."""
+    assert resample.available()

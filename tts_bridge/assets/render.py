@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from tts_bridge.assets import icons as icon_lib
 from tts_bridge.assets.fonts import chain
+from tts_bridge.assets.resample import resize
 from tts_bridge.assets.text import Style, draw_text, overlay
 
 PRESETS = {"poker": (63.0, 88.0), "bridge": (56.0, 87.0), "mini": (44.0, 63.0), "tarot": (70.0, 120.0),
@@ -306,8 +307,8 @@ def error_card(geo: Geometry, card_id: str, message: str) -> Image.Image:
 
 def thumbnail(image: Image.Image, size: int = 256) -> Image.Image:
     """A size x size RGBA thumbnail (TTS writes 256x256 RGBA PNGs), the image centred."""
-    im = image.copy()
-    im.thumbnail((size, size), Image.LANCZOS)
+    scale = min(1.0, size / image.width, size / image.height)
+    im = resize(image, (max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.LANCZOS)
     out = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     out.alpha_composite(im.convert("RGBA"), ((size - im.width) // 2, (size - im.height) // 2))
     return out

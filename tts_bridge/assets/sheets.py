@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from tts_bridge.assets.resample import resize
+
 MAX_COLS, MAX_ROWS = 10, 7
 # Sheet cells are the 300 dpi faces scaled by ~0.55 (10 x 7 cells in 4096 px). Box is area
 # averaging (OpenCV's INTER_AREA, the usual choice for decimation: no ringing, no moire), within
@@ -75,15 +77,47 @@ def compose(images: list[Image.Image], plan: SheetPlan, cell: tuple[int, int],
 
     def put(img: Image.Image, k: int) -> None:
         if img.size != (cw, ch):
-            img = img.resize((cw, ch), CELL_FILTER)
+            img = resize(img, (cw, ch), CELL_FILTER)
         sheet.paste(img if img.mode == "RGB" else img.convert("RGB"), ((k % plan.cols) * cw, (k // plan.cols) * ch))
 
     for k, img in enumerate(images):
         put(img, k)
-    fill = filler.resize((cw, ch), CELL_FILTER) if filler is not None else None
+    fill = resize(filler, (cw, ch), CELL_FILTER) if filler is not None else None
     for k in range(len(images), plan.cells):
         if k == plan.hidden_index and hidden is not None:
             put(hidden, k)
         elif fill is not None:
             put(fill, k)
     return sheet
+
+
+class Scanlines:
+    """Writes the sheet `compose` draws as PNG scanlines (filter byte 0, then RGB), straight
+    from raw RGB cells: copying rows costs a fraction of building the 50 MB image and packing
+    it. The buffer is kept for the next sheet: allocating 50 MB afresh costs as much as the copy."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+
+    def sheet(self, cells: list[bytes], plan: SheetPlan, cell: tuple[int, int], filler: bytes,
+              hidden: bytes | None = None) -> memoryview:
+        """The scanlines, valid until the next call (release the view before then)."""
+        cw, ch = cell
+        row = cw * 3
+        stride = 1 + plan.cols * row
+        for k, data in enumerate([*cells, filler] + ([hidden] if hidden is not None else [])):
+            if len(data) != row * ch:
+                raise ValueError(f"cell image {k} has {len(data)} bytes, not {cw}x{ch} RGB")
+        size = stride * plan.rows * ch
+        if len(self.buffer) < size:
+            self.buffer = bytearray(size)
+        view = memoryview(self.buffer)[:size]
+        view[0::stride] = bytes(plan.rows * ch)  # filter type 0 (None) on every row
+        for k in range(plan.cells):
+            src = memoryview(cells[k] if k < len(cells) else
+                             hidden if k == plan.hidden_index and hidden is not None else filler)
+            at = (k // plan.cols) * ch * stride + 1 + (k % plan.cols) * row
+            for y in range(0, row * ch, row):
+                view[at:at + row] = src[y:y + row]
+                at += stride
+        return view
