@@ -1,4 +1,4 @@
-"""The text engine: line breaking (UAX #14 via uniseg, tailored with Japanese/Chinese
+"""The text engine: line breaking (UAX #14 via ICU, tailored with Japanese/Chinese
 kinsoku), inline `:icon:` tokens sitting on the baseline, a per-character font fallback
 chain, auto-fit by binary search, and reports of overflow and missing glyphs.
 
@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Callable
 
 from PIL import Image, ImageDraw
-from uniseg.linebreak import line_break_units
+from icu4py.breakers import LineBreaker
 
 from tts_bridge.assets.fonts import Face, face_for, pil_font
 
@@ -72,119 +72,14 @@ def paragraphs(text: str, known_icon: Callable[[str], bool]) -> tuple[list[tuple
     return out, unknown
 
 
-_ASCII_BREAK = re.compile(r"\s+|(?<=[^\W\d_])-(?=[^\W\d_])")
-_HYPHEN_DIGIT = re.compile(r"\d-|-\d|(?<!\S)-")  # cases whose UAX #14 rules we leave to uniseg
-_FAST_PUNCT = frozenset(" .,:;!?-+%'\u00b7" + OBJ)  # cases whose UAX #14 rules we leave to uniseg
-
-
-def _ascii_units(para: str) -> list[str]:
-    """UAX #14 restricted to ASCII text (+ icons): break after spaces and after a hyphen
-    between letters. Equal to uniseg's result on such text (a test checks this), and about
-    50 times faster, which matters for the cards/s budget."""
-    out, last = [], 0
-    for m in _ASCII_BREAK.finditer(para):
-        out.append(para[last:m.end()])
-        last = m.end()
-    if last < len(para):
-        out.append(para[last:])
-    return out
-
-
-def _fast_char(c: str) -> bool:
-    """Characters for which UAX #14 reduces to "break after spaces and after a hyphen between
-    letters": Latin letters and digits, plain punctuation (no brackets, quotes or slashes,
-    whose pair rules we leave to uniseg), the middle dot, and our icon placeholder."""
-    return c in _FAST_PUNCT or (c.isalnum() and (c.isascii() or (0xC0 <= ord(c) < 0x250)))
-
-
-_WORD = re.compile(r"[^ ]* +|[^ ]+")  # a word and the spaces after it (SP is U+0020 only)
-_NO_BREAK_BEFORE = frozenset(")]}!?/")  # LB13: CL, CP, EX, SY never start a line, even after spaces
-_NO_BREAK_AFTER = frozenset("([{")      # LB14: OP SP* x
-_QUOTES, _INFIX = frozenset("\"'"), frozenset(",.:;")  # QU (LB15a-d), IS (LB15c/d): ask uniseg
-
-
-# Between two CJK ideographs (class ID) UAX #14 always allows a break (LB31: no rule keeps
-# ID x ID together), and no rule looks back past an ID character, so text can be cut there and
-# each piece broken on its own: pieces repeat across cards and are worked out once (uniseg is
-# pure Python and costs milliseconds on a long Chinese paragraph).
-_IDEOGRAPH = "\u3400-\u4dbf\u4e00-\u9fff"
-_BETWEEN_IDEOGRAPHS = re.compile(f"(?<=[{_IDEOGRAPH}])(?=[{_IDEOGRAPH}])")
-
-
-@lru_cache(maxsize=8192)
-def _uax14_piece(text: str) -> tuple[str, ...]:
-    return tuple(line_break_units(text))
-
-
-@lru_cache(maxsize=8192)
-def _uax14(text: str) -> tuple[str, ...]:
-    if len(text) < 2:
-        return (text,) if text else ()
-    return tuple(u for piece in _BETWEEN_IDEOGRAPHS.split(text) for u in _uax14_piece(piece))
-
-
-@lru_cache(maxsize=8192)
-def _uax14_breaks_at(left: str, right: str) -> bool:
-    """Whether UAX #14 allows a break between two words (`left` ends with spaces)."""
-    return len(left) in {sum(map(len, _uax14(left + right)[:i])) for i in range(1, len(_uax14(left + right)))}
-
-
-def _plain(c: str) -> bool:
-    """A character whose effect across spaces is only LB13/LB14 (ASCII except quotes, Latin
-    letters, our icon placeholder); any other character at a join is left to uniseg."""
-    return bool(c) and c not in _QUOTES and ((c.isascii() and c.isprintable()) or _fast_char(c))
-
-
-@lru_cache(maxsize=8192)
-def _word(word: str) -> tuple[str, ...]:
-    fast = all(_fast_char(c) for c in word) and not _HYPHEN_DIGIT.search(word)
-    return tuple(_ascii_units(word)) if fast else _uax14(word)
-
-
-def _word_units(para: str) -> list[str]:
-    """UAX #14 units of text with spaces, computed word by word.
-
-    Inside a word the rules only see the word and the spaces around it (sot/eot stand for
-    them: every rule that looks back or ahead lists SP together with sot/eot), so the units
-    of each word are cached and reused across cards. Between words (after spaces, LB18) a
-    break is allowed unless the next word starts with a closing character (LB13) or the
-    previous one ends with an opening bracket (LB14); a join involving quotes, infix
-    separators (LB15a-d changed between Unicode versions) or any non-Latin character is
-    decided by uniseg on the two words. A test checks the result equals uniseg's on every
-    string of every card file."""
-    out: list[str] = []
-    words = _WORD.findall(para)
-    for i, word in enumerate(words):
-        units = list(_word(word))
-        if out:
-            prev = words[i - 1]
-            left, right = prev.rstrip(" ")[-1:], word[0]
-            if (left and not _plain(left)) or not _plain(right) or right in _INFIX:
-                joined = not _uax14_breaks_at(prev, word)
-            else:
-                joined = right in _NO_BREAK_BEFORE or left in _NO_BREAK_AFTER
-            if joined:
-                out[-1] += units.pop(0)
-        out.extend(units)
-    return out
-
-
 @lru_cache(maxsize=4096)
 def break_units(para: str) -> tuple[str, ...]:
-    """UAX #14 break units, tailored: kinsoku (never start a line with a closing bracket,
-    small kana or stop; never end one with an opening bracket: the unit moves to the next
-    line whole) and an icon stays glued to what follows it (":attack:3")."""
-    if not para:
-        return ()
-    fast = all(_fast_char(c) for c in para) and not _HYPHEN_DIGIT.search(para)
-    if fast:
-        raw = _ascii_units(para)
-    elif " " in para.strip(" "):
-        raw = _word_units(para)
-    else:
-        raw = list(_uax14(para))
+    """UAX #14 break units from ICU's line breaker (the one browsers use), tailored: kinsoku
+    (never start a line with a closing bracket, small kana or stop; never end one with an
+    opening bracket: the unit moves to the next line whole) and an icon stays glued to what
+    follows it (":attack:3")."""
     units: list[str] = []
-    for unit in raw:
+    for unit in LineBreaker(para, "root") if para else ():
         prev = units[-1].rstrip() if units else ""
         if units and (unit[0] in NO_START or (prev and prev[-1] in NO_END) or units[-1].endswith(OBJ)):
             units[-1] += unit
