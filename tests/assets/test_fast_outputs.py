@@ -123,3 +123,16 @@ def test_resizer_leaves_alpha_and_other_filters_to_pillow():
 def test_the_simd_resizer_is_installed():
     """`pip install .` brings cykooz.resizer: without it a cold build is several times slower at cells."""
     assert resample.available()
+
+
+@pytest.mark.parametrize("w, h, radius", [(650, 213, 17.7), (40, 30, 25), (5, 5, 1), (300, 100, 0.5), (61, 200, 29)])
+def test_rounded_art_paste_equals_the_masked_paste(w, h, radius):
+    from tts_bridge.assets.render import _paste_rounded, _rounded_mask
+
+    base = Image.linear_gradient("L").resize((744, 500)).convert("RGB")
+    tile = _picture("RGB").resize((w, h))
+    expected = base.copy()
+    expected.paste(tile, (47, 65), _rounded_mask(w, h, radius))
+    _paste_rounded(base, tile, (47, 65), radius)
+    assert base.tobytes() == expected.tobytes()
+    assert _rounded_mask(w, h, radius).getextrema()[0] == 0 or radius < 1  # corners really are cut

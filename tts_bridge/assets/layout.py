@@ -162,7 +162,8 @@ class Layouts:
         self.shared = self.folder.parent / "_shared"  # building blocks every game may include
         self.env = ImmutableSandboxedEnvironment(
             loader=FileSystemLoader([str(self.folder), str(self.shared)]), undefined=StrictUndefined, finalize=_finalize,
-            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
+            auto_reload=False)  # no stat() per card: a changed folder gets a new Layouts (see fingerprint)
 
     def fingerprint(self) -> str:
         """Hash of every template file of the game (a template may include another)."""
