@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from tts_bridge.assets import resample
-from tts_bridge.assets.build import build_game, load_cell, save_cell
+from tts_bridge.assets import cells, resample
+from tts_bridge.assets.build import build_game
 from tts_bridge.assets.io import png_bytes, png_from_scanlines, save_png
 from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, compose, plan_sheets
 
@@ -95,11 +95,32 @@ def test_sheet_scanlines_refuse_a_cell_of_the_wrong_size():
         png_from_scanlines((13, 9), "RGB", bytes(13 * 9 * 3))  # no filter bytes
 
 
-def test_cell_cache_files_round_trip(tmp_path):
-    cell = _cells(1, (41, 57))[0]
-    save_cell(cell, tmp_path / "c.rgb.z")
-    assert (tmp_path / "c.rgb.z").stat().st_size < len(cell.tobytes())  # stored deflated
-    assert load_cell(tmp_path / "c.rgb.z", (41, 57)).tobytes() == cell.tobytes()
+def test_cells_round_trip_through_a_sheet_pack(tmp_path):
+    img = _cells(1, (41, 57))[0]
+    packed = cells.pack(img)
+    assert len(packed) < len(img.tobytes())  # stored deflated
+    cells.write_pack(tmp_path / "sheet-01.zip", {cells.key("a", (41, 57)): packed})
+    store = cells.CellStore(tmp_path)
+    assert store.has("a", (41, 57)) and not store.has("a", (40, 57)) and not store.has("b", (41, 57))
+    assert cells.unpack(store.get("a", (41, 57)), (41, 57)).tobytes() == img.tobytes()
+    store.close(keep={"sheet-01"})
+    assert (tmp_path / "sheet-01.zip").is_file()
+    assert cells.CellStore(tmp_path, fresh=True).get("a", (41, 57)) is None  # --force ignores the cache
+
+
+def test_a_damaged_or_stale_pack_only_costs_its_cells(tmp_path):
+    cells.write_pack(tmp_path / "sheet-01.zip", {"a@2x2": cells.pack(Image.new("RGB", (2, 2)))})
+    cells.write_pack(tmp_path / "sheet-02.zip", {"b@2x2": cells.pack(Image.new("RGB", (2, 2)))})
+    (tmp_path / "sheet-03.zip").write_bytes(b"not a zip")
+    data = bytearray((tmp_path / "sheet-01.zip").read_bytes())
+    at = data.index(b"a@2x2") + 6  # inside the stored member: its CRC no longer matches
+    data[at] ^= 0xFF
+    (tmp_path / "sheet-01.zip").write_bytes(bytes(data))
+    store = cells.CellStore(tmp_path)
+    assert store.get("a", (2, 2)) is None
+    assert store.get("b", (2, 2)) is not None
+    store.close(keep={"sheet-01"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet-01.zip"]  # packs of gone sheets go
 
 
 @pytest.mark.parametrize("mode", ["RGB", "L"])

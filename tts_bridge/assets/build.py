@@ -21,9 +21,9 @@ from typing import Any, Callable
 
 from PIL import Image
 
-from tts_bridge.assets import TOOL_VERSION, fonts
+from tts_bridge.assets import TOOL_VERSION, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (atomic_write_bytes, atomic_write_json, atomic_write_text, deflate, inflate,
+from tts_bridge.assets.io import (atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
                                   png_from_scanlines, save_image, save_png)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
@@ -37,7 +37,7 @@ REPO = Path(__file__).resolve().parents[2]
 BACK_ID = "__back__"
 # deflate levels of our direct PNG writer (io.png_bytes). With ISA-L, level 2 is the sweet spot
 # on our drawn artwork: level 3 is twice as slow and no smaller on a 4096 px sheet.
-FACE_PNG_LEVEL = SHEET_PNG_LEVEL = CELL_DEFLATE_LEVEL = 2
+FACE_PNG_LEVEL = SHEET_PNG_LEVEL = 2
 
 
 @dataclass
@@ -91,26 +91,6 @@ class GameReport:
 _LAYOUTS: dict[str, Layouts] = {}
 
 
-def cell_file(cells_dir: Path, card_id: str, size: tuple[int, int]) -> Path:
-    return cells_dir / f"{card_id}@{size[0]}x{size[1]}.rgb.z"
-
-
-def save_cell(img: Image.Image, path: Path) -> None:
-    """Sheet-cell images are a private cache: deflated raw RGB bytes (the size is in the file
-    name). Raw, because PNG-encoding them would cost more than rendering the card; deflated,
-    because writing 700 kB into the page cache costs several times more than compressing it
-    to ~30 kB (ISA-L: 0.3 ms each way)."""
-    atomic_write_bytes(path, deflate((img if img.mode == "RGB" else img.convert("RGB")).tobytes(), CELL_DEFLATE_LEVEL))
-
-
-def cell_bytes(path: Path) -> bytes:
-    return inflate(path.read_bytes())
-
-
-def load_cell(path: Path, size: tuple[int, int]) -> Image.Image:
-    return Image.frombytes("RGB", size, cell_bytes(path))
-
-
 def _layouts(folder: str, fingerprint: str) -> Layouts:
     """One compiled template environment per folder and content (compiling a game's templates
     costs tens of ms: `_build` compiles them before forking, so workers inherit them)."""
@@ -148,10 +128,11 @@ def _render_job(job: dict) -> dict:
         drawn = time.process_time() - cpu
     save_png(img, out, level=FACE_PNG_LEVEL, dpi=geo.dpi)
     b = geo.bleed_px
-    # the sheet cell straight from the drawn face (no re-read, no crop copy: `box` trims the bleed)
-    for w, h, path in job["cells"]:
-        save_cell(resize(img, (w, h), CELL_FILTER, box=(b, b, img.width - b, img.height - b)), Path(path))
-    return {"card_id": job["card_id"], "warnings": messages, "error": err, "detail": detail,
+    # the sheet cells straight from the drawn face (no re-read, no crop copy: `box` trims the
+    # bleed), handed back in memory: the sheet job stores them with its sheet (see cells.py)
+    packed = [(size, cells.pack(resize(img, size, CELL_FILTER, box=(b, b, img.width - b, img.height - b))))
+              for size in map(tuple, job["cells"])]
+    return {"card_id": job["card_id"], "warnings": messages, "error": err, "detail": detail, "cells": packed,
             "cpu": time.process_time() - cpu, "render_cpu": drawn}
 
 
@@ -166,23 +147,24 @@ _SCANLINES = Scanlines()  # a worker's sheet buffer, reused from sheet to sheet
 
 
 def _sheet_job(job: dict) -> dict:
-    """Compose one sheet (and its backs sheet) from the cached cell images and write it.
-    PNG sheets are written straight from the raw cell bytes (`sheets.scanlines`)."""
-    plan, cell = job["plan"], tuple(job["cell"])
-    back = cell_bytes(Path(job["back"]))
-    faces = [cell_bytes(Path(p)) for p in job["cells"]]
+    """Compose one sheet (and its backs sheet) from its cards' cells, write it, and keep the
+    cells in the sheet's pack. PNG sheets are written straight from the raw cell bytes."""
+    plan, cell, packed = job["plan"], tuple(job["cell"]), job["cells"]
+    back = inflate(packed[cells.key(BACK_ID, cell)])
+    faces = [inflate(packed[cells.key(m, cell)]) for m in job["members"]]
     sheets = [(faces, Path(job["face_path"]))]
     if job["backs_path"]:
         sheets.append(([back] * len(faces), Path(job["backs_path"])))
     size = (plan.cols * cell[0], plan.rows * cell[1])
-    for cells, path in sheets:
+    for raw, path in sheets:
         if job["ext"] == "png":
-            with _SCANLINES.sheet(cells, plan, cell, back, back) as rows:
+            with _SCANLINES.sheet(raw, plan, cell, back, back) as rows:
                 atomic_write_bytes(path, png_from_scanlines(size, "RGB", rows, SHEET_PNG_LEVEL))
         else:
             to_image = lambda data: Image.frombytes("RGB", cell, data)  # noqa: E731
-            _save_sheet(compose([to_image(c) for c in cells], plan, cell, filler=to_image(back),
+            _save_sheet(compose([to_image(c) for c in raw], plan, cell, filler=to_image(back),
                                 hidden=to_image(back)), path, job["ext"], job["quality"])
+    cells.write_pack(Path(job["pack"]), packed)
     return {}
 
 
@@ -260,7 +242,7 @@ class GameBuild:
         self.root = root = Path(settings.out) / game_id
         self.faces_dir, self.sheets_dir = root / "faces", root / "sheets"
         self.cache_file = root / ".cache" / "manifest.json"
-        self.cells_dir = root / ".cache" / "cells"
+        self.cells = cells.CellStore(root / ".cache" / "cells", fresh=settings.force)
         self.geo = geo = settings.geometry(adapter)
         template_dir = Path(settings.templates) / "cards" / game_id
         layouts = Layouts(template_dir)
@@ -303,16 +285,16 @@ class GameBuild:
             # the back is also the filler and hidden cell of every sheet: all its sizes at once
             sizes = [cell_of[card_id]] if card is not None else \
                 sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
-            cells = [(w, h_, str(cell_file(self.cells_dir, card_id, (w, h_)))) for w, h_ in sizes]
             prev = old_cards.get(card_id)
-            if prev and prev.get("hash") == h and face.is_file() and all(Path(c[2]).is_file() for c in cells):
+            if (prev and prev.get("hash") == h and face.is_file()
+                    and all(self.cells.has(card_id, size) for size in sizes)):
                 self.entries[card_id] = prev
                 report.cards_reused += card is not None
                 continue
             self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
-                              "cells": cells})
+                              "cells": sizes})
         if self.jobs:
             for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
                 for face in fonts.chain(role, adapter.lang):
@@ -332,6 +314,8 @@ class GameBuild:
             report.render_cpu_seconds += res.get("render_cpu", 0.0)
             self.entries[res["card_id"]] = {"hash": self.hashes[res["card_id"]], "warnings": res["warnings"],
                                             "error": res["error"], "detail": res.get("detail", {})}
+            for size, data in res["cells"]:
+                self.cells.put(res["card_id"], tuple(size), data)
             report.cards_rendered += res["card_id"] != BACK_ID
         for card_id in [BACK_ID] + [c.id for c in self.cards]:
             entry = self.entries[card_id]
@@ -355,11 +339,14 @@ class GameBuild:
             im.load()
             return im.crop((b, b, b + tw, b + th)) if b else im.copy()
 
-    def cell_path(self, card_id: str, cell: tuple[int, int]) -> Path:
-        path = cell_file(self.cells_dir, card_id, cell)
-        if not path.is_file():  # a cell size not rendered yet (e.g. the back at a sheet's size)
-            save_cell(resize(self.trimmed(self.faces_dir / f"{card_id}.png"), cell, CELL_FILTER), path)
-        return path
+    def cell(self, card_id: str, size: tuple[int, int]) -> bytes:
+        """A card's packed cell at `size`: rendered this build, kept from an earlier one, or
+        (a size not rendered yet, e.g. the back at a new sheet's size) scaled from its face."""
+        data = self.cells.get(card_id, size)
+        if data is None:
+            data = cells.pack(resize(self.trimmed(self.faces_dir / f"{card_id}.png"), size, CELL_FILTER))
+            self.cells.put(card_id, size, data)
+        return data
 
     def sheet_jobs(self) -> list[dict]:
         """Decide which sheets must be recomposed (a changed card or grid); write the back."""
@@ -370,7 +357,8 @@ class GameBuild:
         back_hash = _digest(self.hashes[BACK_ID], ext, settings.quality, settings.cap)
         if old_sheets.get("back", {}).get("hash") != back_hash or not self.back_path.is_file():
             back = self.cell_of[BACK_ID]
-            _save_sheet(load_cell(self.cell_path(BACK_ID, back), back), self.back_path, ext, settings.quality)
+            _save_sheet(cells.unpack(self.cell(BACK_ID, back), back), self.back_path, ext, settings.quality)
+            cells.write_pack(self.cells.folder / "back.zip", {cells.key(BACK_ID, back): self.cell(BACK_ID, back)})
         self.new_sheets["back"] = {"hash": back_hash}
         self.sheet_info: list[tuple] = []
         jobs = []
@@ -384,8 +372,9 @@ class GameBuild:
                          settings.quality, settings.unique_backs)
             if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
                     or (backs_path and not backs_path.is_file())):
-                jobs.append({"plan": plan, "cell": cell, "back": str(self.cell_path(BACK_ID, cell)),
-                             "cells": [str(self.cell_path(m, cell)) for m in members], "face_path": str(face_path),
+                jobs.append({"plan": plan, "cell": cell, "members": members,
+                             "cells": {cells.key(c, cell): self.cell(c, cell) for c in [BACK_ID, *members]},
+                             "pack": str(self.cells.folder / f"{name}.zip"), "face_path": str(face_path),
                              "backs_path": str(backs_path) if backs_path else None, "ext": ext,
                              "quality": settings.quality})
                 report.sheets_composed += 1
@@ -460,7 +449,7 @@ class GameBuild:
             path = root / "decks" / f"{_safe_name(deck_name)}.json"
             atomic_write_json(path, saved_object(objs))
             first = groups[0][1][0]  # the thumbnail comes from its sheet cell: no PNG to decode
-            save_png(thumbnail(load_cell(self.cell_path(first, self.cell_of[first]), self.cell_of[first])),
+            save_png(thumbnail(cells.unpack(self.cell(first, self.cell_of[first]), self.cell_of[first])),
                      path.with_suffix(".png"))
             deck_files.append(path)
             report.deck_objects.append(str(path))
@@ -509,6 +498,7 @@ class GameBuild:
         """Once the sheet files exist: validate what was written (strict: our own output must be
         clean; the validator opens the sheets), then the manifest and the preview page."""
         self.phase("sheets+objects")
+        self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
             atomic_write_json(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets})
             return self._done()

@@ -234,9 +234,12 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
     icons = iter(result.icon_names)  # type: ignore[attr-defined]
     for n, (line, _) in enumerate(result.lines):
         baseline = oy + top + ascent + n * size * style.line_spacing
-        line_w = width(line, style.faces, size)
-        x = ox + {"left": 0.0, "center": (bw - line_w) / 2, "right": bw - line_w}.get(style.align, 0.0)
-        for run, face in runs(line, style.faces):
+        x = ox
+        if style.align in ("center", "right"):  # left-aligned lines need no measuring
+            line_w = width(line, style.faces, size)
+            x += (bw - line_w) / 2 if style.align == "center" else bw - line_w
+        parts = runs(line, style.faces)
+        for k, (run, face) in enumerate(parts):
             if face == "icon":
                 for _ in run:
                     px = icon_px(size)
@@ -253,7 +256,8 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
                     x += w
             else:
                 draw.text((x, baseline), run, font=pil_font(face, size), fill=style.color, anchor="ls")
-                x += _run_width(run, face, size, style.faces[0])
+                if k + 1 < len(parts):  # the advance only matters to what follows on the line
+                    x += _run_width(run, face, size, style.faces[0])
     if not direct:
         overlay(image, layer, (int(x0), int(y0)))
     return result

@@ -1,0 +1,95 @@
+"""The sheet-cell cache: every card face scaled to its sheet cell, kept between builds so that
+a sheet with one changed card is recomposed without re-rendering the others.
+
+A cell is raw RGB, deflated (ISA-L: a 700 kB cell becomes ~30 kB in 0.3 ms). The cells of a
+sheet are stored together, one ZIP file per sheet (`.cache/cells/<sheet>.zip`, members named
+`<card id>@<w>x<h>`), written by the job that composes the sheet: creating a file costs more
+here than compressing a cell, and one file per card meant hundreds per cold build. The card
+jobs hand their cells back in memory instead.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from PIL import Image
+
+from tts_bridge.assets.io import atomic_write, deflate, inflate
+
+DEFLATE_LEVEL = 2
+
+
+def key(card_id: str, size: tuple[int, int]) -> str:
+    return f"{card_id}@{size[0]}x{size[1]}"
+
+
+def pack(image: Image.Image) -> bytes:
+    """A cell image as cached: deflated raw RGB."""
+    return deflate((image if image.mode == "RGB" else image.convert("RGB")).tobytes(), DEFLATE_LEVEL)
+
+
+def unpack(data: bytes, size: tuple[int, int]) -> Image.Image:
+    return Image.frombytes("RGB", size, inflate(data))
+
+
+def write_pack(path: Path, cells: dict[str, bytes]) -> None:
+    """One sheet's cells in one stored ZIP (the members are deflated already), atomically."""
+    def write(f) -> None:  # noqa: ANN001 - a binary file object
+        with zipfile.ZipFile(f, "w", zipfile.ZIP_STORED) as z:
+            for name, data in cells.items():
+                z.writestr(name, data)
+
+    atomic_write(path, write)
+
+
+class CellStore:
+    """The cells of one game: those rendered in this build (in memory) and those kept in the
+    previous build's packs. A pack that cannot be read only costs re-rendering its cards."""
+
+    def __init__(self, folder: Path, fresh: bool = False) -> None:
+        self.folder = folder
+        self.new: dict[str, bytes] = {}
+        self.where: dict[str, Path] = {}
+        self._open: dict[Path, zipfile.ZipFile] = {}
+        if not fresh and folder.is_dir():
+            for path in sorted(folder.glob("*.zip")):
+                try:
+                    with zipfile.ZipFile(path) as z:
+                        for name in z.namelist():
+                            self.where.setdefault(name, path)
+                except (OSError, zipfile.BadZipFile):
+                    continue
+
+    def has(self, card_id: str, size: tuple[int, int]) -> bool:
+        k = key(card_id, size)
+        return k in self.new or k in self.where
+
+    def put(self, card_id: str, size: tuple[int, int], data: bytes) -> None:
+        self.new[key(card_id, size)] = data
+
+    def get(self, card_id: str, size: tuple[int, int]) -> bytes | None:
+        """The cached cell, or None (never kept, or its pack is gone or damaged)."""
+        k = key(card_id, size)
+        if k in self.new:
+            return self.new[k]
+        path = self.where.get(k)
+        if path is None:
+            return None
+        try:
+            if path not in self._open:
+                self._open[path] = zipfile.ZipFile(path)
+            data = self._open[path].read(k)  # checks the member's CRC
+        except (OSError, KeyError, zipfile.BadZipFile):
+            return None
+        self.new[k] = data  # it will be written again with its sheet's pack
+        return data
+
+    def close(self, keep: set[str]) -> None:
+        """Close the packs read, and delete those of sheets that no longer exist."""
+        for z in self._open.values():
+            z.close()
+        self._open.clear()
+        for path in self.folder.glob("*.zip") if self.folder.is_dir() else ():
+            if path.stem not in keep:
+                path.unlink(missing_ok=True)
