@@ -10,8 +10,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from tts_bridge.assets import cells, resample
 from tts_bridge.assets.build import build_game
-from tts_bridge.assets.io import png_bytes, png_from_scanlines, save_png
-from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, compose, plan_sheets
+from tts_bridge.assets.io import png_bytes, png_from_bands, save_png
+from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, compose, plan_sheets, sheet_cell
 
 
 def _picture(mode: str) -> Image.Image:
@@ -64,13 +64,18 @@ def _cells(n: int, size: tuple[int, int]) -> list[Image.Image]:
     return [Image.eval(base, lambda v, k=k: (v + 37 * k) % 256) for k in range(n)]
 
 
+def _png_of(writer, faces, plan, size, filler, hidden=None, level=2):
+    raw = [f.tobytes() for f in faces]
+    bands = writer.bands(lambda k: sheet_cell(k, plan, raw, filler.tobytes(), hidden and hidden.tobytes()), plan, size)
+    return png_from_bands((plan.cols * size[0], plan.rows * size[1]), "RGB", bands, level)
+
+
 @pytest.mark.parametrize("n, hidden", [(1, False), (12, True), (69, True), (70, False)])
 def test_sheet_scanlines_are_the_composed_sheet(n, hidden):
     plan, size = plan_sheets(n, hidden)[0], (13, 9)
     faces, back, secret = _cells(n, size), Image.new("RGB", size, "navy"), Image.new("RGB", size, "lime")
     expected = compose(faces, plan, size, filler=back, hidden=secret)
-    rows = Scanlines().sheet([f.tobytes() for f in faces], plan, size, back.tobytes(), secret.tobytes())
-    with Image.open(io.BytesIO(png_from_scanlines(expected.size, "RGB", rows, 2))) as png:
+    with Image.open(io.BytesIO(_png_of(Scanlines(), faces, plan, size, back, secret))) as png:
         png.load()
         assert png.size == expected.size and png.tobytes() == expected.tobytes()
 
@@ -79,20 +84,19 @@ def test_sheet_scanlines_reuse_their_buffer_for_another_grid():
     """A big sheet, then a smaller one with another row length: every filter byte is reset."""
     writer, size = Scanlines(), (13, 9)
     back = Image.new("RGB", size, "navy")
-    writer.sheet([c.tobytes() for c in _cells(70, size)], plan_sheets(70)[0], size, back.tobytes()).release()
-    plan = plan_sheets(3)[0]
-    faces = _cells(3, size)
-    rows = writer.sheet([f.tobytes() for f in faces], plan, size, back.tobytes())
+    _png_of(writer, _cells(70, size), plan_sheets(70)[0], size, back)
+    plan, faces = plan_sheets(3)[0], _cells(3, size)
     expected = compose(faces, plan, size, filler=back)
-    with Image.open(io.BytesIO(png_from_scanlines(expected.size, "RGB", rows))) as png:
+    with Image.open(io.BytesIO(_png_of(writer, faces, plan, size, back))) as png:
         assert png.convert("RGB").tobytes() == expected.tobytes()
 
 
 def test_sheet_scanlines_refuse_a_cell_of_the_wrong_size():
+    plan = plan_sheets(2)[0]
     with pytest.raises(ValueError, match="cell image 1"):
-        Scanlines().sheet([bytes(13 * 9 * 3), bytes(10)], plan_sheets(2)[0], (13, 9), bytes(13 * 9 * 3))
+        list(Scanlines().bands(lambda k: bytes(13 * 9 * 3) if k == 0 else bytes(10), plan, (13, 9)))
     with pytest.raises(ValueError, match="do not make"):
-        png_from_scanlines((13, 9), "RGB", bytes(13 * 9 * 3))  # no filter bytes
+        png_from_bands((13, 9), "RGB", [bytes(13 * 9 * 3)])  # no filter bytes
 
 
 def test_cells_round_trip_through_a_sheet_pack(tmp_path):

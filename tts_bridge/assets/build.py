@@ -24,11 +24,11 @@ from PIL import Image
 from tts_bridge.assets import TOOL_VERSION, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
 from tts_bridge.assets.io import (atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
-                                  png_from_scanlines, save_image, save_png)
+                                  png_from_bands, save_image, save_png)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.render import Geometry, RenderContext, error_card, render, thumbnail
-from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, cell_size, compose, plan_sheets
+from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, cell_size, compose, plan_sheets, sheet_cell
 from tts_bridge.saves import table as table_mod
 from tts_bridge.saves.model import Guids, card_object, custom_deck_entry, deck_object, saved_object, sheet_key, transform
 from tts_bridge.saves.validate import errors as only_errors, validate_file
@@ -150,20 +150,22 @@ def _sheet_job(job: dict) -> dict:
     """Compose one sheet (and its backs sheet) from its cards' cells, write it, and keep the
     cells in the sheet's pack. PNG sheets are written straight from the raw cell bytes."""
     plan, cell, packed = job["plan"], tuple(job["cell"]), job["cells"]
-    back = inflate(packed[cells.key(BACK_ID, cell)])
-    faces = [inflate(packed[cells.key(m, cell)]) for m in job["members"]]
+    back = packed[cells.key(BACK_ID, cell)]
+    faces = [packed[cells.key(m, cell)] for m in job["members"]]
     sheets = [(faces, Path(job["face_path"]))]
     if job["backs_path"]:
         sheets.append(([back] * len(faces), Path(job["backs_path"])))
     size = (plan.cols * cell[0], plan.rows * cell[1])
-    for raw, path in sheets:
+    for deflated, path in sheets:
+        at = lambda k: inflate(sheet_cell(k, plan, deflated, back, back))  # noqa: E731 - one band's cells at a time
         if job["ext"] == "png":
-            with _SCANLINES.sheet(raw, plan, cell, back, back) as rows:
-                atomic_write_bytes(path, png_from_scanlines(size, "RGB", rows, SHEET_PNG_LEVEL))
+            data = png_from_bands(size, "RGB", _SCANLINES.bands(at, plan, cell), SHEET_PNG_LEVEL)
+            atomic_write_bytes(path, data)
         else:
-            to_image = lambda data: Image.frombytes("RGB", cell, data)  # noqa: E731
-            _save_sheet(compose([to_image(c) for c in raw], plan, cell, filler=to_image(back),
-                                hidden=to_image(back)), path, job["ext"], job["quality"])
+            to_image = lambda k: Image.frombytes("RGB", cell, at(k))  # noqa: E731
+            _save_sheet(compose([to_image(k) for k in range(len(deflated))], plan, cell,
+                                filler=Image.frombytes("RGB", cell, inflate(back)), hidden=None), path, job["ext"],
+                        job["quality"])
     cells.write_pack(Path(job["pack"]), packed)
     return {}
 

@@ -96,14 +96,19 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
     return _png(w, h, image.mode, b"".join(idat), dpi)
 
 
-def png_from_scanlines(size: tuple[int, int], mode: str, scanlines: Any, level: int = 1,
-                       dpi: int | None = None) -> bytes:
-    """A PNG from ready scanlines (each row: filter byte 0, then the pixels), deflated in one
-    call: how sheets are written, with no 50 MB Pillow image to build and pack."""
+def png_from_bands(size: tuple[int, int], mode: str, bands: Any, level: int = 1, dpi: int | None = None) -> bytes:
+    """A PNG from ready scanlines (each row: filter byte 0, then the pixels), given in bands of
+    rows and deflated as they come: how sheets are written, with no 50 MB image in memory."""
     w, h = size
-    if len(scanlines) != h * (1 + w * _PNG_MODES[mode][1]):
-        raise ValueError(f"{len(scanlines)} bytes of scanlines do not make a {w}x{h} {mode} image")
-    return _png(w, h, mode, deflate(scanlines, level), dpi)
+    packer = _deflate.compressobj(min(level, _DEFLATE_LEVELS))
+    idat, total = [], 0
+    for band in bands:
+        total += len(band)
+        idat.append(packer.compress(band))
+    if total != h * (1 + w * _PNG_MODES[mode][1]):
+        raise ValueError(f"{total} bytes of scanlines do not make a {w}x{h} {mode} image")
+    idat.append(packer.flush())
+    return _png(w, h, mode, b"".join(idat), dpi)
 
 
 def _png(w: int, h: int, mode: str, idat: bytes, dpi: int | None) -> bytes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable, Iterator
 
 from PIL import Image
 
@@ -93,31 +94,41 @@ def compose(images: list[Image.Image], plan: SheetPlan, cell: tuple[int, int],
 
 class Scanlines:
     """Writes the sheet `compose` draws as PNG scanlines (filter byte 0, then RGB), straight
-    from raw RGB cells: copying rows costs a fraction of building the 50 MB image and packing
-    it. The buffer is kept for the next sheet: allocating 50 MB afresh costs as much as the copy."""
+    from raw RGB cells, one row of cells (a band) at a time: copying rows costs a fraction of
+    building the 50 MB image and packing it, and a band buffer (~7 MB) is reused from band to
+    band and sheet to sheet instead of faulting in 50 MB of fresh memory per sheet."""
 
     def __init__(self) -> None:
         self.buffer = bytearray()
 
-    def sheet(self, cells: list[bytes], plan: SheetPlan, cell: tuple[int, int], filler: bytes,
-              hidden: bytes | None = None) -> memoryview:
-        """The scanlines, valid until the next call (release the view before then)."""
+    def bands(self, cell_at: Callable[[int], bytes], plan: SheetPlan, cell: tuple[int, int]) -> Iterator[memoryview]:
+        """The scanlines of each band; `cell_at(k)` gives cell k's raw RGB (the caller decides
+        faces, hidden cell and filler). Each view is valid until the next one is asked for."""
         cw, ch = cell
         row = cw * 3
         stride = 1 + plan.cols * row
-        for k, data in enumerate([*cells, filler] + ([hidden] if hidden is not None else [])):
-            if len(data) != row * ch:
-                raise ValueError(f"cell image {k} has {len(data)} bytes, not {cw}x{ch} RGB")
-        size = stride * plan.rows * ch
+        size = stride * ch
         if len(self.buffer) < size:
             self.buffer = bytearray(size)
-        view = memoryview(self.buffer)[:size]
-        view[0::stride] = bytes(plan.rows * ch)  # filter type 0 (None) on every row
-        for k in range(plan.cells):
-            src = memoryview(cells[k] if k < len(cells) else
-                             hidden if k == plan.hidden_index and hidden is not None else filler)
-            at = (k // plan.cols) * ch * stride + 1 + (k % plan.cols) * row
-            for y in range(0, row * ch, row):
-                view[at:at + row] = src[y:y + row]
-                at += stride
-        return view
+        band = memoryview(self.buffer)[:size]
+        band[0::stride] = bytes(ch)  # filter type 0 (None) on every row
+        try:
+            for r in range(plan.rows):
+                for c in range(plan.cols):
+                    data = cell_at(r * plan.cols + c)
+                    if len(data) != row * ch:
+                        raise ValueError(f"cell image {r * plan.cols + c} has {len(data)} bytes, not {cw}x{ch} RGB")
+                    src, at = memoryview(data), 1 + c * row
+                    for y in range(0, row * ch, row):
+                        band[at:at + row] = src[y:y + row]
+                        at += stride
+                yield band
+        finally:
+            band.release()
+
+
+def sheet_cell(k: int, plan: SheetPlan, faces: list[bytes], filler: bytes, hidden: bytes | None = None) -> bytes:
+    """What cell k of a sheet shows: face k, else the hidden picture in the hidden cell, else the filler."""
+    if k < len(faces):
+        return faces[k]
+    return hidden if k == plan.hidden_index and hidden is not None else filler
