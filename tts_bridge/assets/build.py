@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import orjson
 from PIL import Image
 
 from tts_bridge.assets import TOOL_VERSION, cells, fonts
@@ -196,7 +197,7 @@ def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tupl
 
 
 def _digest(*parts: Any) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+    return hashlib.sha256(orjson.dumps(parts, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)).hexdigest()
 
 
 def _url(path: Path, root: Path, base_url: str | None) -> str:

@@ -187,20 +187,42 @@ class GameAdapter:
     def art(self, card: CardEntry) -> str:
         """Art source for the card: `card_data/<game>/art/<id>.png|.jpg` when present, a path
         from `art.yaml` (id: path), else generated abstract art (`gen:<id>`)."""
-        manifest = self.data_root / "art.yaml"
-        if manifest.is_file():
-            import yaml
-
-            data = yaml.safe_load(manifest.read_text(encoding="utf-8-sig")) or {}
+        root = self.data_root
+        if "art.yaml" in listing(root):
+            data = _art_manifest(str(root / "art.yaml"), (root / "art.yaml").stat().st_mtime_ns)
             if card.id in data:
                 return str(data[card.id])
+        files = listing(root / "art")
         for ext in ("png", "jpg", "jpeg"):
-            if (self.data_root / "art" / f"{card.id}.{ext}").is_file():
+            if f"{card.id}.{ext}" in files:
                 return f"art/{card.id}.{ext}"
         return f"gen:{card.id}"
 
 
 _FRESH: dict[tuple, Any] = {}
+
+
+def listing(folder: Path) -> frozenset[str]:
+    """The names in `folder` (empty if it is not one), read again only when the folder changes:
+    a build asks about every card's art and template, and `watch` must see new files."""
+    try:
+        return _listing(str(folder), folder.stat().st_mtime_ns)
+    except OSError:
+        return frozenset()
+
+
+@functools.lru_cache(maxsize=64)
+def _listing(folder: str, mtime_ns: int) -> frozenset[str]:
+    import os
+
+    return frozenset(os.listdir(folder))
+
+
+@functools.lru_cache(maxsize=16)
+def _art_manifest(path: str, mtime_ns: int) -> dict:
+    import yaml
+
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8-sig")) or {}
 
 
 @functools.lru_cache(maxsize=None)

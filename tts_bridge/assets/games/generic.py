@@ -45,9 +45,10 @@ class DataclassAdapter(GameAdapter):
 
     def template(self, card: CardEntry) -> str:
         from tts_bridge.assets.build import REPO
+        from tts_bridge.assets.games import listing
 
         name = f"{card.type}.yaml.j2"
-        return name if (REPO / "templates" / "cards" / self.game_id / name).is_file() else "card.yaml.j2"
+        return name if name in listing(REPO / "templates" / "cards" / self.game_id) else "card.yaml.j2"
 
     # what subclasses tune -------------------------------------------------------------------
     def title(self, c: Any) -> str:
