@@ -151,3 +151,23 @@ def test_line_breaking_keeps_every_character_and_kinsoku(parts, width):
         lines = [line for line, _ in res.lines if line]
         for line in lines[1:]:
             assert line[0] not in NO_START
+
+
+def test_fit_stopping_early_changes_no_result(monkeypatch):
+    """Fitting stops filling a size once it has more lines than the box holds; the sizes and
+    lines chosen must be those of filling every size completely."""
+    import random
+
+    from tts_bridge.assets import text as text_mod
+
+    full = text_mod._layout
+    samples = ["Spark Bite - Attack 3. " * 6, "これは「テスト」です。ちょっと待ってください！" * 4,
+               "攻击力+1。然后抽两张牌。" * 8, "a\nb\nc\nd\ne\nf", "Wide" * 30, ""]
+    rng = random.Random(7)
+    cases = [(s, rng.uniform(40, 600), rng.uniform(10, 400), rng.randint(16, 44), rng.randint(8, 16),
+              rng.choice([1.0, 1.18, 1.5])) for s in samples for _ in range(40)]
+    early = [fit(s, style(size, low, line_spacing=sp), w, h) for s, w, h, size, low, sp in cases]
+    monkeypatch.setattr(text_mod, "_layout", lambda *a, max_lines=None, **k: full(*a, **k))
+    complete = [fit(s, style(size, low, line_spacing=sp), w, h) for s, w, h, size, low, sp in cases]
+    assert [(r.size, r.lines, r.overflow) for r in early] == [(r.size, r.lines, r.overflow) for r in complete]
+    assert len({r.size for r in early}) > 10 and any(r.overflow for r in early)

@@ -131,9 +131,12 @@ def width(text: str, faces: tuple[Face, ...], size: int) -> float:
     return total
 
 
-def _layout(paras: list[str], faces: tuple[Face, ...], size: int, max_w: float, hard: bool) -> tuple[list[str], bool]:
+def _layout(paras: list[str], faces: tuple[Face, ...], size: int, max_w: float, hard: bool,
+            max_lines: int | None = None) -> tuple[list[str], bool]:
     """Greedy fill; returns the lines and whether some unit is wider than the box. With
-    `hard`, such units are broken between characters (the last resort at minimum size)."""
+    `hard`, such units are broken between characters (the last resort at minimum size).
+    Without it, the fill stops as soon as the text is known not to fit (a unit too wide, or
+    more than `max_lines` lines): fitting tries several sizes that fail."""
     lines: list[str] = []
     too_wide = False
     for para in paras:
@@ -142,17 +145,20 @@ def _layout(paras: list[str], faces: tuple[Face, ...], size: int, max_w: float, 
             pieces = [unit]
             if width(unit.rstrip(), faces, size) > max_w:
                 too_wide = True
-                if hard:  # between characters, still never before a kinsoku character
-                    pieces = []
-                    for ch in unit:
-                        if pieces and (ch in NO_START or pieces[-1][-1] in NO_END or pieces[-1].endswith(OBJ)):
-                            pieces[-1] += ch
-                        else:
-                            pieces.append(ch)
+                if not hard:
+                    return lines, True
+                pieces = []  # between characters, still never before a kinsoku character
+                for ch in unit:
+                    if pieces and (ch in NO_START or pieces[-1][-1] in NO_END or pieces[-1].endswith(OBJ)):
+                        pieces[-1] += ch
+                    else:
+                        pieces.append(ch)
             for piece in pieces:
                 w = width(piece, faces, size)
                 if cur and cur_w + width(piece.rstrip(), faces, size) > max_w:
                     lines.append(cur.rstrip())
+                    if max_lines is not None and len(lines) >= max_lines:
+                        return lines + [piece], False  # one line too many already: no fit
                     cur, cur_w = piece, w
                 else:
                     cur, cur_w = cur + piece, cur_w + w
@@ -172,7 +178,8 @@ def fit(text: str, style: Style, box_w: float, box_h: float,
     missing = {ch for p in paras for run, face in runs(p, style.faces) if face is None for ch in run if not ch.isspace()}
 
     def fits(size: int) -> tuple[bool, list[str]]:
-        lines, too_wide = _layout(paras, style.faces, size, box_w, hard=False)
+        most = 2 + max(0, int((box_h - size * 1.17) // (size * style.line_spacing)))  # > lines the box holds
+        lines, too_wide = _layout(paras, style.faces, size, box_w, hard=False, max_lines=most)
         return (not too_wide and _height(len(lines), size, style.line_spacing) <= box_h), lines
 
     lo, hi = style.min_size, max(style.min_size, style.size)
