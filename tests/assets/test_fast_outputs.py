@@ -145,9 +145,14 @@ def test_resizer_leaves_alpha_and_other_filters_to_pillow():
     assert resample.resize(rgb, (40, 30), Image.NEAREST).tobytes() == rgb.resize((40, 30), Image.NEAREST).tobytes()
 
 
-def test_the_simd_resizer_is_installed():
-    """`pip install .` brings cykooz.resizer: without it a cold build is several times slower at cells."""
-    assert resample.available()
+def test_the_simd_resizer_is_installed_where_it_has_wheels():
+    """`pip install .` brings cykooz.resizer where it publishes wheels (pyproject's marker):
+    without it scaling cells costs 4 ms a card instead of 1."""
+    import platform
+    import sys
+
+    has_wheels = (sys.platform == "linux" and platform.machine() == "x86_64") or sys.platform in ("darwin", "win32")
+    assert resample.available() or not has_wheels
 
 
 @pytest.mark.parametrize("w, h, radius", [(650, 213, 17.7), (40, 30, 25), (5, 5, 1), (300, 100, 0.5), (61, 200, 29)])

@@ -2,9 +2,10 @@
 
 Per card a content hash covers the template context (the data row as the layout sees it),
 every template file of the game, the font files, the art file, the geometry settings and
-the tool version. A card whose hash is unchanged and whose face file exists is not rendered
-again; a sheet is recomposed only when one of its cards (or its grid) changed. Rendering
-runs in a process pool sized to the CPU count when there is enough work to pay for it.
+the tool version. A card whose hash is unchanged, whose face file exists and whose sheet
+cell is kept (`cells.py`) is not rendered again; a sheet is recomposed only when one of its
+cards (or its grid) changed. Rendering runs in a process pool sized to the CPU count when
+there is enough work to pay for it.
 """
 
 from __future__ import annotations
