@@ -540,14 +540,24 @@ def build_games(game_ids: list[str], settings: Settings, progress: Progress | No
 
 def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Settings,
            progress: Progress | None, keep_going: bool = False) -> list[GameReport]:
+    # Pillow returns a freed image's memory to the system by default, so every card's canvas,
+    # layers and cells are fresh pages to fault in (a third of a card's system time here).
+    # Keeping a few freed blocks for reuse (inherited by the forked workers) avoids that; the
+    # setting is restored afterwards, which frees them (`watch` runs for hours).
+    blocks = Image.core.get_blocks_max()
+    Image.core.set_blocks_max(max(blocks, 8))
+    try:
+        return _schedule(planners, ids, settings, progress, keep_going)
+    finally:
+        Image.core.set_blocks_max(blocks)
+
+
+def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Settings,
+              progress: Progress | None, keep_going: bool = False) -> list[GameReport]:
     """Plan each game, render its cards, compose its sheets, then finish it, on one pool."""
     from engine.core.errors import DataError
 
     workers = settings.jobs or os.cpu_count() or 1
-    # Pillow returns a freed image's memory to the system by default, so every card's canvas,
-    # layers and cells are fresh pages to fault in (a third of a card's system time here).
-    # Keeping a few freed blocks for reuse (inherited by the forked workers) avoids that.
-    Image.core.set_blocks_max(max(Image.core.get_blocks_max(), 16))
     builds: dict[int, GameBuild] = {}
     reports: dict[int, GameReport] = {}
     counter = {"render": 0, "sheets": 0, "render_total": 0, "sheets_total": 0}
