@@ -74,6 +74,24 @@ def test_noop_rebuild_renders_nothing(kaiju_copy, small):
     assert r.sheets_composed == 0 and r.sheets_reused == len(r.sheets)
 
 
+def test_a_lost_cell_cache_is_rebuilt_once(kaiju_copy, small):
+    """Faces and sheets up to date but `.cache/cells` gone (deleted, or an older version's
+    layout): the cards are rendered again and their cells kept, so the next build renders nothing."""
+    import shutil
+
+    adapter, _ = kaiju_copy
+    _build(adapter, small)
+    cells = small.out / "kaiju" / ".cache" / "cells"
+    shutil.rmtree(cells)
+    cells.mkdir()
+    (cells / "old-card@10x14.rgb.z").write_bytes(b"an earlier cache layout")
+    again = _build(adapter, small)
+    assert again.cards_rendered == again.card_count and not again.errors
+    assert sorted(p.suffix for p in cells.iterdir()) == [".zip"] * (1 + len(again.sheets))  # back + one per sheet
+    r = _build(adapter, small)
+    assert r.cards_rendered == 0 and r.sheets_composed == 0
+
+
 def test_changing_one_card_rerenders_it_and_recomposes_only_its_sheet(kaiju_copy, small):
     adapter, data = kaiju_copy
     first = _build(adapter, small)

@@ -5,4 +5,4 @@ auto-fit), `layout` (sandboxed Jinja2 -> declarative boxes), `render` (Pillow), 
 (packing), `build` (incremental orchestration), `games/<game>` (one adapter per game).
 """
 
-TOOL_VERSION = "assets-2"  # bump when rendering output changes, so cached cells are redone
+TOOL_VERSION = "assets-3"  # bump when rendering output changes, so cached cells are redone

@@ -359,9 +359,10 @@ class GameBuild:
         tw, th = self.geo.trim_px
         self.new_sheets: dict[str, dict] = {}
         back_hash = _digest(self.hashes[BACK_ID], ext, settings.quality, settings.cap)
+        back = self.cell_of[BACK_ID]
         if old_sheets.get("back", {}).get("hash") != back_hash or not self.back_path.is_file():
-            back = self.cell_of[BACK_ID]
             _save_sheet(cells.unpack(self.cell(BACK_ID, back), back), self.back_path, ext, settings.quality)
+        if not self.cells.kept(BACK_ID, back):  # for the next build
             cells.write_pack(self.cells.folder / "back.zip", {cells.key(BACK_ID, back): self.cell(BACK_ID, back)})
         self.new_sheets["back"] = {"hash": back_hash}
         self.sheet_info: list[tuple] = []
@@ -375,7 +376,8 @@ class GameBuild:
             sh = _digest([self.hashes[m] for m in members], self.hashes[BACK_ID], asdict(plan), cell, ext,
                          settings.quality, settings.unique_backs)
             if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
-                    or (backs_path and not backs_path.is_file())):
+                    or (backs_path and not backs_path.is_file())
+                    or not all(self.cells.kept(c, cell) for c in [BACK_ID, *members])):  # its pack is lost
                 jobs.append({"plan": plan, "cell": cell, "members": members,
                              "cells": {cells.key(c, cell): self.cell(c, cell) for c in [BACK_ID, *members]},
                              "pack": str(self.cells.folder / f"{name}.zip"), "face_path": str(face_path),

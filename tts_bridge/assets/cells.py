@@ -65,6 +65,10 @@ class CellStore:
         k = key(card_id, size)
         return k in self.new or k in self.where
 
+    def kept(self, card_id: str, size: tuple[int, int]) -> bool:
+        """Whether the cell is in a pack of an earlier build (not only in memory)."""
+        return key(card_id, size) in self.where
+
     def put(self, card_id: str, size: tuple[int, int], data: bytes) -> None:
         self.new[key(card_id, size)] = data
 
@@ -86,10 +90,11 @@ class CellStore:
         return data
 
     def close(self, keep: set[str]) -> None:
-        """Close the packs read, and delete those of sheets that no longer exist."""
+        """Close the packs read, and delete everything else in the folder: packs of sheets that
+        no longer exist, and cache files of earlier versions."""
         for z in self._open.values():
             z.close()
         self._open.clear()
-        for path in self.folder.glob("*.zip") if self.folder.is_dir() else ():
-            if path.stem not in keep:
+        for path in self.folder.iterdir() if self.folder.is_dir() else ():
+            if path.is_file() and (path.suffix != ".zip" or path.stem not in keep):
                 path.unlink(missing_ok=True)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeVar
 
 from PIL import Image
 
 from tts_bridge.assets.resample import resize
 
 MAX_COLS, MAX_ROWS = 10, 7
+T = TypeVar("T")
 # Sheet cells are the 300 dpi faces scaled by ~0.55 (10 x 7 cells in 4096 px). Box is area
 # averaging (OpenCV's INTER_AREA, the usual choice for decimation: no ringing, no moire), within
 # 2/255 on average of Lanczos there at under half its cost, and cheaper than any other filter.
@@ -81,14 +82,11 @@ def compose(images: list[Image.Image], plan: SheetPlan, cell: tuple[int, int],
             img = resize(img, (cw, ch), CELL_FILTER)
         sheet.paste(img if img.mode == "RGB" else img.convert("RGB"), ((k % plan.cols) * cw, (k // plan.cols) * ch))
 
-    for k, img in enumerate(images):
-        put(img, k)
     fill = resize(filler, (cw, ch), CELL_FILTER) if filler is not None else None
-    for k in range(len(images), plan.cells):
-        if k == plan.hidden_index and hidden is not None:
-            put(hidden, k)
-        elif fill is not None:
-            put(fill, k)
+    for k in range(plan.cells):
+        img = sheet_cell(k, plan, images, fill, hidden)
+        if img is not None:
+            put(img, k)
     return sheet
 
 
@@ -127,8 +125,9 @@ class Scanlines:
             band.release()
 
 
-def sheet_cell(k: int, plan: SheetPlan, faces: list[bytes], filler: bytes, hidden: bytes | None = None) -> bytes:
-    """What cell k of a sheet shows: face k, else the hidden picture in the hidden cell, else the filler."""
+def sheet_cell(k: int, plan: SheetPlan, faces: list[T], filler: T, hidden: T | None = None) -> T:
+    """What cell k of a sheet shows: face k, else the hidden picture in the hidden cell, else
+    the filler (images or raw cells alike)."""
     if k < len(faces):
         return faces[k]
     return hidden if k == plan.hidden_index and hidden is not None else filler
