@@ -66,9 +66,8 @@ def test_gw_r_30_no_cut_in_between_declaring_a_play_and_the_played_card():
     assert g.pending().seat == 0                                          # priority only now (GW-X-4)
 
 
-def test_gw_r_46_auto_a_and_auto_d_are_never_cut_into():
-    """GW-A-4.1, GW-A-14: Void Hunter's Auto D (+0/+1/0 when engaged) and Space Battle (an Auto A)
-    apply as the squads engage, with no Cut for anyone to cut into."""
+def _hunter_meets_lancer():
+    """Seat 0's Lancer attacks in space; seat 1's Void Hunter sorties to meet it."""
     g = game()
     arrange(g, 0, deploy=("AF-01 Lancer",))
     arrange(g, 1, deploy=("ZG-9 Void Hunter",))
@@ -76,6 +75,13 @@ def test_gw_r_46_auto_a_and_auto_d_are_never_cut_into():
     _sortie(g, 0, ("AF-01 Lancer", "space"))
     until(g, "defense_fx")
     _sortie(g, 1, ("ZG-9 Void Hunter", "space"))
+    return g
+
+
+def test_gw_r_46_auto_a_and_auto_d_are_never_cut_into():
+    """GW-A-4.1, GW-A-14: Void Hunter's Auto D (+0/+1/0 when engaged) and Space Battle (an Auto A)
+    apply as the squads engage, with no Cut for anyone to cut into."""
+    g = _hunter_meets_lancer()
     hunter, lancer = cid(g, 1, "ZG-9 Void Hunter", "space"), cid(g, 0, "AF-01 Lancer", "space")
     assert g.state.cut == [] and g.state.pending == []
     assert g.state.turn_mods[hunter] == [0, 1, 0]
@@ -286,13 +292,7 @@ def test_gw_r_87_battle_phase_effects_end_with_the_until_end_of_turn_effects():
 
 def test_gw_r_88_a_triggered_effect_without_duration_ends_at_end_of_turn():
     """GW-A-15.12: the Void Hunter's engaged bonus lasts the turn and is gone in the next one."""
-    g = game()
-    arrange(g, 0, deploy=("AF-01 Lancer",))
-    arrange(g, 1, deploy=("ZG-9 Void Hunter",))
-    at(g, "attack_fx", active=0)
-    _sortie(g, 0, ("AF-01 Lancer", "space"))
-    until(g, "defense_fx")
-    _sortie(g, 1, ("ZG-9 Void Hunter", "space"))
+    g = _hunter_meets_lancer()
     hunter = cid(g, 1, "ZG-9 Void Hunter")
     until(g, "return_ft2")
     assert stats(g.state, hunter)[1] == 3

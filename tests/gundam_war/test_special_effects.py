@@ -261,7 +261,7 @@ def test_gw_a_25_15_team_gives_other_team_units_their_bonus():
 def test_gw_a_25_14_multiple_is_paid_with_a_same_name_card():
     """GW-A-25.14: 《(0) each》: remove a same-name card from hand or own Junk Yard."""
     g = game()
-    placed = arrange(g, 1, hand=("Hammerfall Custom",), squads={"earth": ("Hammerfall Custom",)})
+    arrange(g, 1, hand=("Hammerfall Custom",), squads={"earth": ("Hammerfall Custom",)})
     arrange(g, 0, squads={"earth": ("AF-02 Skyhawk",)})
     custom = cid(g, 1, "Hammerfall Custom", "earth")
     hawk = cid(g, 0, "AF-02 Skyhawk", "earth")
@@ -318,7 +318,7 @@ def test_gw_a_25_10_special_shield_reduces_an_unresolved_damage_effect():
 
 def test_gw_a_25_13_atmospheric_entry_moves_to_the_earth_area():
     g = game()
-    placed = arrange(g, 1, squads={"space": ("Descent Pod",)})
+    arrange(g, 1, squads={"space": ("Descent Pod",)})
     arrange(g, 0, squads={"earth": ("AF-01 Lancer",)})
     at(g, "defense_ft2", active=0, priority=1)
     arrange(g, 1, squads={"space": ("Descent Pod",), "earth": ("Grunt",)})

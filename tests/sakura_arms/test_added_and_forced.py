@@ -43,7 +43,6 @@ def test_10_14_an_effect_added_first_resolves_before_the_action_cards_own_effect
 
 def test_10_14_added_effects_at_different_places_need_no_order_choice():
     game = started(first=0, deck_a=PETAL_MOON)
-    s = game.state
     rite = enhancement(game, 0, "hana-s4", 3)  # attacks: an After Attack effect placed before their own ones
     crest = enhancement(game, 0, "hana-n4", 2)  # attacks: "After Attack: draw 1" (no position: last)
     blade = place(game, 0, "hana-n2", "hand")  # After Attack: Distance (1)-> Aura

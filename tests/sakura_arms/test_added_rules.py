@@ -132,7 +132,6 @@ def test_10_30_a_replacing_effect_resolves_instead_of_the_card_and_the_card_stil
 
 def test_10_30_the_replacement_only_touches_the_card_types_it_names():
     game = started(first=0, deck_b=HANA_KAZE)
-    s = game.state
     enhancement(game, 1, "hana-n6")
     cut = place(game, 0, "sora-n1", "hand")  # an Attack card: not replaced
     tokens(game, distance=3, aura=(3, 3))

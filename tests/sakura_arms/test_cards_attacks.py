@@ -99,7 +99,6 @@ def _attack_setup(distance=3, **kw):
 
 def test_9_4_i_only_the_attacked_player_reacts_once_from_hand_or_unused_special():  # checklist 30
     game = _attack_setup()
-    s = game.state
     cut = place(game, 0, "sora-n1", "hand")
     quick = place(game, 1, "kaze-n3", "hand")
     wind = place(game, 1, "kaze-s2", "special")
@@ -116,9 +115,8 @@ def test_9_4_i_only_the_attacked_player_reacts_once_from_hand_or_unused_special(
 
 def test_9_4_i_an_attack_that_is_a_reaction_cannot_be_reacted_to():  # checklist 31
     game = _attack_setup()
-    s = game.state
     cut = place(game, 0, "sora-n1", "hand")
-    parry_b = place(game, 0, "sora-n3", "hand")  # seat 0 also holds a Reaction
+    place(game, 0, "sora-n3", "hand")  # seat 0 also holds a Reaction
     quick = place(game, 1, "kaze-n3", "hand")   # Reaction attack, Range 3-7
     act(game, 0, {"type": "use", "card": cut})
     events = act(game, 1, {"type": "react", "card": quick})

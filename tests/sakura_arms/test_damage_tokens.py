@@ -134,7 +134,6 @@ def test_10_6_unguarded_ignores_the_reshuffle_life_damage():
 
 def test_4_2_a_player_wins_at_once_when_the_opponent_life_is_0_mid_resolution():  # checklist 45
     game = started(first=1)
-    s = game.state
     clear_hand(game, 0)
     shot = place(game, 1, "kaze-n1", "hand")
     tokens(game, distance=5, aura=(0, 3), life=(1, 10))

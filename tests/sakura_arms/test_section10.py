@@ -207,7 +207,6 @@ def test_10_8_immediate_resurgence_when_the_condition_is_met():
 
 def test_4_2_3_a_win_by_effect_and_use_conditions_9_2():
     game = started(first=0, deck_a=HOSHI_TSUKI)
-    s = game.state
     judge = place(game, 0, "tsuki-s2", "special")  # Cost 6, only when the opponent's Life <= 2
     tokens(game, life=(10, 3), flare=(6, 0))
     refused(game, 0, {"type": "use", "card": judge}, "9-2")
@@ -236,7 +235,7 @@ def test_9_9_a_card_used_by_an_effect_is_resolved_nested():
     assert game.pending().kind == "choose"
     assert {a["card"] for a in actions(game)} == {bolt, None}
     act(game, 0, {"type": "choose", "card": bolt})
-    events = resolve_attack(game, "aura")
+    resolve_attack(game, "aura")
     assert s.table.zone_name(bolt) == "played" and s.tok[AURA[1]] == 1 and s.tok[FLARE[1]] == 0
 
 
@@ -244,7 +243,6 @@ def test_10_22_a_card_used_through_the_reaction_cards_effect_is_not_restricted()
     # seat 0 plays Kaze's Volley: No Reactions (Normal); seat 1 reacts with the Special Wind Reader
     from tests.sakura_arms.scenario import KAZE_TSUKI
     game = started(first=1, deck_a=KAZE_TSUKI, deck_b=KAZE_TSUKI)
-    s = game.state
     clear_hand(game, 0)
     volley = place(game, 1, "kaze-n2", "hand")
     reader = place(game, 0, "kaze-s2", "special")
@@ -283,7 +281,6 @@ def _pending_attack_damage(game) -> str:
 def test_10_15_an_effect_for_another_goddess_attack():
     from tests.sakura_arms.scenario import KAZE_TSUKI
     game = started(first=1, deck_b=KAZE_TSUKI)
-    s = game.state
     clear_hand(game, 0)
     hawk = place(game, 1, "kaze-n6", "enhancement")  # Tsuki attacks: far 2; all: reduce near 1
     enhance_tokens(game, hawk, 2)
@@ -338,7 +335,7 @@ def test_8_1_2_start_phase_ongoing_effect_resolves_before_the_fixed_procedure():
     act(game, 0, {"type": "end_main"})
     answer_until(game, "main_start")
     act(game, 1, {"type": "main_mode", "mode": "standard"})
-    events = act(game, 1, {"type": "end_main"})
+    act(game, 1, {"type": "end_main"})
     answer_until(game, "reshuffle")
     assert s.tok[FLARE[0]] == 1 and s.tok[FLARE[1]] == 0  # only in its owner's start phase (turn 3)
     assert s.tok[CARD + eclipse] == 3  # then the fixed procedure removed a token (8-1-3 ii)

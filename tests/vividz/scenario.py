@@ -9,9 +9,10 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
 from engine.games.vividz import RULES, flow
+from engine.games.vividz import effects as fx
 from engine.games.vividz.state import defn, zone
 
-__all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "zone", "defn", "IllegalAction"]
+__all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "my_main", "run_ability", "zone", "defn", "IllegalAction"]
 
 
 def find(game: Game, seat: int, name: str, zones: tuple = ("deck",)) -> int:
@@ -90,6 +91,23 @@ def resolve_all(game: Game) -> None:
     game.state_changed()
     flow.run(game.state)
     game.state_changed()
+
+
+def my_main(seed: int = 1, turn: int = 3) -> Game:
+    """A started game at seat 0's Main phase of `turn` (seat 0 goes first)."""
+    game = main_turn(started(seed=seed, first=0), turn)
+    assert game.state.tp == 0 and game.pending().kind == "main"
+    return game
+
+
+def run_ability(game: Game, seat: int, effects: list, source: int | None = None) -> None:
+    """Resolve `effects` as an ability of `source` (the seat's Account card by default)."""
+    st = game.state
+    src = source if source is not None else zone(st, seat, "account")[0]
+    st.waiting = None
+    flow.push(st, ("pp", ""), ("main",))
+    fx.push_frame(st, src, seat, tuple(effects), {"inc": st.inc[src]})
+    resolve_all(game)
 
 
 def preprocess(game: Game) -> None:

@@ -1,14 +1,8 @@
 """Abilities and effects (901-914): activation, triggers, continuous and replacement effects,
 last known information, sources."""
 
-from tests.vividz.scenario import act, defn, main_turn, preprocess, put, refused, started, zone
+from tests.vividz.scenario import act, defn, main_turn, my_main, preprocess, put, refused, started, zone
 from engine.games.vividz.state import power, traits
-
-
-def _turn(seed=1, turn=3):
-    game = main_turn(started(seed=seed, first=0), turn)
-    assert game.state.tp == 0 and game.pending().kind == "main"
-    return game
 
 
 def _quiet(game):
@@ -19,7 +13,7 @@ def _quiet(game):
 
 
 def test_907_1a_sleep_cost_refused_when_the_source_is_asleep():
-    game = _turn()
+    game = my_main()
     st = game.state
     acc = zone(st, 0, "account")[0]  # Lumen Studio: [Act][Account] (sleep)
     st.sleep.add(acc)
@@ -44,7 +38,7 @@ def test_903_1c_trash_validity_ability_works_only_in_the_trash():
 
 
 def test_1201_accel_reveals_and_may_use_a_matching_card_for_free():
-    game = _turn()
+    game = my_main()
     st = game.state
     pia = put(game, 0, "Backup Singer Pia", "area", 1)
     top = next(c for c in zone(st, 0, "deck") if defn(st, c).name == "Spotlight Rookie")
@@ -57,7 +51,7 @@ def test_1201_accel_reveals_and_may_use_a_matching_card_for_free():
 
 
 def test_1201_3_accel_non_matching_card_goes_to_energy():
-    game = _turn()
+    game = my_main()
     st = game.state
     pia = put(game, 0, "Backup Singer Pia", "area", 1)
     top = next(c for c in zone(st, 0, "deck") if defn(st, c).trait == "Crew")
@@ -85,7 +79,7 @@ def test_908_2a_turn_player_orders_simultaneous_triggers():
 
 
 def test_908_3c_each_card_put_into_energy_is_one_layer():
-    game = _turn()
+    game = my_main()
     st = game.state
     kid = put(game, 1, "Power Cell Kid", "area", 2)  # +1 per card into its Energy in the opponent's turn
     victim = put(game, 1, "Decoy Double", "area", 1)
@@ -100,7 +94,7 @@ def test_908_3c_each_card_put_into_energy_is_one_layer():
 
 
 def test_908_4_delayed_trigger_fires_once_at_the_next_end_draw():
-    game = _turn()
+    game = my_main()
     st = game.state
     st.delayed.append(["start_end_draw", zone(st, 0, "account")[0], 0, ({"draw": 1},)])
     game.state_changed()
@@ -111,7 +105,7 @@ def test_908_4_delayed_trigger_fires_once_at_the_next_end_draw():
 
 
 def test_908_5a_state_trigger_does_not_loop_when_nothing_changes():
-    game = _turn()
+    game = my_main()
     st = game.state
     put(game, 0, "Wandering Bard", "area", 2)   # draws while the hand is empty
     for c in list(zone(st, 0, "hand")) + list(zone(st, 0, "deck")):
@@ -121,7 +115,7 @@ def test_908_5a_state_trigger_does_not_loop_when_nothing_changes():
 
 
 def test_908_3d_retire_trigger_resolves_after_leaving_with_area_information():
-    game = _turn()
+    game = my_main()
     st = game.state
     bram = put(game, 0, "Roadie Bram", "area", 2)
     st.damage[bram] = 9  # power 3 +1 from Backstage Pass
@@ -142,7 +136,7 @@ def test_amb5_option_retire_only_ignores_becoming_exp():
 
 
 def test_911_3_continuous_effects_apply_in_timestamp_order():
-    game = _turn()
+    game = my_main()
     st = game.state
     c = put(game, 1, "Phantom Cat Noir", "area", 2)  # power 3
     key = ((c, st.inc[c]),)
@@ -156,7 +150,7 @@ def test_911_3_continuous_effects_apply_in_timestamp_order():
 
 
 def test_911_1b_trait_changes_apply_before_power_that_depends_on_them():
-    game = _turn()
+    game = my_main()
     st = game.state
     put(game, 0, "Encore Star Lux", "area", 2)       # Idol characters +1
     ko = put(game, 0, "Stage Manager Ko", "area", 1)  # Crew, power 3
@@ -167,11 +161,11 @@ def test_911_1b_trait_changes_apply_before_power_that_depends_on_them():
 
 
 def test_911_7_and_911_9_unaffected_by_opponent_and_lower_bounds():
-    game = _turn()
+    game = my_main()
     st = game.state
     sable = put(game, 1, "Nightglass Ace Sable", "area", 2)
     put(game, 0, "Chorus Line Dancer", "area", 2)
-    tess = put(game, 1, "Wheelman Tess", "area", 1)
+    put(game, 1, "Wheelman Tess", "area", 1)
     mine = put(game, 0, "Lead Vocal Aria", "area", 1)
     assert power(st, mine) == 2  # Tess: the opponent's character in this lane has power 2
     st.clock += 1
@@ -184,7 +178,7 @@ def test_911_7_and_911_9_unaffected_by_opponent_and_lower_bounds():
 
 
 def test_911_4_effect_on_cards_does_not_follow_a_card_that_moves_501_4():
-    game = _turn()
+    game = my_main()
     st = game.state
     c = put(game, 0, "Spotlight Rookie", "area", 2)
     st.clock += 1
@@ -197,7 +191,7 @@ def test_911_4_effect_on_cards_does_not_follow_a_card_that_moves_501_4():
 
 
 def test_912_1_replacement_effect_puts_the_card_at_the_deck_bottom_instead():
-    game = _turn()
+    game = my_main()
     st = game.state
     gus = put(game, 0, "Tour Driver Gus", "area", 2)
     st.damage[gus] = 9
@@ -220,7 +214,7 @@ def test_912_2_turn_player_chooses_among_several_replacement_effects():
 
 
 def test_913_2_an_effect_referring_to_a_source_that_left_the_area_does_nothing():
-    game = _turn()
+    game = my_main()
     st = game.state
     from engine.games.vividz import effects as fx
     c = put(game, 0, "Spotlight Rookie", "area", 2)
@@ -231,7 +225,7 @@ def test_913_2_an_effect_referring_to_a_source_that_left_the_area_does_nothing()
 
 
 def test_914_3_battle_damage_source_is_the_attacker_1102():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 0, "Lead Vocal Aria", "area", 2)
     target = put(game, 1, "Decoy Double", "area", 2)
@@ -243,7 +237,7 @@ def test_914_3_battle_damage_source_is_the_attacker_1102():
 
 
 def test_911_2_a_trait_gained_from_one_effect_lets_another_apply():
-    game = _turn()
+    game = my_main()
     st = game.state
     aria = put(game, 0, "Lead Vocal Aria", "area", 1)  # Idol, power 4
     assert power(st, aria) == 4
@@ -253,7 +247,7 @@ def test_911_2_a_trait_gained_from_one_effect_lets_another_apply():
 
 def test_912_damage_replacement_reduces_effect_damage_but_not_battle_damage():
     from engine.games.vividz import effects as fx
-    game = _turn()
+    game = my_main()
     st = game.state
     guard = put(game, 1, "Guild Bodyguard", "area", 2)
     fx.deal_damage(st, guard, 2, guard, "effect")

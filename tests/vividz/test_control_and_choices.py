@@ -6,13 +6,7 @@ from engine.games.vividz import RULES, flow
 from engine.games.vividz import effects as fx
 from engine.games.vividz.state import controller, power
 
-from tests.vividz.scenario import act, defn, extra, main_turn, preprocess, put, refused, resolve_all, started, zone
-
-
-def _turn(seed=1, turn=3):
-    game = main_turn(started(seed=seed, first=0), turn)
-    assert game.state.tp == 0
-    return game
+from tests.vividz.scenario import act, defn, extra, main_turn, my_main, preprocess, put, refused, resolve_all, run_ability, started, zone
 
 
 def _energy(game, seat, n):
@@ -20,16 +14,6 @@ def _energy(game, seat, n):
     for c in list(zone(st, seat, "deck"))[:n]:
         st.table.move(c, seat, "energy")
     game.state_changed()
-
-
-def _run(game, seat, effects, source=None):
-    """Resolve `effects` as an ability of `source` (the seat's Account card by default)."""
-    st = game.state
-    src = source if source is not None else zone(st, seat, "account")[0]
-    st.waiting = None
-    flow.push(st, ("pp", ""), ("main",))
-    fx.push_frame(st, src, seat, tuple(effects), {"inc": st.inc[src]})
-    resolve_all(game)
 
 
 def _answer_until(game, kind):
@@ -42,7 +26,7 @@ def _answer_until(game, kind):
 # -- 502.1 control -----------------------------------------------------------------------------
 
 def test_502_1b_gain_control_until_end_of_turn_moves_the_character_to_your_row_of_its_lane():
-    game = _turn()
+    game = my_main()
     st = game.state
     victim = put(game, 1, "Phantom Cat Noir", "area", 1)
     takeover = extra(game, 0, "nig-hostile-takeover")
@@ -64,30 +48,30 @@ def test_502_1b_gain_control_until_end_of_turn_moves_the_character_to_your_row_o
 
 
 def test_502_4c_a_controlled_card_leaving_the_area_goes_to_its_owners_zone():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 1, "Phantom Cat Noir", "area", 3)
     fx.change_control(st, cat, 0)
     game.state_changed()
     assert controller(st, cat) == 0 and cat in zone(st, 0, "area")
-    _run(game, 0, [{"retire": {"to": "all_own"}}])
+    run_ability(game, 0, [{"retire": {"to": "all_own"}}])
     assert cat in zone(st, 1, "energy")  # 502.4c: a card leaving goes to its owner's zone
     assert cat not in st.control and controller(st, cat) == 1
 
 
 def test_502_1e_your_effects_apply_to_the_characters_you_control():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 1, "Phantom Cat Noir", "area", 2)
-    _run(game, 0, [{"power": {"amount": 2, "to": "all_own"}}])
+    run_ability(game, 0, [{"power": {"amount": 2, "to": "all_own"}}])
     assert power(st, cat) == 3  # not yours yet
     fx.change_control(st, cat, 0)
-    _run(game, 0, [{"power": {"amount": 2, "to": "all_own"}}])
+    run_ability(game, 0, [{"power": {"amount": 2, "to": "all_own"}}])
     assert power(st, cat) == 5
 
 
 def test_502_1_control_forever_and_1002_1_crowding_by_the_same_controller():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 1, "Phantom Cat Noir", "area", 2)        # cost 2, in lane 2
     rookie = put(game, 0, "Spotlight Rookie", "area", 1)     # cost 1
@@ -105,7 +89,7 @@ def test_502_1_control_forever_and_1002_1_crowding_by_the_same_controller():
 
 
 def test_502_1c_the_owner_cannot_attack_with_a_character_the_opponent_controls():
-    game = _turn()
+    game = my_main()
     st = game.state
     mine = put(game, 0, "Spotlight Rookie", "area", 2)
     fx.change_control(st, mine, 1)
@@ -125,7 +109,7 @@ def _producer(game):
 
 
 def test_504_4a_moving_up_to_x_cards_may_move_none():
-    game = _turn()
+    game = my_main()
     st = game.state
     deck, energy = len(zone(st, 0, "deck")), len(zone(st, 0, "energy"))
     _producer(game)
@@ -137,7 +121,7 @@ def test_504_4a_moving_up_to_x_cards_may_move_none():
 
 
 def test_504_4b_move_one_then_choose_again_until_x_or_stop():
-    game = _turn()
+    game = my_main()
     st = game.state
     energy = len(zone(st, 0, "energy"))
     _producer(game)
@@ -152,7 +136,7 @@ def test_504_4b_move_one_then_choose_again_until_x_or_stop():
 
 
 def test_504_4b_the_player_may_stop_after_one():
-    game = _turn()
+    game = my_main()
     st = game.state
     energy = len(zone(st, 0, "energy"))
     _producer(game)
@@ -162,7 +146,7 @@ def test_504_4b_the_player_may_stop_after_one():
 
 
 def test_504_4_only_the_mover_is_asked():
-    game = _turn()
+    game = my_main()
     _producer(game)
     assert refused(game, {"type": "up_to", "move": True}, seat=1).rule == "504.4"
 
@@ -170,35 +154,35 @@ def test_504_4_only_the_mover_is_asked():
 # -- 1107 choose -------------------------------------------------------------------------------
 
 def test_1107_1_an_effect_worded_choose_counts_even_with_one_candidate():
-    game = _turn()
+    game = my_main()
     st = game.state
     put(game, 1, "Phantom Cat Noir", "area", 2)
-    _run(game, 0, [{"damage": {"amount": 1, "to": "choose_opp"}}])
+    run_ability(game, 0, [{"damage": {"amount": 1, "to": "choose_opp"}}])
     assert st.chosen == [1, 0]
     assert any(e.data.get("type") == "chose" and e.data["rule"] == "1107.1" for e in st.events)
 
 
 def test_1107_2_selecting_without_the_word_choose_does_not_count():
-    game = _turn()
+    game = my_main()
     st = game.state
     put(game, 1, "Phantom Cat Noir", "area", 2)
-    _run(game, 0, [{"discard": 1}, {"damage": {"amount": 1, "to": "all_opp"}},
+    run_ability(game, 0, [{"discard": 1}, {"damage": {"amount": 1, "to": "all_opp"}},
                    {"exp": {"from": "deck_top", "to": "own_center"}}])
     assert st.chosen == [0, 0]
 
 
-def test_1107_1_choose_triggers_and_conditions_count_the_choices_of_this_turn():
-    game = _turn()
+def test_1107_1_choose_triggers_and_conditions_count_the_choices_of_thismy_main():
+    game = my_main()
     st = game.state
     a = put(game, 1, "Phantom Cat Noir", "area", 1)
     put(game, 1, "Masked Thief Vell", "area", 3)
     oracle = extra(game, 0, "gld-crossroads-oracle", "area", 2)
-    _run(game, 0, [{"damage": {"amount": 1, "to": "choose_opp"}}])
+    run_ability(game, 0, [{"damage": {"amount": 1, "to": "choose_opp"}}])
     assert game.pending().kind == "target"
     act(game, {"type": "target", "card": a})  # a real choice among two: counted once
     _answer_until(game, "main")
     assert st.chosen[0] == 1 and power(st, oracle) == 3  # 2 +1 from the "whenever you choose" trigger
-    _run(game, 0, [{"sleep": {"to": "choose_opp"}}])
+    run_ability(game, 0, [{"sleep": {"to": "choose_opp"}}])
     act(game, {"type": "target", "card": a})
     _answer_until(game, "main")
     assert st.chosen[0] == 2 and power(st, oracle) == 2 + 1 + 1 + 3  # the [Cont] "chosen 2 times" is on
@@ -210,7 +194,7 @@ def test_1107_1_choose_triggers_and_conditions_count_the_choices_of_this_turn():
 
 def test_911_3c_the_controller_orders_its_effects_with_the_same_timestamp():
     for first, expected in ((0, 6), (1, 4)):  # item 0 = "power becomes 4", item 1 = "+2"
-        game = _turn()
+        game = my_main()
         st = game.state
         twin = extra(game, 0, "gld-mirror-twin", "area", 2)
         preprocess(game)
@@ -221,7 +205,7 @@ def test_911_3c_the_controller_orders_its_effects_with_the_same_timestamp():
 
 
 def test_911_3c_the_non_turn_player_orders_its_own_effects():
-    game = _turn()
+    game = my_main()
     st = game.state
     twin = extra(game, 1, "gld-mirror-twin", "area", 2)
     preprocess(game)
@@ -237,7 +221,7 @@ def test_911_3c_the_non_turn_player_orders_its_own_effects():
 # -- 908.3b ------------------------------------------------------------------------------------
 
 def test_908_3b_a_card_moving_in_with_others_triggers_for_each_other_card():
-    game = _turn()
+    game = my_main()
     st = game.state
     sprite = extra(game, 0, "gld-wellspring-sprite", "area", 2)
     for name in ("Spotlight Rookie", "Backup Singer Pia"):
@@ -250,7 +234,7 @@ def test_908_3b_a_card_moving_in_with_others_triggers_for_each_other_card():
 
 
 def test_908_3c_a_card_already_in_the_zone_triggers_once_per_card_moved_in():
-    game = _turn()
+    game = my_main()
     st = game.state
     sprite = extra(game, 0, "gld-wellspring-sprite", "energy")
     rookie = put(game, 0, "Spotlight Rookie", "area", 1)
@@ -281,7 +265,7 @@ def test_B2_slot_labels_name_lanes_not_left_or_right_for_either_seat():
 
 def test_1002_1_the_controller_chooses_the_newest_of_characters_that_entered_together():
     for pick, expect in (("Backup Singer Pia", "level_up"), ("Spotlight Rookie", "illegal")):
-        game = _turn()
+        game = my_main()
         st = game.state
         rookie = put(game, 0, "Spotlight Rookie", "area", 1)   # cost 1
         pia = put(game, 0, "Backup Singer Pia", "area", 1)     # cost 2
@@ -300,7 +284,7 @@ def test_1002_1_the_controller_chooses_the_newest_of_characters_that_entered_tog
 
 
 def test_1002_1_a_later_entry_is_newest_without_a_question():
-    game = _turn()
+    game = my_main()
     st = game.state
     put(game, 0, "Spotlight Rookie", "area", 1)
     pia = put(game, 0, "Backup Singer Pia", "area", 1)
@@ -315,36 +299,36 @@ def _retire_events(st):
 
 
 def test_1103_3_a_power_reducing_effect_is_credited_with_the_retire():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 1, "Phantom Cat Noir", "area", 2)   # power 3
     acc = zone(st, 0, "account")[0]
-    _run(game, 0, [{"power": {"amount": -3, "to": "all_opp"}}])
+    run_ability(game, 0, [{"power": {"amount": -3, "to": "all_opp"}}])
     assert cat in zone(st, 1, "energy")
     (ev,) = _retire_events(st)
     assert ev["credited_to"]["id"] == acc and ev["rule"] == "1004.2"
 
 
 def test_1103_3a_only_the_last_source_is_credited():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 1, "Phantom Cat Noir", "area", 2)   # power 3
     rookie = put(game, 0, "Spotlight Rookie", "area", 2)
     acc = zone(st, 0, "account")[0]
-    _run(game, 0, [{"damage": {"amount": 2, "to": "all_opp"}}], source=rookie)
+    run_ability(game, 0, [{"damage": {"amount": 2, "to": "all_opp"}}], source=rookie)
     assert st.damage[cat] == 2 and not st.dmg_source  # survived; the credit ended with that PP
-    _run(game, 0, [{"power": {"amount": -1, "to": "all_opp"}}])
+    run_ability(game, 0, [{"power": {"amount": -1, "to": "all_opp"}}])
     (ev,) = _retire_events(st)
     assert ev["credited_to"]["id"] == acc and ev["card"]["id"] == cat
 
 
 def test_1103_3b_a_retire_caused_by_rule_effects_is_not_credited_to_the_earlier_damage():
-    game = _turn()
+    game = my_main()
     st = game.state
     lux = put(game, 0, "Encore Star Lux", "area", 1)      # [Cont] your Idols get +1 power
     rookie = put(game, 0, "Spotlight Rookie", "area", 2)  # Idol, power 2 (+1)
     put(game, 0, "Backup Singer Pia", "area", 1)          # newer and cheaper: 1003.1 trashes Lux
-    _run(game, 1, [{"damage": {"amount": 2, "to": "all_opp"}}])
+    run_ability(game, 1, [{"damage": {"amount": 2, "to": "all_opp"}}])
     assert rookie in zone(st, 0, "energy") and lux in zone(st, 0, "trash")
     events = {e["card"]["id"]: e for e in _retire_events(st)}
     assert "credited_to" not in events[rookie] and events[rookie]["by"] == "rule effects"
@@ -354,22 +338,22 @@ def test_1103_3b_a_retire_caused_by_rule_effects_is_not_credited_to_the_earlier_
 
 
 def test_1103_3_damage_that_retires_at_once_is_credited_to_its_source():
-    game = _turn()
+    game = my_main()
     st = game.state
     rookie = put(game, 0, "Spotlight Rookie", "area", 2)
     acc = zone(st, 1, "account")[0]
-    _run(game, 1, [{"damage": {"amount": 2, "to": "all_opp"}}])
+    run_ability(game, 1, [{"damage": {"amount": 2, "to": "all_opp"}}])
     (ev,) = _retire_events(st)
     assert ev["card"]["id"] == rookie and ev["credited_to"]["id"] == acc and ev["by"] == "damage"
 
 
 def test_1103_3_with_rule_effects_a_character_already_dying_is_still_credited():
-    game = _turn()
+    game = my_main()
     st = game.state
     put(game, 0, "Encore Star Lux", "area", 1)
     rookie = put(game, 0, "Spotlight Rookie", "area", 2)  # power 2 +1
     put(game, 0, "Backup Singer Pia", "area", 1)
-    _run(game, 1, [{"damage": {"amount": 3, "to": "all_opp"}}])
+    run_ability(game, 1, [{"damage": {"amount": 3, "to": "all_opp"}}])
     events = {e["card"]["id"]: e for e in _retire_events(st)}
     assert events[rookie]["credited_to"]["id"] == zone(st, 1, "account")[0]
 
@@ -388,11 +372,11 @@ def _quiet(game, until="main"):
 
 
 def test_806_7_an_until_end_of_attack_boost_ending_loops_back_and_the_rule_effect_is_performed():
-    game = _turn()
+    game = my_main()
     st = game.state
     aria = put(game, 0, "Lead Vocal Aria", "area", 2)       # power 4; [Auto] attack succeeds: draw 1
     cat = put(game, 1, "Phantom Cat Noir", "area", 2)       # power 3
-    _run(game, 0, [{"power": {"amount": 2, "to": "all_opp", "until": "attack"}}])
+    run_ability(game, 0, [{"power": {"amount": 2, "to": "all_opp", "until": "attack"}}])
     assert power(st, cat) == 5
     events = act(game, {"type": "attack", "card": aria}) + _quiet(game)
     data = [e.data for e in events if e.seat in (None, 0)]
@@ -407,7 +391,7 @@ def test_806_7_an_until_end_of_attack_boost_ending_loops_back_and_the_rule_effec
 
 
 def test_806_7_without_pending_rule_actions_the_battle_simply_ends():
-    game = _turn()
+    game = my_main()
     st = game.state
     aria = put(game, 0, "Lead Vocal Aria", "area", 2)
     events = act(game, {"type": "attack", "card": aria}) + _quiet(game)
@@ -423,7 +407,7 @@ def _ronin_retires(options=None):
     ronin = extra(game, 0, "gld-last-stand-ronin", "area", 2)   # printed 2, +2 in the Area
     cat = put(game, 1, "Phantom Cat Noir", "area", 2)           # power 3
     assert power(st, ronin) == 4
-    _run(game, 0, [{"retire": {"to": "all_own"}}])
+    run_ability(game, 0, [{"retire": {"to": "all_own"}}])
     _answer_until(game, "main")
     return st, ronin, cat
 
@@ -447,7 +431,7 @@ def test_913_1a_option_is_listed_with_its_rule():
 
 def test_911_2_an_effect_that_depends_on_another_is_applied_after_it_despite_an_earlier_timestamp():
     from engine.games.vividz.state import traits
-    game = _turn()
+    game = my_main()
     st = game.state
     foreman = extra(game, 0, "gld-crew-foreman", "area", 1)   # earlier: Crew -> Veteran, Veteran +1
     oracle = extra(game, 0, "gld-crossroads-oracle", "area", 3)  # a Traveler, power 2
@@ -465,7 +449,7 @@ def test_911_2_an_effect_that_depends_on_another_is_applied_after_it_despite_an_
 
 
 def test_1003_1_an_illegal_character_goes_to_its_controllers_trash():
-    game = _turn()
+    game = my_main()
     st = game.state
     cat = put(game, 1, "Phantom Cat Noir", "area", 1)   # cost 2, owned by seat 1
     fx.change_control(st, cat, 0)                       # now seat 0's, in lane 1
@@ -476,7 +460,7 @@ def test_1003_1_an_illegal_character_goes_to_its_controllers_trash():
 
 
 def test_911_2_a_condition_counting_traits_is_judged_after_the_effects_that_give_traits():
-    game = _turn()
+    game = my_main()
     st = game.state
     coach = extra(game, 0, "gld-harmony-coach", "area", 1)     # +2 while you have 2+ Crew characters
     extra(game, 0, "gld-crossroads-oracle", "area", 3)          # a second Traveler

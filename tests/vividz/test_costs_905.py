@@ -55,7 +55,6 @@ def test_905_2d_cost_reduction_icon_counts_characters_and_their_exp():
 
 def test_905_2c_cost_increase_from_a_continuous_effect():
     game = main_turn(started(seed=2, first=1), 2)  # seat 0's turn 2
-    st = game.state
     put(game, 1, "Shadow Broker Mire", "area", 2)  # opponent's events cost 1 more
     ev = put(game, 0, "Fan Meeting", "hand")
     for _ in range(5):

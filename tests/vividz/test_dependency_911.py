@@ -10,17 +10,11 @@ from engine.games.vividz import RULES
 from engine.games.vividz.deck import validate_deck
 from engine.games.vividz.state import attack_forbidden, power, traits
 from tests.invariants import check_after_decision
-from tests.vividz.scenario import defn, extra, main_turn, put, started, zone
-
-
-def _turn(seed=1, turn=3):
-    game = main_turn(started(seed=seed, first=0), turn)
-    assert game.state.tp == 0 and game.pending().kind == "main"
-    return game
+from tests.vividz.scenario import defn, extra, my_main, put, zone
 
 
 def test_911_2_a_numeric_effect_reaches_a_character_through_a_later_trait_gain():
-    game = _turn()
+    game = my_main()
     st = game.state
     pass_ = next(m for m in zone(st, 0, "mission") if defn(st, m).name == "Backstage Pass")  # your Crew +1
     rookie = put(game, 0, "Spotlight Rookie", "area", 1)  # an Idol, power 2
@@ -34,7 +28,7 @@ def test_911_2_a_numeric_effect_reaches_a_character_through_a_later_trait_gain()
 
 
 def test_911_2_power_becomes_is_applied_before_an_earlier_plus_power_that_depends_on_it():
-    game = _turn()
+    game = my_main()
     st = game.state
     mentor = extra(game, 0, "gld-open-door-mentor", "area", 1)  # your power <= 2 characters +2
     aria = put(game, 0, "Lead Vocal Aria", "area", 2)            # power 4: out of the Mentor's reach
@@ -48,7 +42,7 @@ def test_911_2_power_becomes_is_applied_before_an_earlier_plus_power_that_depend
 
 
 def _loop(mentor_first: bool) -> tuple[int, int]:
-    game = _turn()
+    game = my_main()
     st = game.state
     low = extra(game, 0, "gld-crossroads-oracle", "area", 2)   # power 2
     mid = extra(game, 0, "star-guild-bodyguard", "area", 3)    # power 3
@@ -67,7 +61,7 @@ def test_911_3_effects_that_depend_on_each_other_are_applied_in_timestamp_order(
 
 
 def test_911_2_and_911_7_not_affected_follows_a_later_trait_gain():
-    game = _turn()
+    game = my_main()
     st = game.state
     steward = extra(game, 0, "gld-union-steward", "area", 1)  # your Crew characters: not affected by the opponent
     oracle = extra(game, 0, "gld-crossroads-oracle", "area", 3)  # a Traveler, power 2
@@ -83,7 +77,7 @@ def test_911_2_and_911_7_not_affected_follows_a_later_trait_gain():
 
 
 def test_911_7_a_character_not_affected_ignores_the_opponents_trait_gain_and_attack_forbidden_marker():
-    game = _turn()
+    game = my_main()
     st = game.state
     sable = put(game, 1, "Nightglass Ace Sable", "area", 2)  # not affected by the opponent's continuous effects
     account = zone(st, 0, "account")[0]

@@ -3,37 +3,18 @@
 from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
 
-from tests.vividz.scenario import act, defn, main_turn, put, refused, started, zone
-
-
-def _turn(seed=1, turn=3):
-    game = main_turn(started(seed=seed, first=0), turn)
-    assert game.state.tp == 0
-    return game
-
-
-def _run(game, seat, effects, source=None):
-    """Resolve `effects` as an ability of `source` (the seat's Account card by default)."""
-    st = game.state
-    src = source if source is not None else zone(st, seat, "account")[0]
-    st.waiting = None
-    from engine.games.vividz import flow
-    flow.push(st, ("pp", ""), ("main",))
-    fx.push_frame(st, src, seat, tuple(effects), {"inc": st.inc[src]})
-    game.state_changed()
-    flow.run(st)
-    game.state_changed()
+from tests.vividz.scenario import act, defn, my_main, put, refused, run_ability, zone
 
 
 def test_1101_2_zero_damage_is_no_damage():
-    game = _turn()
+    game = my_main()
     c = put(game, 1, "Phantom Cat Noir", "area", 2)
     fx.deal_damage(game.state, c, 0, c, "effect")
     assert c not in game.state.damage
 
 
 def test_1104_3_sleep_effects_do_nothing_outside_area_and_account():
-    game = _turn()
+    game = my_main()
     st = game.state
     st.waiting = None
     frame = [zone(st, 0, "account")[0], 0, (), 0, {"choice": zone(st, 1, "mission")[0]}, {}]
@@ -42,7 +23,7 @@ def test_1104_3_sleep_effects_do_nothing_outside_area_and_account():
 
 
 def test_1105_2_shuffling_an_empty_deck_is_still_a_shuffle():
-    game = _turn()
+    game = my_main()
     st = game.state
     for c in list(zone(st, 0, "deck")):
         st.table.move(c, 0, "trash")
@@ -51,89 +32,89 @@ def test_1105_2_shuffling_an_empty_deck_is_still_a_shuffle():
 
 
 def test_1108_3_revealed_card_that_stays_in_the_deck_causes_a_shuffle():
-    game = _turn()
+    game = my_main()
     st = game.state
     top = next(c for c in zone(st, 0, "deck") if defn(st, c).trait != "Traveler")
     zone(st, 0, "deck").remove(top)
     zone(st, 0, "deck").insert(0, top)
     calls = st.rng.calls
-    _run(game, 0, [{"reveal_top": {"trait": "Traveler"}}])
+    run_ability(game, 0, [{"reveal_top": {"trait": "Traveler"}}])
     assert top in zone(st, 0, "deck") and st.rng.calls == calls + 1
 
 
 def test_1110_1_retire_moves_character_and_exp_to_owner_energy():
-    game = _turn()
+    game = my_main()
     st = game.state
     c = put(game, 1, "Phantom Cat Noir", "area", 2)
     e = put(game, 1, "Smoke Bomb", "exp")
     st.host[e] = c
-    _run(game, 0, [{"retire": {"to": "all_opp"}}])
+    run_ability(game, 0, [{"retire": {"to": "all_opp"}}])
     assert c in zone(st, 1, "energy") and e in zone(st, 1, "energy")
 
 
 def test_1111_1_remove_from_the_game():
-    game = _turn()
+    game = my_main()
     st = game.state
     c = put(game, 1, "Phantom Cat Noir", "area", 2)
-    _run(game, 0, [{"remove": {"to": "all_opp"}}])
+    run_ability(game, 0, [{"remove": {"to": "all_opp"}}])
     assert c in zone(st, 1, "remove")
 
 
 def test_1112_become_exp_and_1112_2_nothing_without_the_character():
-    game = _turn()
+    game = my_main()
     st = game.state
     c = put(game, 0, "Spotlight Rookie", "area", 2)
     deck = len(zone(st, 0, "deck"))
-    _run(game, 0, [{"exp": {"from": "deck_top", "to": "own_center"}}])
+    run_ability(game, 0, [{"exp": {"from": "deck_top", "to": "own_center"}}])
     assert len(zone(st, 0, "exp")) == 1 and st.host[zone(st, 0, "exp")[0]] == c
     st.table.move(c, 0, "trash")
     game.state_changed()
-    _run(game, 0, [{"exp": {"from": "deck_top", "to": "own_center"}}])
+    run_ability(game, 0, [{"exp": {"from": "deck_top", "to": "own_center"}}])
     assert len(zone(st, 0, "deck")) == deck - 1
 
 
 def test_1115_scout_effect_puts_a_card_without_scout_mark_into_energy():
-    game = _turn()
+    game = my_main()
     st = game.state
     top = next(c for c in zone(st, 0, "deck") if not defn(st, c).scout)
     zone(st, 0, "deck").remove(top)
     zone(st, 0, "deck").insert(0, top)
-    _run(game, 0, [{"scout": True}])
+    run_ability(game, 0, [{"scout": True}])
     assert top in zone(st, 0, "energy")
 
 
 def test_1116_slide_and_1117_reload():
-    game = _turn()
+    game = my_main()
     st = game.state
     c = put(game, 0, "Spotlight Rookie", "area", 1)
-    _run(game, 0, [{"slide": {"to": "choose_own"}}])
+    run_ability(game, 0, [{"slide": {"to": "choose_own"}}])
     assert st.slot[c] == 2  # the only adjacent empty slot of a Side is the Center
     ch = put(game, 0, "Roadie Bram", "trash")
     ev = put(game, 0, "Fan Meeting", "trash")
-    _run(game, 0, [{"reload": True}])
+    run_ability(game, 0, [{"reload": True}])
     assert ch in zone(st, 0, "deck") and ev in zone(st, 0, "trash")  # events stay in the Trash
 
 
 def test_1106_draw_from_an_empty_deck_draws_nothing_and_does_not_lose():
-    game = _turn()
+    game = my_main()
     st = game.state
     for c in list(zone(st, 0, "deck")):
         st.table.move(c, 0, "trash")
     hand = len(zone(st, 0, "hand"))
-    _run(game, 0, [{"draw": 2}])
+    run_ability(game, 0, [{"draw": 2}])
     assert len(zone(st, 0, "hand")) == hand and game.result() is None
 
 
 def test_102_11_choose_number_offers_whole_numbers_from_zero():
-    game = _turn()
-    _run(game, 0, [{"choose_number": {"max": 2, "then": "draw"}}])
+    game = my_main()
+    run_ability(game, 0, [{"choose_number": {"max": 2, "then": "draw"}}])
     req = game.pending()
     assert req.kind == "number" and [o.action["value"] for o in req.options] == [0, 1, 2]
     assert refused(game, {"type": "number", "value": 3}).rule == "102.11"
 
 
 def test_1113_check_needs_met_conditions_and_sleeps_the_mission():
-    game = _turn()
+    game = my_main()
     st = game.state
     opening = next(m for m in zone(st, 0, "mission") if defn(st, m).name == "Opening Night")  # 2+ characters
     assert refused(game, {"type": "check", "mission": opening}).rule == "1113.1"
@@ -145,7 +126,7 @@ def test_1113_check_needs_met_conditions_and_sleeps_the_mission():
 
 
 def test_704_2_checked_mission_clears_when_met_else_unchecks():
-    game = _turn()
+    game = my_main()
     st = game.state
     ms = {defn(st, m).name: m for m in zone(st, 0, "mission")}
     st.sleep.update({ms["Opening Night"], ms["Backstage Pass"]})
@@ -160,17 +141,17 @@ def test_704_2_checked_mission_clears_when_met_else_unchecks():
 
 
 def test_1114_clear_effect_completes_a_checked_mission_and_304_1b_it_cannot_be_checked_again():
-    game = _turn()
+    game = my_main()
     st = game.state
     m = zone(st, 0, "mission")[0]
     st.sleep.add(m)
-    _run(game, 0, [{"clear_mission": True}])
+    run_ability(game, 0, [{"clear_mission": True}])
     assert m in st.table.face_down
     assert refused(game, {"type": "check", "mission": m}).rule == "304.1b"
 
 
 def test_101_4_concede_at_any_time_and_101_2_the_other_player_wins():
-    game = _turn()
+    game = my_main()
     RULES.concede(game.state, 1)  # not seat 1's decision: conceding needs no priority
     game.state_changed()
     r = game.result()
@@ -179,6 +160,6 @@ def test_101_4_concede_at_any_time_and_101_2_the_other_player_wins():
 
 def test_101_3_both_losing_at_once_is_a_draw():
     from engine.games.vividz import flow
-    game = _turn()
+    game = my_main()
     flow.finish(game.state, [0, 1], "both lost", "101.3")
     assert game.result().draw and game.result().winner is None
