@@ -488,7 +488,7 @@ class GameBuild:
                 label = f"Seat {seat}: {deck_name}" + ("" if zone_name == adapter.deck_zone else f" ({zone.label})")
                 rot_z = 0 if zone.face_up else 180
                 objects.append(deck_object(guids, card_objs(guids, ids), label,
-                                           tf=transform(x, table_mod.CARD_Y, z, rot_y=180 if seat == 0 else 0,
+                                           tf=transform(x, table_mod.CARD_Y, z, rot_y=table_mod.CARD_SPIN[seat],
                                                         rot_z=rot_z, sx=scale, sz=scale),
                                            tags=[game_id, f"seat{seat}"]))
         tags = {t for o in objects for t in o.get("Tags", [])} | {t for c in cards for t in texts[c.id][1]}

@@ -14,6 +14,14 @@ from typing import Any, Callable
 from tts_bridge.saves.model import Guids, base_object, finish, transform
 
 SEAT_COLORS = ("White", "Red")
+# Which way a seat's cards and hand zone turn (rotY). Seat 0 sits at -z, seat 1 at +z.
+# Cards and decks meant for the -z player lie at rotY 180: all 26 cards and 34 decks of the
+# Spirit Island save (players at z ~ -46) and every card of the Isaac save
+# (tests/data/tts-samples). Hand zones face the table centre the other way round: Isaac's
+# White/Red hands at z -20 have rotY 0, Blue/Green at z +20 rotY 180, and every SI hand at -z
+# rotY 0; SCED PR #965 fixed a mat whose hand was off by 180 as "upside down".
+CARD_SPIN = (180.0, 0.0)
+HAND_SPIN = (0.0, 180.0)
 CARD_Y = 1.5
 BOARD_Y = 0.96
 # A Custom_Board is sized from its image; at scale 1 we take its long side as this many
@@ -51,7 +59,7 @@ def zone_objects(adapter: Any, guids: Guids) -> tuple[list[dict], list[dict]]:
     the game's tag, which every card of the game has, so tokens do not snap into card slots."""
     objects, snaps = [], []
     for seat in (0, 1):
-        rot = 180.0 if seat == 0 else 0.0
+        rot = CARD_SPIN[seat]
         for zone in adapter.zones:
             if zone.kind == "shared" and seat == 1:
                 continue  # one zone between the players, not one per seat
@@ -60,7 +68,7 @@ def zone_objects(adapter: Any, guids: Guids) -> tuple[list[dict], list[dict]]:
             tag = f"{adapter.game_id}:{'shared' if zone.kind == 'shared' else seat}:{named.name}"
             if zone.kind == "hand":
                 obj = base_object(guids.next(), "HandTrigger", nickname=f"Seat {seat} hand",
-                                  tf=transform(x, 3.0, z, rot_y=rot, sx=zone.w, sy=5.0, sz=zone.h),
+                                  tf=transform(x, 3.0, z, rot_y=HAND_SPIN[seat], sx=zone.w, sy=5.0, sz=zone.h),
                                   color={"r": 1.0, "g": 1.0, "b": 1.0, "a": 0.0}, locked=True, hide_face_down=False)
                 obj["FogColor"] = SEAT_COLORS[seat]
                 objects.append(finish(obj))
@@ -113,11 +121,11 @@ def supply_objects(adapter: Any, guids: Guids, urls: dict[str, str],
         url = urls.get(sup.name, "")
         for seat in ((0, 1) if sup.per_seat else (0,)):
             x, z = seat_xz(sup.x, sup.z, seat) if sup.per_seat else (sup.x, sup.z)
-            label = f"Seat {seat} {sup.name}" if sup.per_seat else sup.name
+            label = sup.object_name(seat)
             tags = ["token", sup.icon]
             if sup.kind == "counter":
                 obj = base_object(guids.next(), "Counter", nickname=label, color={"r": 1.0, "g": 1.0, "b": 1.0},
-                                  tf=transform(x, 1.1, z, rot_y=180 if seat == 0 else 0), hide_face_down=False)
+                                  tf=transform(x, 1.1, z, rot_y=CARD_SPIN[seat]), hide_face_down=False)
                 obj["Counter"] = {"value": sup.value}
                 out.append(finish(obj))
             elif sup.kind == "bag" and url:

@@ -386,6 +386,10 @@ class Session:
         CustomDeck) when it is known; anonymous cards and piles get a back-only face, so a
         hidden card's face is never on the table."""
         data = self.adapter.card_object(p)
+        # Tagged snap points and zones interact only with objects sharing one of their tags
+        # (KB game-tools/object-tags.md, "Standard Interaction Rules"); the table save tags its
+        # snap points with the game id, so referee objects carry it too.
+        data = {**data, "Tags": sorted(set(data.get("Tags") or []) | {self.game.rules.id})}
         if p.kind not in ("card", "pile", "goddess"):  # markers and tokens keep their own look
             return data
         face = self.faces.get(p.card) if p.card and p.identity is not None else None

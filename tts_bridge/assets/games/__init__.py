@@ -52,6 +52,11 @@ class Supply:
     color: str = "#a01818"
     card: str = ""
 
+    def object_name(self, seat: int | None = None) -> str:
+        """The Nickname of this supply's object on the table: the one name the table save and
+        the bridge (which sets counters by name) both use."""
+        return f"Seat {seat} {self.name}" if self.per_seat else self.name
+
 
 @dataclass
 class CardEntry:

@@ -45,6 +45,9 @@ class GundamWarAdapter(DataclassAdapter):
 # player's seat Earth Area left, Fighting Arena middle, Space Area right; each side a Deploy
 # Area row, Homeland and Discard Pile (face down), Junk Yard and Removed (face up), a Hangar
 # row and the hand; pollution coins and Vulture points per player.
+POLLUTION = Supply("Pollution coins", "counter", 12.5, -14.4, value=0)  # a Counter the bridge sets by name
+VULTURE = Supply("Vulture points", "counter", 15.5, -14.4, value=0)  # a Counter the bridge sets by name
+
 ADAPTER = GundamWarAdapter(
     game_id="gundam-war", lang="ja", preset="poker",
     theme={"back": "#14213d", "back_accent": "#e5e5e5", "back_text": "#fca311", "back_icon": "defense",
@@ -66,8 +69,8 @@ ADAPTER = GundamWarAdapter(
     supplies=(
         Supply("Damage counters", "bag", -15.5, -2.4, per_seat=False, icon="damage", label="1"),
         Supply("Coins (+/-, dismantle)", "bag", -15.5, 2.4, per_seat=False, icon="coin", label="C", color="#d4a017"),
-        Supply("Pollution coins", "counter", 12.5, -14.4, value=0),
-        Supply("Vulture points", "counter", 15.5, -14.4, value=0),
+        POLLUTION,
+        VULTURE,
     ),
     deck_zone="homeland",
 )

@@ -78,6 +78,8 @@ class KaijuAdapter(GameAdapter):
 #                 [ENGAGED]
 _CX = 3.0      # column pitch (a scale-1.1 card is about 2.4 x 3.4 units)
 _R1, _R2, _R3, _R4 = -2.6, -6.8, -11.0, -15.2
+SPIRIT_COST = Supply("Spirit cost total", "counter", 4.6 * _CX, _R4, value=0)  # a Counter the bridge sets by name
+
 ADAPTER = KaijuAdapter(
     game_id="kaiju", lang="ja", preset="poker",
     theme={"back": "#3a2314", "back_accent": "#e07b39", "title": "KAIJU BATTLE", "subtitle": "Revival of the Giant Beasts",
@@ -98,7 +100,7 @@ ADAPTER = KaijuAdapter(
     supplies=(
         Supply("Damage counters", "bag", -4 * _CX, _R1, per_seat=False, icon="damage", label="1"),
         Supply("Damage counters x5", "bag", -5 * _CX, _R1, per_seat=False, icon="damage", label="5", color="#6e0f0f"),
-        Supply("Spirit cost total", "counter", 4.6 * _CX, _R4, value=0),
+        SPIRIT_COST,
         Supply("Evasion coin", "coin", 5 * _CX, 0.0, per_seat=False, icon="coin", color="#d4a017"),
     ),
 )

@@ -61,6 +61,8 @@ class QiguangAdapter(DataclassAdapter):
 #   Standby S1..S5
 #   Combat  C1..C5          ===== centre =====  [chain area]
 _LANES = 5
+LIFE = Supply("Life", "counter", 8.0, -15.2, value=20)  # a Counter the bridge sets by name
+
 ADAPTER = QiguangAdapter(
     game_id="qiguang", lang="zh-Hans", preset="poker",
     theme={"back": "#1f2a5a", "back_accent": "#f2c14e", "back_text": "#fbe7b0", "back_icon": "level",
@@ -79,7 +81,7 @@ ADAPTER = QiguangAdapter(
         Zone("hand", 0, -19.6, 18.0, 3.6, "Hand", kind="hand"),
     ),
     supplies=(
-        Supply("Life", "counter", 8.0, -15.2, value=20),
+        LIFE,
         Supply("Earth pony crystals", "bag", -15.5, -9.0, icon="cost", label="E", color="#b7793a"),
         Supply("Pegasus crystals", "bag", -15.5, -11.0, icon="cost", label="P", color="#3f8fd2"),
         Supply("Unicorn crystals", "bag", -15.5, -13.0, icon="cost", label="U", color="#9b59b6"),

@@ -104,6 +104,9 @@ def _z(name: str, x: float, z: float, label: str, kind: str = "pile", w: float =
 # each side Aura (5), Life (10), Flare, deck, played pile, face-down pile, enhancement row,
 # special row (3 slots), extra area, goddess tarots, Vigor and Flinch; an Infinite_Bag of
 # out-of-game sakura tokens kept apart from the 36 in play.
+VIGOR = Supply("Vigor (0-2)", "counter", 14.5, -10.2, value=0)  # a Counter the bridge sets by name
+FLINCH = Supply("Flinch", "counter", 17.0, -10.2, value=0)  # a Counter the bridge sets by name
+
 ADAPTER = SakuraArmsAdapter(
     game_id="sakura-arms", lang="ja", preset="poker",
     theme={"back": "#4a1230", "back_accent": "#f28cb1", "back_text": "#fde2ec", "back_icon": "sakura",
@@ -130,8 +133,8 @@ ADAPTER = SakuraArmsAdapter(
         Supply("Sakura tokens: Aura", "tokens", -6.0, -2.6, value=3, icon="sakura", color="#fbe3ec"),
         Supply("Sakura tokens: Life", "tokens", 6.5, -2.6, value=10, icon="sakura", color="#fbe3ec"),
         Supply("Out-of-game sakura tokens", "bag", 16.0, 2.5, per_seat=False, icon="sakura", color="#fbe3ec"),
-        Supply("Vigor (0-2)", "counter", 14.5, -10.2, value=0),
-        Supply("Flinch", "counter", 17.0, -10.2, value=0),
+        VIGOR,
+        FLINCH,
     ),
     section_zones={"special": "special", "goddesses": "goddess"},
 )

@@ -42,6 +42,8 @@ class VividzAdapter(DataclassAdapter):
 # rules/vividz.md B: Area = Side / Center / Side (3 lanes facing the opponent's), 3 mission
 # positions, 1 account card (face up), deck, trash, energy, keep (1 card), remove, EXP under
 # characters; the Temporary mat is shared in the middle.
+TURN = Supply("Turn", "counter", 17.5, -4.0, per_seat=False, value=1)  # a Counter the bridge sets by name
+
 ADAPTER = VividzAdapter(
     game_id="vividz", lang="ja", preset="poker",
     theme={"back": "#2b1055", "back_accent": "#ff6fb5", "back_text": "#ffe3f3", "back_icon": "level",
@@ -66,7 +68,7 @@ ADAPTER = VividzAdapter(
         Supply("Lv UP markers", "bag", -14.5, -1.5, per_seat=False, icon="level", label="Lv", color="#f0b400"),
         Supply("Attack-forbidden markers", "bag", -17.0, 0.0, per_seat=False, icon="defense", label="X",
                color="#5f6b7a"),
-        Supply("Turn", "counter", 17.5, -4.0, per_seat=False, value=1),
+        TURN,
     ),
     section_zones={"account": "account", "missions": "mission"},
 )

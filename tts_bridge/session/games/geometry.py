@@ -13,6 +13,13 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from tts_bridge.saves.table import CARD_SPIN
+
+
+def seat_spin(seat: int) -> float:
+    """The rotY of a card facing `seat` (the same as the table save's decks and snap points)."""
+    return CARD_SPIN[seat]
+
 
 @dataclass(frozen=True)
 class ZoneBox:

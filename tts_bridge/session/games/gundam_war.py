@@ -17,8 +17,9 @@ from engine.games.gundam_war.state import AREAS, controller, defn, where
 from engine.games.gundam_war.stats import is_rolled, is_unit, power
 from engine.games.gundam_war.view import card_view
 
+from tts_bridge.assets.games.gundam_war import POLLUTION, VULTURE
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
-from tts_bridge.session.games.geometry import Geometry
+from tts_bridge.session.games.geometry import Geometry, seat_spin
 
 ZONE_RULE = {"homeland": "GW-B-4.3.1", "discard": "GW-B-4.3.2", "space": "GW-B-4.3.3", "earth": "GW-B-4.3.4",
              "arena": "GW-B-4.3.5", "removed": "GW-B-4.3.6", "deploy": "GW-B-4.3.7", "junk": "GW-B-4.3.8",
@@ -100,7 +101,7 @@ class GundamWarAdapter:
                 label = f"{colors[seat]}'s {ZONE_WORDS[name]}"
                 out[f"{name}{seat}"] = Placement(self.geo.world(seat, name), True,
                                                  (label, f"{count} cards, face down (order hidden)"),
-                                                 kind="pile", owner=seat, spin=0.0 if seat == 0 else 180.0)
+                                                 kind="pile", owner=seat, spin=seat_spin(seat))
         # set cards fan out under their set target (a set group may be two deep), towards its controller
         for seat in (0, 1):
             for card in table.zones[f"{seat}.set"]:
@@ -118,7 +119,7 @@ class GundamWarAdapter:
     def _card(self, game: Game, card: int, seat: int, zone: str, pos: tuple[float, float, float]) -> Placement:
         state = game.state
         table = state.table
-        spin = 0.0 if seat == 0 else 180.0
+        spin = seat_spin(seat)
         public = table.visible_to(card, 0) and table.visible_to(card, 1)
         own_hand = zone in self.hand_zones and table.visible_to(card, seat)
         if not (public or own_hand):
@@ -151,8 +152,8 @@ class GundamWarAdapter:
         state = game.state
         out = {}
         for seat in (0, 1):
-            out[f"Seat {seat} Pollution coins"] = state.pollution[seat]
-            out[f"Seat {seat} Vulture points"] = state.vulture_points[seat]
+            out[POLLUTION.object_name(seat)] = state.pollution[seat]
+            out[VULTURE.object_name(seat)] = state.vulture_points[seat]
         return out
 
     def table_objects(self, colors: list[str]) -> list[dict]:

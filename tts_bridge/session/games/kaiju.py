@@ -11,8 +11,9 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.kaiju.state import spirit_total
 
+from tts_bridge.assets.games.kaiju import SPIRIT_COST
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
-from tts_bridge.session.games.geometry import Geometry
+from tts_bridge.session.games.geometry import Geometry, seat_spin
 
 ZONE_RULE = {"deck": "KJ-2.1", "engaged": "KJ-2.2", "support": "KJ-2.3", "deployment": "KJ-2.4",
              "discard": "KJ-2.5", "spirit": "KJ-2.6", "rift": "KJ-2.7", "enhancement": "KJ-5.14",
@@ -61,13 +62,13 @@ class KaijuAdapter:
             count = len(table.zone(seat, "deck"))
             name = f"{colors[seat]}'s deck"
             out[f"deck{seat}"] = Placement(geo.world(seat, "deck"), True, (name, f"{count} cards (order hidden)"),
-                                          kind="pile", owner=seat, spin=0.0 if seat == 0 else 180.0)
+                                          kind="pile", owner=seat, spin=seat_spin(seat))
         return out
 
     def _card(self, game: Game, card: int, seat: int, zone: str, pos: tuple[float, float, float]) -> Placement:
         state = game.state
         table = state.table
-        spin = 0.0 if seat == 0 else 180.0
+        spin = seat_spin(seat)
         face_down = card in table.face_down
         public = table.visible_to(card, 0) and table.visible_to(card, 1)
         own_hand = zone in self.hand_zones and table.visible_to(card, seat)
@@ -86,7 +87,7 @@ class KaijuAdapter:
 
     def counters(self, game: Game) -> dict[str, int]:
         """Values of the table save's Counter objects (named as the asset pipeline names them)."""
-        return {f"Seat {seat} Spirit cost": spirit_total(game.state, seat) for seat in (0, 1)}
+        return {SPIRIT_COST.object_name(seat): spirit_total(game.state, seat) for seat in (0, 1)}
 
     def table_objects(self, colors: list[str]) -> list[dict]:
         """Hand zones, scripting zones and spirit counters of the emulated table (the asset

@@ -21,8 +21,9 @@ from engine.core.game import Game
 from engine.games.qiguang.cards import RACE_NAMES, RACES
 from engine.games.qiguang.state import attack, health
 
+from tts_bridge.assets.games.qiguang import LIFE
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
-from tts_bridge.session.games.geometry import Geometry
+from tts_bridge.session.games.geometry import Geometry, seat_spin
 
 BOXES = 5  # standby/combat boxes per seat on the generated table (the spec's N = 5)
 STANDBY = tuple(f"standby{i}" for i in range(1, BOXES + 1))
@@ -79,7 +80,7 @@ class QiguangAdapter:
         geo = self.geo
         out: dict[str, Placement] = {}
         for seat in (0, 1):
-            spin = 0.0 if seat == 0 else 180.0
+            spin = seat_spin(seat)
             for zone in ("hand", *STANDBY, *COMBAT, "support", *PILES):
                 ids = table.zone(seat, zone)
                 for i, card in enumerate(ids):
@@ -110,7 +111,7 @@ class QiguangAdapter:
         for i, card in enumerate(order + rest):
             pos = (zone.x, self.geo.card_y + 0.03 * i, zone.z - zone.h / 2 + 1.0 + min(0.5 * i, zone.h - 2.0))
             seat = table.cards[card].owner
-            out[card_ref(card)] = self._card(game, card, seat, "chain", pos, 0.0 if seat == 0 else 180.0)
+            out[card_ref(card)] = self._card(game, card, seat, "chain", pos, seat_spin(seat))
         return out
 
     def _crystals(self, game: Game, seat: int) -> str:
@@ -152,7 +153,7 @@ class QiguangAdapter:
 
     def counters(self, game: Game) -> dict[str, int]:
         """The d20 life counters (QG-1.3), named as the asset pipeline names its Counter supply."""
-        return {f"Seat {seat} Life": game.state.life[seat] for seat in (0, 1)}
+        return {LIFE.object_name(seat): game.state.life[seat] for seat in (0, 1)}
 
     def table_objects(self, colors: list[str]) -> list[dict]:
         """Hand and scripting zones plus the life counters of the emulated table."""

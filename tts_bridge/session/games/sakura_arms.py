@@ -20,8 +20,9 @@ from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.guards import KINDS
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, current_distance
 
+from tts_bridge.assets.games.sakura_arms import VIGOR, FLINCH
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
-from tts_bridge.session.games.geometry import Geometry
+from tts_bridge.session.games.geometry import Geometry, seat_spin
 
 ZONE_RULE = {"distance": "7-1-1", "life": "7-1-2", "aura": "7-1-3", "flare": "7-1-4", "shadow": "7-1-5",
              "deck": "7-1-6", "played": "7-1-7", "facedown": "7-1-8", "enhancement": "7-1-9", "hand": "7-1-10",
@@ -68,7 +69,7 @@ class SakuraArmsAdapter:
         geo = self.geo
         out: dict[str, Placement] = {}
         for seat in (0, 1):
-            spin = 0.0 if seat == 0 else 180.0
+            spin = seat_spin(seat)
             for zone in CARD_ZONES:
                 ids = [c for c in table.zone(seat, zone) if zone != "out" or c not in table.face_down]
                 for i, card in enumerate(ids):  # unchosen cards (face down, out) stay in the box
@@ -142,8 +143,8 @@ class SakuraArmsAdapter:
         s = game.state
         out = {}
         for seat in (0, 1):
-            out[f"Seat {seat} Vigor (0-2)"] = s.vigor[seat]
-            out[f"Seat {seat} Flinch"] = int(s.flinch[seat])
+            out[VIGOR.object_name(seat)] = s.vigor[seat]
+            out[FLINCH.object_name(seat)] = int(s.flinch[seat])
         return out
 
     def table_objects(self, colors: list[str]) -> list[dict]:

@@ -22,8 +22,9 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.vividz.state import attack_forbidden, exp_of, power, traits
 
+from tts_bridge.assets.games.vividz import TURN
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
-from tts_bridge.session.games.geometry import Geometry
+from tts_bridge.session.games.geometry import Geometry, seat_spin
 
 ZONE_WORDS = {"area": "Area", "exp": "EXP zone", "mission": "Mission zone", "account": "Account zone",
               "energy": "Energy zone", "keep": "Keep zone", "deck": "Deck", "trash": "Trash",
@@ -138,13 +139,13 @@ class VividzAdapter:
             count = len(table.zone(seat, "deck"))
             out[f"deck{seat}"] = Placement(self.geo.world(seat, "deck"), True,
                                            (f"{colors[seat]}'s deck", f"{count} cards (order hidden)"),
-                                           kind="pile", owner=seat, spin=0.0 if seat == 0 else 180.0)
+                                           kind="pile", owner=seat, spin=seat_spin(seat))
         return out
 
     def _card(self, game: Game, card: int, seat: int, zname: str, pos: tuple[float, float, float]) -> Placement:
         state = game.state
         table = state.table
-        spin = (0.0 if seat == 0 else 180.0) + (90.0 if card in state.sleep and zname in SLEEPS_SIDEWAYS else 0.0)
+        spin = seat_spin(seat) + (90.0 if card in state.sleep and zname in SLEEPS_SIDEWAYS else 0.0)
         public = table.visible_to(card, 0) and table.visible_to(card, 1)
         own_hand = zname in self.hand_zones and table.visible_to(card, seat)
         if not (public or own_hand):
@@ -169,7 +170,7 @@ class VividzAdapter:
 
     def counters(self, game: Game) -> dict[str, int]:
         """The table save's "Turn" counter (a non-per-seat Supply of the asset layout)."""
-        return {"Turn": game.state.turn}
+        return {TURN.object_name(): game.state.turn}
 
     def table_objects(self, colors: list[str]) -> list[dict]:
         """Hand and scripting zones of both seats (the shared Temporary mat once) and the Turn counter."""
