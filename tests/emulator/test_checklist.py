@@ -24,9 +24,7 @@ function onExternalMessage(data)
   sendExternalMessage({echo = data.text, n = counter, empty = {}, three = 3})
 end
 function onPlayerAction(player, action, targets)
-  for name, v in pairs(Player.Action) do
-    if v == action and name == "PickUp" and targets[1].getName() == "glued" then return false end
-  end
+  if action == Player.Action.PickUp and targets[1].getName() == "glued" then return false end
   return true
 end
 function onObjectDrop(color, obj)

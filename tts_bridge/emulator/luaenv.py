@@ -51,8 +51,9 @@ function __tts_counter(uid)
           clear = function() return api.counter_set(uid, 0) end}
 end
 
-local actions = {}
-for i, name in ipairs(api.action_names()) do actions[name] = i - 1 end
+-- Player.Action: a table, or (fact player_action_type, undocumented) a userdata that pairs()
+-- cannot walk; either way `Player.Action.PickUp` is the number onPlayerAction receives.
+local actions = api.action_enum()
 local players = {}
 Player = setmetatable({Action = actions}, {__index = function(t, color)
   local p = players[color]
@@ -79,6 +80,7 @@ sendExternalMessage = function(t) return api.external(t) end
 getObjectFromGUID = function(guid) return api.find(guid) end
 getAllObjects = function() return api.all_objects() end
 getObjects = getAllObjects
+Hands = {getHands = function() return api.hand_zones() end}
 spawnObjectData = function(p) return api.spawn(p) end
 spawnObjectJSON = function(p)
   local copy = {}

@@ -16,6 +16,7 @@ from typing import Any
 
 from lupa import lua52
 
+from tts_bridge.emulator import facts
 from tts_bridge.emulator.luaenv import PLAYER_ACTIONS, LuaVM
 from tts_bridge.emulator.table import (SPAWN_FRAMES, TableObject, new_guid, ui_find, ui_texts, ui_visible,
                                        vec3)
@@ -31,8 +32,15 @@ class _Api:
         self.emu = emu
         self.vm: LuaVM | None = None  # set by LuaVM before its prelude runs
 
-    def action_names(self) -> Any:
-        return self.vm.to_lua(list(PLAYER_ACTIONS))
+    def action_enum(self) -> Any:
+        """Player.Action as the chosen variant of fact player_action_type has it."""
+        values = {name: i for i, name in enumerate(PLAYER_ACTIONS)}
+        if self.emu.variants["player_action_type"] == "table":
+            return self.vm.to_lua(values)
+        return _Enum(values)
+
+    def hand_zones(self) -> Any:
+        return self.vm.to_lua([self.vm.obj(o.uid) for o in self.emu.live_objects() if o.kind == "HandTrigger"])
 
     def print(self, text: str) -> None:
         self.emu.printed.append(str(text))
@@ -61,7 +69,8 @@ class _Api:
         return self.vm.obj(obj.uid) if obj else None
 
     def all_objects(self) -> Any:
-        return self.vm.to_lua([self.vm.obj(o.uid) for o in self.emu.live_objects()])
+        """Fact get_all_objects_skips_hands: every object but hand zones."""
+        return self.vm.to_lua([self.vm.obj(o.uid) for o in self.emu.live_objects() if o.kind != "HandTrigger"])
 
     def spawn(self, params: Any) -> Any:
         p = LuaVM.from_lua(params) if lua52.lua_type(params) == "table" else {}
@@ -75,7 +84,9 @@ class _Api:
         return self.vm.obj(obj.uid)
 
     def json_encode(self, value: Any) -> str:
-        return json.dumps(LuaVM.from_lua(value, self.emu.jitter), separators=(",", ":"), ensure_ascii=False)
+        """JSON.encode; number keys that are not a sequence follow fact json_number_keys."""
+        return json.dumps(_json_value(value, self.emu.variants["json_number_keys"], self.emu.jitter),
+                          separators=(",", ":"), ensure_ascii=False)
 
     def json_decode(self, text: Any) -> Any:
         try:
@@ -118,7 +129,7 @@ class _Api:
     _METHODS = {"getGUID", "getName", "setName", "getDescription", "setDescription", "getGMNotes", "setGMNotes",
                 "getPosition", "setPosition", "setPositionSmooth", "getRotation", "setRotation", "setRotationSmooth",
                 "isSmoothMoving", "destruct", "getData", "getJSON", "flip", "getVar", "setLock", "getLock",
-                "getScale", "isDestroyed"}
+                "getScale", "setScale", "getBounds", "isDestroyed", "getTags", "hasTag", "getObjects"}
 
     def counter_get(self, uid: int) -> int:
         obj = self.emu.objects.get(uid)
@@ -137,11 +148,13 @@ class _Api:
         obj = self.emu.objects.get(uid)
         if key == "Counter" and obj is not None and obj.kind == "Counter":
             return False, self.vm.globals["__tts_counter"](uid)
-        if obj is None or key not in self._PROPS:
+        if key not in self._PROPS:  # fact unknown_member_raises
+            raise AttributeError(f"Object has no member {key!r}")
+        if obj is None:
             return False, None
         vm = self.vm
         value: Any = {
-            "guid": obj.guid, "name": obj.kind, "type": obj.kind, "tag": obj.kind,
+            "guid": obj.guid, "name": obj.kind, "type": obj.category, "tag": obj.category,
             "pick_up_position": _vec(obj.pick_up_pos or obj.pos), "pick_up_rotation": _vec(obj.pick_up_rot or obj.rot),
             "held_by_color": obj.held_by, "is_face_down": obj.is_face_down, "spawning": obj.spawning,
             "resting": obj.held_by is None and obj.smooth_until <= self.emu.frame,
@@ -181,6 +194,17 @@ class _Api:
         if method == "setGMNotes":
             obj.gm_notes = str(plain[0]) if plain else ""
             return True
+        if method == "getTags":
+            return vm.to_lua(obj.tags)
+        if method == "hasTag":
+            return bool(plain) and plain[0] in obj.tags
+        if method == "getObjects":  # a zone's contents (fact zone_tags_filter); a container's: none modelled
+            return vm.to_lua([vm.obj(o.uid) for o in emu.zone_contents(obj)] if obj.is_zone else [])
+        if method == "getBounds":
+            return vm.to_lua({"center": _vec(obj.pos), "size": _vec(obj.bounds_size()), "offset": _vec([0, 0, 0])})
+        if method == "setScale":
+            obj.scale = vec3(plain[0]) if plain else obj.scale
+            return True
         if method in ("getPosition", "getRotation", "getScale"):
             return vm.to_lua(_vec({"getPosition": obj.pos, "getRotation": obj.rot, "getScale": obj.scale}[method]))
         if method in ("setPosition", "setPositionSmooth"):
@@ -194,8 +218,8 @@ class _Api:
         if method == "destruct":
             emu.destroy(obj)
             return True
-        if method == "getData":
-            return vm.to_lua(obj.to_data())
+        if method == "getData":  # fact customdeck_keys_are_numbers
+            return vm.to_lua(_numeric_deck_keys(obj.to_data()))
         if method == "getJSON":
             return json.dumps(obj.to_data())
         if method == "flip":
@@ -214,13 +238,66 @@ def _vec(v: list[float]) -> dict:
     return {"x": v[0], "y": v[1], "z": v[2]}
 
 
+class _Enum:
+    """A userdata enum for Lua: members readable by name, not a table (pairs() raises)."""
+
+    def __init__(self, values: dict[str, int]) -> None:
+        self.__dict__.update(values)
+
+
+def _numeric_deck_keys(data: Any) -> Any:
+    """getData() as TTS returns it: every CustomDeck (nested decks too) keyed by numbers."""
+    if isinstance(data, list):
+        return [_numeric_deck_keys(d) for d in data]
+    if not isinstance(data, dict):
+        return data
+    out = {k: _numeric_deck_keys(v) for k, v in data.items()}
+    deck = out.get("CustomDeck")
+    if isinstance(deck, dict):
+        out["CustomDeck"] = {int(k) if str(k).isdigit() else k: v for k, v in deck.items()}
+    return out
+
+
+def _json_value(value: Any, number_keys: str, jitter: Any, depth: int = 0) -> Any:
+    """A Lua value as JSON data. A table with keys 1..n is an array; other string keys make an
+    object; number keys outside a sequence follow the variant of fact json_number_keys."""
+    if depth > 64:
+        raise ValueError("table nesting too deep (a cycle?)")
+    if lua52.lua_type(value) != "table":
+        return LuaVM.from_lua(value, jitter)
+    if value["__uid"] is not None:
+        return {"__object__": value["__uid"]}
+    items = list(value.items())
+    if not items:
+        return LuaVM.from_lua(value, jitter)
+    keys = [k for k, _ in items]
+    numeric = [k for k in keys if isinstance(k, (int, float)) and not isinstance(k, bool)]
+    inner = {k: _json_value(v, number_keys, jitter, depth + 1) for k, v in items}
+    if len(numeric) == len(keys) and sorted(numeric) == list(range(1, len(keys) + 1)):
+        return [inner[k] for k in sorted(numeric)]
+    if numeric and len(numeric) == len(keys) and number_keys == "pad" and all(float(k).is_integer() and k >= 1 for k in numeric):
+        top = int(max(numeric))
+        return [inner.get(i) for i in range(1, top + 1)]
+    if number_keys in ("drop", "drop_as_array"):
+        kept = {str(k): v for k, v in inner.items() if isinstance(k, str)}
+        if not kept and number_keys == "drop_as_array":
+            return []
+        return kept
+    return {(str(int(k)) if isinstance(k, float) and k.is_integer() else str(k)): v for k, v in inner.items()}
+
+
 class TTSEmulator:
     """A TTS peer. `tts_port` is where it listens (TTS's 39999), `editor_port` where it pushes
     (the bridge's 39998). Call `load(save)` to load a game (the port opens), `close()` at the end."""
 
     colors = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey", "Black")
 
-    def __init__(self, editor_port: int, tts_port: int = 0, seed: int = 0, save_path: str = "") -> None:
+    def __init__(self, editor_port: int, tts_port: int = 0, seed: int = 0, save_path: str = "",
+                 variants: dict[str, str] | None = None) -> None:
+        self.variants = {**facts.default_variants(), **(variants or {})}
+        for fact_id, name in self.variants.items():
+            if name not in facts.BY_ID[fact_id].variants:
+                raise ValueError(f"fact {fact_id} has no variant {name!r}: {sorted(facts.BY_ID[fact_id].variants)}")
         self.editor_port = editor_port
         self.tts_port = tts_port
         self.save_path = save_path or "/emulator/Saves/TS_Save_1.json"
@@ -346,8 +423,14 @@ class TTSEmulator:
         self._guarded(lambda: self.vm.call("onObjectDestroy", self.vm.obj(obj.uid)), "-1", GLOBAL_PREFIX)
         obj.destroyed = True
 
-    def zones_at(self, pos: list[float]) -> list[TableObject]:
-        return [z for z in self.live_objects() if z.kind == "ScriptingTrigger" and z.contains(pos)]
+    def zones_at(self, pos: list[float], obj: TableObject | None = None) -> list[TableObject]:
+        """Scripting zones around `pos` that see `obj` (fact zone_tags_filter)."""
+        return [z for z in self.live_objects() if z.kind == "ScriptingTrigger" and z.contains(pos)
+                and (obj is None or z.accepts(obj))]
+
+    def zone_contents(self, zone: TableObject) -> list[TableObject]:
+        return [o for o in self.live_objects() if not o.is_zone and not o.spawning and zone.contains(o.pos)
+                and zone.accepts(o)]
 
     def hand_of(self, obj: TableObject) -> str | None:
         """The colour whose hand zone holds `obj`, if any."""
@@ -357,11 +440,11 @@ class TTSEmulator:
         return None
 
     def move_object(self, obj: TableObject, pos: list[float], smooth: bool) -> None:
-        before = {z.uid for z in self.zones_at(obj.pos)}
+        before = {z.uid for z in self.zones_at(obj.pos, obj)}
         obj.pos = pos
         if smooth:
             obj.smooth_until = self.frame + 1
-        after = {z.uid for z in self.zones_at(obj.pos)}
+        after = {z.uid for z in self.zones_at(obj.pos, obj)}
         for uid in before - after:
             self._guarded(lambda: self.vm.call("onObjectLeaveZone", self.vm.obj(uid), self.vm.obj(obj.uid)), "-1", GLOBAL_PREFIX)
         for uid in after - before:

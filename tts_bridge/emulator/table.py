@@ -10,6 +10,18 @@ from typing import Any
 
 SPAWN_FRAMES = 2  # spawning completes (and the GUID becomes final) this many frames later
 
+# Fact object_type_is_category: `obj.type` by save Name (API object.md; events.md's example
+# `target.type ~= "Card"`; SCED review `obj.type == "Hand"`). Names not listed are "Generic".
+CATEGORIES = {"Card": "Card", "CardCustom": "Card", "Deck": "Deck", "DeckCustom": "Deck",
+              "HandTrigger": "Hand", "ScriptingTrigger": "Scripting", "FogOfWarTrigger": "Fog",
+              "Custom_Tile": "Tile", "Custom_Token": "Token", "Custom_Board": "Board",
+              "Infinite_Bag": "Infinite", "Bag": "Bag", "Custom_Model_Bag": "Bag", "Counter": "Counter",
+              "Die_4": "Dice", "Die_6": "Dice", "Die_8": "Dice", "Die_10": "Dice", "Die_12": "Dice",
+              "Die_20": "Dice", "Custom_Dice": "Dice", "Notecard": "Notecard", "Calculator": "Calculator"}
+# A Custom_Board's world size at scale 1 is undocumented (KB custom-board.md: "based off the
+# dimensions of the image"); the glue calibrates from getBounds(), so any value must work.
+BOARD_UNITS_AT_SCALE_1 = 20.0
+
 
 def vec3(value: Any, default: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> list[float]:
     """A TTS vector given as {x,y,z}, {1,2,3} or a list -> [x, y, z]."""
@@ -56,6 +68,30 @@ class TableObject:
         return 90 < z < 270
 
     @property
+    def category(self) -> str:
+        return CATEGORIES.get(self.kind, "Generic")
+
+    @property
+    def tags(self) -> list[str]:
+        return [str(t) for t in self.data.get("Tags") or []]
+
+    def accepts(self, other: "TableObject") -> bool:
+        """KB object-tags.md: a tagged feature interacts only with objects sharing a tag."""
+        mine = set(self.tags)
+        return not mine or bool(mine & set(other.tags))
+
+    def bounds_size(self) -> list[float]:
+        """getBounds().size: a board's from its image aspect (GMNotes "w:h" if we wrote it), a
+        card's from its scale (2.2 x 3.0 at scale 1, the standard TTS card), else the scale."""
+        if self.kind == "Custom_Board":
+            aspect = _aspect(self.gm_notes)
+            long_side = BOARD_UNITS_AT_SCALE_1 * self.scale[0]
+            return [long_side, 0.2, long_side / aspect] if aspect >= 1 else [long_side * aspect, 0.2, long_side]
+        if self.kind in ("Card", "CardCustom", "Deck", "DeckCustom"):
+            return [2.2 * self.scale[0], 0.02, 3.0 * self.scale[2]]
+        return list(self.scale)
+
+    @property
     def is_zone(self) -> bool:
         return self.kind in ("HandTrigger", "ScriptingTrigger")
 
@@ -91,6 +127,13 @@ class TableObject:
                                   "rotX": self.rot[0], "rotY": self.rot[1], "rotZ": self.rot[2],
                                   "scaleX": self.scale[0], "scaleY": self.scale[1], "scaleZ": self.scale[2]}})
         return out
+
+
+def _aspect(notes: str) -> float:
+    """Width/height from board notes such as 'board 3000x2000 ...' (1 when absent)."""
+    import re
+    m = re.search(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)", notes or "")
+    return float(m.group(1)) / float(m.group(2)) if m and float(m.group(2)) else 1.0
 
 
 def new_guid(rng: random.Random, taken: set[str]) -> str:

@@ -25,7 +25,7 @@ HAND_SPIN = (0.0, 180.0)
 CARD_Y = 1.5
 BOARD_Y = 0.96
 # A Custom_Board is sized from its image; at scale 1 we take its long side as this many
-# world units (1 unit ~ 1 inch). Unverified in-game: adjust here if boards look off.
+# world units (1 unit ~ 1 inch). Undocumented: the glue corrects the scale in onLoad.
 BOARD_BASE_UNITS = 20.0
 
 
@@ -87,9 +87,14 @@ def zone_objects(adapter: Any, guids: Guids) -> tuple[list[dict], list[dict]]:
 
 
 def board_object(guids: Guids, url: str, width_units: float, depth_units: float) -> dict:
+    """The board. Its image is drawn with seat 1 (+z) at the top, so like seat 0's cards it
+    lies at rotY 180 (CARD_SPIN). GMNotes give its world size: the glue rescales it in onLoad
+    from getBounds(), since a board's size at scale 1 is nowhere documented."""
     scale = max(width_units, depth_units) / BOARD_BASE_UNITS
-    obj = base_object(guids.next(), "Custom_Board", nickname="Board", tf=transform(0, BOARD_Y, 0, sx=scale, sz=scale),
-                      locked=True, color={"r": 1.0, "g": 1.0, "b": 1.0}, hide_face_down=False)
+    obj = base_object(guids.next(), "Custom_Board", nickname="Board",
+                      tf=transform(0, BOARD_Y, 0, rot_y=CARD_SPIN[0], sx=scale, sz=scale),
+                      locked=True, color={"r": 1.0, "g": 1.0, "b": 1.0}, hide_face_down=False,
+                      gm_notes=f"tts-bridge board {width_units:g}x{depth_units:g}")
     obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}
     return finish(obj)
 

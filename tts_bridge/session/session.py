@@ -33,6 +33,29 @@ RED = {"r": 1.0, "g": 0.45, "b": 0.35}
 _SEAT = re.compile(r"\b[Ss]eat ([0-9])\b")
 
 
+def table_faces(answer: Any) -> dict[str, dict]:
+    """The card faces TTSBridgeFaces() reported: card-definition id -> CardID, CustomDeck with
+    string keys, scale. JSON.encode of a table keyed by numbers is undocumented (fact
+    json_number_keys), so a CustomDeck may come back as an object, an empty list or a
+    null-padded array: array positions are 1-based keys; a face without a usable deck is left
+    out (the card is then spawned as a back, never blank)."""
+    out: dict[str, dict] = {}
+    for card, face in (answer.items() if isinstance(answer, dict) else ()):
+        if not isinstance(face, dict):
+            continue
+        decks = face.get("CustomDeck")
+        if isinstance(decks, list):
+            decks = {str(i + 1): d for i, d in enumerate(decks) if isinstance(d, dict)}
+        if not isinstance(decks, dict):
+            continue
+        decks = {str(k): d for k, d in decks.items() if isinstance(d, dict)}
+        card_id = face.get("CardID")
+        if not decks or not isinstance(card_id, (int, float)) or str(int(card_id) // 100) not in decks:
+            continue
+        out[str(card)] = {**face, "CardID": int(card_id), "CustomDeck": decks}
+    return out
+
+
 class WrongTable(RuntimeError):
     """The table loaded in TTS is not our generated table for this game."""
 
@@ -98,8 +121,7 @@ class Session:
         self._thread = threading.Thread(target=self._run, name="session", daemon=True)
         self._thread.start()
         self._handshake()
-        faces = self.link.execute_lua("return TTSBridgeFaces()")
-        self.faces = faces if isinstance(faces, dict) else {}
+        self.faces = table_faces(self.link.execute_lua("return TTSBridgeFaces()"))
         self._submit(("sync", reset))
 
     def _handshake(self, attempts: int = 5) -> None:
@@ -190,6 +212,15 @@ class Session:
         glob = dump.global_state()
         if not self._batch or table_game(glob.script if glob else "") != self.game.rules.id:
             return
+        self._reloaded()
+
+    def _reloaded(self) -> None:
+        """Our Lua may have restarted (a load, Save & Play, or a rewind, which sends no dump but
+        reruns onLoad: its tokenless "loaded" ping lands here). Anyone can send that ping, so
+        nothing in it is trusted: TTS itself is asked, through Execute Lua, whether the token is
+        gone, and only then is the table handed a new one and laid out again."""
+        if not self._batch:
+            return  # not started yet: start() does the handshake
         info = self.link.execute_lua("return TTSBridgeInfo()")
         if isinstance(info, dict) and info.get("has_token"):
             return
@@ -201,6 +232,9 @@ class Session:
         self.sync(full=True)
 
     def _custom(self, payload: dict) -> None:
+        if payload.get("event") == "loaded" and "token" not in payload:
+            self._reloaded()
+            return
         if payload.get("token") != self.token:
             self.stats["ignored"] += 1
             log.warning("ignored a message without our session token: %.80r", payload)
@@ -225,18 +259,21 @@ class Session:
             self.guids[str(e.get("ref"))] = str(e.get("guid"))
             return
         color = e.get("color")
-        if kind in ("drop", "click", "flip", "blocked", "pickup") and color not in self.seat_of:
+        if kind in ("drop", "click", "flip", "spin", "blocked", "pickup") and color not in self.seat_of:
             self.stats["ignored"] += 1
             log.warning("ignored %s from %r, who is not seated", kind, color)
-            if kind in ("drop", "flip") and isinstance(e.get("ref"), str):
+            if kind in ("drop", "flip", "spin") and isinstance(e.get("ref"), str):
                 self._restore(e["ref"])  # a spectator moved a referee card: put it back
             return
         if kind == "drop":
             self._drop(self.seat_of[color], color, e)
         elif kind == "click":
             self._click(self.seat_of[color], color, e)
-        elif kind == "flip":
+        elif kind in ("flip", "spin"):  # turned by hand past the vetoes: the referee lays it back
             self._restore(str(e.get("ref")))
+        elif kind == "error":
+            self.stats["lua_errors"] = self.stats.get("lua_errors", 0) + 1
+            self.say(f"Lua error in the table's script ({str(e.get('where'))[:60]}): {str(e.get('error'))[:300]}")
         elif kind == "blocked":
             self.stats["blocked"] += 1
 
