@@ -34,9 +34,13 @@ class _Api:
 
     def action_enum(self) -> Any:
         """Player.Action as the chosen variant of fact player_action_type has it."""
-        values = {name: i for i, name in enumerate(PLAYER_ACTIONS)}
-        if self.emu.variants["player_action_type"] == "table":
+        values: dict[str, Any] = {name: i for i, name in enumerate(PLAYER_ACTIONS)}
+        variant = self.emu.variants["player_action_type"]
+        if variant == "table":
             return self.vm.to_lua(values)
+        if variant == "userdata_enum":  # each value an opaque enum member, equal only to itself
+            values = {name: _EnumValue(name) for name in values}
+        self.emu.action_values = values
         return _Enum(values)
 
     def hand_zones(self) -> Any:
@@ -238,6 +242,16 @@ def _vec(v: list[float]) -> dict:
     return {"x": v[0], "y": v[1], "z": v[2]}
 
 
+class _EnumValue:
+    """One member of a userdata enum (a .NET enum value as MoonSharp would pass it)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
 class _Enum:
     """A userdata enum for Lua: members readable by name, not a table (pairs() raises)."""
 
@@ -298,6 +312,7 @@ class TTSEmulator:
         for fact_id, name in self.variants.items():
             if name not in facts.BY_ID[fact_id].variants:
                 raise ValueError(f"fact {fact_id} has no variant {name!r}: {sorted(facts.BY_ID[fact_id].variants)}")
+        self.action_values: dict[str, Any] = {}  # what onPlayerAction receives, per action name
         self.editor_port = editor_port
         self.tts_port = tts_port
         self.save_path = save_path or "/emulator/Saves/TS_Save_1.json"
@@ -495,7 +510,7 @@ class TTSEmulator:
 
     def _veto(self, color: str, action: str, obj: TableObject) -> bool:
         """onPlayerAction: False blocks the action."""
-        value = self.vm.to_lua(PLAYER_ACTIONS.index(action))
+        value = self.action_values[action] if self.action_values else PLAYER_ACTIONS.index(action)
         result = self._guarded(lambda: self.vm.call("onPlayerAction", self._player(color), value,
                                                      self.vm.to_lua([self.vm.obj(obj.uid)])), "-1", GLOBAL_PREFIX)
         return bool(result) and result[0] and result[1] is False
@@ -586,6 +601,34 @@ class TTSEmulator:
             self._guarded(lambda: self.vm.call("onObjectRotate", self.vm.obj(obj.uid), spin, new_flip, color, spin,
                                                old_flip), "-1", GLOBAL_PREFIX)
             return True
+
+    def spin(self, color: str, guid: str, degrees: float = 90.0) -> bool:
+        """Q/E as `color`: RotateIncrementalRight/Left, then tryObjectRotate, then onObjectRotate
+        (API events.md: onObjectRotate fires for player rotations only). False if vetoed."""
+        with self.lock:
+            obj = self._require(guid)
+            action = "RotateIncrementalRight" if degrees >= 0 else "RotateIncrementalLeft"
+            if self._veto(color, action, obj):
+                return False
+            return self._player_rotate(color, obj, (obj.rot[1] + degrees) % 360, obj.rot[2], check=True)
+
+    def gizmo_rotate(self, color: str, guid: str, degrees: float = 90.0) -> None:
+        """A rotation no try-handler can stop (the rotation gizmo): only onObjectRotate fires."""
+        with self.lock:
+            obj = self._require(guid)
+            self._player_rotate(color, obj, (obj.rot[1] + degrees) % 360, obj.rot[2], check=False)
+
+    def _player_rotate(self, color: str, obj: TableObject, spin: float, flip: float, check: bool) -> bool:
+        old_spin, old_flip = obj.rot[1], obj.rot[2]
+        if check:
+            res = self._guarded(lambda: self.vm.call("tryObjectRotate", self.vm.obj(obj.uid), spin, flip, color,
+                                                     old_spin, old_flip), "-1", GLOBAL_PREFIX)
+            if res and res[0] and res[1] is False:
+                return False
+        obj.rot = [obj.rot[0], spin, flip]
+        self._guarded(lambda: self.vm.call("onObjectRotate", self.vm.obj(obj.uid), spin, flip, color, old_spin,
+                                           old_flip), "-1", GLOBAL_PREFIX)
+        return True
 
     def click(self, color: str, element_id: str) -> bool:
         """Click a UI button as `color`; False if that colour cannot see it."""
