@@ -24,6 +24,14 @@ from tts_bridge.emulator.wire import Outbox, TTSListener
 
 GLOBAL_PREFIX = "Error in Global Script: "
 
+# What UI.getAttribute answers for an attribute the element does not set (API ui/attributes.md):
+# facts ui_size_defaults_to_parent (width/height 100%), ui_raycast_default (raycastTarget true)
+# and ui_text_no_wrap (Text horizontalOverflow Overflow). Values are strings, as in XmlUI.
+UI_DEFAULTS: dict[str, dict[str, str]] = {
+    "*": {"width": "100%", "height": "100%", "raycastTarget": "true"},
+    "Text": {"horizontalOverflow": "Overflow"},
+}
+
 
 class _Api:
     """The Python half of the TTS Lua API (called from the prelude in `luaenv`)."""
@@ -116,8 +124,15 @@ class _Api:
         return True
 
     def ui_get_attribute(self, element_id: Any, key: Any) -> Any:
+        """An attribute the element sets, else its documented default (UI_DEFAULTS)."""
         node, _ = ui_find(self.emu.ui_tree, str(element_id))
-        return None if node is None else node.get("attributes", {}).get(str(key))
+        if node is None:
+            return None
+        attrs = node.get("attributes") if isinstance(node.get("attributes"), dict) else {}
+        if str(key) in attrs:
+            return attrs[str(key)]
+        defaults = {**UI_DEFAULTS["*"], **UI_DEFAULTS.get(str(node.get("tag")), {})}
+        return defaults.get(str(key))
 
     def wait_frames(self, fn: Any, n: Any) -> int:
         self.emu.waits.append((self.emu.frame + max(1, int(n or 1)), fn, None))
@@ -336,6 +351,7 @@ class TTSEmulator:
         self.delivered = threading.Condition()
         self._uid = 0
         self._saved: dict | None = None
+        self._checkpoint: tuple[dict, list] | None = None  # see checkpoint() / rewind()
         self._inbox: list[dict] = []
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -389,6 +405,29 @@ class TTSEmulator:
             self._saved = self.to_save()
             self._saved["LuaScriptState"] = state
         self._emit({"messageID": 6, "savePath": self.save_path})
+
+    def checkpoint(self) -> None:
+        """What TTS does every few seconds for rewind (API events.md onSave): onSave is called
+        and the table, Global script, UI and that script state are kept for `rewind`."""
+        with self.lock:
+            defined, value = self._guarded(lambda: self.vm.call("onSave"), "-1", GLOBAL_PREFIX) or (False, None)
+            save = self.to_save()
+            save["LuaScriptState"] = value if defined and isinstance(value, str) else ""
+            self._checkpoint = (save, json.loads(json.dumps(self.ui_tree)))
+
+    def rewind(self) -> None:
+        """The player rewinds to the last checkpoint (fact onload_reruns_on_rewind): the objects
+        come back, the Global script runs again in a fresh Lua state and onLoad gets the saved
+        state. No script dump is sent (whether TTS sends one is undocumented)."""
+        with self.lock:
+            if self._checkpoint is None:
+                raise RuntimeError("no checkpoint to rewind to (call checkpoint() first)")
+            save, ui_tree = json.loads(json.dumps(self._checkpoint))
+            self._load_from(save, run_scripts=False)  # a fresh LuaVM, the checkpoint's objects
+            self.ui_tree = ui_tree
+            if self.global_script:
+                self._guarded(lambda: self.vm.run(self.global_script, "chunk_0"), "-1", GLOBAL_PREFIX)
+                self._guarded(lambda: self.vm.call("onLoad", save["LuaScriptState"]), "-1", GLOBAL_PREFIX)
 
     def to_save(self) -> dict:
         return {"SaveName": "emulated", "LuaScript": self.global_script, "LuaScriptState": "",
