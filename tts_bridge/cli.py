@@ -179,6 +179,59 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
         sys.exit(1)
 
 
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document with every field (for bug reports).")
+@click.option("--listen-port", default=39998, show_default=True, type=int,
+              help="Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator.")
+@click.option("--tts-port", default=39999, show_default=True, type=int,
+              help="Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator.")
+@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
+              help="Seconds to wait for each answer from TTS.")
+@click.option("--no-interactive", is_flag=True,
+              help="Skip the facts that need the player to do something (reported n/a).")
+def doctor(as_json: bool, listen_port: int, tts_port: int, timeout: float, no_interactive: bool) -> None:
+    """Check what the bridge assumes about TTS against the running game. Run it on the computer
+    that hosts the game, with TTS open and any table loaded. Exit 0 if nothing DIFFERS, 1 if
+    something does, 2 if TTS cannot be reached."""
+    from tts_bridge.doctor import DIFFERS, format_line, report_json, run_doctor, summary, table_info
+    from tts_bridge.protocol.link import EditorLink
+    from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
+
+    unreachable = (f"error: Tabletop Simulator does not answer on 127.0.0.1:{tts_port}. Start TTS on this "
+                   f"computer (the host), load a game (any table), then run `tts-bridge doctor` again.")
+    link = EditorLink(listen_port=listen_port, tts_port=tts_port, retry_for=min(timeout, 3.0), send_timeout=timeout)
+    try:
+        link.start()
+    except PortInUse as exc:
+        click.echo(f"error: {exc.strerror}", err=True)
+        sys.exit(2)
+
+    def ask(step: str) -> bool:
+        click.echo(f"\n>>> {step}", err=True)
+        return sys.stdin.readline() != ""  # EOF: nobody there, the fact is n/a
+
+    interactive = not no_interactive and sys.stdin.isatty()
+    try:
+        info = table_info(link, timeout)
+        if not as_json:
+            click.echo(info.describe())
+        results = run_doctor(link, ask if interactive else None, timeout=timeout)
+    except (TTSUnavailable, TTSStalled):
+        click.echo(unreachable, err=True)
+        sys.exit(2)
+    finally:
+        link.close()
+    if as_json:
+        click.echo(json.dumps(report_json(info, results), indent=2, ensure_ascii=False))
+    else:
+        for r in results:
+            for line in format_line(r):
+                click.echo(line)
+        click.echo(summary(results))
+    if any(r.status == DIFFERS for r in results):
+        sys.exit(1)
+
+
 def _register_subcommands() -> None:
     """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench
     assets), decks (import-deck, export-deck) and the bridge (serve, bench bridge)."""

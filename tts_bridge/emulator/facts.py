@@ -87,7 +87,16 @@ for _, o in pairs(__tb_doctor or {}) do if not o.isDestroyed() then o.destruct()
 for _, o in ipairs(getAllObjects()) do
   if o.getName() == "tts-bridge doctor" then o.destruct() end
 end
-if __tb_doctor_ui ~= nil then UI.setXmlTable(__tb_doctor_ui) end
+if __tb_doctor_ui ~= nil then
+  UI.setXmlTable(__tb_doctor_ui)
+else -- after a rewind our copy of the UI is gone: drop just our panel if it came back
+  local kept, found = {}, false
+  for _, node in ipairs(UI.getXmlTable() or {}) do
+    if type(node.attributes) == "table" and node.attributes.id == "tb_doctor_panel" then found = true
+    else kept[#kept + 1] = node end
+  end
+  if found then UI.setXmlTable(kept) end
+end
 __tb_doctor, __tb_doctor_ui, __tb_doctor_mark = nil, nil, nil
 return "removed"
 """
