@@ -60,7 +60,8 @@ def render_global_lua(game_id: str) -> str:
     """The Global Lua script of `game_id`'s table (starts with the marker line)."""
     game_id = _check(game_id)
     return _env(True).get_template("lua/global.lua.j2").render(
-        game_id=game_id, game_id_lua=lua_string(game_id), glue_version=GLUE_VERSION)
+        game_id=game_id, game_id_lua=lua_string(game_id), title_lua=lua_string(_title(game_id)),
+        glue_version=GLUE_VERSION)
 
 
 def render_global_xmlui(game_id: str) -> str:
