@@ -21,16 +21,36 @@ _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
 
 
 def lua_string(text: str) -> str:
-    """A Lua 5.2 string literal holding exactly `text` (decimal escapes for every byte that
-    is not plain printable ASCII, so quotes, `]]`, newlines and non-ASCII are all safe)."""
-    out = []
-    for byte in text.encode("utf-8"):
-        ch = chr(byte)
-        if 32 <= byte < 127 and ch not in '"\\':
-            out.append(ch)
+    """A MoonSharp (TTS) string literal holding exactly `text`, made of printable ASCII only,
+    so quotes, `]]`, newlines and non-ASCII text are all safe, whatever encoding carries it.
+
+    MoonSharp strings are .NET UTF-16 strings, unescaped by MOON (github moonsharp-devs/
+    moonsharp) src/MoonSharp.Interpreter/Tree/Lexer/LexerUtils.cs `UnescapeLuaString`:
+    * `\\ddd` appends the *character* U+00dd (`sb.Append(ConvertUtf32ToChar(i))`), not a
+      byte, so it is used only for ASCII control characters (where the two agree);
+    * `\\u{XXXX}` appends `ConvertUtf32ToChar(int.Parse(val, HexNumber))`, which is
+      `char.ConvertFromUtf32` (the non-ENABLE_DOTNET build TTS runs): a code point above
+      U+FFFF becomes its surrogate pair, so `\\u{1F600}` is the right two-unit string, while
+      a surrogate escape (`\\u{D83D}`) throws; so every non-ASCII code point is written as
+      one `\\u{XXXX}`, and text holding a lone surrogate is refused (no escape can write it);
+    * `\\"` and `\\\\` are the quote and the backslash; `\\n`, `\\r`, `\\t` the controls.
+    The emulator reads the same literal through `tts_bridge.emulator.moonsharp.translate`."""
+    controls = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if 32 <= code < 127:
+            out.append("\\" + ch if ch in '"\\' else ch)
+        elif ch in controls:
+            out.append(controls[ch])
+        elif code < 128:
+            out.append(f"\\{code:03d}")  # three digits, so a following digit is not read into it
+        elif 0xD800 <= code <= 0xDFFF:
+            raise ValueError(f"text holds a lone surrogate U+{code:04X}, which no TTS string can hold")
         else:
-            out.append(f"\\{byte:03d}")
-    return '"' + "".join(out) + '"'
+            out.append(f"\\u{{{code:X}}}")
+    out.append('"')
+    return "".join(out)
 
 
 @lru_cache(maxsize=None)

@@ -107,6 +107,30 @@ Global = setmetatable({}, {__index = function(t, k)
   if k == "UI" then return UI end
   return nil
 end})
+-- MoonSharp strings are UTF-16 (.NET): `#s` and string.len count UTF-16 code units (MOON
+-- Execution/VM/Processor/Processor_InstructionLoop.cs ExecLen and CoreLib/StringModule.cs len
+-- return String.Length). The emulator's strings hold UTF-8, so: every byte but continuation
+-- bytes (0x80-0xBF) starts a character, and a 4-byte sequence (lead 0xF0-0xF7) is a
+-- surrogate pair. moonsharp.translate turns every `#x` of a chunk into __tts_len(x).
+local raw_len, find, gsub, type_, error_ = string.len, string.find, string.gsub, type, error
+local function utf16_len(s)
+  if not find(s, "[\128-\255]") then return raw_len(s) end
+  local _, cont = gsub(s, "[\128-\191]", "")
+  local _, astral = gsub(s, "[\240-\247]", "")
+  return raw_len(s) - cont + astral
+end
+function __tts_len(v)
+  local t = type_(v)
+  if t == "string" then return utf16_len(v) end
+  if t == "table" or t == "userdata" then return #v end
+  error_("attempt to get length of a " .. t .. " value", 2)
+end
+string.len = function(s)
+  if type_(s) == "number" then s = tostring(s) end
+  if type_(s) ~= "string" then return raw_len(s) end
+  return utf16_len(s)
+end
+getmetatable("").__index.len = string.len
 """
 
 _LOCATION = re.compile(r'^(?:\[string "[^"]*"\]|[\w<>.-]+):(\d+): ')
@@ -183,6 +207,10 @@ class LuaVM:
             raise lua52.LuaError(tts_error_text(str(exc), chunk)) from None
 
     def _compile(self, code: str, chunk: str) -> tuple[Any, Any]:
+        from tts_bridge.emulator.moonsharp import translate
+
+        # MoonSharp's string semantics (UTF-16 characters from escapes, `#` in UTF-16 units)
+        code = translate(code)
         result = self._load(code, "=" + chunk, "t")
         if isinstance(result, tuple):
             return result[0], (result[1] if len(result) > 1 else None)
