@@ -22,6 +22,23 @@ return o.getGUID()
 """
 
 
+def spawn_chunk(key: str, obj: dict) -> str:
+    """The Execute-Lua code that spawns one saved object under `key`. `lua_string` makes a
+    literal that MoonSharp reads back as exactly the JSON text; as an extra safety the JSON is
+    pure ASCII as well (`ensure_ascii`: non-ASCII text travels as JSON `\\uXXXX` escapes, which
+    spawnObjectJSON's object-state parser reads like a save file). Note for anyone tempted to
+    route this JSON through MoonSharp's own JSON reader instead (MOON Serialization/Json/
+    JsonTableConverter.cs uses the Lua Lexer, whose LexerUtils.UnescapeLuaString wants `\\u{`):
+    that reader would reject `\\uXXXX`."""
+    return _SPAWN.format(key=lua_string(key), json=lua_string(json.dumps(obj, ensure_ascii=True)))
+
+
+def poll_chunk(key: str) -> str:
+    """The Execute-Lua code that answers the GUID of the object spawned under `key` once it has
+    finished spawning, "" until then."""
+    return _POLL.format(key=lua_string(key))
+
+
 def spawn_live(saved: dict, listen_port: int = DEFAULT_LISTEN_PORT, tts_port: int = DEFAULT_TTS_PORT,
                timeout: float = 20.0) -> list[str]:
     """Spawn every object of a saved object in TTS; returns their final GUIDs in order."""
@@ -29,11 +46,10 @@ def spawn_live(saved: dict, listen_port: int = DEFAULT_LISTEN_PORT, tts_port: in
     try:
         guids = []
         for n, obj in enumerate(saved["ObjectStates"]):
-            key = lua_string(f"import-{time.time_ns()}-{n}")
-            link.execute_lua(_SPAWN.format(key=key, json=lua_string(json.dumps(obj, ensure_ascii=False))),
-                             timeout=timeout)
+            key = f"import-{time.time_ns()}-{n}"
+            link.execute_lua(spawn_chunk(key, obj), timeout=timeout)
             deadline = time.monotonic() + timeout
-            while not (guid := link.execute_lua(_POLL.format(key=key), timeout=timeout)):
+            while not (guid := link.execute_lua(poll_chunk(key), timeout=timeout)):
                 if time.monotonic() > deadline:
                     raise TTSStalled(f"object {n + 1} did not finish spawning within {timeout:g} s")
                 time.sleep(0.05)
