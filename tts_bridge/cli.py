@@ -155,18 +155,28 @@ def bench_engine(game: str, count: int, seed: int, as_json: bool) -> None:
               help='One JSON report per game: {"game","decisions","illegal_moves_reverted","result","journal"}.')
 @click.option("--engine-only", is_flag=True, help="Referee protocol only, without the emulated TTS table.")
 @click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path), help="Where table demos journal.")
-def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Path | None) -> None:
+@click.option("--build-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where `tts-bridge build --out` wrote the table saves the emulated table loads (default build/; "
+                   "a missing one is built first).")
+def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Path | None,
+         build_dir: Path | None) -> None:
     """Bots play whole games with illegal moves refused (rule cited): at an emulated TTS table
-    through the bridge and our Lua where the game has a table adapter, else through the engine."""
+    through the bridge and our Lua where the game has a table adapter, else through the engine.
+    The emulated table is the game's generated table save, build/<game>/table/<game>-table.json."""
     from tts_bridge.demo import run_demo
-    from tts_bridge.session.cli import table_demo
+    from tts_bridge.session.demo import run_table_demo
     from tts_bridge.session.games import has_adapter
 
     unfinished = 0
     for game_id in game_ids() if game == "all" else [game]:
         rules = _rules(game_id)
         if has_adapter(game_id) and not engine_only:
-            unfinished += not table_demo(game_id, seed, as_json, journal_dir)
+            report = run_table_demo(game_id, seed, out=(lambda line: None) if as_json else click.echo,
+                                    journal_dir=journal_dir, build_dir=build_dir)
+            if as_json:
+                click.echo(json.dumps({k: report[k] for k in ("game", "decisions", "illegal_moves_reverted",
+                                                                 "result", "journal")}))
+            unfinished += report["result"] is None
         else:
             played = run_demo(rules, seed, out=(lambda line: None) if as_json else click.echo)
             if as_json:

@@ -1,4 +1,7 @@
-"""Shared set-up for session tests: an emulated table with the bridge attached, on free ports."""
+"""Shared set-up for session tests: an emulated table with the bridge attached, on free ports.
+
+The table is always the save `tts-bridge build` writes for the game (the `generated_save`
+fixture of tests/conftest.py hands each test a fresh copy), never a synthetic one."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from engine.core.game import Game
 from tts_bridge.emulator import TTSEmulator
 from tts_bridge.protocol.link import EditorLink
 
-from tts_bridge.session.demo import TableBots, emulator_save, settle
+from tts_bridge.session.demo import TableBots, settle
 from tts_bridge.session.games import adapter_for
 from tts_bridge.session.journal import Journal, new_id
 from tts_bridge.session.session import Session
@@ -20,14 +23,14 @@ COLORS = ["White", "Red"]
 class Table:
     """An emulator plus a Session over a given Game (so tests can use their own card data)."""
 
-    def __init__(self, game: Game, journal_dir: Path, *, colors: list[str] | None = None, save: dict | None = None,
+    def __init__(self, game: Game, journal_dir: Path, save: dict, *, colors: list[str] | None = None,
                  ack_timeout: float = 5.0, start: bool = True) -> None:
         self.colors = colors or COLORS
         self.said: list[str] = []
         self.link = EditorLink(self._on, listen_port=0, tts_port=1, retry_for=3.0)
         self.link.start()
         self.emu = TTSEmulator(editor_port=self.link.listen_port, seed=11)
-        self.emu.load(save or emulator_save(game.rules.id, self.colors))
+        self.emu.load(save)
         self.link.sender.port = self.emu.tts_port
         self.journal = Journal.create(journal_dir, new_id(game.rules.id), game, self.colors)
         self.session = Session(game, adapter_for(game.rules.id), self.colors, self.link, self.journal,

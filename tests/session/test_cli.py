@@ -12,9 +12,10 @@ from tts_bridge.session.cli import register
 from tts_bridge.session.journal import Journal
 
 
-def test_demo_table_json_reports_a_finished_game_with_a_reverted_move(tmp_path):
+def test_demo_table_json_reports_a_finished_game_with_a_reverted_move(tmp_path, build_dir):
+    """The demo plays on the table save `tts-bridge build --out BUILD_DIR` wrote."""
     result = CliRunner().invoke(tts_main, ["demo", "--game", "kaiju", "--seed", "5", "--json",
-                                           "--journal-dir", str(tmp_path)])
+                                           "--journal-dir", str(tmp_path), "--build-dir", str(build_dir)])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output.strip().splitlines()[-1])
     assert set(report) == {"game", "decisions", "illegal_moves_reverted", "result", "journal"}

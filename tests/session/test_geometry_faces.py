@@ -7,7 +7,7 @@ import pytest
 from engine.core.game import Game
 from engine.core.registry import get_rules
 
-from tts_bridge.session.demo import TableBots, emulator_save
+from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games.geometry import Geometry
 from tts_bridge.session.games.kaiju import ADAPTER, FALLBACK_ZONES
 
@@ -33,27 +33,19 @@ def test_the_bridge_uses_the_asset_pipelines_kaiju_zones():
     assert set(ADAPTER.geo.zones) == {z.name for z in ASSET.zones}
 
 
-def _deck_with_faces() -> dict:
-    ids = sorted({c for d in RULES.sample_decks() for c in d.sections["main"]})
-    entry = {"FaceURL": "file:///faces.png", "BackURL": "file:///back.png", "NumWidth": 10, "NumHeight": 7,
-             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-    cards = [{"GUID": f"f{i:05d}", "Name": "Card", "Nickname": cid, "GMNotes": cid, "CardID": 500 + i,
-              "CustomDeck": {"5": entry}, "Transform": {"scaleX": 1.1, "scaleY": 1, "scaleZ": 1.1}}
-             for i, cid in enumerate(ids)]
-    return {"GUID": "dddddd", "Name": "DeckCustom", "Nickname": "sample", "ContainedObjects": cards,
-            "CustomDeck": {"5": entry}, "Transform": {"posX": 30, "posY": 1, "posZ": 0}}
-
-
-def test_cards_get_their_faces_from_the_table_save_and_hidden_ones_only_a_back(tmp_path):
-    save = emulator_save("kaiju", ["White", "Red"])
-    save["ObjectStates"].append(_deck_with_faces())
-    t = Table(Game(RULES, seed=6), tmp_path, save=save)
+def test_cards_get_their_faces_from_the_table_save_and_hidden_ones_only_a_back(tmp_path, generated_save):
+    save = generated_save("kaiju")
+    decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
+    backs = {e["BackURL"] for d in decks for e in d["CustomDeck"].values()}
+    assert decks and backs
+    t = Table(Game(RULES, seed=6), tmp_path, save)
     try:
         bots = TableBots(t.emu, t.session, seed=6, cheat_rate=0.0)
         bots.cheats_tried = 1
         for _ in range(12):
             bots.step()
-        assert t.emu.by_guid("dddddd") is None  # the save's sample deck was cleared: the engine deals
+        for deck in decks:  # the save's sample decks were cleared: the engine deals
+            assert t.emu.by_guid(deck["GUID"]) is None
         faced = hidden = 0
         for ref, p in t.session.shown.items():
             data = t.emu.by_guid(t.session.guids[ref]).data
@@ -61,7 +53,7 @@ def test_cards_get_their_faces_from_the_table_save_and_hidden_ones_only_a_back(t
                 assert data["CardID"] == t.session.faces[p.card]["CardID"] and data["GMNotes"] == p.card
                 faced += 1
             else:
-                assert data["CardID"] == 99900 and data["CustomDeck"]["999"]["FaceURL"] == "file:///back.png"
+                assert data["CardID"] == 99900 and data["CustomDeck"]["999"]["FaceURL"] in backs
                 assert data.get("GMNotes", "") == ""
                 hidden += 1
         assert faced > 5 and hidden >= 2

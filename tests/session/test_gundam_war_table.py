@@ -32,16 +32,16 @@ def bots_until(t: Table, bots: TableBots, ready, limit: int = 400) -> None:
 
 
 @pytest.fixture
-def table(tmp_path):
-    t = Table(Game(RULES, seed=5), tmp_path)
+def table(tmp_path, generated_save):
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
     yield t
     t.close()
 
 
-def test_gundam_war_game_end_to_end_through_the_emulator(tmp_path):
+def test_gundam_war_game_end_to_end_through_the_emulator(tmp_path, generated_save):
     """GW-B-5.2: a full game to its result by moving cards (plays GW-A-8.1, sorties GW-A-17.1.1)
     and clicking buttons; every illegal drop is put back; the journal replays to the same hashes."""
-    t = Table(Game(RULES, seed=7), tmp_path)
+    t = Table(Game(RULES, seed=7), tmp_path, generated_save(RULES.id))
     try:
         by_move = collections.Counter()
         decide = t.session._decide
@@ -135,10 +135,10 @@ def test_prompts_reach_only_their_colour(table):
     assert_prompts_reach_only_their_colour(table, bots)
 
 
-def test_hidden_information_never_reaches_the_other_colour(tmp_path):
+def test_hidden_information_never_reaches_the_other_colour(tmp_path, generated_save):
     """GW-B-4.3.1, GW-B-4.3.2, GW-B-4.3.10: no message, UI text or visible object names a card in
     a Homeland, a Discard Pile or the enemy hand; the piles are single anonymous objects."""
-    t = Table(Game(RULES, seed=9), tmp_path)
+    t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id))
     try:
         bots = TableBots(t.emu, t.session, seed=9, cheat_rate=0.1)
         seen = {c: 0 for c in t.colors}
@@ -260,10 +260,10 @@ def _ambiguous(game: Game) -> tuple[int, list[dict]] | None:
     return None
 
 
-def test_an_ambiguous_drop_asks_which_move_was_meant(tmp_path):
+def test_an_ambiguous_drop_asks_which_move_was_meant(tmp_path, generated_save):
     """GW-A-10: a card that can be played in several ways (targets, VARIABLE, Substitute Cost)
     goes back to the hand and its player alone chooses the move; Cancel restores the decision."""
-    t = Table(Game(RULES, seed=1), tmp_path)
+    t = Table(Game(RULES, seed=1), tmp_path, generated_save(RULES.id))
     try:
         bots = TableBots(t.emu, t.session, seed=1, cheat_rate=0.0)
         bots.cheats_tried = 1

@@ -41,9 +41,9 @@ def hostile_rules(tmp_path_factory) -> KaijuRules:
     return KaijuRules(folder)
 
 
-def test_hostile_card_names_round_trip_through_the_lua_unharmed(tmp_path, hostile_rules):
+def test_hostile_card_names_round_trip_through_the_lua_unharmed(tmp_path, hostile_rules, generated_save):
     game = Game(hostile_rules, decks=RULES.sample_decks(), seed=4)
-    t = Table(game, tmp_path)
+    t = Table(game, tmp_path, generated_save(game.rules.id))
     try:
         bots = TableBots(t.emu, t.session, seed=4, cheat_rate=0.1)
         checked = 0
@@ -72,11 +72,11 @@ def test_hostile_card_names_round_trip_through_the_lua_unharmed(tmp_path, hostil
         t.close()
 
 
-def test_game_survives_a_chunked_reordered_duplicating_wire(tmp_path):
+def test_game_survives_a_chunked_reordered_duplicating_wire(tmp_path, generated_save):
     """Same seed, same bots: the faulty wire yields exactly the game the clean wire does."""
     finals = []
     for faulty in (False, True):
-        t = Table(Game(RULES, seed=12), tmp_path / str(faulty))
+        t = Table(Game(RULES, seed=12), tmp_path / str(faulty), generated_save(RULES.id))
         try:
             t.emu.set_mode(chunked=faulty, reorder=faulty, duplicate=faulty)
             bots = TableBots(t.emu, t.session, seed=12, cheat_rate=0.15)
@@ -91,8 +91,8 @@ def test_game_survives_a_chunked_reordered_duplicating_wire(tmp_path):
     assert finals[0] == finals[1]
 
 
-def test_a_stalled_tts_is_reported_and_recovers(tmp_path):
-    t = Table(Game(RULES, seed=2), tmp_path, ack_timeout=0.3)
+def test_a_stalled_tts_is_reported_and_recovers(tmp_path, generated_save):
+    t = Table(Game(RULES, seed=2), tmp_path, generated_save(RULES.id), ack_timeout=0.3)
     try:
         t.emu.set_mode(stuck=True)
         color = t.colors[t.session.game.pending().seat]
@@ -136,13 +136,12 @@ def test_serve_exits_3_when_tts_never_answers(tmp_path):
     assert "Waiting for Tabletop Simulator" in result.output and "is TTS running" in result.output
 
 
-def test_serve_refuses_a_table_that_is_not_ours(tmp_path):
+def test_serve_refuses_a_table_that_is_not_ours(tmp_path, generated_save):
     from tts_bridge.emulator import TTSEmulator
-    from tts_bridge.session.demo import emulator_save
 
     listen = free_port()
     emu = TTSEmulator(editor_port=listen)
-    save = emulator_save("kaiju", ["White", "Red"])
+    save = generated_save("kaiju")
     save["LuaScript"] = "-- tts-bridge table: qiguang\n"
     emu.load(save)
     try:

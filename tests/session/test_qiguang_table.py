@@ -27,8 +27,8 @@ def _hidden(game, seat):
 
 
 @pytest.fixture
-def table(tmp_path):
-    t = Table(Game(RULES, seed=5), tmp_path)
+def table(tmp_path, generated_save):
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
     yield t
     t.close()
 
@@ -76,10 +76,10 @@ def test_the_bridge_uses_the_asset_pipelines_qiguang_zones():
         assert (f.x, f.z, f.w, f.h) == (z.x, z.z, z.w, z.h), z.name
 
 
-def test_qiguang_game_end_to_end_through_the_emulator(tmp_path):
+def test_qiguang_game_end_to_end_through_the_emulator(tmp_path, generated_save):
     """QG-2.2: a full game to its result by moving cards and clicking buttons; illegal drops are
     put back; the journal replays to the same hashes; the d20 counters show the engine's life."""
-    t = Table(Game(RULES, seed=7), tmp_path)
+    t = Table(Game(RULES, seed=7), tmp_path, generated_save(RULES.id))
     try:
         game, bots = play_whole_game(t)
         kinds = {d["action"]["type"] for d in game.decisions}
@@ -154,10 +154,10 @@ def test_attacking_is_dragging_onto_the_combat_zone_straight_ahead(table):
     assert game.decisions[decisions]["action"] == {"type": "attack", "lane": lane}
 
 
-def test_a_spell_dropped_in_the_chain_area_asks_which_target_and_onto_a_target_plays(tmp_path):
+def test_a_spell_dropped_in_the_chain_area_asks_which_target_and_onto_a_target_plays(tmp_path, generated_save):
     """QG-4.6: a spell with several legal targets dropped in the chain area gets a "Which move
     did you mean?" list (Cancel puts it back); dropped onto one of its targets, it is played."""
-    t = Table(Game(RULES, seed=9), tmp_path)
+    t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id))
     try:
         bots = TableBots(t.emu, t.session, seed=9, cheat_rate=0.0)
         bots.cheats_tried = 1
@@ -197,10 +197,10 @@ def test_prompts_reach_only_their_colour(table):
     assert {"main", "draw", "pay"} <= kinds
 
 
-def test_hidden_hands_never_reach_the_other_colour(tmp_path):
+def test_hidden_hands_never_reach_the_other_colour(tmp_path, generated_save):
     """Hands are owner-only and libraries hidden (spec layout table): no message, UI text or
     object names them to the other colour, and no table object carries their identity."""
-    t = Table(Game(RULES, seed=9), tmp_path)
+    t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id))
     try:
         bots = TableBots(t.emu, t.session, seed=9, cheat_rate=0.1)
         seen = {c: 0 for c in t.colors}

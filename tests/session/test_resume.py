@@ -17,7 +17,6 @@ from engine.core.registry import get_rules
 
 from tts_bridge.emulator import TTSEmulator
 from tts_bridge.protocol.transport import free_port
-from tts_bridge.session.demo import emulator_save
 from tts_bridge.session.journal import Journal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,10 +78,10 @@ def decide_by_click(emu: TTSEmulator, journal: Path, rng: random.Random) -> None
     raise AssertionError("no click was taken")
 
 
-def test_sigkill_then_resume_reproduces_the_state_hash(tmp_path):
+def test_sigkill_then_resume_reproduces_the_state_hash(tmp_path, generated_save):
     listen = free_port()
     emu = TTSEmulator(editor_port=listen, seed=2)
-    emu.load(emulator_save("kaiju", ["White", "Red"]))
+    emu.load(generated_save("kaiju"))
     rng = random.Random(4)
     common = ["--listen-port", str(listen), "--tts-port", str(emu.tts_port), "--journal-dir", str(tmp_path)]
     first = Serve("--seed", "5", *common)

@@ -17,7 +17,7 @@ def _lua_token(t: Table):
 
 
 def test_a_rewind_is_followed_by_a_new_handshake_and_a_full_layout(tmp_path, generated_save):
-    t = Table(Game(get_rules("kaiju"), seed=7), tmp_path, save=generated_save("kaiju"))
+    t = Table(Game(get_rules("kaiju"), seed=7), tmp_path, generated_save("kaiju"))
     try:
         bots = TableBots(t.emu, t.session, seed=7, cheat_rate=0.0)
         for _ in range(6):
@@ -43,7 +43,7 @@ def test_a_rewind_is_followed_by_a_new_handshake_and_a_full_layout(tmp_path, gen
 def test_a_forged_loaded_ping_changes_nothing(tmp_path, generated_save):
     """Any local process can send a 'loaded' ping: the bridge asks TTS whether the token is
     really gone and keeps the session as it is when it is not."""
-    t = Table(Game(get_rules("kaiju"), seed=7), tmp_path, save=generated_save("kaiju"))
+    t = Table(Game(get_rules("kaiju"), seed=7), tmp_path, generated_save("kaiju"))
     try:
         token, batches = t.session.token, t.session._batch
         t.emu._emit({"messageID": 4, "customMessage": {"event": "loaded", "game": "kaiju"}})

@@ -44,17 +44,17 @@ def _hidden(game, seat):
 
 
 @pytest.fixture
-def table(tmp_path):
-    t = Table(Game(RULES, seed=5), tmp_path)
+def table(tmp_path, generated_save):
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
     yield t
     t.close()
 
 
-def test_sakura_arms_duel_end_to_end_through_the_emulator(tmp_path):
+def test_sakura_arms_duel_end_to_end_through_the_emulator(tmp_path, generated_save):
     """4-2: a whole duel to its result by moving cards and clicking buttons; every illegal
     drop is put back; the journal replays to the same hashes; the table's token markers and
     Vigor/Flinch counters show the engine's numbers (7-1, 5-1-2, 5-1-4)."""
-    t = Table(Game(RULES, seed=7), tmp_path)
+    t = Table(Game(RULES, seed=7), tmp_path, generated_save(RULES.id))
     try:
         game, bots = play_whole_game(t)
         view = game.view(None)
@@ -177,10 +177,10 @@ def test_prompts_reach_only_their_colour(table):
     assert_prompts_reach_only_their_colour(table, bots)
 
 
-def test_hidden_cards_are_never_named_to_the_other_colour(tmp_path):
+def test_hidden_cards_are_never_named_to_the_other_colour(tmp_path, generated_save):
     """7-1-6, 7-1-8, 7-1-10, 7-1-11: no message, UI text or object outside a colour's own hand
     (face down or not) names a card that colour may not see; its own hand it can read."""
-    t = Table(Game(RULES, seed=9), tmp_path)
+    t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id))
     try:
         bots = TableBots(t.emu, t.session, seed=9, cheat_rate=0.1)
         seen = {c: 0 for c in t.colors}
@@ -231,10 +231,10 @@ def test_goddesses_and_token_zones_are_laid_out_at_setup(table):
         assert pile.is_face_down and "order hidden" in pile.description
 
 
-def test_reactions_and_specials_are_played_by_dropping_them_in_the_in_use_area(tmp_path):
+def test_reactions_and_specials_are_played_by_dropping_them_in_the_in_use_area(tmp_path, generated_save):
     """9-4 i and 7-1-11: the attacked player reacts by dropping a Reaction card (here an
     unused Special) in its In-use area; the other colour cannot pick up those Specials."""
-    t = Table(Game(RULES, seed=1), tmp_path)
+    t = Table(Game(RULES, seed=1), tmp_path, generated_save(RULES.id))
     try:
         bots = quiet_bots(t, 1)
 

@@ -11,6 +11,7 @@ import pytest
 from engine.core.game import Game
 from engine.core.registry import get_rules
 
+from tts_bridge.assets.games.kaiju import SPIRIT_COST
 from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import card_ref
 
@@ -22,20 +23,20 @@ RULES = get_rules("kaiju")
 
 
 @pytest.fixture
-def table(tmp_path):
-    t = Table(Game(RULES, seed=5), tmp_path)
+def table(tmp_path, generated_save):
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
     yield t
     t.close()
 
 
-def test_kaiju_game_end_to_end_through_the_emulator(tmp_path):
+def test_kaiju_game_end_to_end_through_the_emulator(tmp_path, generated_save):
     """KJ-4: a full game to its result, by moving cards and clicking buttons; every illegal
     drop is put back at its pick-up position; the journal replays to the same hashes."""
-    t = Table(Game(RULES, seed=7), tmp_path)
+    t = Table(Game(RULES, seed=7), tmp_path, generated_save(RULES.id))
     try:
         game, bots = play_whole_game(t)
-        for seat in (0, 1):  # the table's spirit counters show the engine's totals (KJ-2.6, KJ-4.1)
-            counter = t.emu.by_name(f"Seat {seat} Spirit cost")[0]
+        for seat in (0, 1):  # the save's spirit counters show the engine's totals (KJ-2.6, KJ-4.1)
+            [counter] = t.emu.by_name(SPIRIT_COST.object_name(seat))
             assert counter.data["Counter"]["value"] == game.view(None)["players"][seat]["spirit_total"]
         assert max(game.view(None)["players"][s]["spirit_total"] for s in (0, 1)) > 0
     finally:
@@ -86,9 +87,9 @@ def test_prompts_reach_only_their_colour(table):
     assert_prompts_reach_only_their_colour(table, bots)
 
 
-def test_hidden_information_never_reaches_the_other_colour(tmp_path):
+def test_hidden_information_never_reaches_the_other_colour(tmp_path, generated_save):
     """No message, UI text or visible object tells a colour the name of a card it may not see."""
-    t = Table(Game(RULES, seed=9), tmp_path)
+    t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id))
     try:
         bots = TableBots(t.emu, t.session, seed=9, cheat_rate=0.1)
         seen = {c: 0 for c in t.colors}
@@ -126,13 +127,12 @@ def test_messages_without_the_token_or_from_unseated_colours_are_ignored(table):
     assert game.decisions == []
 
 
-def test_a_table_without_our_marker_is_refused(tmp_path):
-    from tts_bridge.session.demo import emulator_save
+def test_a_table_without_our_marker_is_refused(tmp_path, generated_save):
     from tts_bridge.session.session import WrongTable
 
-    save = emulator_save("kaiju", ["White", "Red"])
+    save = generated_save("kaiju")
     save["LuaScript"] = "-- someone else's mod\nfunction onLoad() end"
-    t = Table(Game(RULES, seed=1), tmp_path, save=save, start=False)
+    t = Table(Game(RULES, seed=1), tmp_path, save, start=False)
     try:
         with pytest.raises(WrongTable, match="not a tts-bridge table"):
             t.session.check_table()

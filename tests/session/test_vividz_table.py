@@ -18,8 +18,8 @@ RULES = get_rules("vividz")
 
 
 @pytest.fixture
-def table(tmp_path):
-    t = Table(Game(RULES, seed=5), tmp_path)
+def table(tmp_path, generated_save):
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
     yield t
     t.close()
 
@@ -36,10 +36,10 @@ def _until(table: Table, bots: TableBots, want, limit: int = 400) -> None:
     raise AssertionError("the situation never came up")
 
 
-def test_vividz_game_end_to_end_through_the_emulator(tmp_path):
+def test_vividz_game_end_to_end_through_the_emulator(tmp_path, generated_save):
     """101.2: a full game to its result, by moving cards and clicking buttons; every illegal
     drop is put back at its pick-up position; the journal replays to the same hashes."""
-    t = Table(Game(RULES, seed=7), tmp_path)
+    t = Table(Game(RULES, seed=7), tmp_path, generated_save(RULES.id))
     try:
         game, bots = play_whole_game(t)
         assert t.session.stats["reverted"] == bots.cheats_tried  # no legal move was ever put back
@@ -152,10 +152,10 @@ def test_prompts_reach_only_their_colour(table):
     assert_prompts_reach_only_their_colour(table, bots)
 
 
-def test_hidden_information_never_reaches_the_other_colour(tmp_path):
+def test_hidden_information_never_reaches_the_other_colour(tmp_path, generated_save):
     """501.3 / 509.3: no message, UI text or visible object names a card its colour has never
     been allowed to know (cards it sees now or saw, or that the engine's events told it)."""
-    t = Table(Game(RULES, seed=9), tmp_path)
+    t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id))
     try:
         game = t.session.game
         act = game.act

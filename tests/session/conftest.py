@@ -1,0 +1,12 @@
+"""Session tests play the table saves `tts-bridge build` writes (built once per run by the
+`_built_tables` fixture of tests/conftest.py; `generated_save(game)` hands out fresh copies)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def build_dir(_built_tables):
+    """The folder the session's test build wrote (`tts-bridge build --all --out BUILD_DIR`)."""
+    return _built_tables
