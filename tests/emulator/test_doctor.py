@@ -16,10 +16,6 @@ from tts_bridge.emulator.peer import _Api
 from tts_bridge.protocol.link import EditorLink
 from tts_bridge.protocol.transport import free_port
 
-# MoonSharp strings are UTF-16 and know \u{...}; the emulator runs lupa's Lua 5.2, whose strings
-# are bytes and which has no \u{} escape, so it cannot answer these as TTS does (the glue must
-# not depend on them either way). Kept here so the test fails once the emulator models them.
-NOT_EMULATED = {"lua_decimal_escape_is_code_point", "lua_unicode_escape", "lua_length_utf16"}
 
 UNDOCUMENTED = [(f.id, name) for f in facts.FACTS for name in f.variants]
 
@@ -57,10 +53,8 @@ def kaiju(generated_save):
 
 def _check_all_ok(results: dict) -> None:
     assert set(results) == {f.id for f in facts.FACTS}  # a probe for every fact in the registry
-    wrong = {i: (r.status, r.answer) for i, r in results.items() if i not in NOT_EMULATED and r.status != OK}
+    wrong = {i: (r.status, r.answer) for i, r in results.items() if r.status != OK}
     assert wrong == {}
-    for fact_id in NOT_EMULATED:
-        assert results[fact_id].status == DIFFERS, f"{fact_id} is emulated now: drop it from NOT_EMULATED"
 
 
 def test_the_emulator_answers_every_probe_as_its_fact_says(kaiju):
@@ -103,7 +97,7 @@ def test_a_behaviour_the_emulator_changes_is_reported_as_differs(kaiju, monkeypa
         results = t.doctor()
         r = results["get_all_objects_skips_hands"]
         assert (r.status, r.answer, r.assumed) == (DIFFERS, "included", "excluded")
-        assert [i for i, x in results.items() if x.status == DIFFERS and i not in NOT_EMULATED] == [r.id]
+        assert [i for i, x in results.items() if x.status == DIFFERS] == [r.id]
     finally:
         t.close()
 
@@ -130,8 +124,8 @@ def test_the_command_reports_every_fact_as_json(kaiju):
         statuses = {f["id"]: f["status"] for f in report["facts"]}
         assert set(statuses) == {f.id for f in facts.FACTS}
         assert statuses["onload_reruns_on_rewind"] == NA
-        assert {i for i, s in statuses.items() if s == DIFFERS} == NOT_EMULATED
-        assert res.exit_code == 1  # something DIFFERS (exit 0 when nothing does)
+        assert {i for i, s in statuses.items() if s == DIFFERS} == set()
+        assert res.exit_code == 0  # nothing DIFFERS (1 when something does)
         for f in report["facts"]:
             assert set(f) == {"id", "claim", "source", "answer", "assumed", "status", "variant", "note"}
     finally:
