@@ -98,21 +98,3 @@ class Geometry:
     def world(self, seat: int, name: str, i: int = 0, n: int = 1) -> tuple[float, float, float]:
         lx, lz = self.slot(name, i, n)
         return self.to_world(seat, lx, lz, self.y(name, i))
-
-    def trigger_objects(self, colors: list[str]) -> list[dict]:
-        """Hand zones and scripting zones of both seats (for the emulator's table)."""
-        objs = []
-        for seat in (0, 1):
-            for i, zone in enumerate(self.zones.values()):
-                if zone.kind == "shared" and seat == 1:
-                    continue  # one zone between the players, not one per seat
-                x, y, z = self.to_world(seat, zone.x, -zone.z, 3.0)
-                data = {"GUID": f"{'h' if zone.kind == 'hand' else 'z'}{seat}{i:04d}",
-                        "Name": "HandTrigger" if zone.kind == "hand" else "ScriptingTrigger",
-                        "Nickname": f"{colors[seat]} {zone.name}",
-                        "Transform": {"posX": x, "posY": y, "posZ": z, "rotX": 0, "rotY": 0, "rotZ": 0,
-                                      "scaleX": zone.w, "scaleY": 5.0, "scaleZ": zone.h}}
-                if zone.kind == "hand":
-                    data["FogColor"] = colors[seat]
-                objs.append(data)
-        return objs

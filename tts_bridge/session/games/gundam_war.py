@@ -156,20 +156,6 @@ class GundamWarAdapter:
             out[VULTURE.object_name(seat)] = state.vulture_points[seat]
         return out
 
-    def table_objects(self, colors: list[str]) -> list[dict]:
-        """Hand zones, scripting zones (the battle areas once) and the counters of the emulated table."""
-        objs = self.geo.trigger_objects(colors)
-        for i, box in enumerate(self.areas.values()):
-            objs.append({"GUID": f"s0{i:04d}", "Name": "ScriptingTrigger", "Nickname": box.name,
-                         "Transform": {"posX": box.x, "posY": 3.0, "posZ": box.z, "rotX": 0, "rotY": 0, "rotZ": 0,
-                                       "scaleX": box.w, "scaleY": 5.0, "scaleZ": box.h}})
-        for seat in (0, 1):
-            for k, (name, lx) in enumerate((("Pollution coins", 12.5), ("Vulture points", 15.5))):
-                x, _, z = self.geo.to_world(seat, lx, 14.4, 1.0)
-                objs.append({"GUID": f"g{seat}{k}000", "Name": "Counter", "Nickname": f"Seat {seat} {name}",
-                             "Counter": {"value": 0}, "Transform": {"posX": x, "posY": 1, "posZ": z}})
-        return objs
-
     # -- drops -> actions ---------------------------------------------------------------------
     def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite:
         state = game.state

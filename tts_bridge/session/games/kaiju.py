@@ -89,14 +89,6 @@ class KaijuAdapter:
         """Values of the table save's Counter objects (named as the asset pipeline names them)."""
         return {SPIRIT_COST.object_name(seat): spirit_total(game.state, seat) for seat in (0, 1)}
 
-    def table_objects(self, colors: list[str]) -> list[dict]:
-        """Hand zones, scripting zones and spirit counters of the emulated table (the asset
-        pipeline's table save has the same, with board art and snap points)."""
-        counters = [{"GUID": f"k{seat}0000", "Name": "Counter", "Nickname": name, "Counter": {"value": 0},
-                     "Transform": {"posX": 20.0 * (1 if seat else -1), "posY": 1, "posZ": 0}}
-                    for seat, name in enumerate(f"Seat {s} Spirit cost" for s in (0, 1))]
-        return self.geo.trigger_objects(colors) + counters
-
     # -- drops -> actions ---------------------------------------------------------------------
     def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite:
         state = game.state

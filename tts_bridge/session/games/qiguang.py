@@ -155,14 +155,6 @@ class QiguangAdapter:
         """The d20 life counters (QG-1.3), named as the asset pipeline names its Counter supply."""
         return {LIFE.object_name(seat): game.state.life[seat] for seat in (0, 1)}
 
-    def table_objects(self, colors: list[str]) -> list[dict]:
-        """Hand and scripting zones plus the life counters of the emulated table."""
-        counters = [{"GUID": f"q{seat}0000", "Name": "Counter", "Nickname": f"Seat {seat} Life",
-                     "Counter": {"value": 20}, "Transform": {"posX": 8.0 * (1 if seat == 0 else -1), "posY": 1,
-                                                             "posZ": -15.2 * (1 if seat == 0 else -1)}}
-                    for seat in (0, 1)]
-        return self.geo.trigger_objects(colors) + counters
-
     # -- drops -> actions ---------------------------------------------------------------------
     def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite:
         state = game.state

@@ -147,16 +147,6 @@ class SakuraArmsAdapter:
             out[FLINCH.object_name(seat)] = int(s.flinch[seat])
         return out
 
-    def table_objects(self, colors: list[str]) -> list[dict]:
-        """Hand zones, scripting zones and the Vigor/Flinch counters of the emulated table."""
-        counters = []
-        for seat in (0, 1):
-            for k, name in enumerate(("Vigor (0-2)", "Flinch")):
-                x, _, z = self.geo.to_world(seat, 14.5 + 2.5 * k, 10.2, 1.0)
-                counters.append({"GUID": f"s{seat}{k:04d}", "Name": "Counter", "Nickname": f"Seat {seat} {name}",
-                                 "Counter": {"value": 0}, "Transform": {"posX": x, "posY": 1, "posZ": z}})
-        return self.geo.trigger_objects(colors) + counters
-
     # -- drops -> actions ---------------------------------------------------------------------
     def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite:
         """The zone under a drop: the shared centre line first, then each seat's own zones."""

@@ -172,14 +172,6 @@ class VividzAdapter:
         """The table save's "Turn" counter (a non-per-seat Supply of the asset layout)."""
         return {TURN.object_name(): game.state.turn}
 
-    def table_objects(self, colors: list[str]) -> list[dict]:
-        """Hand and scripting zones of both seats (the shared Temporary mat once) and the Turn counter."""
-        shared = {f"{colors[1]} {name}" for name in self.shared}
-        objs = [o for o in self.geo.trigger_objects(colors) if o["Nickname"] not in shared]
-        objs.append({"GUID": "v00000", "Name": "Counter", "Nickname": "Turn", "Counter": {"value": 0},
-                     "Transform": {"posX": 17.5, "posY": 1, "posZ": -4.0}})
-        return objs
-
     # -- drops -> actions ---------------------------------------------------------------------
     def site_at(self, game: Game, pos: tuple[float, float, float], table: dict[str, Placement]) -> DropSite:
         state = game.state
