@@ -85,8 +85,13 @@ def check_cards(save: dict, emu, session) -> list[tuple[str, str, str]]:
     zones = [o for o in save["ObjectStates"] if o["Name"] in ("ScriptingTrigger", "HandTrigger")]
     sheets, backs = _sheets(save), _backs(save)
     table = session.game.state.table
+    token_images = {o["CustomImage"]["ImageURL"] for o in _walk(save["ObjectStates"]) if o["Name"] == "Custom_Tile"}
     for ref, guid in session.guids.items():
         obj = emu.by_guid(guid)
+        if obj is not None and obj.kind == "Custom_Tile":  # a token marker wears the save's token picture
+            if (obj.data.get("CustomImage") or {}).get("ImageURL") not in token_images:
+                problems.append((ref, "d", f"{ref} ({obj.nickname}): a token without the save's token picture"))
+            continue
         if obj is None or obj.kind not in CARD_KINDS:
             continue
         p = session.shown.get(ref)

@@ -630,16 +630,7 @@ class TTSEmulator:
             obj = self._require(guid)
             if self._veto(color, "FlipOver", obj):
                 return False
-            spin, old_flip = obj.rot[1], obj.rot[2]
-            new_flip = (old_flip + 180) % 360
-            res = self._guarded(lambda: self.vm.call("tryObjectRotate", self.vm.obj(obj.uid), spin, new_flip, color,
-                                                     spin, old_flip), "-1", GLOBAL_PREFIX)
-            if res and res[0] and res[1] is False:
-                return False
-            obj.rot = [obj.rot[0], spin, new_flip]
-            self._guarded(lambda: self.vm.call("onObjectRotate", self.vm.obj(obj.uid), spin, new_flip, color, spin,
-                                               old_flip), "-1", GLOBAL_PREFIX)
-            return True
+            return self._player_rotate(color, obj, obj.rot[1], (obj.rot[2] + 180) % 360, check=True)
 
     def spin(self, color: str, guid: str, degrees: float = 90.0) -> bool:
         """Q/E as `color`: RotateIncrementalRight/Left, then tryObjectRotate, then onObjectRotate

@@ -87,6 +87,7 @@ class Session:
         self.shown: dict[str, Placement] = {}
         self.guids: dict[str, str] = {}
         self.faces: dict[str, dict] = {}  # card-definition id -> CardID/CustomDeck from the table save
+        self.tiles: dict[str, dict] = {}  # token tag -> CustomImage of the table save's tokens
         self._counters: dict[str, int] = {}  # Counter objects' last values we set
         self.prompts: dict[str, tuple[str, list[dict], list[str]]] = {}
         self._prompt_ids = itertools.count(1)
@@ -122,6 +123,8 @@ class Session:
         self._thread.start()
         self._handshake()
         self.faces = table_faces(self.link.execute_lua("return TTSBridgeFaces()"))
+        tiles = self.link.execute_lua("return TTSBridgeTiles()")
+        self.tiles = {str(k): v for k, v in tiles.items() if isinstance(v, dict)} if isinstance(tiles, dict) else {}
         self._submit(("sync", reset))
 
     def _handshake(self, attempts: int = 5) -> None:
@@ -427,7 +430,12 @@ class Session:
         # (KB game-tools/object-tags.md, "Standard Interaction Rules"); the table save tags its
         # snap points with the game id, so referee objects carry it too.
         data = {**data, "Tags": sorted(set(data.get("Tags") or []) | {self.game.rules.id})}
-        if p.kind not in ("card", "pile", "goddess"):  # markers and tokens keep their own look
+        tile = self.tiles.get(getattr(self.adapter, "token_tag", "")) if p.kind == "tokens" else None
+        if tile is not None:  # a token marker: the table save's own token picture, never a blank card
+            scale = tile.get("scale", 1) or 1
+            return {**data, "Name": "Custom_Tile", "CustomImage": tile.get("CustomImage"),
+                    "Transform": {"scaleX": scale, "scaleY": 1, "scaleZ": scale}}
+        if p.kind not in ("card", "pile", "goddess"):  # other markers keep their own look
             return data
         face = self.faces.get(p.card) if p.card and p.identity is not None else None
         if face is None and self.faces:

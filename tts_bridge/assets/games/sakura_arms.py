@@ -30,6 +30,17 @@ class SakuraArmsAdapter(DataclassAdapter):
         goddesses = [CardEntry(g.id, "goddess", g.name, g) for g in getattr(data, "goddesses", {}).values()]
         return goddesses + [CardEntry(c.id, c.type, c.name, c) for c in data.cards.values()]
 
+    def sample_deck_groups(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+        """As every game's, plus each chosen goddess's Extra cards in the Extra zone (7-1-12):
+        they are set aside at setup, not listed, and the bridge shows them with these faces."""
+        goddesses = getattr(self.engine_cards(), "goddesses", {})
+        out = []
+        for name, groups in super().sample_deck_groups():
+            chosen = [gid for zone, ids in groups if zone == "goddess" for gid in ids]
+            extra = [x for gid in chosen for x in getattr(goddesses.get(gid), "extra", None) or ()]
+            out.append((name, groups + ([("extra", extra)] if extra else [])))
+        return out
+
     def context(self, card: CardEntry) -> dict:
         if card.type != "goddess":
             return super().context(card)

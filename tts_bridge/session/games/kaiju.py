@@ -55,9 +55,12 @@ class KaijuAdapter:
                 for i, card in enumerate(ids):
                     lx, lz = geo.slot(zone, i, len(ids))
                     out[card_ref(card)] = self._card(game, card, seat, zone, geo.to_world(seat, lx, lz, geo.y(zone, i)))
-                    for k, enh in enumerate(state.stack.get(card, ()) if zone in ("engaged", "support") else ()):
-                        # the enhancement stack fans out under its battle card, towards the player
-                        wpos = geo.to_world(seat, lx, lz + 0.5 * (len(state.stack[card]) - k), geo.card_y - 0.05 - 0.01 * k)
+                    stack = state.stack.get(card, ()) if zone in ("engaged", "support") else ()
+                    # the enhancement stack fans out under its battle card, towards the player,
+                    # and stays inside the zone (the table's zone sees it; no stray drop site)
+                    step = min(0.5, (geo.zones[zone].h / 2 - 0.1) / max(len(stack), 1))
+                    for k, enh in enumerate(stack):
+                        wpos = geo.to_world(seat, lx, lz + step * (len(stack) - k), geo.card_y - 0.05 - 0.01 * k)
                         out[card_ref(enh)] = self._card(game, enh, seat, "enhancement", wpos)
             count = len(table.zone(seat, "deck"))
             name = f"{colors[seat]}'s deck"

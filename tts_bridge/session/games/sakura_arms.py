@@ -57,6 +57,7 @@ USE_ZONES = ("in_use", "enhancement", "played")
 class SakuraArmsAdapter:
     game_id = "sakura-arms"
     clear_tags = ("sakura",)  # the save's loose sakura tiles: the engine's token markers replace them
+    token_tag = "sakura"      # the engine's token markers wear the save's sakura token picture
     hand_zones = ("hand",)
 
     def __init__(self) -> None:
