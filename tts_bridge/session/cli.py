@@ -99,18 +99,6 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
         session.link.close()
 
 
-def table_demo(game: str, seed: int, as_json: bool, journal_dir: Path | None = None) -> bool:
-    """Two bots play a whole game at an emulated TTS table, through the real bridge and Lua;
-    the play-by-play (or, with `as_json`, one JSON report) goes to stdout. True if it finished."""
-    from tts_bridge.session.demo import run_table_demo
-
-    lines: list[str] = []
-    report = run_table_demo(game, seed, out=(lines.append if as_json else click.echo), journal_dir=journal_dir)
-    if as_json:
-        click.echo(json.dumps({k: report[k] for k in ("game", "decisions", "illegal_moves_reverted", "result", "journal")}))
-    return report["result"] is not None
-
-
 @click.command("bridge")
 @click.option("--game", default="kaiju", show_default=True)
 @click.option("--drops", default=200, show_default=True, type=click.IntRange(min=10))
@@ -135,7 +123,7 @@ def bench_bridge(game: str, drops: int, burst: int, as_json: bool) -> None:
 
 
 def register(main: click.Group) -> None:
-    """Add `serve` and `bench bridge` to the `tts-bridge` group (`demo` runs `table_demo`)."""
+    """Add `serve` and `bench bridge` to the `tts-bridge` group (`demo` runs `session.demo`)."""
     main.add_command(serve)
     bench = main.commands.get("bench")
     if isinstance(bench, click.Group):
