@@ -204,18 +204,30 @@ FACTS: list[Fact] = [
          "return card .. ',' .. tile", "card,-", needs_fixture=True),
     # -- the table ------------------------------------------------------------------------
     Fact("hand_zone_faces_centre",
-         "A hand zone at -z has rotY 0 and one at +z rotY 180 (turned toward the table centre)",
-         SAMPLES + "isaac-four-souls-script-injector-save.json (White/Red at z -20 rotY 0, Blue/Green at "
-         "z +20 rotY 180); spirit-island-full-save.json (every hand at -z rotY 0); SCED PR #965",
-         "local out = {}\nfor _, h in ipairs(Hands.getHands()) do\n"
+         "Hand zones and cards face the table centre by seat side: a hand zone at -z has rotY 0 and "
+         "one at +z rotY 180; cards and decks on the -z side lie at rotY 180, on the +z side at 0",
+         SAMPLES + "isaac-four-souls-script-injector-save.json (White/Red hands at z -20 rotY 0, "
+         "Blue/Green at z +20 rotY 180; every card and deck rotY 180); spirit-island-full-save.json "
+         "(every hand at -z rotY 0; 26 cards and 34 decks of the -z players at rotY 180); SCED PR #965",
+         "local function off(r, want) return math.abs(((r - want) + 180) % 360 - 180) end\n"
+         "local hands, away = 0, 0\n"
+         "for _, h in ipairs(Hands.getHands()) do\n"
          "  local p, r = h.getPosition(), h.getRotation()\n"
          "  if math.abs(p.z) > 1 then\n"
-         "    local want = p.z < 0 and 0 or 180\n"
-         "    local d = math.abs(((r.y - want) + 180) % 360 - 180)\n"
-         "    out[#out + 1] = d < 45 and 'centre' or 'away'\n"
+         "    hands = hands + 1\n"
+         "    if off(r.y, p.z < 0 and 0 or 180) >= 45 then away = away + 1 end\n"
          "  end\nend\n"
-         "if #out == 0 then return 'no hand zones' end\n"
-         "for _, v in ipairs(out) do if v ~= 'centre' then return 'away' end end\nreturn 'centre'",
+         "if hands == 0 then return 'no hand zones' end\n"
+         "if away > 0 then return 'hands away' end\n"
+         "local cards, wrong = 0, 0\n"
+         "for _, o in ipairs(getAllObjects()) do\n"
+         "  if o.type == 'Card' or o.type == 'Deck' then\n"
+         "    local p, r = o.getPosition(), o.getRotation()\n"
+         "    if math.abs(p.z) > 3 then\n"
+         "      cards = cards + 1\n"
+         "      if off(r.y, p.z < 0 and 180 or 0) >= 45 then wrong = wrong + 1 end\n"
+         "    end\n  end\nend\n"
+         "if wrong * 2 > cards then return 'cards away' end\nreturn 'centre'",
          "centre"),
     Fact("onload_reruns_on_rewind",
          "A rewind runs onLoad again in a fresh Lua state (the session token is gone)",
