@@ -112,42 +112,40 @@ def test_without_a_player_the_rewind_fact_is_not_applicable(kaiju):
         t.close()
 
 
-def test_the_command_reports_every_fact_as_json(kaiju):
+def _doctor_cli(save: dict, *flags: str):
+    """`tts-bridge doctor` run against an emulator that has loaded `save`."""
     listen = free_port()
     emu = TTSEmulator(editor_port=listen, seed=2)
     try:
-        emu.load(kaiju)
-        res = CliRunner().invoke(main, ["doctor", "--json", "--no-interactive", "--listen-port", str(listen),
-                                        "--tts-port", str(emu.tts_port), "--timeout", "5"])
-        report = json.loads(res.stdout)
-        assert report["tts_reachable"] and report["table_game"] == "kaiju"
-        statuses = {f["id"]: f["status"] for f in report["facts"]}
-        assert set(statuses) == {f.id for f in facts.FACTS}
-        assert statuses["onload_reruns_on_rewind"] == NA
-        assert {i for i, s in statuses.items() if s == DIFFERS} == set()
-        assert res.exit_code == 0  # nothing DIFFERS (1 when something does)
-        for f in report["facts"]:
-            assert set(f) == {"id", "claim", "source", "answer", "assumed", "status", "variant", "note"}
+        emu.load(save)
+        return CliRunner().invoke(main, ["doctor", *flags, "--no-interactive", "--listen-port", str(listen),
+                                         "--tts-port", str(emu.tts_port), "--timeout", "5"])
     finally:
         emu.close()
+
+
+def test_the_command_reports_every_fact_as_json(kaiju):
+    res = _doctor_cli(kaiju, "--json")
+    report = json.loads(res.stdout)
+    assert report["tts_reachable"] and report["table_game"] == "kaiju"
+    statuses = {f["id"]: f["status"] for f in report["facts"]}
+    assert set(statuses) == {f.id for f in facts.FACTS}
+    assert statuses["onload_reruns_on_rewind"] == NA
+    assert {i for i, s in statuses.items() if s == DIFFERS} == set()
+    assert res.exit_code == 0  # nothing DIFFERS (1 when something does)
+    for f in report["facts"]:
+        assert set(f) == {"id", "claim", "source", "answer", "assumed", "status", "variant", "note"}
 
 
 def test_the_command_prints_one_line_per_fact(kaiju):
-    listen = free_port()
-    emu = TTSEmulator(editor_port=listen, seed=2)
-    try:
-        emu.load(kaiju)
-        res = CliRunner().invoke(main, ["doctor", "--no-interactive", "--listen-port", str(listen),
-                                        "--tts-port", str(emu.tts_port), "--timeout", "5"])
-        lines = res.stdout.splitlines()
-        assert lines[0].startswith("TTS reachable; loaded: ") and "kaiju" in lines[0]
-        for fact in facts.FACTS:
-            line = next(x for x in lines if x.split()[1:2] == [fact.id])
-            assert line.split()[0] in (OK, DIFFERS, NA)
-            assert "  TTS: " in line and "  emulator: " in line
-        assert lines[-1].startswith(f"{len(facts.FACTS)} facts: ")
-    finally:
-        emu.close()
+    res = _doctor_cli(kaiju)
+    lines = res.stdout.splitlines()
+    assert lines[0].startswith("TTS reachable; loaded: ") and "kaiju" in lines[0]
+    for fact in facts.FACTS:
+        line = next(x for x in lines if x.split()[1:2] == [fact.id])
+        assert line.split()[0] in (OK, DIFFERS, NA)
+        assert "  TTS: " in line and "  emulator: " in line
+    assert lines[-1].startswith(f"{len(facts.FACTS)} facts: ")
 
 
 def test_the_command_with_no_tts_prints_one_line_and_exits_2():
