@@ -11,6 +11,7 @@ import click
 from engine.core.errors import DataError
 from engine.core.game import Game, GameRules, resolve_options
 from engine.core.registry import game_ids, get_rules
+from tts_bridge.cli_types import PORT
 
 
 def _rules(game: str) -> GameRules:
@@ -191,9 +192,9 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document with every field (for bug reports).")
-@click.option("--listen-port", default=39998, show_default=True, type=int,
+@click.option("--listen-port", default=39998, show_default=True, type=PORT,
               help="Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator.")
-@click.option("--tts-port", default=39999, show_default=True, type=int,
+@click.option("--tts-port", default=39999, show_default=True, type=PORT,
               help="Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator.")
 @click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds to wait for each answer from TTS.")

@@ -154,3 +154,12 @@ def test_the_command_with_no_tts_prints_one_line_and_exits_2():
     assert res.exit_code == 2
     assert len(res.output.strip().splitlines()) == 1
     assert "Start TTS" in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("command", [["doctor"], ["serve", "--game", "kaiju"],
+                                     ["import-deck", "kaiju", "deck.txt", "--live"]])
+def test_a_port_out_of_range_is_one_line_and_exit_2(command):
+    """Bad input never reaches bind(): a port must be 0-65535."""
+    res = CliRunner().invoke(main, [*command, "--listen-port", "99999"])
+    assert res.exit_code == 2
+    assert "99999 is not in the range 0<=x<=65535" in res.output and "Traceback" not in res.output

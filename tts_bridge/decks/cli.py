@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
+from tts_bridge.cli_types import PORT
 
 
 def _fail(problems: list[str], as_json: bool, report: dict) -> None:
@@ -27,8 +28,8 @@ def _fail(problems: list[str], as_json: bool, report: dict) -> None:
 @click.option("--tts-dir", type=click.Path(file_okay=False, path_type=Path),
               help="The TTS data folder (default: the platform's, or $TTS_BRIDGE_TTS_DIR).")
 @click.option("--live", is_flag=True, help="Also spawn the deck in the running TTS game (External Editor API).")
-@click.option("--listen-port", default=39998, show_default=True, type=int, help="With --live: where TTS answers.")
-@click.option("--tts-port", default=39999, show_default=True, type=int, help="With --live: where TTS listens.")
+@click.option("--listen-port", default=39998, show_default=True, type=PORT, help="With --live: where TTS answers.")
+@click.option("--tts-port", default=39999, show_default=True, type=PORT, help="With --live: where TTS listens.")
 @click.option("--force", is_flag=True, help="Replace an existing file of the same name.")
 @click.option("--build-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where the card sheets are built (default: build/).")

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
+from tts_bridge.cli_types import PORT
 
 PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator."
 
@@ -28,8 +29,8 @@ PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tes
 @click.option("--seed", default=None, type=int, help="Seed of a new game (random if omitted).")
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
 @click.option("--resume", metavar="ID", help="Resume session ID from its journal (after a crash or a TTS restart).")
-@click.option("--listen-port", default=39998, show_default=True, type=int, help=PORTS_HELP)
-@click.option("--tts-port", default=39999, show_default=True, type=int, help=PORTS_HELP)
+@click.option("--listen-port", default=39998, show_default=True, type=PORT, help=PORTS_HELP)
+@click.option("--tts-port", default=39999, show_default=True, type=PORT, help=PORTS_HELP)
 @click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path),
               help="Where session journals live (default build/sessions or $TTS_BRIDGE_SESSIONS).")
 @click.option("--wait-for-tts", default=120.0, show_default=True, type=click.FloatRange(min=0),
