@@ -147,6 +147,7 @@ def test_board_is_sized_from_its_bounds_whatever_the_scale_1_size(generated_save
     monkeypatch.setattr(emu_table, "BOARD_UNITS_AT_SCALE_1", units)
     emu = _emulator(generated_save("kaiju"))
     try:
+        emu.step(emu_table.CUSTOM_LOAD_FRAMES + 3)  # its image loads after onLoad (custom_content_loads_later)
         board = next(o for o in emu.live_objects() if o.kind == "Custom_Board")
         w, d = (float(v) for v in board.gm_notes.split()[-1].split("x"))
         size = board.bounds_size()

@@ -159,6 +159,12 @@ FACTS: list[Fact] = [
          "events.md example `target.type ~= \"Card\"`",
          "return __tb_doctor.card.type .. ',' .. __tb_doctor.zone.type .. ',' .. __tb_doctor.tile.type",
          "Card,Scripting,Tile", needs_fixture=True),
+    Fact("custom_content_loads_later",
+         "An object's custom image or model loads after it appears: loading_custom is true until then, "
+         "and its bounds are not final before",
+         API + "object.md (member loading_custom); public mods wait for it before reading bounds "
+         "(Spirit Island: Wait.condition(..., function() return not deck.loading_custom end))",
+         "return type(__tb_doctor.tile.loading_custom)", "boolean", needs_fixture=True),
     Fact("unknown_member_raises",
          "Reading a member an Object does not have raises an error",
          API + "object.md (members are a fixed list); MoonSharp userdata descriptors raise on unknown names",

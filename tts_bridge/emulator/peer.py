@@ -144,7 +144,7 @@ class _Api:
 
     # -- objects ------------------------------------------------------------------------------
     _PROPS = {"guid", "name", "type", "pick_up_position", "pick_up_rotation", "held_by_color", "is_face_down",
-              "spawning", "resting", "interactable", "locked", "tag"}
+              "spawning", "resting", "interactable", "locked", "tag", "loading_custom"}
     _METHODS = {"getGUID", "getName", "setName", "getDescription", "setDescription", "getGMNotes", "setGMNotes",
                 "getPosition", "setPosition", "setPositionSmooth", "getRotation", "setRotation", "setRotationSmooth",
                 "isSmoothMoving", "destruct", "getData", "getJSON", "flip", "getVar", "setLock", "getLock",
@@ -177,7 +177,7 @@ class _Api:
             "pick_up_position": _vec(obj.pick_up_pos or obj.pos), "pick_up_rotation": _vec(obj.pick_up_rot or obj.rot),
             "held_by_color": obj.held_by, "is_face_down": obj.is_face_down, "spawning": obj.spawning,
             "resting": obj.held_by is None and obj.smooth_until <= self.emu.frame,
-            "interactable": obj.interactable, "locked": obj.locked,
+            "interactable": obj.interactable, "locked": obj.locked, "loading_custom": obj.loading_frames > 0,
         }[key]
         return False, vm.to_lua(value)
 
@@ -704,6 +704,8 @@ class TTSEmulator:
     def _step(self) -> None:
         self.frame += 1
         for obj in list(self.objects.values()):
+            if obj.loading_frames > 0:
+                obj.loading_frames -= 1
             if obj.spawning and not obj.destroyed:
                 obj.spawn_frames -= 1
                 if obj.spawn_frames <= 0:

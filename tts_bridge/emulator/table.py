@@ -21,6 +21,9 @@ CATEGORIES = {"Card": "Card", "CardCustom": "Card", "Deck": "Deck", "DeckCustom"
 # A Custom_Board's world size at scale 1 is undocumented (KB custom-board.md: "based off the
 # dimensions of the image"); the glue calibrates from getBounds(), so any value must work.
 BOARD_UNITS_AT_SCALE_1 = 20.0
+# Fact custom_content_loads_later: an object's custom image or model loads after the save
+# (loading_custom is true meanwhile) and its bounds are a placeholder's until then.
+CUSTOM_LOAD_FRAMES = 3
 
 
 def vec3(value: Any, default: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> list[float]:
@@ -61,6 +64,7 @@ class TableObject:
     destroyed: bool = False
     interactable: bool = True
     locked: bool = False
+    loading_frames: int = 0         # custom content still loading (loading_custom) for this many frames
 
     @property
     def is_face_down(self) -> bool:
@@ -83,6 +87,8 @@ class TableObject:
     def bounds_size(self) -> list[float]:
         """getBounds().size: a board's from its image aspect (GMNotes "w:h" if we wrote it), a
         card's from its scale (2.2 x 3.0 at scale 1, the standard TTS card), else the scale."""
+        if self.loading_frames > 0:
+            return list(self.scale)  # a placeholder until the custom content has loaded
         if self.kind == "Custom_Board":
             aspect = _aspect(self.gm_notes)
             long_side = BOARD_UNITS_AT_SCALE_1 * self.scale[0]
@@ -117,7 +123,8 @@ class TableObject:
                    scale=[float(t.get("scaleX", 1)), float(t.get("scaleY", 1)), float(t.get("scaleZ", 1))],
                    script=str(data.get("LuaScript", "")), ui=str(data.get("XmlUI", "")), data=copy.deepcopy(data),
                    hand_color=color, hide_face_down=bool(data.get("HideWhenFaceDown", True)),
-                   locked=bool(data.get("Locked", False)))
+                   locked=bool(data.get("Locked", False)),
+                   loading_frames=CUSTOM_LOAD_FRAMES if "CustomImage" in data or "CustomMesh" in data else 0)
 
     def to_data(self) -> dict:
         out = copy.deepcopy(self.data)
