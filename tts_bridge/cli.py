@@ -165,15 +165,21 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
     through the bridge and our Lua where the game has a table adapter, else through the engine.
     The emulated table is the game's generated table save, build/<game>/table/<game>-table.json."""
     from tts_bridge.demo import run_demo
-    from tts_bridge.session.demo import run_table_demo
+    from tts_bridge.session.demo import TableBuildFailed, run_table_demo
     from tts_bridge.session.games import has_adapter
 
     unfinished = 0
     for game_id in game_ids() if game == "all" else [game]:
         rules = _rules(game_id)
         if has_adapter(game_id) and not engine_only:
-            report = run_table_demo(game_id, seed, out=(lambda line: None) if as_json else click.echo,
-                                    journal_dir=journal_dir, build_dir=build_dir)
+            try:
+                report = run_table_demo(game_id, seed, out=(lambda line: None) if as_json else click.echo,
+                                        journal_dir=journal_dir, build_dir=build_dir)
+            except DataError as exc:  # broken card data: the build says where
+                _fail_data(exc)
+            except (TableBuildFailed, OSError) as exc:
+                click.echo(f"error: {exc}", err=True)
+                sys.exit(2)
             if as_json:
                 click.echo(json.dumps({k: report[k] for k in ("game", "decisions", "illegal_moves_reverted",
                                                                  "result", "journal")}))

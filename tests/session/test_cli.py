@@ -42,3 +42,14 @@ def test_register_adds_serve_and_bench_bridge():
     register(main)
     assert {"serve", "bench"} <= set(main.commands)
     assert "bridge" in bench.commands
+
+
+def test_demo_whose_table_cannot_be_built_says_why_in_one_line(tmp_path):
+    """The table save is built first when missing; a build folder that cannot be written is
+    one error line and exit 2, never a traceback."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(tts_main, ["demo", "--game", "kaiju", "--build-dir", str(blocker / "build")])
+    assert result.exit_code == 2
+    assert "error:" in result.output and "Not a directory" in result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)

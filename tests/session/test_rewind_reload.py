@@ -51,3 +51,15 @@ def test_a_forged_loaded_ping_changes_nothing(tmp_path, generated_save):
         assert t.session.token == token and t.session._batch == batches
     finally:
         t.close()
+
+
+def test_a_lua_error_on_the_table_is_reported_to_the_host(tmp_path, generated_save):
+    """The glue reports errors it caught (pcall) as an 'error' event: the host is told where."""
+    t = Table(Game(get_rules("kaiju"), seed=7), tmp_path, save=generated_save("kaiju"))
+    try:
+        with t.emu.lock:
+            t.emu.vm.run('TTSBridge.report("onObjectDrop", "attempt to index a nil value")', "probe")
+        assert wait_until(lambda: any("Lua error in the table's script (onObjectDrop)" in s for s in t.said))
+        assert t.session.stats["lua_errors"] == 1
+    finally:
+        t.close()

@@ -25,6 +25,10 @@ from tts_bridge.session.runner import open_session
 from tts_bridge.session.session import Session
 
 
+class TableBuildFailed(RuntimeError):
+    """The game's table save could not be built (the build's own errors are in the message)."""
+
+
 def table_save_path(game_id: str, out_dir: Path) -> Path:
     """Where `tts-bridge build --out OUT_DIR` writes the game's table save."""
     return Path(out_dir) / game_id / "table" / f"{game_id}-table.json"
@@ -63,7 +67,7 @@ def generated_table(game_id: str, out_dir: Path | None = None, *, settings=None,
         say(f"{path} is missing: building it first (tts-bridge build {game_id} --out {out_dir})...")
     report = build_game(game_id, settings)
     if report.errors or not path.is_file():
-        raise RuntimeError(f"building the {game_id} table failed: " + "; ".join(report.errors[:5]))
+        raise TableBuildFailed(f"building the {game_id} table failed: " + "; ".join(report.errors[:5]))
     return json.loads(path.read_text(encoding="utf-8"))
 
 
