@@ -122,8 +122,7 @@ def test_a_failing_command_does_not_drop_the_rest_of_its_batch(generated_save):
                                {"op": "message", "color": "White", "text": "after the error"}])
         events = [e.get("event") for e in emu.external]
         assert "error" in events
-        assert {"event": "ack"}.items() <= [e for e in emu.external if e.get("event") == "ack"][-1].items()
-        assert [e for e in emu.external if e.get("event") == "ack"][-1]["n"] == 2
+        assert [e["n"] for e in emu.external if e.get("event") == "ack"][-1] == 2
         assert "after the error" in emu.messages.get("White", [])
     finally:
         emu.close()
