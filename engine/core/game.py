@@ -15,7 +15,8 @@ import jsonschema
 
 from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
-from engine.core.hashing import state_hash
+from engine.core.flow import wrong_seat
+from engine.core.hashing import HASH_VERSION, pack_state, state_hash
 from engine.core.requests import Event, Request, Result
 
 
@@ -56,11 +57,9 @@ class GameRules(Protocol):
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> Any: ...
     def request(self, state: Any) -> Request | None: ...
     def check(self, state: Any, seat: int, action: dict) -> Refusal | None: ...
-    def seat_refusal(self, state: Any, seat: int, request: Request) -> Refusal: ...
     def apply(self, state: Any, seat: int, action: dict) -> list[Event]: ...
     def result(self, state: Any) -> Result | None: ...
     def view(self, state: Any, seat: int | None) -> dict: ...
-    def snapshot(self, state: Any) -> bytes: ...
     def check_invariants(self, state: Any) -> None: ...
     def action_schema(self) -> dict: ...
 
@@ -118,8 +117,17 @@ class Game:
     def view(self, seat: int | None) -> dict:
         return self.rules.view(self.state, seat)
 
+    @property
+    def hash_version(self) -> int:
+        """Version of the state packing: 1 for a game's own `snapshot`, HASH_VERSION for the
+        declared-state packer. Logs and journals record it."""
+        return 1 if hasattr(self.rules, "snapshot") else HASH_VERSION
+
     def state_hash(self) -> str:
-        return state_hash(self.rules.snapshot(self.state))
+        """The hash of the declared state (engine/core/hashing.py); games not yet on the
+        declared state still pack their own `snapshot`."""
+        snapshot = getattr(self.rules, "snapshot", None)
+        return state_hash(snapshot(self.state) if snapshot else pack_state(self.state))
 
     # -- deciding ------------------------------------------------------------------------
     def refusal(self, code: str, refusal: Refusal | None, fallback: str) -> IllegalAction:
@@ -152,8 +160,9 @@ class Game:
             raise IllegalAction("game_over", self.rules.id, None,
                                 f"The game is over ({reason}); no more moves can be made.")
         if seat != request.seat:
-            raise self.refusal("wrong_seat", self.rules.seat_refusal(self.state, seat, request),
-                               f"It is seat {request.seat}'s decision, not yours.")
+            refusal = (wrong_seat(request) if request.rule is not None
+                       else self.rules.seat_refusal(self.state, seat, request))
+            raise self.refusal("wrong_seat", refusal, f"It is seat {request.seat}'s decision, not yours.")
         if request.find(action) is None:
             raise self._explain(seat, action, request)
         return self._commit(seat, action)
@@ -194,6 +203,7 @@ class Game:
             "decks": [d.to_json() for d in self.decks],
             "decisions": list(self.decisions),
             "hashes": list(self.hashes),
+            "hash_version": self.hash_version,
         }
 
     def _rebuild(self, upto: int) -> None:
@@ -215,8 +225,16 @@ class Game:
 
     @classmethod
     def replay(cls, rules: GameRules, log: dict) -> "Game":
-        """Replay a log through the legal-move checks and verify every recorded hash."""
+        """Replay a log through the legal-move checks and verify every recorded hash.
+
+        Hashes of another packing version cannot be compared, so such a log is refused with
+        both versions named (logs before versions were recorded are version 1)."""
         game = cls(rules, [Deck.from_json(d) for d in log["decks"]], log["seed"], log.get("options"))
+        version = log.get("hash_version", 1)
+        if log.get("hashes") and version != game.hash_version:
+            raise ValueError(f"this log's state hashes are version {version}, this engine computes version "
+                             f"{game.hash_version} for {rules.id}: it cannot be verified; replay it with the "
+                             f"engine that wrote it")
         for i, d in enumerate(log["decisions"]):
             if d["action"] == CONCEDE and hasattr(rules, "concede"):
                 game.concede(d["seat"])

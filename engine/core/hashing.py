@@ -1,15 +1,31 @@
-"""State hashes that are stable across processes.
+"""State hashes derived from the state's declaration, stable across processes.
 
-A game's snapshot is bytes: card-id lists packed as fixed-width ints, plus `repr` of lists, tuples, ints, strs, bools and None
-(dicts only with a fixed insertion order, sets only sorted); such a repr does not depend on
-hash randomisation, so hashing it gives the same digest in every process and on every machine.
+A game's state is a declared record (a slotted dataclass). Every field is hashed unless it is
+declared a cache (`cache()`: derived data, scratch space, memos). One packer turns the hashed
+fields into bytes: the `Table` as its fixed-width zone dump, the random source as its draw
+count, dicts as sorted items, sets sorted, nested records field by field, and everything
+else by `repr` of values whose repr does not depend on hash randomisation. So no game writes
+a snapshot, and a field the rules read cannot be forgotten by the hash.
+
+The packer is compiled once per state type from the field annotations, so it costs about
+what a hand-written snapshot does.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from array import array
+from collections import deque
+from enum import Enum
 from hashlib import blake2b
-from typing import Iterable
+from typing import Any, Callable, Iterable
+
+# Bump when the packing of any state changes: journals record it (Game.log "hash_version").
+HASH_VERSION = 2
+
+_CACHE = "tts-bridge.cache"
 
 
 def state_hash(snapshot: bytes) -> str:
@@ -19,3 +35,147 @@ def state_hash(snapshot: bytes) -> str:
 def pack_ints(values: "Iterable[int]") -> bytes:
     """Non-negative ints as fixed-width bytes: much faster than repr for card-id lists."""
     return array("I", values).tobytes()
+
+
+def cache(default: Any = dataclasses.MISSING, *, factory: Callable[[], Any] | None = None) -> Any:
+    """Declare a state field that is not part of the game's state: derived again whenever it is
+    needed (memos, per-decision scratch like the event list), so the hash leaves it out."""
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata={_CACHE: True}, compare=False, repr=False)
+    return dataclasses.field(default=default, metadata={_CACHE: True}, compare=False, repr=False)
+
+
+def is_cache(f: dataclasses.Field) -> bool:
+    return bool(f.metadata.get(_CACHE))
+
+
+class DeclarationError(TypeError):
+    """A state type the packer cannot hash: the message names the type and field."""
+
+
+# -- how values are packed -------------------------------------------------------------------
+_SCALARS = (int, str, bool, float, type(None), bytes)
+
+
+def _canon(value: Any) -> Any:
+    """A value whose repr is canonical: equal contents give equal reprs in every process."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return tuple(sorted((k, _canon(v)) for k, v in value.items()))
+    if kind is set or kind is frozenset:
+        return tuple(sorted(_canon(v) for v in value))
+    if kind is list or kind is tuple or kind is deque:
+        return tuple(_canon(v) for v in value)
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value):
+        return (kind.__name__, *(_canon(getattr(value, f.name)) for f in dataclasses.fields(value)
+                                 if not is_cache(f)))
+    packed = getattr(value, "hash_bytes", None)
+    if packed is not None:
+        return packed()
+    raise DeclarationError(f"cannot hash a {kind.__name__} value: {value!r}")
+
+
+def _is_plain(tp: Any) -> bool:
+    """Types whose repr is already canonical: scalars, and tuples/lists of them."""
+    if tp is Any:
+        return False
+    if tp in _SCALARS:
+        return True
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_is_plain(a) for a in typing.get_args(tp))
+    if origin in (list, tuple):
+        return all(_is_plain(a) for a in typing.get_args(tp) if a is not Ellipsis)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return True
+    return False
+
+
+def _encoder(tp: Any, where: str) -> Callable[[Any], Any] | None:
+    """The function that canonicalises a field of type `tp` (None: the value as it is)."""
+    if _is_plain(tp):
+        return None
+    if tp is Any:
+        return _canon
+    origin = typing.get_origin(tp)
+    if origin is dict:
+        key, val = typing.get_args(tp) or (Any, Any)
+        if _is_plain(key) and _is_plain(val):
+            return lambda d: tuple(sorted(d.items()))
+        return _canon
+    if origin in (set, frozenset):
+        args = typing.get_args(tp)
+        if args and _is_plain(args[0]):
+            return lambda s: tuple(sorted(s))
+        return _canon
+    if origin is typing.Union or origin is types.UnionType:
+        return _canon
+    if isinstance(tp, type):
+        if callable(getattr(tp, "hash_bytes", None)):
+            return lambda v: v.hash_bytes()
+        if tp in (deque, list, tuple) or origin in (deque, list, tuple):
+            return _canon
+        if dataclasses.is_dataclass(tp) or issubclass(tp, Enum):
+            return _canon
+    if origin in (deque, list, tuple):
+        return _canon
+    raise DeclarationError(f"{where}: a field of type {tp!r} cannot be hashed; declare it a cache() "
+                           f"if the rules can derive it again, or give it a hashable type")
+
+
+def _field_types(state_type: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(state_type)
+    except Exception as exc:  # an annotation that names something undefined
+        raise DeclarationError(f"{state_type.__name__}: its annotations cannot be read ({exc})") from None
+
+
+def hashed_fields(state_type: type) -> list[tuple[str, Callable[[Any], Any] | None]]:
+    """(name, encoder) of every hashed field, in declaration order; refuses undeclared types."""
+    if not dataclasses.is_dataclass(state_type) or "__slots__" not in vars(state_type):
+        raise DeclarationError(f"{state_type.__name__} must be a declared record: @dataclass(slots=True)")
+    types = _field_types(state_type)
+    out = []
+    for f in dataclasses.fields(state_type):
+        if is_cache(f):
+            continue
+        out.append((f.name, _encoder(types[f.name], f"{state_type.__name__}.{f.name}")))
+    return out
+
+
+_PACKERS: dict[type, Callable[[Any], bytes]] = {}
+
+
+def packer(state_type: type) -> Callable[[Any], bytes]:
+    """The compiled packer of a state type: bytes fields first, then the repr of the rest."""
+    found = _PACKERS.get(state_type)
+    if found is not None:
+        return found
+    plan = hashed_fields(state_type)
+    names = [n for n, _ in plan]
+    encoders = [e for _, e in plan]
+
+    def pack(state: Any) -> bytes:
+        blobs: list[bytes] = []
+        values: list[Any] = []
+        for name, encode in zip(names, encoders):
+            value = getattr(state, name)
+            if encode is not None and value is not None:
+                value = encode(value)
+            if type(value) is bytes:
+                blobs.append(value)
+            else:
+                values.append(value)
+        blobs.append(repr(values).encode())
+        return b"|".join(blobs)
+
+    _PACKERS[state_type] = pack
+    return pack
+
+
+def pack_state(state: Any) -> bytes:
+    return packer(type(state))(state)

@@ -33,10 +33,16 @@ class Option:
 
 @dataclass(slots=True)
 class Request:
+    """What the engine waits for. `rule` and `wait` come from the step that asks (see
+    engine/core/flow.py): the rule that gives this decision to `seat`, and what any other
+    seat is told when it tries to move."""
+
     seat: int
     kind: str
     prompt: str
     options: list[Option]
+    rule: str | None = None
+    wait: str | None = None
 
     def find(self, action: Any) -> Option | None:
         for option in self.options:
@@ -67,16 +73,24 @@ class Result:
         return out
 
 
+NOBODY = -1  # an Event's `seat` when no seat sees all of it (only the omniscient view does)
+
+
 @dataclass(slots=True)
 class Event:
     """Something that happened. `private` events show `data` to `seat` and `redacted` to the
-    others (or nothing when `redacted` is None), so hidden cards never leak through events."""
+    others (or nothing when `redacted` is None), so hidden cards never leak through events;
+    `per_seat` gives each seat its own version when each sees a different part (built by the
+    redactor, engine/core/view.py)."""
 
     data: dict[str, Any]
     seat: int | None = None
     redacted: dict[str, Any] | None = field(default=None)
+    per_seat: tuple | None = None
 
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         if self.seat is None or seat is None or seat == self.seat:
             return self.data
+        if self.per_seat is not None:
+            return self.per_seat[seat]
         return self.redacted

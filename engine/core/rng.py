@@ -19,6 +19,10 @@ class Rng:
         self.calls = 0
         self.forced: deque[bool] = deque()
 
+    def hash_bytes(self) -> bytes:
+        """What the state hash knows of the random source: how many draws were made."""
+        return b"rng%d" % self.calls
+
     def shuffle(self, items: list) -> None:
         self.calls += 1
         self._random.shuffle(items)

@@ -22,9 +22,15 @@ class Visibility(str, Enum):
 
 @dataclass(frozen=True)
 class ZoneSpec:
+    """A zone as the rules declare it, stated once: who sees its cards, whether its order
+    matters, what players call it (`label`, for refusals and the table) and the rule that
+    says what may go there (`rule`, cited when a card is put there against the rules)."""
+
     name: str
     visibility: Visibility
     ordered: bool = True
+    label: str = ""
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,8 @@ class Table:
         if self.face_down:
             extend(sorted(self.face_down))
         return flat.tobytes()
+
+    hash_bytes = snapshot  # how the declared-state packer (engine/core/hashing.py) packs a table
 
     def check_invariants(self) -> None:
         """Every card is in exactly one zone, and the zone index agrees with the zone lists."""

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core.errors import DataError
-from engine.games.kaiju.cards import CARD_SCHEMA
+from engine.games.kaiju import CARD_SCHEMA
 from tts_bridge.assets.carddata import read_table
 from tts_bridge.assets.games import get_adapter
 

@@ -68,9 +68,9 @@ def test_failing_apply_leaves_state_unchanged(monkeypatch):
     before, count = game.state_hash(), len(game.decisions)
     req = game.pending()
 
-    from engine.games.kaiju import resolve
+    from engine.games.kaiju import flow
 
-    real = resolve.apply
+    real = flow.apply
     crashes = [True]
 
     def half_then_crash(state, seat, action):
@@ -79,9 +79,9 @@ def test_failing_apply_leaves_state_unchanged(monkeypatch):
             crashes.pop()
             raise RuntimeError("boom")
 
-    monkeypatch.setattr(resolve, "apply", half_then_crash)
+    monkeypatch.setattr(flow, "apply", half_then_crash)
     with pytest.raises(RuntimeError):
         game.act(req.seat, req.options[0].action)
-    monkeypatch.setattr(resolve, "apply", real)
+    monkeypatch.setattr(flow, "apply", real)
     assert game.state_hash() == before and len(game.decisions) == count
     game.act(req.seat, req.options[0].action)  # and the game goes on

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from engine.core.flow import Flow
 from engine.core.game import Deck, Game
 
 from tests.refusals import refused  # noqa: F401 - re-exported for the tests
 from engine.games.kaiju import KaijuRules
+from engine.games.kaiju.state import MainPhase
 
 RULES = KaijuRules(Path(__file__).parent / "data")
 _FILLER = ["Tank", "Young Omega", "Zeta", "Epsilon", "Beta", "Gamma", "Alpha", "Delta", "Elder Omega",
@@ -103,6 +105,7 @@ def set_turn(game: Game, active: int, turn: int = 3, **flags) -> None:
     """Make `active` the player in the main phase of game turn `turn`, per-turn flags reset."""
     s = game.state
     s.active, s.turn, s.phase = active, turn, "main"
+    s.flow = Flow(asking=MainPhase(active))
     s.deploys_left, s.enhances_left = 1, 1
     s.reinforcement_played = s.attack_or_heal_used = s.engaged_acted = False
     s.attacked_cards.clear()

@@ -7,7 +7,9 @@ import pytest
 
 from engine.core.errors import DataError
 from engine.games.kaiju import RULES
-from engine.games.kaiju.cards import load_cards
+from engine.games.kaiju import KaijuRules
+
+load_cards = KaijuRules.load_cards
 
 GOOD = """cards:
   - id: kj-a

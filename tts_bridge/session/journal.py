@@ -44,6 +44,7 @@ class Journal:
         if journal.path.exists():
             raise JournalError(f"{journal.path}: a session with this id already exists")
         header = {"journal": JOURNAL_VERSION, "id": session_id, "game": game.rules.id, "seed": game.seed,
+                  "hash_version": game.hash_version,
                   "options": game.options, "decks": [d.to_json() for d in game.decks], "seats": seats}
         journal._write(header)
         return journal
@@ -93,7 +94,8 @@ class Journal:
         """Rebuild the game; every recorded hash must match (else the journal is not this game)."""
         log: dict[str, Any] = {"decks": header["decks"], "seed": header["seed"], "options": header.get("options"),
                                "decisions": [{"seat": d["seat"], "action": d["action"]} for d in decisions],
-                               "hashes": [d["hash"] for d in decisions]}
+                               "hashes": [d["hash"] for d in decisions],
+                               "hash_version": header.get("hash_version", 1)}
         return Game.replay(rules, log)
 
 

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from pathlib import Path
+
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
-from engine.core.hashing import pack_ints
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.kaiju import choices, demo, guards, resolve, view
-from engine.games.kaiju.cards import load_cards
+from engine.games.kaiju import cards, demo, flow, guards, view
 from engine.games.kaiju.deck import deck_from_entries, validate_deck
+from engine.games.kaiju.effects import REGISTRY
 from engine.games.kaiju.state import ZONES, KaijuState
+
+# the schemas of one card and of cards.yaml, with the effect words of the registry
+CARD_SCHEMA = cards.card_schema(REGISTRY.schema())
+FILE_SCHEMA = cards.file_schema(REGISTRY.schema())
 
 RULE_OPTIONS = (
     RuleOption("support_slots", 5, (5, 3), "KJ-G1", "Support-zone size: 5 slots (proposal) or a compact 3."),
@@ -68,12 +73,16 @@ class KaijuRules(CardGame):
     name = "Kaiju Battle: Revival of the Giant Beasts"
     rule_prefix = "KJ-"
     rule_options = RULE_OPTIONS
-    load_cards = staticmethod(load_cards)
+    effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 
+    @staticmethod
+    def load_cards(path: Path) -> dict[str, cards.CardDef]:
+        return cards.load_cards(path, REGISTRY)
+
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> KaijuState:
-        cards = self.cards()
-        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cards, options)])
+        card_defs = self.cards()
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, card_defs, options)])
         rng = Rng(seed)
         table = Table(ZONES)
         state = KaijuState(table, rng, options)
@@ -81,29 +90,23 @@ class KaijuRules(CardGame):
         n = 0
         for seat, deck in enumerate(decks):
             for card_id in deck.sections["main"]:
-                table.add_card(seat, cards[card_id], "deck", ids[n])
+                table.add_card(seat, card_defs[card_id], "deck", ids[n])
                 n += 1
             rng.shuffle(table.zone(seat, "deck"))  # KJ-3.1.1
         state.coin_winner = 0 if rng.coin() else 1  # KJ-G3
+        flow.start(state)
         state.events.clear()
         return state
 
     def request(self, state: KaijuState) -> Request | None:
-        return choices.request(state)
+        return flow.PROCESSOR.request(state)
 
     def check(self, state: KaijuState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)
 
-    def seat_refusal(self, state: KaijuState, seat: int, request: Request) -> Refusal:
-        if request.kind == "main":
-            return Refusal("KJ-3.3.1", "It is your opponent's turn; wait for your own turn to act.")
-        rule = {"choose_order": "KJ-G3", "place_facedown": "KJ-3.1.3", "engage": "KJ-2.2.3",
-                "devolve": "KJ-G23"}.get(request.kind, "KJ-3.1")
-        return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
-
     def apply(self, state: KaijuState, seat: int, action: dict) -> list[Event]:
         state.events = []
-        resolve.apply(state, seat, action)
+        flow.apply(state, seat, action)
         return state.events
 
     def result(self, state: KaijuState) -> Result | None:
@@ -111,39 +114,6 @@ class KaijuRules(CardGame):
 
     def view(self, state: KaijuState, seat: int | None) -> dict:
         return view.view(state, seat)
-
-    def snapshot(self, state: KaijuState) -> bytes:
-        # Runs after every decision, so it is written for speed. The bytes are those of
-        # pack_ints(damage as sorted (card, count) pairs), pack_ints(stacks as sorted
-        # (host, size, *cards)) and repr() of the scalars. Damage and stacks change on few
-        # decisions: while they compare equal to the last snapshot's copies, its bytes are reused
-        # (equal contents pack to equal bytes).
-        old_damage, damage_bytes, old_stack, stack_bytes = parts = state.snapshot_parts
-        damage, stack = state.damage, state.stack
-        if damage != old_damage:
-            flat: list[int] = []
-            for pair in sorted(damage.items()):
-                flat += pair
-            damage_bytes, old_damage = pack_ints(flat), dict(damage)
-        if stack != old_stack:
-            flat = []
-            for host in sorted(stack):
-                cards = stack[host]
-                flat += (host, len(cards))
-                flat += cards
-            stack_bytes, old_stack = pack_ints(flat), {host: list(cards) for host, cards in stack.items()}
-        if old_damage is not parts[0] or old_stack is not parts[2]:
-            state.snapshot_parts = (old_damage, damage_bytes, old_stack, stack_bytes)
-        attacked, uses, bonus, queue = state.attacked_cards, state.action_uses, state.turn_speed_bonus, state.queue
-        scalars = (
-            state.phase, state.active, state.turn, state.first, state.coin_winner, state.facedown_seat,
-            state.deploys_left, state.enhances_left, state.reinforcement_played, state.attack_or_heal_used,
-            tuple(sorted(attacked)) if attacked else (), state.engaged_acted,
-            tuple(sorted(uses.items())) if uses else (),
-            state.retreats, tuple(sorted(bonus.items())) if bonus else (), tuple(queue) if queue else (),
-            state.waiting, state.result.to_json() if state.result else None, state.rng.calls,
-        )
-        return b"|".join((state.table.snapshot(), damage_bytes, stack_bytes, repr(scalars).encode()))
 
     def check_invariants(self, state: KaijuState) -> None:
         state.table.check_invariants()

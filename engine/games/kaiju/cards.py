@@ -1,7 +1,8 @@
 """Kaiju card definitions: the schema of `card_data/kaiju/cards.yaml` and its loader.
 
-Effects are data in a small vocabulary (see EFFECT_SCHEMA and the README); a card whose
-effect does not fit names a Python function in `scripts.py` (`script: name`).
+Effects are data in the words of the game's effect registry (`effects.REGISTRY`, listed in
+docs/effects/kaiju.md); the schema's effect part is generated from it, so `card_schema` and
+`load_cards` take the registry (this module comes first in the import order).
 """
 
 from __future__ import annotations
@@ -10,111 +11,91 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.effects import EffectRegistry
 from engine.core.errors import DataError
 
-# Effects that need a chosen target; a card may carry at most one (its action names it).
-TARGETED = {("damage", "opp_support"), ("damage", "opp_any"), ("heal", "own_any"),
-            ("destroy_reinforcement", True)}
 
-_EFFECT_PROPS = {
-    "draw": {"type": "integer", "minimum": 1, "maximum": 5},
-    "damage": {
-        "type": "object", "additionalProperties": False, "required": ["amount", "to"],
+def card_schema(effect_schema: dict) -> dict:
+    """The schema of one card, with `effect_schema` (the registry's) for every effect list."""
+    effects = {"type": "array", "items": effect_schema}
+    continuous = {
+        "type": "object", "additionalProperties": False, "required": ["applies_to"],
         "properties": {
-            "amount": {"type": "integer", "minimum": 1},
-            "to": {"enum": ["opp_engaged", "opp_support", "opp_all_support", "opp_any"]},
-            "pierce": {"type": "boolean"},
+            "zone": {"enum": ["engaged", "support", "in_play"]},
+            "applies_to": {"enum": ["self", "engaged", "all"]},
+            "speed": {"type": "integer"}, "defense": {"type": "integer"},
+            "attack": {"type": "integer"}, "deploys": {"type": "integer", "minimum": 0},
+            "enhances": {"type": "integer", "minimum": 0},
         },
-    },
-    "heal": {
-        "type": "object", "additionalProperties": False, "required": ["amount", "to"],
-        "properties": {"amount": {"type": "integer", "minimum": 1},
-                       "to": {"enum": ["own_any", "own_engaged", "own_all"]}},
-    },
-    "extra_deploy": {"type": "integer", "minimum": 1},
-    "extra_enhance": {"type": "integer", "minimum": 1},
-    "destroy_reinforcement": {"const": True},
-    "devolve": {"enum": ["opp_engaged", "own_engaged"]},
-    "banish_enhancement": {"type": "integer", "minimum": 1},
-    "script": {"type": "string"},
-}
-EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 1,
-                 "additionalProperties": False, "properties": _EFFECT_PROPS}
-_EFFECTS = {"type": "array", "items": EFFECT_SCHEMA}
-_CONTINUOUS = {
-    "type": "object", "additionalProperties": False, "required": ["applies_to"],
-    "properties": {
-        "zone": {"enum": ["engaged", "support", "in_play"]},
-        "applies_to": {"enum": ["self", "engaged", "all"]},
-        "speed": {"type": "integer"}, "defense": {"type": "integer"},
-        "attack": {"type": "integer"}, "deploys": {"type": "integer", "minimum": 0},
-        "enhances": {"type": "integer", "minimum": 0},
-    },
-}
-_MOVE = {
-    "type": "object", "additionalProperties": False, "required": ["name", "kind", "amount"],
-    "properties": {
+    }
+    move = {
+        "type": "object", "additionalProperties": False, "required": ["name", "kind", "amount"],
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "kind": {"enum": ["attack", "heal"]},
+            "amount": {"type": "integer", "minimum": 0},
+            "level": {"type": "integer", "minimum": 0},
+            "advantage": {"type": "boolean"},
+            "sure_hit": {"type": "boolean"},
+            "pierce": {"type": "boolean"},
+            "effects": effects,
+            "text": {"type": "string"},
+        },
+    }
+    action = {
+        "type": "object", "additionalProperties": False, "required": ["name", "effects"],
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "level": {"type": "integer", "minimum": 0},
+            "advantage": {"type": "boolean"},
+            "once_per_turn": {"type": "boolean"},
+            "effects": effects,
+            "text": {"type": "string"},
+        },
+    }
+    common = {
+        "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+        "type": {"enum": ["battle", "skill", "reinforcement"]},
         "name": {"type": "string", "minLength": 1},
-        "kind": {"enum": ["attack", "heal"]},
-        "amount": {"type": "integer", "minimum": 0},
-        "level": {"type": "integer", "minimum": 0},
-        "advantage": {"type": "boolean"},
-        "sure_hit": {"type": "boolean"},
-        "pierce": {"type": "boolean"},
-        "effects": _EFFECTS,
         "text": {"type": "string"},
-    },
-}
-_ACTION = {
-    "type": "object", "additionalProperties": False, "required": ["name", "effects"],
-    "properties": {
-        "name": {"type": "string", "minLength": 1},
-        "level": {"type": "integer", "minimum": 0},
-        "advantage": {"type": "boolean"},
-        "once_per_turn": {"type": "boolean"},
-        "effects": _EFFECTS,
-        "text": {"type": "string"},
-    },
-}
-_COMMON = {
-    "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
-    "type": {"enum": ["battle", "skill", "reinforcement"]},
-    "name": {"type": "string", "minLength": 1},
-    "text": {"type": "string"},
-    "flavor": {"type": "string"},
-}
-CARD_SCHEMA = {
-    "type": "object",
-    "required": ["id", "type", "name"],
-    "allOf": [
-        {"if": {"properties": {"type": {"const": "battle"}}},
-         "then": {"additionalProperties": False, "required": ["hp", "speed", "cost", "moves"],
-                  "properties": {**_COMMON,
-                                 "prefix": {"type": "string"}, "category": {"type": "string"},
-                                 "hp": {"type": "integer", "minimum": 1},
-                                 "speed": {"type": "integer", "minimum": 0},
-                                 "cost": {"type": "integer", "minimum": 0},
-                                 "defense": {"type": "integer", "minimum": 1},
-                                 "counter": {"type": "integer", "minimum": 1},
-                                 "evasion": {"type": "boolean"},
-                                 "moves": {"type": "array", "items": _MOVE},
-                                 "actions": {"type": "array", "items": _ACTION},
-                                 "continuous": {"type": "array", "items": _CONTINUOUS},
-                                 "evolves_from": {"type": "string"},
-                                 "converts_with": {"type": "string"}}}},
-        {"if": {"properties": {"type": {"const": "skill"}}},
-         "then": {"additionalProperties": False, "required": ["effects"],
-                  "properties": {**_COMMON, "cost": {"type": "integer", "minimum": 0},
-                                 "advantage": {"type": "boolean"}, "effects": _EFFECTS}}},
-        {"if": {"properties": {"type": {"const": "reinforcement"}}},
-         "then": {"additionalProperties": False, "required": ["continuous"],
-                  "properties": {**_COMMON, "continuous": {"type": "array", "items": _CONTINUOUS},
-                                 "effects": _EFFECTS}}},
-    ],
-    "properties": _COMMON,
-}
-FILE_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
-               "properties": {"cards": {"type": "array", "items": CARD_SCHEMA}}}
+        "flavor": {"type": "string"},
+    }
+    schema = {
+        "type": "object",
+        "required": ["id", "type", "name"],
+        "allOf": [
+            {"if": {"properties": {"type": {"const": "battle"}}},
+             "then": {"additionalProperties": False, "required": ["hp", "speed", "cost", "moves"],
+                      "properties": {**common,
+                                     "prefix": {"type": "string"}, "category": {"type": "string"},
+                                     "hp": {"type": "integer", "minimum": 1},
+                                     "speed": {"type": "integer", "minimum": 0},
+                                     "cost": {"type": "integer", "minimum": 0},
+                                     "defense": {"type": "integer", "minimum": 1},
+                                     "counter": {"type": "integer", "minimum": 1},
+                                     "evasion": {"type": "boolean"},
+                                     "moves": {"type": "array", "items": move},
+                                     "actions": {"type": "array", "items": action},
+                                     "continuous": {"type": "array", "items": continuous},
+                                     "evolves_from": {"type": "string"},
+                                     "converts_with": {"type": "string"}}}},
+            {"if": {"properties": {"type": {"const": "skill"}}},
+             "then": {"additionalProperties": False, "required": ["effects"],
+                      "properties": {**common, "cost": {"type": "integer", "minimum": 0},
+                                     "advantage": {"type": "boolean"}, "effects": effects}}},
+            {"if": {"properties": {"type": {"const": "reinforcement"}}},
+             "then": {"additionalProperties": False, "required": ["continuous"],
+                      "properties": {**common, "continuous": {"type": "array", "items": continuous},
+                                     "effects": effects}}},
+        ],
+        "properties": common,
+    }
+    return schema
+
+
+def file_schema(effect_schema: dict) -> dict:
+    return {"type": "object", "required": ["cards"], "additionalProperties": False,
+            "properties": {"cards": {"type": "array", "items": card_schema(effect_schema)}}}
 
 
 @dataclass(frozen=True)
@@ -187,13 +168,6 @@ class CardDef:
         object.__setattr__(self, "is_battle", self.type == "battle")
 
 
-def effect_target(effect: dict) -> tuple | None:
-    """The (kind, scope) pair of an effect that needs a chosen target, else None."""
-    (kind, value), = effect.items()
-    scope = value.get("to") if isinstance(value, dict) else value
-    return (kind, scope) if (kind, scope) in TARGETED else None
-
-
 def _card(raw: dict) -> CardDef:
     plain = {k: v for k, v in raw.items() if k not in ("moves", "actions", "continuous", "effects")}
     moves = tuple(Move(**{**m, "effects": tuple(m.get("effects", ()))}) for m in raw.get("moves", ()))
@@ -203,11 +177,14 @@ def _card(raw: dict) -> CardDef:
                    effects=tuple(raw.get("effects", ())))
 
 
-def load_cards(path: Path) -> dict[str, CardDef]:
+def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
     """Load and validate a card file; every problem is reported with file, line and field."""
     data = read_yaml_file(path)
-    validate(data, FILE_SCHEMA, str(path))
-    from engine.games.kaiju import scripts
+    validate(data, file_schema(registry.schema()), str(path))
+
+    def chosen(effect: dict) -> bool:
+        scope = registry.scope(effect)
+        return scope is not None and scope.chosen
 
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
@@ -219,15 +196,12 @@ def load_cards(path: Path) -> dict[str, CardDef]:
             problems.append(f"{where}: cards[{i}].name: {card.title!r} is already used by another card")
         titles[title] = i
         for label, effects in _effect_lists(card):
-            targets = [effect_target(e) for e in effects if effect_target(e)]
-            if len(targets) > 1:
+            if sum(map(chosen, effects)) > 1:
                 problems.append(f"{where}: cards[{i}].{label}: at most one effect may need a chosen target")
             for e in effects:
-                if "script" in e and e["script"] not in scripts.SCRIPTS:
-                    problems.append(f"{where}: cards[{i}].{label}: unknown script {e['script']!r}; "
-                                    f"known: {', '.join(sorted(scripts.SCRIPTS))}")
+                problems += [f"{where}: cards[{i}].{label}: {p}" for p in registry.problems(e)]
         for n, move in enumerate(card.moves):
-            if move.kind == "heal" and any(effect_target(e) for e in move.effects):
+            if move.kind == "heal" and any(map(chosen, move.effects)):
                 problems.append(f"{where}: cards[{i}].moves[{n}].effects: a heal move's target is the healed card, "
                                 f"so its extra effects cannot need another chosen target")
         cards[card.id] = card

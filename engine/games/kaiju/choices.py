@@ -8,7 +8,8 @@ from engine.games.kaiju import guards
 from engine.games.kaiju.guards import (check_action, check_attack, check_convert, check_deploy, check_end_turn,
                                        check_enhance, check_evolve, check_heal, check_reinforce, check_retreat,
                                        check_skill)
-from engine.games.kaiju.state import KaijuState, advantage, defn, title, zone
+from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, KaijuState, MainPhase, PlaceFacedown,
+                                      advantage, defn, title, zone)
 
 
 # zone keys of the active seat (0 or 1) and of its opponent: (engaged, support, hand, opponent's engaged)
@@ -166,30 +167,34 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
     return out
 
 
-def request(state: KaijuState) -> Request | None:
-    phase = state.phase
-    if phase == "over":
-        return None
-    if phase == "order":
-        seat = state.coin_winner
-        return Request(seat, "choose_order", "You won the coin flip: go first or second?", [
-            _option({"type": "choose_order", "first": True}, "Go first"),
-            _option({"type": "choose_order", "first": False}, "Go second"),
-        ])
-    if phase == "facedown":
-        seat = state.facedown_seat
-        opts = [_option({"type": "place_facedown", "card": c}, f"Place {title(state, c)} face down")
-                for c in zone(state, seat, "hand") if defn(state, c).is_battle]
-        return Request(seat, "place_facedown", "Choose your opening battle card (placed face down).", opts)
-    if state.waiting is not None:
-        kind, seat = state.waiting[0], state.waiting[1]
-        if kind == "refill":
-            opts = [_option({"type": "engage", "card": c}, f"Engage {title(state, c)}")
-                    for c in zone(state, seat, "support")]
-            return Request(seat, "engage", "Your engagement zone is empty: choose a support card to engage.", opts)
-        host = state.waiting[2]
-        opts = [_option({"type": "devolve_choose", "card": c}, f"Bring back {title(state, c)}")
-                for c in state.stack[host]]
-        return Request(seat, "devolve", f"{title(state, host)} devolves: choose the card that comes back on top.", opts)
-    seat = state.active
-    return Request(seat, "main", f"Turn {state.turn}: your main phase.", main_options(state, seat))
+# -- the Requests of the steps that ask ----------------------------------------------------------
+
+def choose_order(state: KaijuState, step: ChooseOrder) -> Request:
+    return Request(step.seat, "choose_order", "You won the coin flip: go first or second?", [
+        _option({"type": "choose_order", "first": True}, "Go first"),
+        _option({"type": "choose_order", "first": False}, "Go second"),
+    ])
+
+
+def place_facedown(state: KaijuState, step: PlaceFacedown) -> Request:
+    seat = step.seat
+    opts = [_option({"type": "place_facedown", "card": c}, f"Place {title(state, c)} face down")
+            for c in zone(state, seat, "hand") if defn(state, c).is_battle]
+    return Request(seat, "place_facedown", "Choose your opening battle card (placed face down).", opts)
+
+
+def choose_engaged(state: KaijuState, step: ChooseEngaged) -> Request:
+    opts = [_option({"type": "engage", "card": c}, f"Engage {title(state, c)}")
+            for c in zone(state, step.seat, "support")]
+    return Request(step.seat, "engage", "Your engagement zone is empty: choose a support card to engage.", opts)
+
+
+def devolve(state: KaijuState, step: Devolve) -> Request:
+    host = step.host
+    opts = [_option({"type": "devolve_choose", "card": c}, f"Bring back {title(state, c)}")
+            for c in state.stack[host]]
+    return Request(step.seat, "devolve", f"{title(state, host)} devolves: choose the card that comes back on top.", opts)
+
+
+def main_phase(state: KaijuState, step: MainPhase) -> Request:
+    return Request(step.seat, "main", f"Turn {state.turn}: your main phase.", main_options(state, step.seat))

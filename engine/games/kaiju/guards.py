@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from engine.core.errors import Refusal
 
-from engine.games.kaiju.cards import effect_target
-from engine.games.kaiju.state import KaijuState, advantage, defn, in_play, owner, where
+from engine.games.kaiju.effects import REGISTRY
+from engine.games.kaiju.state import (ChooseEngaged, Devolve, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
+                                      in_play, owner, where)
 
 _NO_TARGET = object()
 _NOT_IN_HAND = "That card is not in your hand. Choose a card from your hand."
 _NOT_IN_PLAY = "Choose one of your battle cards in play (engaged or in support)."
-_NEEDS: dict[int, tuple[tuple, tuple | None]] = {}
 
 
 def _card_of(state: KaijuState, action: dict, key: str = "card") -> int | None:
@@ -25,33 +25,9 @@ def _card_of(state: KaijuState, action: dict, key: str = "card") -> int | None:
     return None
 
 
-def target_need(effects: tuple) -> tuple | None:
-    """The (kind, scope) of the first effect among `effects` that needs a chosen target.
-
-    Remembered per effects tuple (card data does not change while loaded); the entry keeps the
-    tuple alive, so its id cannot be reused by another tuple."""
-    hit = _NEEDS.get(id(effects))
-    if hit is not None and hit[0] is effects:
-        return hit[1]
-    need = next((n for n in map(effect_target, effects) if n is not None), None)
-    _NEEDS[id(effects)] = (effects, need)
-    return need
-
-
 def targets_for(state: KaijuState, seat: int, effects: tuple) -> list[int] | None:
-    """Legal targets of the one targeted effect among `effects`, or None if none needs one."""
-    need = target_need(effects) if effects else None
-    if need is None:
-        return None
-    kind, scope = need  # every targeted (kind, scope) in cards.TARGETED has a branch here
-    zones = state.table.zones
-    if kind == "damage":
-        if scope == "opp_support":
-            return list(zones[f"{1 - seat}.support"])
-        return in_play(state, 1 - seat)  # opp_any
-    if kind == "heal":
-        return in_play(state, seat)
-    return list(zones[f"{1 - seat}.deployment"])  # destroy_reinforcement
+    """Legal targets of the one chosen-target effect among `effects`, or None if none needs one."""
+    return REGISTRY.targets(state, seat, effects)
 
 
 def _target_refusal(state: KaijuState, seat: int, effects: tuple, action: dict, rule: str) -> Refusal | None:
@@ -97,7 +73,8 @@ def check_order(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_facedown(state: KaijuState, seat: int, action: dict) -> Refusal | None:
-    if state.phase != "facedown" or seat != state.facedown_seat:
+    asking = state.flow.asking
+    if type(asking) is not PlaceFacedown or seat != asking.seat:
         return Refusal("KJ-3.1.3", "You are not placing your opening battle card now.")
     card, refusal = _hand_card(state, seat, action, "KJ-3.1.3")
     if refusal:
@@ -110,7 +87,8 @@ def check_facedown(state: KaijuState, seat: int, action: dict) -> Refusal | None
 # -- choices in the middle of a step -------------------------------------------------------
 
 def check_engage(state: KaijuState, seat: int, action: dict) -> Refusal | None:
-    if not state.waiting or state.waiting[0] != "refill" or state.waiting[1] != seat:
+    asking = state.flow.asking
+    if type(asking) is not ChooseEngaged or asking.seat != seat:
         return Refusal("KJ-2.2.3", "You only choose a new engaged card when your engagement zone is empty.")
     card = _card_of(state, action)
     if card is None or owner(state, card) != seat or where(state, card) != "support":
@@ -119,10 +97,11 @@ def check_engage(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_devolve_choice(state: KaijuState, seat: int, action: dict) -> Refusal | None:
-    if not state.waiting or state.waiting[0] != "devolve" or state.waiting[1] != seat:
+    asking = state.flow.asking
+    if type(asking) is not Devolve or asking.seat != seat:
         return Refusal("KJ-5.18", "There is no devolution waiting for your choice.")
     card = _card_of(state, action)
-    if card is None or card not in state.stack.get(state.waiting[2], ()):
+    if card is None or card not in state.stack.get(asking.host, ()):
         return Refusal("KJ-5.18", "Choose a card from the devolving card's enhancement stack.")
     return None
 
@@ -130,7 +109,7 @@ def check_devolve_choice(state: KaijuState, seat: int, action: dict) -> Refusal 
 # -- main phase ----------------------------------------------------------------------------
 
 def _main_refusal(state: KaijuState, seat: int) -> Refusal | None:
-    if state.phase != "main" or state.waiting is not None:
+    if type(state.flow.asking) is not MainPhase:
         return Refusal("KJ-3.3.1", "That move is only possible in the main phase, once pending choices are made.")
     if seat != state.active:
         return Refusal("KJ-3.3.1", "It is your opponent's turn; you can act again on your own turn.")

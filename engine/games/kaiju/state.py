@@ -7,71 +7,139 @@ every pile public (KJ-G31). Enhancement cards sit in the public `enhancement` zo
 
 from __future__ import annotations
 
-from collections import deque
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.effects import EffectContext
+from engine.core.flow import Flow, Step
+from engine.core.hashing import cache
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
+from engine.core.view import redact
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.kaiju.cards import CardDef
 
 ZONES = (
-    ZoneSpec("deck", Visibility.HIDDEN),
-    ZoneSpec("hand", Visibility.OWNER, ordered=False),
-    ZoneSpec("engaged", Visibility.PUBLIC),
-    ZoneSpec("support", Visibility.PUBLIC),
-    ZoneSpec("enhancement", Visibility.PUBLIC, ordered=False),
-    ZoneSpec("deployment", Visibility.PUBLIC),
-    ZoneSpec("resolving", Visibility.PUBLIC),
-    ZoneSpec("discard", Visibility.PUBLIC),
-    ZoneSpec("spirit", Visibility.PUBLIC),
-    ZoneSpec("rift", Visibility.PUBLIC),
+    ZoneSpec("deck", Visibility.HIDDEN, label="deck", rule="KJ-2.1"),
+    ZoneSpec("hand", Visibility.OWNER, ordered=False, label="hand", rule="KJ-3.3.1"),
+    ZoneSpec("engaged", Visibility.PUBLIC, label="engagement zone", rule="KJ-2.2"),
+    ZoneSpec("support", Visibility.PUBLIC, label="support zone", rule="KJ-2.3"),
+    ZoneSpec("enhancement", Visibility.PUBLIC, ordered=False, label="enhancement stack", rule="KJ-5.14"),
+    ZoneSpec("deployment", Visibility.PUBLIC, label="deployment zone", rule="KJ-2.4"),
+    ZoneSpec("resolving", Visibility.PUBLIC, label="resolving area", rule="KJ-1.2.2"),
+    ZoneSpec("discard", Visibility.PUBLIC, label="discard zone", rule="KJ-2.5"),
+    ZoneSpec("spirit", Visibility.PUBLIC, label="spirit zone", rule="KJ-2.6"),
+    ZoneSpec("rift", Visibility.PUBLIC, label="space-time rift", rule="KJ-2.7"),
 )
 SPIRIT_LIMIT = 15  # KJ-4.1: more than 15 loses
 
 
-class KaijuState:
-    __slots__ = (
-        "table", "rng", "options", "phase", "active", "turn", "first", "coin_winner",
-        "facedown_seat", "damage", "stack", "host", "deploys_left", "enhances_left",
-        "reinforcement_played", "attack_or_heal_used", "attacked_cards", "engaged_acted",
-        "action_uses", "retreats", "turn_speed_bonus", "queue", "waiting", "result", "events",
-        "advantage_memo", "snapshot_parts",
-    )
+# -- steps (engine/core/flow.py): what the game does next, and what it waits for -------------
 
-    def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
-        self.table = table
-        self.rng = rng
-        self.options = options
-        self.phase = "order"
-        self.active = 0
-        self.turn = 0
-        self.first = 0
-        self.coin_winner = 0
-        self.facedown_seat = 0
-        self.damage: dict[int, int] = {}
-        self.stack: dict[int, list[int]] = {}
-        self.host: dict[int, int] = {}
-        self.deploys_left = 0
-        self.enhances_left = 0
-        self.reinforcement_played = False
-        self.attack_or_heal_used = False
-        self.attacked_cards: set[int] = set()
-        self.engaged_acted = False
-        self.action_uses: dict[tuple[int, int], int] = {}
-        self.retreats = 0
-        self.turn_speed_bonus: dict[int, int] = {}
-        self.queue: deque[tuple] = deque()
-        self.waiting: tuple | None = None
-        self.result: Result | None = None
-        self.events: list[Event] = []
-        # (seat, advantage) while the options are being listed, when the state cannot change;
-        # None at every other time. Not part of the state (nor of its snapshot).
-        self.advantage_memo: tuple[int, bool] | None = None
-        # what the last snapshot packed: (copy of damage, its bytes, copy of stack, its bytes);
-        # reused while the contents compare equal. A cache, not part of the state either.
-        self.snapshot_parts: tuple = ({}, b"", {}, b"")
+@dataclass(frozen=True, slots=True)
+class ChooseOrder(Step):
+    """KJ-3.1.1 / KJ-G3: the coin-flip winner chooses to go first or second."""
+    seat: int
+    asks = True
+    rule = "KJ-G3"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFacedown(Step):
+    """KJ-3.1.3: each player, first player first, puts an opening battle card face down."""
+    seat: int
+    asks = True
+    rule = "KJ-3.1.3"
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn(Step):
+    """KJ-3.2: a new turn of `seat` begins (allowances reset, one card drawn)."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class MainPhase(Step):
+    """KJ-3.3: the active seat's main phase; every move of the turn is an answer to it."""
+    seat: int
+    asks = True
+    rule = "KJ-3.3.1"
+    wait = "It is your opponent's turn; wait for your own turn to act."
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveEffect(Step):
+    """One effect of a card, resolved in order (KJ-5.9)."""
+    effect: Any
+    ctx: EffectContext
+
+
+@dataclass(frozen=True, slots=True)
+class FinishSkill(Step):
+    """KJ-1.2.2 / KJ-3.8.2: a resolved skill card goes to spirit (with a cost) or discard."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Check(Step):
+    """The state check after every completed step (KJ-G20)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refill(Step):
+    """KJ-2.2.3: an empty engagement zone is filled from support (the only card, or the
+    owner's choice: `ChooseEngaged`)."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEngaged(Step):
+    """KJ-2.2.3: the owner chooses which support card fills the empty engagement zone."""
+    seat: int
+    asks = True
+    rule = "KJ-2.2.3"
+
+
+@dataclass(frozen=True, slots=True)
+class Devolve(Step):
+    """KJ-5.18 / KJ-G23: the owner picks which stack card comes back on top of `host`."""
+    seat: int
+    host: int
+    asks = True
+    rule = "KJ-G23"
+
+
+@dataclass(slots=True, eq=False)
+class KaijuState:
+    """Everything the kaiju rules read; every field is hashed unless declared a cache."""
+
+    table: Table
+    rng: Rng
+    options: dict[str, Any]
+    phase: str = "order"
+    active: int = 0
+    turn: int = 0
+    first: int = 0
+    coin_winner: int = 0
+    damage: dict[int, int] = field(default_factory=dict)
+    stack: dict[int, list[int]] = field(default_factory=dict)
+    host: dict[int, int] = field(default_factory=dict)
+    deploys_left: int = 0
+    enhances_left: int = 0
+    reinforcement_played: bool = False
+    attack_or_heal_used: bool = False
+    attacked_cards: set[int] = field(default_factory=set)
+    engaged_acted: bool = False
+    action_uses: dict[tuple[int, int], int] = field(default_factory=dict)
+    retreats: int = 0
+    turn_speed_bonus: dict[int, int] = field(default_factory=dict)
+    flow: Flow = field(default_factory=Flow)
+    result: Result | None = None
+    # the events of the decision being applied (handed out by `apply`)
+    events: list[Event] = cache(factory=list)
+    # (seat, advantage) while the options are being listed, when the state cannot change
+    advantage_memo: tuple[int, bool] | None = cache(None)
 
 
 def defn(state: KaijuState, card: int) -> CardDef:
@@ -189,11 +257,12 @@ def title(state: KaijuState, card: int) -> str:
     return state.table.cards[card].defn.title
 
 
-def card_json(state: KaijuState, card: int) -> dict:
-    """How events name a card: its id, card-data id and title."""
+def describe(state: KaijuState, card: int) -> dict:
+    """How events and views name a card: its id, card-data id and title."""
     d = state.table.cards[card].defn
     return {"id": card, "card": d.id, "name": d.title}
 
 
-def emit(state: KaijuState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
-    state.events.append(Event(data, seat, redacted))
+def emit(state: KaijuState, data: dict) -> None:
+    """Record an event; cards in it are `CardRef`s, shown to the seats that can see them."""
+    state.events.append(redact(state.table, data, lambda c: describe(state, c)))

@@ -1,15 +1,20 @@
-"""Per-seat views: what one seat may know, as JSON. Hidden cards appear only as counts or as
-face-down markers without an id, so nothing a seat cannot see leaks through a view."""
+"""Per-seat views: what one seat may know, as JSON, built by the core view builder from the
+zone declarations (engine/core/view.py): hidden cards appear only as counts or as face-down
+markers without an id, so nothing a seat cannot see leaks through a view."""
 
 from __future__ import annotations
+
+from engine.core import view as core_view
 
 from engine.games.kaiju.state import (KaijuState, advantage, defense, defn, level, speed,
                                       spirit_total, zone)
 
 
 def card_view(state: KaijuState, card: int, seat: int | None) -> dict:
-    if not state.table.visible_to(card, seat):
-        return {"face_down": True}
+    return core_view.card_view(state.table, card, seat, lambda c: _card(state, c, seat))
+
+
+def _card(state: KaijuState, card: int, seat: int | None) -> dict:
     d = defn(state, card)
     out = {"id": card, "card": d.id, "name": d.title, "type": d.type}
     if d.cost is not None:
@@ -22,19 +27,17 @@ def card_view(state: KaijuState, card: int, seat: int | None) -> dict:
     return out
 
 
-def _pile(state: KaijuState, owner: int, name: str, seat: int | None) -> list[dict]:
-    return [card_view(state, c, seat) for c in zone(state, owner, name)]
+def _pile(state: KaijuState, owner: int, name: str, seat: int | None):
+    return core_view.zone_view(state.table, owner, name, seat, lambda c: _card(state, c, seat))
 
 
 def view(state: KaijuState, seat: int | None) -> dict:
     players = []
     for p in (0, 1):
-        hand = zone(state, p, "hand")
         players.append({
             "seat": p,
-            "deck": {"count": len(zone(state, p, "deck"))},
-            "hand": ({"count": len(hand), "cards": _pile(state, p, "hand", seat)}
-                     if seat is None or seat == p else {"count": len(hand)}),
+            "deck": _pile(state, p, "deck", seat),
+            "hand": _pile(state, p, "hand", seat),
             "engaged": _pile(state, p, "engaged", seat),
             "support": _pile(state, p, "support", seat),
             "deployment": _pile(state, p, "deployment", seat),

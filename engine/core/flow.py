@@ -1,0 +1,129 @@
+"""The step processor: the one way a game pauses for a decision.
+
+A game's rules work is a queue of small named records (`Step` subclasses: frozen, slotted
+dataclasses declared with the game's state). One driver runs steps until one asks a player;
+the pending Request is built from that step, carries that step's rule, and the answer goes
+back to that step. This is ygopro-core's processor in small: nothing live (no generator, no
+callback) sits in the state, so a state can be copied, hashed and replayed.
+
+A game registers, per step type, what running it does (`runs`) or, for a step that asks,
+what it asks and what an answer does (`asks`). A step that asks only sometimes (one legal
+choice needs no question) is a running step that queues the asking one when it must ask.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Generic, TypeVar
+
+from engine.core.errors import Refusal
+from engine.core.requests import Request
+
+S = TypeVar("S")
+
+
+class Step:
+    """A unit of rules work. `asks` says whether the step waits for a player; `rule` is the
+    rule that gives the decision to its seat, cited when another seat tries to move; `wait`
+    is what that seat is told (by default: who is choosing what)."""
+
+    __slots__ = ()
+    asks: ClassVar[bool] = False
+    rule: ClassVar[str | None] = None
+    wait: ClassVar[str | None] = None
+
+
+@dataclass(slots=True, eq=False)
+class Flow:
+    """The steps still to run (front first) and the step waiting for its answer, if any.
+    Part of every game's declared state, so it is hashed like any other field."""
+
+    steps: deque = field(default_factory=deque)
+    asking: Step | None = None
+
+    def then(self, *steps: Step) -> None:
+        """Run `steps` after everything already queued."""
+        self.steps.extend(steps)
+
+    def next(self, *steps: Step) -> None:
+        """Run `steps` (in the order given) before everything already queued."""
+        self.steps.extendleft(reversed(steps))
+
+    def stop(self) -> None:
+        """The game is over: nothing more runs or asks."""
+        self.steps.clear()
+        self.asking = None
+
+
+@dataclass(frozen=True, slots=True)
+class AskingStep(Generic[S]):
+    """How one step type asks: `request` builds the Request, `answer` applies the chosen action."""
+
+    request: Callable[[S, Any], Request]
+    answer: Callable[[S, Any, int, dict], None]
+
+
+class Processor(Generic[S]):
+    """The driver of one game. `flow_of(state)` finds the state's `Flow`."""
+
+    def __init__(self, flow_of: Callable[[S], Flow]) -> None:
+        self._flow_of = flow_of
+        self._runs: dict[type, Callable[[S, Any], None]] = {}
+        self._asks: dict[type, AskingStep] = {}
+
+    # -- registration --------------------------------------------------------------------
+    def runs(self, step_type: type) -> Callable:
+        """Decorator: `fn(state, step)` does the work of a step that never asks."""
+        assert not step_type.asks, f"{step_type.__name__} asks; register it with `asks`"
+
+        def register(fn: Callable[[S, Any], None]) -> Callable[[S, Any], None]:
+            self._runs[step_type] = fn
+            return fn
+        return register
+
+    def asks(self, step_type: type, request: Callable[[S, Any], Request],
+             answer: Callable[[S, Any, int, dict], None]) -> None:
+        assert step_type.asks, f"{step_type.__name__} does not ask; register it with `runs`"
+        self._asks[step_type] = AskingStep(request, answer)
+
+    def step_types(self) -> set[type]:
+        return set(self._runs) | set(self._asks)
+
+    # -- driving -------------------------------------------------------------------------
+    def advance(self, state: S) -> None:
+        """Run steps until one asks or none is left."""
+        flow = self._flow_of(state)
+        steps, runs, asks = flow.steps, self._runs, self._asks
+        while flow.asking is None and steps:
+            step = steps.popleft()
+            handler = runs.get(type(step))
+            if handler is not None:
+                handler(state, step)
+            elif type(step) in asks:
+                flow.asking = step
+            else:
+                raise TypeError(f"no handler is registered for step {step!r}")
+
+    def request(self, state: S) -> Request | None:
+        step = self._flow_of(state).asking
+        if step is None:
+            return None
+        request = self._asks[type(step)].request(state, step)
+        request.rule = step.rule
+        request.wait = step.wait
+        return request
+
+    def answer(self, state: S, seat: int, action: dict) -> None:
+        """Give the asking step its answer (already checked against the options), then run on."""
+        flow = self._flow_of(state)
+        step = flow.asking
+        flow.asking = None
+        self._asks[type(step)].answer(state, step, seat, action)
+        self.advance(state)
+
+
+def wrong_seat(request: Request) -> Refusal:
+    """The refusal for a move by a seat that is not deciding: the asking step's rule."""
+    message = request.wait or f"Seat {request.seat} is choosing now ({request.prompt}); wait for them."
+    return Refusal(request.rule, message)

@@ -1,0 +1,109 @@
+"""One view builder and one redactor for every game, from the zone declarations.
+
+Who may see a card is decided in one place, `Table.visible_to` (zone visibility, face-down
+cards, owners). Views of zones and cards, and events, are built here from it, so no game
+writes its own scrubber:
+
+- `card_view` / `zone_view`: a card a seat may not see is `{"face_down": true}` without an
+  id; a hidden zone is only its count, an owner-only zone shows its cards to its owner.
+- `Events.emit`: a game names the cards an event is about with `CardRef`; the redactor turns
+  each into the card's JSON for the seats that see that card when the event happens, and
+  leaves it out (a dict value) or shows it face down (a list item) for the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.core.requests import NOBODY, Event
+from engine.core.zones import Table, Visibility
+
+Describe = Callable[[int], dict]
+FACE_DOWN = {"face_down": True}
+
+
+class CardRef:
+    """A card an event is about; the redactor decides, per seat, whether it shows."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, card: int) -> None:
+        self.id = card
+
+    def __repr__(self) -> str:
+        return f"CardRef({self.id})"
+
+
+def card_view(table: Table, card: int, seat: int | None, describe: Describe) -> dict:
+    """The card as `seat` may see it (`None`: the omniscient debug view)."""
+    if not table.visible_to(card, seat):
+        return {"face_down": True}
+    return describe(card)
+
+
+def zone_view(table: Table, owner: int, name: str, seat: int | None, describe: Describe) -> Any:
+    """A zone by its declaration: hidden zones are counts, owner-only zones show their cards to
+    their owner (and a count to everyone), public zones are lists of card views."""
+    cards = table.zone(owner, name)
+    visibility = table.specs[f"{owner}.{name}"].visibility
+    if visibility is Visibility.HIDDEN:
+        return {"count": len(cards)}
+    if visibility is Visibility.OWNER:
+        if seat is None or seat == owner:
+            return {"count": len(cards), "cards": [card_view(table, c, seat, describe) for c in cards]}
+        return {"count": len(cards)}
+    return [card_view(table, c, seat, describe) for c in cards]
+
+
+def _refs(data: Any, out: list[int]) -> None:
+    kind = type(data)
+    if kind is CardRef:
+        out.append(data.id)
+    elif kind is dict:
+        for value in data.values():
+            if type(value) in (CardRef, dict, list):
+                _refs(value, out)
+    elif kind is list:
+        for value in data:
+            if type(value) in (CardRef, dict, list):
+                _refs(value, out)
+
+
+def _shown(data: Any, hidden: set[int], describe: Describe) -> Any:
+    """`data` with every CardRef described, except hidden ones: dropped from dicts, face down in lists."""
+    kind = type(data)
+    if kind is dict:
+        out = {}
+        for key, value in data.items():
+            vkind = type(value)
+            if vkind is CardRef:
+                if value.id not in hidden:
+                    out[key] = describe(value.id)
+            elif vkind is dict or vkind is list:
+                out[key] = _shown(value, hidden, describe)
+            else:
+                out[key] = value
+        return out
+    if kind is list:
+        return [(dict(FACE_DOWN) if v.id in hidden else describe(v.id)) if type(v) is CardRef
+                else _shown(v, hidden, describe) if type(v) in (dict, list) else v for v in data]
+    return data
+
+
+def redact(table: Table, data: dict, describe: Describe) -> Event:
+    """The event for each seat, from who sees each named card now."""
+    refs: list[int] = []
+    _refs(data, refs)
+    if not refs:
+        return Event(data)
+    visible = table.visible_to
+    hidden = [{c for c in refs if not visible(c, seat)} for seat in (0, 1)]
+    full = _shown(data, set(), describe)
+    if not hidden[0] and not hidden[1]:
+        return Event(full)
+    if not hidden[0] or not hidden[1]:
+        sees = 0 if not hidden[0] else 1
+        return Event(full, sees, _shown(data, hidden[1 - sees], describe))
+    if hidden[0] == hidden[1]:
+        return Event(full, NOBODY, _shown(data, hidden[0], describe))
+    return Event(full, NOBODY, None, (_shown(data, hidden[0], describe), _shown(data, hidden[1], describe)))

@@ -1,0 +1,212 @@
+"""Declared state, derived hash (engine/core/hashing.py): every field of a game's state is
+hashed unless declared a cache, the hash is derived from the declaration, and the rules read
+every field they declare."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import deque
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from engine.bots.random_bot import RandomBot
+from engine.core.flow import Flow, Step
+from engine.core.game import Game
+from engine.core.hashing import DeclarationError, cache, hashed_fields, is_cache, pack_state
+from engine.core.registry import game_ids, get_rules
+from engine.core.requests import Result
+from engine.core.rng import Rng
+from engine.core.zones import Table, Visibility, ZoneSpec
+from tests.declarations import unread_fields
+
+ROOT = Path(__file__).resolve().parents[2]
+# games on the declared state: their rules object writes no snapshot of its own
+DECLARED = [g for g in game_ids() if not hasattr(get_rules(g), "snapshot")]
+
+
+def _sources(game_id: str) -> list[Path]:
+    """The game's package and its table adapter: where its rules read their state."""
+    package = ROOT / "engine" / "games" / game_id.replace("-", "_")
+    adapter = ROOT / "tts_bridge" / "session" / "games" / f"{game_id.replace('-', '_')}.py"
+    return sorted(package.glob("*.py")) + ([adapter] if adapter.exists() else [])
+
+
+def _mid_game_states(game_id: str, games: int = 6) -> Iterator[Game]:
+    rules = get_rules(game_id)
+    for seed in range(games):
+        game = Game(rules, seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 100)]
+        for _ in range(30 + 7 * seed):
+            request = game.pending()
+            if request is None:
+                break
+            game.act(request.seat, bots[request.seat].choose(request))
+        yield game
+
+
+def test_kaiju_is_on_the_declared_state():
+    assert "kaiju" in DECLARED
+
+
+@pytest.mark.parametrize("game_id", DECLARED)
+def test_every_state_field_is_hashed_or_a_cache(game_id):
+    state = Game(get_rules(game_id)).state
+    state_type = type(state)
+    assert dataclasses.is_dataclass(state_type) and "__slots__" in vars(state_type)
+    hashed = {name for name, _ in hashed_fields(state_type)}  # raises DeclarationError on a field it cannot hash
+    caches = {f.name for f in dataclasses.fields(state_type) if is_cache(f)}
+    assert hashed | caches == {f.name for f in dataclasses.fields(state_type)}
+    assert not hasattr(state, "__dict__"), "a slotted state cannot grow undeclared attributes"
+
+
+@pytest.mark.parametrize("game_id", DECLARED)
+def test_the_rules_read_every_field_they_declare(game_id):
+    state_type = type(Game(get_rules(game_id)).state)
+    assert unread_fields(state_type, _sources(game_id)) == []
+
+
+def _changed(value: Any) -> Any:
+    """A different value of the same type, or None if this test cannot make one."""
+    kind = type(value)
+    if kind is bool:
+        return not value
+    if kind is int:
+        return value + 1
+    if kind is str:
+        return value + "x"
+    if kind is dict:
+        sample = next(iter(value), 0)
+        key = "zzz" if type(sample) is str else (987_654,) if type(sample) is tuple else 987_654
+        return {**value, key: 1}
+    if kind is set:
+        return value | {987_654}
+    if kind is Rng:
+        other = copy.deepcopy(value)
+        other.calls += 1
+        return other
+    return None
+
+
+@pytest.mark.parametrize("game_id", DECLARED)
+def test_changing_any_hashed_field_changes_the_hash_and_a_cache_does_not(game_id):
+    changed_fields: set[str] = set()
+    for game in _mid_game_states(game_id):
+        state = game.state
+        before = pack_state(state)
+        for f in dataclasses.fields(state):
+            old = getattr(state, f.name)
+            new = _changed(old)
+            if new is None:
+                continue
+            setattr(state, f.name, new)
+            try:
+                if is_cache(f):
+                    assert pack_state(state) == before, f"cache {f.name} changed the hash"
+                else:
+                    assert pack_state(state) != before, f"{f.name} is not in the hash"
+                    changed_fields.add(f.name)
+            finally:
+                setattr(state, f.name, old)
+        assert pack_state(state) == before
+    hashed = {name for name, _ in hashed_fields(type(Game(get_rules(game_id)).state))}
+    # the fields this test cannot alter generically (the table, the flow, the result) are below
+    assert hashed - changed_fields <= {"table", "flow", "result"}, hashed - changed_fields
+
+
+@pytest.mark.parametrize("game_id", DECLARED)
+def test_the_table_the_pending_steps_and_the_result_are_in_the_hash(game_id):
+    for game in _mid_game_states(game_id, games=3):
+        state = game.state
+        before = pack_state(state)
+        result, state.result = state.result, Result(0, False, "test", None)
+        assert pack_state(state) != before
+        state.result = result
+        state.flow.steps.append(state.flow.asking)
+        assert pack_state(state) != before
+        state.flow.steps.pop()
+        table = state.table
+        deck = next(z for z in table.zones.values() if len(z) > 1)
+        deck.reverse()
+        assert pack_state(state) != before
+        deck.reverse()
+        assert pack_state(state) == before
+
+
+# -- the packer itself, on small declared records ------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Wait(Step):
+    seat: int
+    asks = True
+
+
+@dataclasses.dataclass(slots=True, eq=False)
+class _Toy:
+    table: Table
+    marks: dict[int, list[int]] = dataclasses.field(default_factory=dict)
+    seen: set[int] = dataclasses.field(default_factory=set)
+    flow: Flow = dataclasses.field(default_factory=Flow)
+    memo: Any = cache(None)
+
+
+def _toy() -> _Toy:
+    table = Table((ZoneSpec("deck", Visibility.HIDDEN),))
+    for i in range(3):
+        table.add_card(0, None, "deck", i)
+    return _Toy(table)
+
+
+def test_equal_contents_hash_equal_whatever_the_insertion_order():
+    a, b = _toy(), _toy()
+    a.marks[1], a.marks[2] = [5], [6]
+    b.marks[2], b.marks[1] = [6], [5]
+    a.seen.update((3, 1, 2))
+    b.seen.update((2, 3, 1))
+    a.flow.steps = deque([_Wait(0)])
+    b.flow.then(_Wait(0))
+    a.memo = "anything"
+    assert pack_state(a) == pack_state(b)
+    b.flow.steps[0] = _Wait(1)
+    assert pack_state(a) != pack_state(b)
+
+
+def test_a_field_that_cannot_be_hashed_must_be_declared_a_cache():
+    @dataclasses.dataclass(slots=True)
+    class Live:
+        pending: Iterator[int]  # a generator can be neither copied nor hashed
+
+    with pytest.raises(DeclarationError, match=r"Live\.pending"):
+        hashed_fields(Live)
+
+    @dataclasses.dataclass(slots=True)
+    class Fine:
+        pending: Iterator[int] = cache(None)
+
+    assert hashed_fields(Fine) == []
+
+
+def test_a_state_that_is_not_a_declared_record_is_refused():
+    class Loose:
+        def __init__(self) -> None:
+            self.turn = 1
+
+    with pytest.raises(DeclarationError, match="declared record"):
+        hashed_fields(Loose)
+
+
+def test_a_field_written_but_never_read_is_found(tmp_path):
+    source = tmp_path / "rules.py"
+    source.write_text("def start(state):\n    state.turn = 1\n    state.ever_engaged = True\n"
+                      "def step(state):\n    state.turn += 1\n    return state.table\n", encoding="utf-8")
+
+    @dataclasses.dataclass(slots=True)
+    class State:
+        table: Table
+        turn: int = 0
+        ever_engaged: bool = False
+        never_used: int = 0
+
+    assert unread_fields(State, [source]) == ["ever_engaged", "never_used"]

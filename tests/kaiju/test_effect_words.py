@@ -1,0 +1,90 @@
+"""The kaiju effect registry (engine/core/effects.py): each word is declared once, the card
+schema's effect part comes from it, every word is used by a sample card and documented, and
+card data using a word or parameter it does not know is refused with file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core.effects import EffectContext, effects_markdown
+from engine.core.errors import DataError
+from engine.core.game import Game
+from engine.games.kaiju import CARD_SCHEMA, RULES, KaijuRules
+from engine.games.kaiju.effects import REGISTRY, resolve_effect
+from engine.games.kaiju.state import Devolve
+from tests.kaiju.scenario import RULES as TEST_RULES, arrange, deck, set_turn
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "effects" / "kaiju.md"
+CARD = """cards:
+  - {id: kj-s, type: skill, name: Zap, effects: [%s]}
+"""
+
+
+def _effects_of_sample_cards():
+    for card in RULES.cards().values():
+        yield from card.effects
+        for move in card.moves:
+            yield from move.effects
+        for ability in card.actions:
+            yield from ability.effects
+
+
+def test_every_word_and_scope_is_used_by_a_sample_card():
+    effects = list(_effects_of_sample_cards())
+    assert {REGISTRY.word_of(e) for e in effects} == set(REGISTRY.words)
+    assert {REGISTRY.scope(e).name for e in effects if REGISTRY.scope(e)} == set(REGISTRY.scopes)
+
+
+def test_every_word_is_documented_and_the_docs_are_generated_from_the_registry():
+    assert all(word.wording for word in REGISTRY.words.values())
+    assert DOCS.read_text(encoding="utf-8") == effects_markdown(RULES.name, REGISTRY), \
+        "regenerate: python -m engine.core.effects kaiju > docs/effects/kaiju.md"
+
+
+def test_the_card_schema_takes_its_effects_from_the_registry():
+    skill = next(b["then"] for b in CARD_SCHEMA["allOf"] if b["if"]["properties"]["type"]["const"] == "skill")
+    assert skill["properties"]["effects"]["items"] == REGISTRY.schema()
+    assert set(REGISTRY.schema()["properties"]) == set(REGISTRY.words)
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ("{smash: 3}", "cards[0].effects[0]: Additional properties are not allowed ('smash' was unexpected)"),
+    ("{damage: {amount: 2, to: opp_engaged, twice: true}}",
+     "cards[0].effects[0].damage: Additional properties are not allowed ('twice' was unexpected)"),
+    ("{draw: 9}", "cards[0].effects[0].draw: 9 is greater than the maximum of 5"),
+])
+def test_an_unknown_word_or_parameter_is_refused_with_file_and_line(tmp_path, effect, expected):
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD % effect, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        KaijuRules.load_cards(path)
+    (problem,) = err.value.problems
+    assert problem.startswith(f"{path}:2: {expected}"), problem
+
+
+def test_chosen_targets_come_from_the_scope():
+    """KJ-5.9: a chosen-target effect offers exactly its scope's cards, a fixed one none."""
+    game = Game(TEST_RULES, [deck("Spark"), deck()], seed=1)
+    arrange(game, 0, engaged="Alpha", hand=("Spark",))
+    arrange(game, 1, engaged="Beta", support=("Gamma", "Delta"))
+    set_turn(game, 0)
+    state = game.state
+    support = list(state.table.zone(1, "support"))
+    assert REGISTRY.targets(state, 0, ({"damage": {"amount": 1, "to": "opp_support"}},)) == support
+    assert REGISTRY.targets(state, 0, ({"damage": {"amount": 1, "to": "opp_engaged"}},)) is None
+    assert REGISTRY.targets(state, 0, ({"draw": 1},)) is None
+
+
+def test_a_word_that_asks_yields_a_step():
+    """KJ-5.18: devolving a card with two enhancements asks its owner, as a step."""
+    game = Game(TEST_RULES, [deck(), deck()], seed=1)
+    arrange(game, 0, engaged="Alpha")
+    arrange(game, 1, engaged="Beta", enhancements={"Beta": ["Gamma", "Delta"]})
+    set_turn(game, 0)
+    state = game.state
+    host = state.table.zone(1, "engaged")[0]
+    step = resolve_effect(state, {"devolve": "opp_engaged"}, EffectContext(0))
+    assert step == Devolve(1, host)
+    assert resolve_effect(state, {"draw": 1}, EffectContext(0)) is None
