@@ -135,6 +135,13 @@ class Game:
             return IllegalAction(code, self.rules.id, None, fallback)
         return IllegalAction(code, self.rules.id, refusal.rule, refusal.message)
 
+    def seat_refusal(self, seat: int, request: Request) -> Refusal:
+        """Why `seat` may not move now: the rule of the step that asks (engine/core/flow.py), or
+        the game's own answer for games not yet on the step processor."""
+        if request.rule is not None:
+            return wrong_seat(request)
+        return self.rules.seat_refusal(self.state, seat, request)
+
     def _explain(self, seat: int, action: Any, request: Request) -> IllegalAction:
         """Why `action` is not among the options: malformed (schema), or the rule that forbids it."""
         problem = next(self._validator().iter_errors(action), None)
@@ -160,9 +167,8 @@ class Game:
             raise IllegalAction("game_over", self.rules.id, None,
                                 f"The game is over ({reason}); no more moves can be made.")
         if seat != request.seat:
-            refusal = (wrong_seat(request) if request.rule is not None
-                       else self.rules.seat_refusal(self.state, seat, request))
-            raise self.refusal("wrong_seat", refusal, f"It is seat {request.seat}'s decision, not yours.")
+            raise self.refusal("wrong_seat", self.seat_refusal(seat, request),
+                               f"It is seat {request.seat}'s decision, not yours.")
         if request.find(action) is None:
             raise self._explain(seat, action, request)
         return self._commit(seat, action)

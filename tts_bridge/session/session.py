@@ -299,7 +299,7 @@ class Session:
             self._revert(ref, color, None, "The game is over; cards stay where they are.")
             return
         if pending.seat != seat:  # whatever was meant, it is not this player's decision
-            r = self.game.rules.seat_refusal(self.game.state, seat, pending)
+            r = self.game.seat_refusal(seat, pending)
             self._revert(ref, color, r.rule, r.message)
             return
         legal = [a for a in candidates if pending is not None and pending.seat == seat and pending.find(a) is not None]
@@ -461,7 +461,7 @@ class Session:
             if pending is None:
                 why = "The game is over; nothing can be moved."
             elif pending.seat != seat:
-                r = self.game.rules.seat_refusal(self.game.state, seat, pending)
+                r = self.game.seat_refusal(seat, pending)
                 why = self._colored(f"[{r.rule}] {r.message}")
             else:
                 why = "Only cards you can play now can be picked up; use the referee's buttons for other choices."

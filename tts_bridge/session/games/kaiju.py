@@ -9,18 +9,15 @@ from types import SimpleNamespace
 
 from engine.core.errors import Refusal
 from engine.core.game import Game
-from engine.games.kaiju.state import spirit_total
+from engine.games.kaiju.state import ZONES, spirit_total
 
 from tts_bridge.assets.games.kaiju import SPIRIT_COST
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry, seat_spin
 
-ZONE_RULE = {"deck": "KJ-2.1", "engaged": "KJ-2.2", "support": "KJ-2.3", "deployment": "KJ-2.4",
-             "discard": "KJ-2.5", "spirit": "KJ-2.6", "rift": "KJ-2.7", "enhancement": "KJ-5.14",
-             "resolving": "KJ-1.2.2", "hand": "KJ-3.3.1"}
-ZONE_WORDS = {"deck": "deck", "engaged": "engagement zone", "support": "support zone", "deployment": "deployment zone",
-              "discard": "discard zone", "spirit": "spirit zone", "rift": "space-time rift",
-              "enhancement": "enhancement stack", "resolving": "resolving area", "hand": "hand"}
+# what players call each zone and the rule that says what goes there: the engine's declaration
+ZONE_RULE = {z.name: z.rule for z in ZONES}
+ZONE_WORDS = {z.name: z.label for z in ZONES}
 
 
 def _z(name: str, x: float, z: float, w: float, h: float, slots: int = 1, kind: str = "pile") -> SimpleNamespace:
