@@ -14,6 +14,9 @@ def card_refs(node: dict) -> list[int]:
     return refs
 
 
+_LEAVES = (str, int, float, bool, type(None))
+
+
 def assert_nothing_hidden_leaks(game: Game, seat: int, payload: Any, what: str,
                                 seen_before: set[int] = frozenset()) -> None:
     """Every card a payload names must be visible to `seat` (or in `seen_before`: cards the
@@ -30,9 +33,11 @@ def assert_nothing_hidden_leaks(game: Game, seat: int, payload: Any, what: str,
                     f"{what} for seat {seat} reveals hidden card {ref}: {node}"
             if "name" in node and not refs and node.get("type") != "action":
                 raise AssertionError(f"{what} for seat {seat} names a card without its id: {node}")
-            stack.extend(v for v in node.values() if type(v) is dict or type(v) is list)
+            stack.extend(v for v in node.values() if type(v) not in _LEAVES)
         elif type(node) is list:
-            stack.extend(v for v in node if type(v) is dict or type(v) is list)
+            stack.extend(v for v in node if type(v) not in _LEAVES)
+        else:  # e.g. a CardRef the redactor did not resolve: not JSON, and not for a seat
+            raise AssertionError(f"{what} for seat {seat} holds a {type(node).__name__}: {node!r}")
 
 
 def check_after_decision(game: Game, events: list) -> None:
