@@ -11,7 +11,7 @@ import click
 from engine.core.errors import DataError
 from engine.core.game import Game, GameRules, resolve_options
 from engine.core.registry import game_ids, get_rules
-from tts_bridge.cli_types import PORT
+from tts_bridge.cli_types import PORT, SEED
 
 
 def _rules(game: str) -> GameRules:
@@ -75,11 +75,12 @@ def options(game: str) -> None:
 
 @main.command()
 @click.option("--game", required=True, help="Game id (see `tts-bridge games`).")
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--seed", default=None, type=SEED,
+              help="A whole number or 64 hex digits (default: a fresh 256-bit seed from `secrets`).")
 @click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
-def referee(game: str, seed: int, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
+def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
     """Referee one game over JSON lines on stdin/stdout."""
     from tts_bridge.referee import RefereeSession
 
@@ -97,11 +98,11 @@ def referee(game: str, seed: int, deck_a: Path | None, deck_b: Path | None, rule
                 problems += exc.problems
     if problems:
         _fail_data(DataError(problems))
-    session = RefereeSession(Game(rules, decks, seed, opts))
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        click.echo(json.dumps(session.handle_line(line), separators=(",", ":")))
+    from engine.core.rng import new_seed
+    from tts_bridge.referee import serve_lines
+
+    serve_lines(RefereeSession(Game(rules, decks, new_seed() if seed is None else seed, opts)),
+                sys.stdin.buffer, sys.stdout)
 
 
 @main.command()

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
-from tts_bridge.cli_types import PORT
+from tts_bridge.cli_types import PORT, SEED
 
 PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator."
 
@@ -26,9 +26,12 @@ PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tes
 @click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seats", default="White,Red", show_default=True, help="Colours of seat 0 and seat 1.")
-@click.option("--seed", default=None, type=int, help="Seed of a new game (random if omitted).")
+@click.option("--seed", default=None, type=SEED,
+              help="Seed of a new game: a whole number or 64 hex digits (default: 256 bits from `secrets`).")
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
 @click.option("--resume", metavar="ID", help="Resume session ID from its journal (after a crash or a TTS restart).")
+@click.option("--resume-upto", type=click.IntRange(min=0), metavar="N",
+              help="With --resume: resume a damaged journal from its first N decisions (the number its error offers).")
 @click.option("--listen-port", default=39998, show_default=True, type=PORT, help=PORTS_HELP)
 @click.option("--tts-port", default=39999, show_default=True, type=PORT, help=PORTS_HELP)
 @click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path),
@@ -36,12 +39,11 @@ PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tes
 @click.option("--wait-for-tts", default=120.0, show_default=True, type=click.FloatRange(min=0),
               help="Seconds to keep retrying while TTS refuses connections (not running, no game loaded).")
 @click.option("-v", "--verbose", is_flag=True, help="Log every message.")
-def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed: int | None,
-          rule_options: tuple[str, ...], resume: str | None, listen_port: int, tts_port: int,
+def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed: int | str | None,
+          rule_options: tuple[str, ...], resume: str | None, resume_upto: int | None, listen_port: int, tts_port: int,
           journal_dir: Path | None, wait_for_tts: float, verbose: bool) -> None:
     """Referee a live game at the Tabletop Simulator table loaded in TTS."""
-    import secrets
-
+    from engine.core.rng import new_seed
     from tts_bridge.cli import _options, _rules
     from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
     from tts_bridge.session.games import adapter_for
@@ -69,10 +71,11 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
             for problem in exc.problems:
                 click.echo(f"error: {problem}", err=True)
             sys.exit(2)
-    seed = seed if seed is not None else secrets.randbelow(2 ** 31)
+    seed = seed if seed is not None else new_seed()
     try:
         session = open_session(game, decks=decks, seed=seed, options=opts, colors=None if resume else colors,
                                listen_port=listen_port, tts_port=tts_port, journal_dir=journal_dir, resume=resume,
+                               resume_upto=resume_upto,
                                say=lambda text: click.echo(text, err=True), retry_for=wait_for_tts)
     except PortInUse as exc:
         click.echo(f"error: {exc.strerror}", err=True)
