@@ -260,10 +260,6 @@ class GameBuild:
         status = fonts.complex_layout_status()
         if not status["raqm"]:
             report.warnings.append(status["hint"])
-        if not any(f.path.endswith((".ttc", ".otc")) or "CJK" in f.path for f in fonts.chain("sans", adapter.lang)):
-            report.warnings.append("no CJK font found: Chinese/Japanese text will be reported as missing glyphs; "
-                                   "install Noto CJK (`apt-get install -y fonts-noto-cjk`) or add a font folder "
-                                   "to $TTS_BRIDGE_FONT_DIRS")
         common = {"tpl": layouts.fingerprint(), "fonts": _font_fingerprint(adapter.lang),
                   "settings": settings.render_key(), "theme": adapter.theme}
         geo_ctx = {"w": geo.w_mm, "h": geo.h_mm, "bleed": geo.bleed_mm}

@@ -210,9 +210,47 @@ def bench_assets_cmd(as_json) -> None:
         click.echo(f"one card changed: {res['one_card_seconds']} s (target < 2 s)")
 
 
+@click.group("fonts")
+def fonts_group() -> None:
+    """The shipped Noto Sans CJK subset (tts_bridge/assets/font_files/)."""
+
+
+@fonts_group.command("check")
+def fonts_check_cmd() -> None:
+    """Characters the sample cards draw that the shipped subset lacks (exit 1 if any)."""
+    from tts_bridge.assets.fontsubset import missing_from_subset
+    from tts_bridge.assets.games import buildable_games
+
+    bad = False
+    for game in buildable_games()[0]:
+        missing = missing_from_subset(game)
+        bad |= bool(missing)
+        click.echo(f"{game}: " + (f"the subset lacks {missing!r}; run `tts-bridge fonts subset`" if missing else "ok"))
+    sys.exit(1 if bad else 0)
+
+
+@fonts_group.command("subset")
+@click.option("--source", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder holding NotoSansCJK-Regular.ttc and -Bold.ttc (default: the installed fonts).")
+def fonts_subset_cmd(source) -> None:
+    """Regenerate the shipped subset from Noto Sans CJK for every character the sample games draw."""
+    from tts_bridge.assets.fontsubset import SubsetError, find_sources, needed_characters, write_subsets
+    from tts_bridge.assets.games import buildable_games
+
+    try:
+        sources = find_sources(source)
+        chars = needed_characters(buildable_games()[0])
+        written = write_subsets(chars, sources)
+    except SubsetError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    for path in written:
+        click.echo(f"{path}: {path.stat().st_size // 1024} KiB")
+
+
 def register(main: click.Group) -> None:
     """Add the asset commands to the `tts-bridge` group (and `assets` under `bench`)."""
-    for cmd in (build_cmd, watch_cmd, pdf_cmd, validate_cmd):
+    for cmd in (build_cmd, watch_cmd, pdf_cmd, validate_cmd, fonts_group):
         main.add_command(cmd)
     bench = main.commands.get("bench")
     if not isinstance(bench, click.Group):

@@ -75,7 +75,9 @@ class CardWarnings:
         if self.missing_glyphs:
             chars = "".join(sorted(set(self.missing_glyphs)))
             cps = ", ".join(f"U+{ord(c):04X}" for c in sorted(set(self.missing_glyphs)))
-            out.append(f"card {card_id}: no font has a glyph for {chars!r} ({cps}); drawn as red boxes")
+            out.append(f"card {card_id}: no font has a glyph for {chars!r} ({cps}); drawn as red boxes "
+                       f"(install a font that has it, e.g. `apt-get install fonts-noto-cjk`, or add its folder "
+                       f"to $TTS_BRIDGE_FONT_DIRS)")
         out += [f"card {card_id}: unknown icon :{n}: (left as text)" for n in sorted(set(self.unknown_icons))]
         out += [f"card {card_id}: {m}" for m in self.missing_art]
         out += [f"card {card_id}: {m}" for m in self.errors]
