@@ -9,38 +9,13 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
-from engine.core.game import Game, GameRules, resolve_options
+from engine.core.game import Game
 from engine.core.registry import game_ids, get_rules
+from tts_bridge.cli_common import fail_data as _fail_data
+from tts_bridge.cli_common import load_deck_pair
+from tts_bridge.cli_common import parse_options as _options
+from tts_bridge.cli_common import rules_for as _rules
 from tts_bridge.cli_types import PORT, SEED
-
-
-def _rules(game: str) -> GameRules:
-    try:
-        return get_rules(game)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
-
-
-def _options(rules: GameRules, pairs: tuple[str, ...]) -> dict:
-    given = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        if not sep:
-            raise click.BadParameter(f"expected NAME=VALUE, got {pair!r}", param_hint="--option")
-        try:
-            given[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            given[name] = raw
-    try:
-        return resolve_options(rules, given)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--option") from None
-
-
-def _fail_data(exc: DataError) -> None:
-    for problem in exc.problems:
-        click.echo(f"error: {problem}", err=True)
-    sys.exit(2)
 
 
 @click.group()
@@ -86,18 +61,7 @@ def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path
 
     rules = _rules(game)
     opts = _options(rules, rule_options)
-    if (deck_a is None) != (deck_b is None):
-        raise click.UsageError("give both --deck-a and --deck-b, or neither for the sample decks")
-    decks, problems = None, []
-    if deck_a and deck_b:
-        decks = []
-        for path in (deck_a, deck_b):  # report both decks' problems before stopping
-            try:
-                decks.append(rules.load_deck(path, opts))
-            except DataError as exc:
-                problems += exc.problems
-    if problems:
-        _fail_data(DataError(problems))
+    decks = load_deck_pair(rules, deck_a, deck_b, opts)
     from engine.core.rng import new_seed
     from tts_bridge.referee import serve_lines
 
