@@ -216,14 +216,17 @@ def doctor(as_json: bool, listen_port: int, tts_port: int, timeout: float, no_in
 
 def _register_subcommands() -> None:
     """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench
-    assets), decks (import-deck, export-deck) and the bridge (serve, bench bridge)."""
+    assets), decks (import-deck, export-deck), the bridge (serve, bench bridge) and the table
+    view (view, bench view)."""
     from tts_bridge.assets.cli import register as register_assets
     from tts_bridge.decks.cli import register as register_decks
     from tts_bridge.session.cli import register as register_bridge
+    from tts_bridge.view.cli import register as register_view
 
     register_assets(main)
     register_decks(main)
     register_bridge(main)
+    register_view(main)
 
 
 _register_subcommands()
