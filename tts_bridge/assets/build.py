@@ -25,8 +25,8 @@ from PIL import Image
 
 from tts_bridge.assets import TOOL_VERSION, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
-                                  png_from_bands, save_image, save_png)
+from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
+                                  png_from_bands, save_image, save_png, writable_folder)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.render import Geometry, RenderContext, error_card, render, thumbnail
@@ -244,6 +244,7 @@ class GameBuild:
         self.game_id = game_id
         self.report = report = GameReport(game_id)
         self.root = root = Path(settings.out) / game_id
+        writable_folder(root)  # an unwritable --out is one message, not one per card
         self.faces_dir, self.sheets_dir = root / "faces", root / "sheets"
         self.cache_file = root / ".cache" / "manifest.json"
         self.cells = cells.CellStore(root / ".cache" / "cells", fresh=settings.force)
@@ -296,6 +297,8 @@ class GameBuild:
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
                               "cells": sizes})
         if self.jobs:
+            # a template syntax error is one message (file and line) before any card is drawn
+            _layouts(str(template_dir), common["tpl"]).check_syntax()
             for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
                 for face in fonts.chain(role, adapter.lang):
                     fonts.coverage(face)
@@ -387,7 +390,17 @@ class GameBuild:
             report.sheets.append(str(face_path))
             if backs_path:
                 report.sheets.append(str(backs_path))
+        self.drop_stale_sheets()
         return jobs
+
+    def drop_stale_sheets(self) -> None:
+        """Remove sheets and backs this build does not write (another --format, fewer sheets,
+        no unique backs any more): whoever uploads the folder must not upload stale images."""
+        keep = {Path(p).name for p in self.report.sheets}
+        stale = [p for p in self.sheets_dir.glob("sheet-*") if p.suffix in (".png", ".jpg") and p.name not in keep]
+        stale += [p for p in self.root.glob("back.*") if p.suffix in (".png", ".jpg") and p != self.back_path]
+        for path in stale:
+            path.unlink(missing_ok=True)
 
     # -- TTS objects (skipped when nothing they depend on changed) -----------------------------
     def finish(self) -> GameReport:
@@ -566,6 +579,8 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
             progress(stage, counter[stage], counter[f"{stage}_total"])
 
     def failed(i: int, errors: list[str]) -> None:
+        if i in reports:  # one failure per game: its other workers' jobs fail the same way
+            return
         if i in builds:
             builds[i].report.errors.extend(errors)
         reports[i] = builds[i].report if i in builds else GameReport(ids[i], errors=errors)
@@ -574,10 +589,14 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
         """Run one stage of game i; with `keep_going` a failure is reported for that game only."""
         try:
             return step()
-        except DataError as exc:  # bad card data or deck list: file, line and field
+        except DataError as exc:  # bad card data, deck list or template: file, line and field
             if not keep_going:
                 raise
             failed(i, list(exc.problems))
+        except OutputError as exc:  # the output folder cannot be written
+            if not keep_going:
+                raise
+            failed(i, [str(exc)])
         except Exception as exc:  # noqa: BLE001 - reported for this game, the others go on
             if not keep_going:
                 raise

@@ -174,6 +174,21 @@ class Layouts:
                     h.update(f"{folder.name}/{path.relative_to(folder).as_posix()}".encode() + b"\0" + path.read_bytes())
         return h.hexdigest()
 
+    def check_syntax(self) -> None:
+        """Compile every template of the game (and the shared ones it may include) once, so a
+        syntax error is one message naming its file and line, before any card is drawn."""
+        from engine.core.errors import DataError
+
+        problems = []
+        for folder in (self.folder, self.shared):
+            for path in sorted(folder.rglob("*.j2")) if folder.is_dir() else ():
+                try:
+                    self.env.get_template(path.relative_to(folder).as_posix())
+                except TemplateSyntaxError as exc:
+                    problems.append(f"{exc.filename or path}:{exc.lineno}: template syntax error: {exc.message}")
+        if problems:
+            raise DataError(problems)
+
     def render(self, name: str, context: dict, card_id: str) -> list[dict]:
         path = str(self.folder / name)
         try:
