@@ -527,7 +527,10 @@ class GameBuild:
         return self._done()
 
     def _done(self) -> GameReport:
-        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries))
+        from tts_bridge.view.preview import seat_views  # the table from both seats (tts-bridge view)
+
+        views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
+        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
 
@@ -725,8 +728,9 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
     return [reports[i] for i in range(len(planners))]
 
 
-def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dict) -> Path:
-    """`index.html`: a contact sheet of every card with its warnings."""
+def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dict, views: list[Path] = ()) -> Path:
+    """`index.html`: the table as each seat sees it (`tts-bridge view`) and a contact sheet of
+    every card with its warnings."""
     rows = []
     for card in cards:
         e = entries.get(card.id, {})
@@ -739,10 +743,13 @@ def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dic
     page = f"""<!doctype html><meta charset="utf-8"><title>{html.escape(game_id)} cards</title>
 <style>body{{font-family:sans-serif;background:#222;color:#eee}} main{{display:flex;flex-wrap:wrap;gap:12px}}
 figure{{width:220px;margin:0;padding:6px;background:#333;border-radius:6px}} img{{width:100%}}
-.warn{{outline:3px solid #e0a800}} .err{{outline:3px solid #d00}} li{{font-size:12px;color:#ffd27f}}</style>
+.warn{{outline:3px solid #e0a800}} .err{{outline:3px solid #d00}} li{{font-size:12px;color:#ffd27f}}
+.views{{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:16px}} .views figure{{width:auto;max-width:49%}}</style>
 <h1>{html.escape(game_id)}: {len(cards)} cards</h1>
 <p>Sheets in <code>sheets/</code>, deck objects in <code>decks/</code>, the table save in <code>table/</code>.</p>
 <p><img src="faces/{BACK_ID}.png" style="width:160px" alt="card back"></p>
+<section class="views">{''.join(f'<figure><img src="table/{html.escape(v.name)}" alt="{html.escape(v.stem)}"><figcaption>'
+                                  f'{html.escape(v.stem.removeprefix("view-"))}</figcaption></figure>' for v in views)}</section>
 <main>{''.join(rows)}</main>
 """
     path = root / "index.html"
