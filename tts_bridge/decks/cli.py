@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
-from tts_bridge.cli_common import parse_options, rules_for
+from tts_bridge.cli_common import fail, parse_options, rules_for
 from tts_bridge.cli_types import PORT
 
 
@@ -90,22 +90,40 @@ def import_deck(game: str, source: str, out: Path | None, tts_dir: Path | None, 
 
 @click.command("export-deck")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--game", help="Resolve card names against this game (and report cards that are not its).")
-def export_deck_cmd(file: Path, game: str | None) -> None:
-    """Turn a TTS deck object or save FILE back into a deck list."""
-    from tts_bridge.decks.export import export_deck
+@click.option("--game", help="The game whose deck lists to write (default: the one the objects are tagged with).")
+@click.option("--seat", help="Only this seat's list (a table save holds one per seat).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each list to DIR/<deck name>.txt instead of printing it.")
+def export_deck_cmd(file: Path, game: str | None, seat: str | None, out: Path | None) -> None:
+    """Turn a TTS deck object or save FILE back into deck lists, one per seat, that
+    `import-deck` reads back as the same decks."""
+    from tts_bridge.decks.export import detect_game, export_lists
+    from tts_bridge.decks.folders import safe_file_name
 
     try:
         data = json.loads(file.read_text(encoding="utf-8-sig"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        click.echo(f"error: {file}: not a JSON file ({exc})", err=True)
-        sys.exit(2)
-    text, problems = export_deck(data, rules_for(game).name_index() if game else None)
-    for problem in problems:
+        fail([f"{file}: not a JSON file ({exc})"])
+    game = game or detect_game(data)
+    result = export_lists(data, rules_for(game) if game else None)
+    for problem in result.problems:
         click.echo(f"warning: {problem}", err=True)
-    click.echo(text, nl=False)
-    if not text.strip():
-        sys.exit(2)
+    lists = [e for e in result.lists if seat is None or e.seat == seat]
+    if not lists:
+        seats = ", ".join(str(e.seat) for e in result.lists if e.seat is not None)
+        fail([f"{file}: no seat {seat!r} in this save (seats: {seats or 'none'})" if seat and result.lists
+              else f"{file}: no cards to export"])
+    if out is None:
+        click.echo(lists[0].text if len(lists) == 1 else type(result)(lists).text(), nl=False)
+        return
+    for exported in lists:
+        path = out / f"{safe_file_name(exported.name)}.txt"
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            path.write_text(exported.text, encoding="utf-8")
+        except OSError as exc:
+            fail([f"{exc.filename or path}: cannot write the list there ({exc.strerror or exc}); give another --out"])
+        click.echo(f"{'seat ' + exported.seat + ': ' if exported.seat is not None else ''}{path}")
 
 
 def register(main: click.Group) -> None:
