@@ -13,9 +13,11 @@ VIEW_FACTS: dict[str, tuple[str, str]] = {
                       "(Unity's left-handed axes, y up)",
                       "Unity manual (left-handed coordinates); " + SAMPLES + "isaac-four-souls-script-injector-save.json "
                       "(White and Red hands at z -20, across the table from Blue and Green at z +20)"),
-    "view_seat_side": ("a colour sits behind its hand zone, at the table edge nearest to it",
+    "view_seat_side": ("a colour sits behind its hand zone, which faces the table: rotY 0 for a seat at -z, "
+                       "180 at +z, 90 at -x, 270 at +x",
                        KB + "game-tools/zone-tools.md (Hand Zone: it also determines where the player sits); "
-                       + SAMPLES + "isaac-four-souls-script-injector-save.json"),
+                       + SAMPLES + "isaac-four-souls-script-injector-save.json (hands at -z rotY 0, +z 180, "
+                       "-x 90, +x 270); tts_bridge/emulator/facts.py hand_zone_faces_centre"),
     "view_image_top": ("the top of a card, tile or board image at rotY 0 points to world -z, so at rotY 180 it "
                        "reads upright for the player at -z; rotY turns it clockwise seen from above",
                        "tts_bridge/saves/table.py CARD_SPIN (every card and deck of the -z players in the Spirit "

@@ -147,15 +147,13 @@ def _norm(deg: float) -> float:
 
 
 def seat_beta(scene: Scene, seat: str) -> float:
-    """Fact view_seat_side: the colour's hand zone says which side it sits on."""
+    """Fact view_seat_side: the colour sits behind its hand zone, which faces the table: rotY 0
+    for a seat at -z, 180 at +z, 90 at -x, 270 at +x; the view turns that side to the bottom."""
     hand = scene.hands.get(seat)
     if hand is None:
         have = ", ".join(sorted(scene.hands)) or "none"
         raise SceneError(f"--seat {seat}: this table has no hand zone for {seat} (seats with a hand zone: {have})")
-    dx, dz = hand.pos[0], hand.pos[2]
-    if abs(dx) < 1e-6 and abs(dz) < 1e-6:
-        return 0.0
-    return -math.atan2(dx, -dz)
+    return math.radians(hand.rot[1])
 
 
 # -- objects -----------------------------------------------------------------------------------
