@@ -15,68 +15,17 @@ from typing import IO, Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from tts_bridge.protocol import safe_json
+from tts_bridge.protocol.safe_json import BadJSON
 
 log = logging.getLogger("tts_bridge.referee")
 MAX_LINE_BYTES = 1 << 20  # a request is a few hundred bytes; a megabyte is not a request
-MAX_DEPTH = 64  # actions nest three or four levels
-MAX_NUMBER_CHARS = 40  # far beyond any card id, count or seat; int() of 5,000 digits raises
-
-
-class BadJSON(ValueError):
-    """A line the protocol's decoder refuses (the message says why)."""
-
-
-def _depth_ok(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Bracket nesting of a JSON text, in one linear pass that skips string contents, so the
-    decoder never recurses past `limit` (the C decoder would raise RecursionError, or worse)."""
-    if text.count("[") + text.count("{") <= limit:
-        return True
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif ch in "]}":
-            depth -= 1
-    return True
-
-
-def _number(kind: type) -> Any:
-    def parse(text: str) -> Any:
-        if len(text) > MAX_NUMBER_CHARS:
-            raise BadJSON(f"a number of {len(text)} characters is too long (limit {MAX_NUMBER_CHARS})")
-        value = kind(text)
-        if kind is float and value in (float("inf"), float("-inf")):
-            raise BadJSON(f"the number {text} is out of range")
-        return value
-    return parse
-
-
-def _no_constant(name: str) -> Any:
-    raise BadJSON(f"{name} is not JSON")
 
 
 def decode_line(raw: bytes | str) -> Any:
-    """One protocol line as JSON, or BadJSON saying why not."""
+    """One protocol line as JSON (invalid UTF-8 replaced, depth and numbers limited), or BadJSON."""
     text = raw.decode("utf-8", errors="replace") if isinstance(raw, (bytes, bytearray)) else raw
-    if not _depth_ok(text):
-        raise BadJSON(f"nested deeper than {MAX_DEPTH} levels")
-    try:
-        return json.loads(text, parse_int=_number(int), parse_float=_number(float), parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise BadJSON(f"not valid JSON: {exc}") from None
-    except RecursionError:
-        raise BadJSON(f"nested too deeply") from None
+    return safe_json.loads(text)
 
 
 def bad_request(message: str) -> dict:
