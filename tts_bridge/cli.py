@@ -220,12 +220,14 @@ def _register_subcommands() -> None:
     view (view, bench view)."""
     from tts_bridge.assets.cli import register as register_assets
     from tts_bridge.decks.cli import register as register_decks
+    from tts_bridge.cli_rules import register as register_rules
     from tts_bridge.session.cli import register as register_bridge
     from tts_bridge.view.cli import register as register_view
 
     register_assets(main)
     register_decks(main)
     register_bridge(main)
+    register_rules(main)
     register_view(main)
 
 

@@ -17,6 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from tts_bridge.protocol import safe_json
 from tts_bridge.protocol.safe_json import BadJSON
+from tts_bridge.rulebook import with_rule_title
 
 log = logging.getLogger("tts_bridge.referee")
 MAX_LINE_BYTES = 1 << 20  # a request is a few hundred bytes; a megabyte is not a request
@@ -62,7 +63,7 @@ class RefereeSession:
         try:
             return handler(message)
         except IllegalAction as exc:
-            return {"ok": False, "error": exc.to_json()}
+            return {"ok": False, "error": with_rule_title(exc.to_json(), self.game.rules.id)}
         except ValueError as exc:
             return bad_request(str(exc))
         except Exception as exc:  # a rules bug: restore the state, report it, keep the session
