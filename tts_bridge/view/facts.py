@@ -29,6 +29,10 @@ VIEW_FACTS: dict[str, tuple[str, str]] = {
                          "visible only to its owner: the others see backs",
                          API + "hands.md (hiding: 1 Default, only visible to the owner); "
                          "KB custom-content/save-file-format.md (HidingType: 0 = Default in the save)"),
+    "view_hand_holds": ("a hand zone holds the objects in it: they are in the player's hand, not on the table top "
+                        "(hand zones themselves straddle the table's edge)",
+                        API + "hands.md (enable: whether hand zones hold objects); " + SAMPLES
+                        + "isaac-four-souls-script-injector-save.json (hands at z +-20.1 and x +-30)"),
     "view_card_faces": ("a card's face is cell CardID % 100 of the CustomDeck entry CardID // 100, counted left to "
                         "right, top to bottom over NumWidth x NumHeight; its back is BackURL (a sheet of the same "
                         "grid when UniqueBack)",

@@ -89,7 +89,7 @@ class SnapMark:
 
 @dataclass
 class Warning:
-    kind: str                       # off_table, label_covered, text_outside, ui_offscreen, ui_overlap
+    kind: str                       # off_table, label_covered, text_outside, ui_offscreen, ui_overlap, ui_covers
     text: str
 
 
@@ -247,6 +247,7 @@ def place_object(obj: TableObject, cam: Camera, seat: str, hands: list[TableObje
                     centre=cam.to_screen(obj.pos[0], obj.pos[2]), size=(w * cam.scale, d * cam.scale),
                     angle=cam.image_angle(obj.rot[1]), y=obj.pos[1],
                     world=(min(xs), min(zs), max(xs), max(zs)), hand=hand, locked=obj.locked, tint=_tint(obj))
+    # fact view_hand_holds: what lies in a hand zone is held in the hand, not on the table top
     placed.off_table = 0.0 if hand is not None else _off_table(placed.world, surface)
     if obj.kind in CARDS:
         face, back = card_images(obj.data)
@@ -407,6 +408,12 @@ def warnings(geo: ViewGeometry) -> list[Warning]:
             out.append(Warning("label_covered", f"{what} lies over {_what(under[0])}"
                                                 + (f" and {len(under) - 1} more card(s)" if len(under) > 1 else "")))
     out += ui_warnings(geo.ui_boxes, geo.screen, geo.seat)
+    panels = [b for b in geo.ui_boxes if b.parent is None and b.blocks_clicks and b.drawn]
+    for b in panels:  # fact ui_raycast_default: what a panel covers cannot be seen or clicked
+        under = [p for p in geo.objects if p.kind != "Custom_Board" and _poly_hits_rect(p.corners, b.drawn)]
+        if under:
+            out.append(Warning("ui_covers", f"UI {b.id} covers {_what(under[0])}"
+                                            + (f" and {len(under) - 1} more" if len(under) > 1 else "")))
     return out
 
 
