@@ -44,4 +44,7 @@ def seat_views(root: Path, game_id: str, problems: list[str], seats: tuple[str, 
     except (SceneError, OSError) as exc:
         problems.append(f"{game_id}: the table view could not be drawn ({exc})")
         return []
+    except Exception as exc:  # noqa: BLE001 - a fault of the view must not fail the build; it is reported
+        problems.append(f"{game_id}: the table view could not be drawn ({type(exc).__name__}: {exc})")
+        return []
     return paths
