@@ -732,9 +732,12 @@ def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dic
     """`index.html`: the table as each seat sees it (`tts-bridge view`) and a contact sheet of
     every card with its warnings."""
     rows = []
+    back = entries.get(BACK_ID, {})
+    every = back.get("warnings", []) + ([back["error"]] if back.get("error") else [])  # listed on top
     for card in cards:
         e = entries.get(card.id, {})
         notes = e.get("warnings", []) + ([e["error"]] if e.get("error") else [])
+        every += notes
         cls = "err" if e.get("error") else ("warn" if notes else "ok")
         items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
         rows.append(f'<figure class="{cls}"><img src="faces/{html.escape(card.id)}.png" loading="lazy" '
@@ -748,6 +751,7 @@ figure{{width:220px;margin:0;padding:6px;background:#333;border-radius:6px}} img
 <h1>{html.escape(game_id)}: {len(cards)} cards</h1>
 <p>Sheets in <code>sheets/</code>, deck objects in <code>decks/</code>, the table save in <code>table/</code>.</p>
 <p><img src="faces/{BACK_ID}.png" style="width:160px" alt="card back"></p>
+<section class="warnings"><h2>{len(every)} warning(s)</h2><ul>{''.join(f"<li>{html.escape(n)}</li>" for n in every)}</ul></section>
 <section class="views">{''.join(f'<figure><img src="table/{html.escape(v.name)}" alt="{html.escape(v.stem)}"><figcaption>'
                                   f'{html.escape(v.stem.removeprefix("view-"))}</figcaption></figure>' for v in views)}</section>
 <main>{''.join(rows)}</main>

@@ -221,6 +221,25 @@ def overlay(dst: Image.Image, src: Image.Image, pos: tuple[int, int]) -> None:
         dst.paste(src, pos)
 
 
+def line_extents(result: TextResult, style: Style, box: tuple[float, float, float, float]) -> list[tuple]:
+    """Where `draw_text` put each non-empty line: (x0, top of capitals, x1, baseline) in px,
+    for checks that the text sits inside a round badge (placed as `draw_text` places it)."""
+    x0, y0, bw, bh = box
+    size = result.size
+    ascent = pil_font(style.faces[0], size).getmetrics()[0] * 0.95 if style.faces else size * 0.93
+    top = {"top": 0.0, "middle": (bh - _height(len(result.lines), size, style.line_spacing)) / 2,
+           "bottom": bh - _height(len(result.lines), size, style.line_spacing)}.get(style.valign, 0.0)
+    out = []
+    for n, (line, _) in enumerate(result.lines):
+        if not line.strip():
+            continue
+        w = width(line, style.faces, size)
+        x = x0 + {"center": (bw - w) / 2, "right": bw - w}.get(style.align, 0.0)
+        baseline = y0 + top + ascent + n * size * style.line_spacing
+        out.append((x, baseline - size * 0.72, x + w, baseline))
+    return out
+
+
 def missing_box(x: float, baseline: float, size: int) -> tuple[float, float, float, float]:
     """Where the red box of a missing glyph goes: the advance of a capital, inset by a pixel
     when there is room; never inverted (at a few px per em the inset would cross over)."""
