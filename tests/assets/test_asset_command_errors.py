@@ -101,3 +101,16 @@ def test_switching_format_leaves_no_stale_sheets(tmp_path):
     fewer = Settings(out=tmp_path, dpi=20, fmt="jpeg")  # one sheet now holds every card
     one = build_game("kaiju", fewer)
     assert [p.name for p in (root / "sheets").iterdir()] == ["sheet-01.jpg"] == [p.rsplit("/", 1)[1] for p in one.sheets]
+
+
+def test_a_misspelt_game_is_the_same_line_in_build_pdf_watch_and_referee(tmp_path):
+    lines = set()
+    for args in (["build", "kaju", "--out", str(tmp_path)], ["pdf", "kaju", "--out", str(tmp_path)],
+                 ["watch", "kaju", "--out", str(tmp_path)], ["referee", "--game", "kaju"]):
+        result = _run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        [line] = result.output.splitlines()
+        lines.add(line)
+    assert lines == {"error: unknown game 'kaju'; did you mean 'kaiju'? "
+                     "(registered games: gundam-war, kaiju, qiguang, sakura-arms, vividz)"}
+    assert list(tmp_path.iterdir()) == []

@@ -13,16 +13,10 @@ import click
 from tts_bridge.assets.build import Settings, build_game, build_games
 from tts_bridge.assets.fonts import complex_layout_status
 from tts_bridge.assets.io import OutputError, writable_folder
+from tts_bridge.cli_common import fail as _fail, unknown_game_message
 
 # option ranges: below 10 dpi a card is a few pixels; above 1200 a sheet cell is capped anyway
 MIN_DPI, MAX_DPI, MAX_BLEED_MM = 10, 1200, 20.0
-
-
-def _fail(problems: list[str]) -> None:
-    """Bad input (card data, template, output folder): one `error:` line each, exit 2."""
-    for problem in problems:
-        click.echo(f"error: {problem}", err=True)
-    sys.exit(2)
 
 
 def _settings(out: Path | None, **kw) -> Settings:
@@ -45,7 +39,7 @@ def _games(game: str | None, all_games: bool) -> tuple[list[str], list[str]]:
     if not game:
         raise click.UsageError("name a GAME or pass --all")
     if game not in game_ids():
-        raise click.BadParameter(f"unknown game {game!r}; registered games: {', '.join(game_ids())}", param_hint="GAME")
+        _fail([unknown_game_message(game)])  # the same line as every other command's
     if game not in ok:
         raise click.BadParameter(f"game {game!r} has no asset adapter yet", param_hint="GAME")
     return [game], []
