@@ -311,17 +311,15 @@ def _bbox(points: list[Point]) -> Rect:
     return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def _overlap(a: Rect, b: Rect) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
 def _poly_hits_rect(poly: list[Point], r: Rect) -> bool:
-    """Whether a convex polygon (a turned card) and an axis-aligned rect overlap (separating axes)."""
+    """Whether a convex polygon (a turned card) and an axis-aligned rect overlap by more than half
+    a pixel (separating axes)."""
     rect = [(r[0], r[1]), (r[0] + r[2], r[1]), (r[0] + r[2], r[1] + r[3]), (r[0], r[1] + r[3])]
     for shape in (poly, rect):
         for i in range(len(shape)):
             (x0, y0), (x1, y1) = shape[i], shape[(i + 1) % len(shape)]
-            nx, ny = y1 - y0, x0 - x1
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            nx, ny = (y1 - y0) / length, (x0 - x1) / length
             a = [nx * x + ny * y for x, y in poly]
             b = [nx * x + ny * y for x, y in rect]
             if max(a) <= min(b) + 0.5 or max(b) <= min(a) + 0.5:
