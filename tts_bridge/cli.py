@@ -129,11 +129,13 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
     """Bots play whole games with illegal moves refused (rule cited): at an emulated TTS table
     through the bridge and our Lua where the game has a table adapter, else through the engine.
     The emulated table is the game's generated table save, build/<game>/table/<game>-table.json."""
-    from tts_bridge.demo import run_demo
+    from tts_bridge.assets.io import OutputError as BuildOutputError
+    from tts_bridge.demo import run_demo, summary_table
     from tts_bridge.session.demo import TableBuildFailed, run_table_demo
     from tts_bridge.session.games import has_adapter
 
     unfinished = 0
+    reports: list[dict] = []
     for game_id in game_ids() if game == "all" else [game]:
         rules = _rules(game_id)
         if has_adapter(game_id) and not engine_only:
@@ -142,21 +144,27 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
                                         journal_dir=journal_dir, build_dir=build_dir)
             except DataError as exc:  # broken card data: the build says where
                 _fail_data(exc)
-            except (TableBuildFailed, OSError) as exc:
+            except (TableBuildFailed, BuildOutputError, OSError) as exc:  # e.g. a --build-dir that cannot be written
                 click.echo(f"error: {exc}", err=True)
                 sys.exit(2)
-            if as_json:
-                click.echo(json.dumps({k: report[k] for k in ("game", "decisions", "illegal_moves_reverted",
-                                                                 "result", "journal")}))
+            colors = report["colors"]
+            report = {k: report[k] for k in ("game", "decisions", "illegal_moves_reverted", "result", "journal")}
             unfinished += report["result"] is None
         else:
             played = run_demo(rules, seed, out=(lambda line: None) if as_json else click.echo)
-            if as_json:
-                click.echo(json.dumps({"game": game_id, "decisions": len(played.game.decisions),
-                                       "illegal_moves_reverted": played.refused,
-                                       "result": played.game.result().to_json(), "journal": None}))
-        if not as_json:
+            result = played.game.result()
+            report = {"game": game_id, "decisions": len(played.game.decisions),
+                      "illegal_moves_reverted": played.refused, "result": result.to_json() if result else None,
+                      "journal": None}
+            colors = None
+        reports.append({**report, "colors": colors})
+        if as_json:
+            click.echo(json.dumps(report))
+        else:
             click.echo()
+    if not as_json:  # the results side by side, after thousands of narrated lines
+        for line in summary_table(reports):
+            click.echo(line)
     if unfinished:
         sys.exit(1)
 
