@@ -9,38 +9,13 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
-from engine.core.game import Game, GameRules, resolve_options
+from engine.core.game import Game
 from engine.core.registry import game_ids, get_rules
-from tts_bridge.cli_types import PORT
-
-
-def _rules(game: str) -> GameRules:
-    try:
-        return get_rules(game)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
-
-
-def _options(rules: GameRules, pairs: tuple[str, ...]) -> dict:
-    given = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        if not sep:
-            raise click.BadParameter(f"expected NAME=VALUE, got {pair!r}", param_hint="--option")
-        try:
-            given[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            given[name] = raw
-    try:
-        return resolve_options(rules, given)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--option") from None
-
-
-def _fail_data(exc: DataError) -> None:
-    for problem in exc.problems:
-        click.echo(f"error: {problem}", err=True)
-    sys.exit(2)
+from tts_bridge.cli_common import fail_data as _fail_data
+from tts_bridge.cli_common import load_deck_pair
+from tts_bridge.cli_common import parse_options as _options
+from tts_bridge.cli_common import rules_for as _rules
+from tts_bridge.cli_types import PORT, SEED
 
 
 @click.group()
@@ -75,33 +50,23 @@ def options(game: str) -> None:
 
 @main.command()
 @click.option("--game", required=True, help="Game id (see `tts-bridge games`).")
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--seed", default=None, type=SEED,
+              help="A whole number or 64 hex digits (default: a fresh 256-bit seed from `secrets`).")
 @click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
-def referee(game: str, seed: int, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
+def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
     """Referee one game over JSON lines on stdin/stdout."""
     from tts_bridge.referee import RefereeSession
 
     rules = _rules(game)
     opts = _options(rules, rule_options)
-    if (deck_a is None) != (deck_b is None):
-        raise click.UsageError("give both --deck-a and --deck-b, or neither for the sample decks")
-    decks, problems = None, []
-    if deck_a and deck_b:
-        decks = []
-        for path in (deck_a, deck_b):  # report both decks' problems before stopping
-            try:
-                decks.append(rules.load_deck(path, opts))
-            except DataError as exc:
-                problems += exc.problems
-    if problems:
-        _fail_data(DataError(problems))
-    session = RefereeSession(Game(rules, decks, seed, opts))
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        click.echo(json.dumps(session.handle_line(line), separators=(",", ":")))
+    decks = load_deck_pair(rules, deck_a, deck_b, opts)
+    from engine.core.rng import new_seed
+    from tts_bridge.referee import serve_lines
+
+    serve_lines(RefereeSession(Game(rules, decks, new_seed() if seed is None else seed, opts)),
+                sys.stdin.buffer, sys.stdout)
 
 
 @main.command()
@@ -164,11 +129,13 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
     """Bots play whole games with illegal moves refused (rule cited): at an emulated TTS table
     through the bridge and our Lua where the game has a table adapter, else through the engine.
     The emulated table is the game's generated table save, build/<game>/table/<game>-table.json."""
-    from tts_bridge.demo import run_demo
+    from tts_bridge.assets.io import OutputError as BuildOutputError
+    from tts_bridge.demo import run_demo, summary_table
     from tts_bridge.session.demo import TableBuildFailed, run_table_demo
     from tts_bridge.session.games import has_adapter
 
     unfinished = 0
+    reports: list[dict] = []
     for game_id in game_ids() if game == "all" else [game]:
         rules = _rules(game_id)
         if has_adapter(game_id) and not engine_only:
@@ -177,21 +144,27 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
                                         journal_dir=journal_dir, build_dir=build_dir)
             except DataError as exc:  # broken card data: the build says where
                 _fail_data(exc)
-            except (TableBuildFailed, OSError) as exc:
+            except (TableBuildFailed, BuildOutputError, OSError) as exc:  # e.g. a --build-dir that cannot be written
                 click.echo(f"error: {exc}", err=True)
                 sys.exit(2)
-            if as_json:
-                click.echo(json.dumps({k: report[k] for k in ("game", "decisions", "illegal_moves_reverted",
-                                                                 "result", "journal")}))
+            colors = report["colors"]
+            report = {k: report[k] for k in ("game", "decisions", "illegal_moves_reverted", "result", "journal")}
             unfinished += report["result"] is None
         else:
             played = run_demo(rules, seed, out=(lambda line: None) if as_json else click.echo)
-            if as_json:
-                click.echo(json.dumps({"game": game_id, "decisions": len(played.game.decisions),
-                                       "illegal_moves_reverted": played.refused,
-                                       "result": played.game.result().to_json(), "journal": None}))
-        if not as_json:
+            result = played.game.result()
+            report = {"game": game_id, "decisions": len(played.game.decisions),
+                      "illegal_moves_reverted": played.refused, "result": result.to_json() if result else None,
+                      "journal": None}
+            colors = None
+        reports.append({**report, "colors": colors})
+        if as_json:
+            click.echo(json.dumps(report))
+        else:
             click.echo()
+    if not as_json:  # the results side by side, after thousands of narrated lines
+        for line in summary_table(reports):
+            click.echo(line)
     if unfinished:
         sys.exit(1)
 
@@ -251,14 +224,19 @@ def doctor(as_json: bool, listen_port: int, tts_port: int, timeout: float, no_in
 
 def _register_subcommands() -> None:
     """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench
-    assets), decks (import-deck, export-deck) and the bridge (serve, bench bridge)."""
+    assets), decks (import-deck, export-deck), the bridge (serve, bench bridge) and the table
+    view (view, bench view)."""
     from tts_bridge.assets.cli import register as register_assets
     from tts_bridge.decks.cli import register as register_decks
+    from tts_bridge.cli_rules import register as register_rules
     from tts_bridge.session.cli import register as register_bridge
+    from tts_bridge.view.cli import register as register_view
 
     register_assets(main)
     register_decks(main)
     register_bridge(main)
+    register_rules(main)
+    register_view(main)
 
 
 _register_subcommands()

@@ -44,3 +44,27 @@ def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) ->
     out(f"{len(game.decisions)} decisions; final state hash {game.hashes[-1] if game.hashes else '-'}")
     out(f"Result: {'draw' if result.draw else f'seat {result.winner} wins'} ({result.reason})")
     return PlayedDemo(game, len(shown))
+
+
+def _winner(result: dict | None, colors: list[str] | None) -> str:
+    if not result:
+        return "unfinished"
+    if result.get("draw"):
+        return "draw"
+    seat = result.get("winner")
+    return f"{colors[seat]} (seat {seat})" if colors and isinstance(seat, int) else f"seat {seat}"
+
+
+def summary_table(reports: list[dict]) -> list[str]:
+    """The closing table of `tts-bridge demo`: one row per game (game, decisions, illegal
+    moves reverted, winner, the rule that decided it, the journal)."""
+    header = ("game", "decisions", "illegal moves reverted", "winner", "rule", "journal")
+    rows = [(r["game"], str(r["decisions"]), str(r["illegal_moves_reverted"]), _winner(r["result"], r.get("colors")),
+             str((r["result"] or {}).get("rule") or "-"), r["journal"] or "-") for r in reports]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    numeric = {1, 2}
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return ["Summary", line(header), line(tuple("-" * w for w in widths)), *(line(r) for r in rows)]

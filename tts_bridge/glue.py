@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-GLUE_VERSION = 1
+GLUE_VERSION = 2  # 2: TTSBridgeInfo(nonce) echoes the bridge's nonce
 MARKER = "-- tts-bridge table: "
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")

@@ -1,16 +1,32 @@
 """The referee protocol: one JSON request per line in, one JSON response per line out.
 
 `RefereeSession.handle` is the whole contract (see design.md); the CLI only feeds it lines.
-A malformed line or an illegal move gets `ok:false` and the session goes on unchanged.
+A malformed line or an illegal move gets `ok:false` and the session goes on unchanged. No line
+can end the process: lines are read as bytes and decoded with replacement, the decoder refuses
+deep nesting, huge numbers and NaN, an over-long line is skipped to its newline, and any
+unexpected exception answers `internal_error` after the state is restored.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import logging
+from typing import IO, Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from tts_bridge.protocol import safe_json
+from tts_bridge.protocol.safe_json import BadJSON
+from tts_bridge.rulebook import with_rule_title
+
+log = logging.getLogger("tts_bridge.referee")
+MAX_LINE_BYTES = 1 << 20  # a request is a few hundred bytes; a megabyte is not a request
+
+
+def decode_line(raw: bytes | str) -> Any:
+    """One protocol line as JSON (invalid UTF-8 replaced, depth and numbers limited), or BadJSON."""
+    text = raw.decode("utf-8", errors="replace") if isinstance(raw, (bytes, bytearray)) else raw
+    return safe_json.loads(text)
 
 
 def bad_request(message: str) -> dict:
@@ -29,11 +45,11 @@ class RefereeSession:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def handle_line(self, line: str) -> dict:
+    def handle_line(self, line: bytes | str) -> dict:
         try:
-            message = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            return bad_request(f"not valid JSON: {exc}")
+            message = decode_line(line)
+        except BadJSON as exc:
+            return bad_request(str(exc))
         return self.handle(message)
 
     def handle(self, message: Any) -> dict:
@@ -42,13 +58,30 @@ class RefereeSession:
         op = message.get("op")
         handler = getattr(self, f"_op_{op}", None) if isinstance(op, str) else None
         if handler is None:
-            return bad_request(f"unknown op {op!r}; expected one of pending, act, concede, state, undo, log")
+            return bad_request(f"unknown op {op!r:.60}; expected one of pending, act, concede, state, undo, log, hash")
+        decisions = len(self.game.decisions)
         try:
             return handler(message)
+        except IllegalAction as exc:
+            return {"ok": False, "error": with_rule_title(exc.to_json(), self.game.rules.id)}
         except ValueError as exc:
             return bad_request(str(exc))
-        except IllegalAction as exc:
-            return {"ok": False, "error": exc.to_json()}
+        except Exception as exc:  # a rules bug: restore the state, report it, keep the session
+            log.exception("referee op %r failed", op)
+            return self._internal_error(op, decisions, exc)
+
+    def _internal_error(self, op: str, decisions: int, exc: Exception) -> dict:
+        """The state goes back to the last logged decision (the engine's transaction already
+        rebuilt it if applying failed; this covers every other path too)."""
+        restored = True
+        try:
+            self.game.undo(min(decisions, len(self.game.decisions)))
+        except Exception:  # noqa: BLE001 - the log itself replays; if not, say so
+            log.exception("restoring the state after an internal error failed")
+            restored = False
+        return {"ok": False, "error": {"code": "internal_error", "op": op, "restored": restored,
+                                       "message": f"The referee failed on this request ({type(exc).__name__}); "
+                                                  f"the game is back at decision {len(self.game.decisions)}."}}
 
     def _op_pending(self, message: dict) -> dict:
         request = self.game.pending()
@@ -85,3 +118,39 @@ class RefereeSession:
 
     def _op_log(self, message: dict) -> dict:
         return {"ok": True, "log": self.game.log()}
+
+    def _op_hash(self, message: dict) -> dict:
+        return {"ok": True, "hash": self.game.state_hash(), "decisions": len(self.game.decisions)}
+
+
+def _read_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES):
+    """Lines of at most `limit` bytes; a longer one is drained to its newline and given as None."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:
+                rest = stream.readline(limit)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
+            continue
+        yield line
+
+
+def serve_lines(session: RefereeSession, stream: IO[bytes], out: IO[str]) -> None:
+    """The `referee` command's loop: every input line gets exactly one output line."""
+    for line in _read_lines(stream):
+        if line is None:
+            reply = bad_request(f"a line longer than {MAX_LINE_BYTES:,} bytes is not a request")
+        elif not line.strip():
+            continue
+        else:
+            reply = session.handle_line(line)
+        try:
+            text = json.dumps(reply, separators=(",", ":"))
+        except (TypeError, ValueError) as exc:  # an unserialisable answer is a bug, not a crash
+            text = json.dumps({"ok": False, "error": {"code": "internal_error", "message": f"unserialisable reply: {exc}"}})
+        out.write(text + "\n")
+        out.flush()

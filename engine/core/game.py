@@ -17,7 +17,8 @@ from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
 from engine.core.flow import wrong_seat
 from engine.core.hashing import HASH_VERSION, pack_state, state_hash
-from engine.core.requests import Event, Request, Result
+from engine.core.requests import Event, Request, Result, same_json
+from engine.core.rng import RNG_VERSION, Seed
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def _validator_for(rules: GameRules) -> Any:
 
 
 class Game:
-    def __init__(self, rules: GameRules, decks: list[Deck] | None = None, seed: int = 0,
+    def __init__(self, rules: GameRules, decks: list[Deck] | None = None, seed: Seed = 0,
                  options: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.decks = decks if decks is not None else rules.sample_decks()
@@ -183,19 +184,21 @@ class Game:
         return self._commit(seat, CONCEDE)
 
     def _apply(self, seat: int, action: dict) -> list[Event]:
-        if action == CONCEDE and hasattr(self.rules, "concede"):
+        if same_json(action, CONCEDE) and hasattr(self.rules, "concede"):
             return self.rules.concede(self.state, seat)
         return self.rules.apply(self.state, seat, action)
 
     def _commit(self, seat: int, action: dict) -> list[Event]:
-        """Apply, then log and hash; if applying fails, the state is rebuilt as it was."""
+        """Apply and hash, then log; if either fails, the state is rebuilt as it was and the
+        decision is not logged (the hash comes first, so a failing hash leaves no half entry)."""
         try:
             events = self._apply(seat, action)
+            digest = self.state_hash()
         except Exception:
             self._rebuild(len(self.decisions))
             raise
         self.decisions.append({"seat": seat, "action": action})
-        self.hashes.append(self.state_hash())
+        self.hashes.append(digest)
         self._pending_fresh = False
         return events
 
@@ -205,6 +208,7 @@ class Game:
             "engine": ENGINE_VERSION,
             "game": self.rules.id,
             "seed": self.seed,
+            "rng": RNG_VERSION,
             "options": dict(self.options),
             "decks": [d.to_json() for d in self.decks],
             "decisions": list(self.decisions),
@@ -233,8 +237,12 @@ class Game:
     def replay(cls, rules: GameRules, log: dict) -> "Game":
         """Replay a log through the legal-move checks and verify every recorded hash.
 
-        Hashes of another packing version cannot be compared, so such a log is refused with
-        both versions named (logs before versions were recorded are version 1)."""
+        A log without this engine's random stream (`rng`) was shuffled by another one, and hashes
+        of another packing version (`hash_version`; logs before versions were recorded are
+        version 1) cannot be compared: either is refused with one line naming both versions."""
+        if log.get("rng") != RNG_VERSION:
+            raise ValueError(f"this log was recorded with random stream {log.get('rng') or 'mt19937 (engine 0.1.0)'}; "
+                             f"this engine shuffles with {RNG_VERSION} and cannot reproduce its games")
         game = cls(rules, [Deck.from_json(d) for d in log["decks"]], log["seed"], log.get("options"))
         version = log.get("hash_version", 1)
         if log.get("hashes") and version != game.hash_version:
@@ -242,7 +250,7 @@ class Game:
                              f"{game.hash_version} for {rules.id}: it cannot be verified; replay it with the "
                              f"engine that wrote it")
         for i, d in enumerate(log["decisions"]):
-            if d["action"] == CONCEDE and hasattr(rules, "concede"):
+            if same_json(d["action"], CONCEDE) and hasattr(rules, "concede"):
                 game.concede(d["seat"])
             else:
                 game.act(d["seat"], d["action"])

@@ -10,6 +10,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Type-strict JSON equality: `True` is not `1` and `76.0` is not `76` (Python's `==` says
+    they are, which let type-confused moves through as if they were legal options)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
+
+
 class Option:
     """One legal answer. Its `id` is derived from the action only when asked for (it is for
     UIs; the engine matches on the action itself), which keeps option generation cheap."""
@@ -46,7 +58,7 @@ class Request:
 
     def find(self, action: Any) -> Option | None:
         for option in self.options:
-            if option.action == action:
+            if option.action == action and same_json(option.action, action):
                 return option
         return None
 

@@ -65,6 +65,10 @@ def test_existing_files_need_force_and_tts_dir_layout(build_dir, tmp_path):
     assert target.stat().st_mtime_ns == before
     assert _run(*args, "--force").exit_code == 0
     env_dir = tmp_path / "env"
+    missing = _run("import-deck", "kaiju", str(path), "--build-dir", str(build_dir), env={"TTS_BRIDGE_TTS_DIR": str(env_dir)})
+    assert missing.exit_code == 2 and "no Tabletop Simulator folder here" in missing.output
+    assert not env_dir.exists()  # a machine without TTS does not get a made-up TTS folder
+    env_dir.mkdir()
     result = _run("import-deck", "kaiju", str(path), "--build-dir", str(build_dir), env={"TTS_BRIDGE_TTS_DIR": str(env_dir)})
     assert result.exit_code == 0 and (env_dir / "Saves" / "Saved Objects" / "kaiju" / f"{path.stem}.json").is_file()
 

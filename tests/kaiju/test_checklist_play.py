@@ -184,7 +184,7 @@ def test_kj_5_14_skill_above_the_card_level_is_refused():
     arrange(game2, 1, engaged="Tank")
     set_turn(game2, 0)
     assert refused(game2, 0, {"type": "attack", "index": 1}).rule == "KJ-5.14"
-    game2.act(0, {"type": "enhance", "card": cid(game2, 0, "Zeta", "hand"), "target": cid(game2, 0, "Beta")})
+    game2.act(0, {"type": "enhance", "card": cid(game2, 0, "Zeta", "hand"), "target": cid(game2, 0, "Beta", "engaged")})
     game2.act(0, {"type": "attack", "index": 1})
     assert game2.state.damage[cid(game2, 1, "Tank", "engaged")] == 3  # Drill pierces Tank's Defense 2
 

@@ -76,10 +76,10 @@ def test_game_survives_a_chunked_reordered_duplicating_wire(tmp_path, generated_
     """Same seed, same bots: the faulty wire yields exactly the game the clean wire does."""
     finals = []
     for faulty in (False, True):
-        t = Table(Game(RULES, seed=12), tmp_path / str(faulty), generated_save(RULES.id))
+        t = Table(Game(RULES, seed=13), tmp_path / str(faulty), generated_save(RULES.id))  # a game of 700+ payloads
         try:
             t.emu.set_mode(chunked=faulty, reorder=faulty, duplicate=faulty)
-            bots = TableBots(t.emu, t.session, seed=12, cheat_rate=0.15)
+            bots = TableBots(t.emu, t.session, seed=13, cheat_rate=0.15)
             while bots.step():
                 pass
             assert t.session.game.result() is not None and t.emu.errors == []

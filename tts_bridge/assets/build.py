@@ -25,8 +25,8 @@ from PIL import Image
 
 from tts_bridge.assets import TOOL_VERSION, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
-                                  png_from_bands, save_image, save_png)
+from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
+                                  png_from_bands, save_image, save_png, writable_folder)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.render import Geometry, RenderContext, error_card, render, thumbnail
@@ -244,6 +244,7 @@ class GameBuild:
         self.game_id = game_id
         self.report = report = GameReport(game_id)
         self.root = root = Path(settings.out) / game_id
+        writable_folder(root)  # an unwritable --out is one message, not one per card
         self.faces_dir, self.sheets_dir = root / "faces", root / "sheets"
         self.cache_file = root / ".cache" / "manifest.json"
         self.cells = cells.CellStore(root / ".cache" / "cells", fresh=settings.force)
@@ -260,10 +261,6 @@ class GameBuild:
         status = fonts.complex_layout_status()
         if not status["raqm"]:
             report.warnings.append(status["hint"])
-        if not any(f.path.endswith((".ttc", ".otc")) or "CJK" in f.path for f in fonts.chain("sans", adapter.lang)):
-            report.warnings.append("no CJK font found: Chinese/Japanese text will be reported as missing glyphs; "
-                                   "install Noto CJK (`apt-get install -y fonts-noto-cjk`) or add a font folder "
-                                   "to $TTS_BRIDGE_FONT_DIRS")
         common = {"tpl": layouts.fingerprint(), "fonts": _font_fingerprint(adapter.lang),
                   "settings": settings.render_key(), "theme": adapter.theme}
         geo_ctx = {"w": geo.w_mm, "h": geo.h_mm, "bleed": geo.bleed_mm}
@@ -300,6 +297,8 @@ class GameBuild:
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
                               "cells": sizes})
         if self.jobs:
+            # a template syntax error is one message (file and line) before any card is drawn
+            _layouts(str(template_dir), common["tpl"]).check_syntax()
             for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
                 for face in fonts.chain(role, adapter.lang):
                     fonts.coverage(face)
@@ -391,7 +390,17 @@ class GameBuild:
             report.sheets.append(str(face_path))
             if backs_path:
                 report.sheets.append(str(backs_path))
+        self.drop_stale_sheets()
         return jobs
+
+    def drop_stale_sheets(self) -> None:
+        """Remove sheets and backs this build does not write (another --format, fewer sheets,
+        no unique backs any more): whoever uploads the folder must not upload stale images."""
+        keep = {Path(p).name for p in self.report.sheets}
+        stale = [p for p in self.sheets_dir.glob("sheet-*") if p.suffix in (".png", ".jpg") and p.name not in keep]
+        stale += [p for p in self.root.glob("back.*") if p.suffix in (".png", ".jpg") and p != self.back_path]
+        for path in stale:
+            path.unlink(missing_ok=True)
 
     # -- TTS objects (skipped when nothing they depend on changed) -----------------------------
     def finish(self) -> GameReport:
@@ -518,7 +527,10 @@ class GameBuild:
         return self._done()
 
     def _done(self) -> GameReport:
-        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries))
+        from tts_bridge.view.preview import seat_views  # the table from both seats (tts-bridge view)
+
+        views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
+        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
 
@@ -570,6 +582,8 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
             progress(stage, counter[stage], counter[f"{stage}_total"])
 
     def failed(i: int, errors: list[str]) -> None:
+        if i in reports:  # one failure per game: its other workers' jobs fail the same way
+            return
         if i in builds:
             builds[i].report.errors.extend(errors)
         reports[i] = builds[i].report if i in builds else GameReport(ids[i], errors=errors)
@@ -578,10 +592,14 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
         """Run one stage of game i; with `keep_going` a failure is reported for that game only."""
         try:
             return step()
-        except DataError as exc:  # bad card data or deck list: file, line and field
+        except DataError as exc:  # bad card data, deck list or template: file, line and field
             if not keep_going:
                 raise
             failed(i, list(exc.problems))
+        except OutputError as exc:  # the output folder cannot be written
+            if not keep_going:
+                raise
+            failed(i, [str(exc)])
         except Exception as exc:  # noqa: BLE001 - reported for this game, the others go on
             if not keep_going:
                 raise
@@ -710,12 +728,16 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
     return [reports[i] for i in range(len(planners))]
 
 
-def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dict) -> Path:
-    """`index.html`: a contact sheet of every card with its warnings."""
+def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dict, views: list[Path] = ()) -> Path:
+    """`index.html`: the table as each seat sees it (`tts-bridge view`) and a contact sheet of
+    every card with its warnings."""
     rows = []
+    back = entries.get(BACK_ID, {})
+    every = back.get("warnings", []) + ([back["error"]] if back.get("error") else [])  # listed on top
     for card in cards:
         e = entries.get(card.id, {})
         notes = e.get("warnings", []) + ([e["error"]] if e.get("error") else [])
+        every += notes
         cls = "err" if e.get("error") else ("warn" if notes else "ok")
         items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
         rows.append(f'<figure class="{cls}"><img src="faces/{html.escape(card.id)}.png" loading="lazy" '
@@ -724,10 +746,14 @@ def write_preview(root: Path, game_id: str, cards: list[CardEntry], entries: dic
     page = f"""<!doctype html><meta charset="utf-8"><title>{html.escape(game_id)} cards</title>
 <style>body{{font-family:sans-serif;background:#222;color:#eee}} main{{display:flex;flex-wrap:wrap;gap:12px}}
 figure{{width:220px;margin:0;padding:6px;background:#333;border-radius:6px}} img{{width:100%}}
-.warn{{outline:3px solid #e0a800}} .err{{outline:3px solid #d00}} li{{font-size:12px;color:#ffd27f}}</style>
+.warn{{outline:3px solid #e0a800}} .err{{outline:3px solid #d00}} li{{font-size:12px;color:#ffd27f}}
+.views{{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:16px}} .views figure{{width:auto;max-width:49%}}</style>
 <h1>{html.escape(game_id)}: {len(cards)} cards</h1>
 <p>Sheets in <code>sheets/</code>, deck objects in <code>decks/</code>, the table save in <code>table/</code>.</p>
 <p><img src="faces/{BACK_ID}.png" style="width:160px" alt="card back"></p>
+<section class="warnings"><h2>{len(every)} warning(s)</h2><ul>{''.join(f"<li>{html.escape(n)}</li>" for n in every)}</ul></section>
+<section class="views">{''.join(f'<figure><img src="table/{html.escape(v.name)}" alt="{html.escape(v.stem)}"><figcaption>'
+                                  f'{html.escape(v.stem.removeprefix("view-"))}</figcaption></figure>' for v in views)}</section>
 <main>{''.join(rows)}</main>
 """
     path = root / "index.html"

@@ -12,6 +12,11 @@ import click
 
 from tts_bridge.assets.build import Settings, build_game, build_games
 from tts_bridge.assets.fonts import complex_layout_status
+from tts_bridge.assets.io import OutputError, writable_folder
+from tts_bridge.cli_common import fail as _fail, unknown_game_message
+
+# option ranges: below 10 dpi a card is a few pixels; above 1200 a sheet cell is capped anyway
+MIN_DPI, MAX_DPI, MAX_BLEED_MM = 10, 1200, 20.0
 
 
 def _settings(out: Path | None, **kw) -> Settings:
@@ -34,7 +39,7 @@ def _games(game: str | None, all_games: bool) -> tuple[list[str], list[str]]:
     if not game:
         raise click.UsageError("name a GAME or pass --all")
     if game not in game_ids():
-        raise click.BadParameter(f"unknown game {game!r}; registered games: {', '.join(game_ids())}", param_hint="GAME")
+        _fail([unknown_game_message(game)])  # the same line as every other command's
     if game not in ok:
         raise click.BadParameter(f"game {game!r} has no asset adapter yet", param_hint="GAME")
     return [game], []
@@ -59,8 +64,9 @@ _build_options = [
     click.option("--cap", type=click.IntRange(256, 16384), help="Max sheet side in px (default 4096)."),
     click.option("--hidden-cell/--no-hidden-cell", default=None, help="Reserve each sheet's last cell as the hidden picture (BackIsHidden false)."),
     click.option("--unique-backs/--shared-back", default=None, help="A back sheet per face sheet (UniqueBack)."),
-    click.option("--dpi", type=int, help="Render resolution (default 300)."),
-    click.option("--bleed", "bleed_mm", type=float, help="Bleed in mm on each side (default 0)."),
+    click.option("--dpi", type=click.IntRange(MIN_DPI, MAX_DPI), help=f"Render resolution, {MIN_DPI}-{MAX_DPI} (default 300)."),
+    click.option("--bleed", "bleed_mm", type=click.FloatRange(0, MAX_BLEED_MM),
+                 help=f"Bleed in mm on each side, 0-{MAX_BLEED_MM:g} (default 0)."),
     click.option("--force", is_flag=True, default=None, help="Ignore the cache and render everything."),
 ]
 
@@ -74,10 +80,17 @@ def _apply(options):
 
 
 def build_cmd_impl(games: list[str], missing: list[str], settings: Settings, as_json: bool) -> int:
+    """Build, print the report, return the exit code: 2 when a game has errors (bad card data,
+    template or output folder: each one line), else 0."""
     t0 = time.perf_counter()
-    if not as_json:
+    try:
+        writable_folder(Path(settings.out))
+    except OutputError as exc:
+        _fail([str(exc)])
+    progress = _progress(as_json)
+    if progress:
         click.echo(f"building {', '.join(games)}", err=True)
-    reports = build_games(games, settings, progress=_progress(as_json))
+    reports = build_games(games, settings, progress=progress)
     total = {"games": {r.game: {"table_save": r.table_save, "deck_objects": r.deck_objects, "sheets": r.sheets,
                                 "preview": r.preview, "card_count": r.card_count, "warnings": r.warnings,
                                 "errors": r.errors, "glue": r.glue, "cards_rendered": r.cards_rendered,
@@ -91,6 +104,10 @@ def build_cmd_impl(games: list[str], missing: list[str], settings: Settings, as_
         click.echo(json.dumps(total, indent=2, ensure_ascii=False))
     else:
         for r in reports:
+            if not r.table_save:  # the game stopped early: only what stopped it
+                for e in r.errors:
+                    click.echo(f"error: {r.game}: {e}" if len(reports) > 1 else f"error: {e}", err=True)
+                continue
             click.echo(f"{r.game}: {r.card_count} cards ({r.cards_rendered} rendered, {r.cards_reused} reused), "
                        f"{len(r.sheets)} sheet(s), table {r.table_save}, preview {r.preview}")
             for w in r.warnings:
@@ -99,8 +116,9 @@ def build_cmd_impl(games: list[str], missing: list[str], settings: Settings, as_
                 click.echo(f"  error: {e}")
         for m in missing:
             click.echo(f"{m}: no asset adapter yet (skipped)")
-        click.echo(f"{total['cards_rendered']} rendered, {total['cards_reused']} reused in {total['seconds']} s")
-    return 1 if any(r.errors for r in reports) else 0
+        if any(r.table_save for r in reports):
+            click.echo(f"{total['cards_rendered']} rendered, {total['cards_reused']} reused in {total['seconds']} s")
+    return 2 if any(r.errors for r in reports) else 0
 
 
 @click.command("build")
@@ -153,18 +171,27 @@ def pdf_cmd(game, page, out) -> None:
     from tts_bridge.assets.games import get_adapter
     from tts_bridge.assets.pdf import write_pdf
 
+    from engine.core.errors import DataError
+
     games, _ = _games(game, False)
     settings = _settings(out)
-    report = build_game(game, settings)
-    adapter = get_adapter(game)
     root = Path(settings.out) / game
+    path = root / f"{game}-{page}.pdf"
+    try:
+        writable_folder(root)
+        report = build_game(game, settings)
+    except (OutputError, DataError) as exc:
+        _fail(list(getattr(exc, "problems", [str(exc)])))
+    adapter = get_adapter(game)
     geo = settings.geometry(adapter)
     faces = [root / "faces" / f"{c.id}.png" for c in adapter.cards()]
-    path = root / f"{game}-{page}.pdf"
-    pages = write_pdf(faces, root / "faces" / f"{BACK_ID}.png", path, (geo.w_mm, geo.h_mm), page, geo.bleed_px)
+    try:
+        pages = write_pdf(faces, root / "faces" / f"{BACK_ID}.png", path, (geo.w_mm, geo.h_mm), page, geo.bleed_px)
+    except OSError as exc:
+        _fail([f"cannot write {path}: {exc.strerror or exc} (choose another --out)"])
     click.echo(f"{path}: {pages} pages ({len(faces)} cards, backs on even pages)")
     if report.errors:
-        sys.exit(1)
+        _fail(report.errors)
 
 
 @click.command("validate-save")
@@ -210,9 +237,47 @@ def bench_assets_cmd(as_json) -> None:
         click.echo(f"one card changed: {res['one_card_seconds']} s (target < 2 s)")
 
 
+@click.group("fonts")
+def fonts_group() -> None:
+    """The shipped Noto Sans CJK subset (tts_bridge/assets/font_files/)."""
+
+
+@fonts_group.command("check")
+def fonts_check_cmd() -> None:
+    """Characters the sample cards draw that the shipped subset lacks (exit 1 if any)."""
+    from tts_bridge.assets.fontsubset import missing_from_subset
+    from tts_bridge.assets.games import buildable_games
+
+    bad = False
+    for game in buildable_games()[0]:
+        missing = missing_from_subset(game)
+        bad |= bool(missing)
+        click.echo(f"{game}: " + (f"the subset lacks {missing!r}; run `tts-bridge fonts subset`" if missing else "ok"))
+    sys.exit(1 if bad else 0)
+
+
+@fonts_group.command("subset")
+@click.option("--source", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder holding NotoSansCJK-Regular.ttc and -Bold.ttc (default: the installed fonts).")
+def fonts_subset_cmd(source) -> None:
+    """Regenerate the shipped subset from Noto Sans CJK for every character the sample games draw."""
+    from tts_bridge.assets.fontsubset import SubsetError, find_sources, needed_characters, write_subsets
+    from tts_bridge.assets.games import buildable_games
+
+    try:
+        sources = find_sources(source)
+        chars = needed_characters(buildable_games()[0])
+        written = write_subsets(chars, sources)
+    except SubsetError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    for path in written:
+        click.echo(f"{path}: {path.stat().st_size // 1024} KiB")
+
+
 def register(main: click.Group) -> None:
     """Add the asset commands to the `tts-bridge` group (and `assets` under `bench`)."""
-    for cmd in (build_cmd, watch_cmd, pdf_cmd, validate_cmd):
+    for cmd in (build_cmd, watch_cmd, pdf_cmd, validate_cmd, fonts_group):
         main.add_command(cmd)
     bench = main.commands.get("bench")
     if not isinstance(bench, click.Group):

@@ -3,9 +3,13 @@
 A *chain* is an ordered list of font faces for one role (`sans`, `bold`, `serif`). Each
 character is drawn with the first face whose cmap (read with fontTools from the font file
 itself, not guessed) covers it; a character no face covers is reported as a missing glyph.
-Fonts are never committed: Latin comes from DejaVu (in the base image), CJK from Debian's
-`fonts-noto-cjk` (`apt-get install -y fonts-noto-cjk`), and $TTS_BRIDGE_FONT_DIRS adds
-folders (colon-separated) searched first.
+Installed fonts win: Latin from DejaVu, CJK from Noto Sans CJK (Debian's `fonts-noto-cjk`),
+and $TTS_BRIDGE_FONT_DIRS adds folders (colon-separated) searched first. Last in every chain
+comes the subset of Noto Sans CJK shipped in `font_files/` (SIL OFL, see its README): it has
+every character our own sample cards, backs and boards use, so they render on a machine
+without any font installed; `tts-bridge fonts subset` regenerates it when card data changes.
+$TTS_BRIDGE_SYSTEM_FONT_DIRS replaces the list of system font folders (empty: none), which
+is how tests prove a machine without system fonts renders our cards.
 """
 
 from __future__ import annotations
@@ -30,6 +34,17 @@ ROLES: dict[str, tuple[tuple[str, int | None], ...]] = {
 # face index inside Noto CJK collections by language (JP, KR, SC, TC, HK order in Debian's .ttc)
 CJK_FACE = {"ja": 0, "ko": 1, "zh-Hans": 2, "zh-Hant": 3, "zh-HK": 4}
 
+# The shipped subset (see font_files/README.md): one file per weight and language we ship;
+# a role's last resort. Other languages use the Japanese face (same code points, other shapes).
+BUNDLED_DIR = Path(__file__).resolve().parent / "font_files"
+BUNDLED_LANGS = {"ja": "JP", "zh-Hans": "SC"}
+BUNDLED_WEIGHT = {"sans": "Regular", "bold": "Bold", "serif": "Regular", "condensed": "Bold"}
+
+
+def bundled_name(role: str, lang: str) -> str:
+    """The shipped subset's file name for a role and language."""
+    return f"NotoSansCJK{BUNDLED_LANGS.get(lang, 'JP')}-{BUNDLED_WEIGHT.get(role, 'Regular')}.subset.otf"
+
 
 class Face(NamedTuple):
     """A font file and the face inside it. A named tuple: faces are dictionary keys in every
@@ -42,9 +57,15 @@ class Face(NamedTuple):
         return f"{Path(self.path).name}#{self.index}"
 
 
+def system_dirs() -> tuple[str, ...]:
+    """The system font folders: $TTS_BRIDGE_SYSTEM_FONT_DIRS when set (empty: none)."""
+    env = os.environ.get("TTS_BRIDGE_SYSTEM_FONT_DIRS")
+    return SYSTEM_DIRS if env is None else tuple(d for d in env.split(os.pathsep) if d)
+
+
 def font_dirs() -> list[str]:
     extra = [d for d in os.environ.get("TTS_BRIDGE_FONT_DIRS", "").split(os.pathsep) if d]
-    return extra + [d for d in SYSTEM_DIRS if os.path.isdir(d)]
+    return extra + [d for d in system_dirs() if os.path.isdir(d)]
 
 
 @lru_cache(maxsize=None)
@@ -61,17 +82,32 @@ def find_font(name: str) -> str | None:
     return _index_files(tuple(font_dirs())).get(name)
 
 
-@lru_cache(maxsize=None)
 def chain(role: str, lang: str = "ja") -> tuple[Face, ...]:
-    """The fallback chain for a role; faces whose file is absent are left out."""
+    """The fallback chain for a role: installed faces first (those whose file is absent are
+    left out), then the shipped subset. Asked per text box: cached per font environment."""
+    env = os.environ
+    return _chain(role, lang, env.get("TTS_BRIDGE_FONT_DIRS", ""), env.get("TTS_BRIDGE_SYSTEM_FONT_DIRS"))
+
+
+@lru_cache(maxsize=None)
+def _chain(role: str, lang: str, extra_env: str, system_env: str | None) -> tuple[Face, ...]:
+    dirs = tuple(font_dirs())
     faces: list[Face] = []
     for name, index in ROLES.get(role, ROLES["sans"]):
-        path = find_font(name)
+        path = _index_files(dirs).get(name)
         if path:
             face = Face(path, CJK_FACE.get(lang, 0) if index is None else index)
             if face not in faces:
                 faces.append(face)
+    shipped = BUNDLED_DIR / bundled_name(role, lang)
+    if shipped.is_file():
+        faces.append(Face(str(shipped), 0))
     return tuple(faces)
+
+
+def has_cjk(faces: tuple[Face, ...]) -> bool:
+    """Whether an installed (not shipped) CJK face is in the chain."""
+    return any("CJK" in f.path and not f.path.startswith(str(BUNDLED_DIR)) for f in faces)
 
 
 def cache_dir() -> Path:

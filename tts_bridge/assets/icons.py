@@ -1,6 +1,7 @@
 """Built-in inline icons, drawn with Pillow (no image files to license): `:attack:`,
 `:heal:`, `:speed:`, `:hp:`, `:cost:`, `:defense:`, `:counter:`, `:evasion:`, `:level:`,
-`:coin:`, `:aura:`, `:life:`, `:flare:`, `:sakura:`, `:damage:`. A game may override or add
+`:coin:`, `:aura:`, `:life:`, `:flare:`, `:sakura:`, `:damage:`, `:melee:` (a blade), `:shooting:`
+(a crosshair). A game may override or add
 icons with PNG files in `card_data/<game>/icons/<name>.png`."""
 
 from __future__ import annotations
@@ -57,6 +58,18 @@ def _draw(name: str, s: int) -> Image.Image | None:
         for i in range(3):
             y = s * (.25 + .25 * i)
             d.line((s * .1 + i * s * .1, y, s * .9, y), fill="#1c7ed6", width=w * 2)
+    elif name == "melee":  # a blade pointing up-right, with its guard and grip
+        d.polygon([(s * .95, s * .05), (s * .88, s * .28), (s * .38, s * .74), (s * .26, s * .62), (s * .72, s * .12)],
+                  fill="#8c2f1b")
+        d.polygon([(s * .14, s * .56), (s * .22, s * .48), (s * .52, s * .78), (s * .44, s * .86)], fill="#3d3d3d")
+        d.polygon([(s * .05, s * .87), (s * .27, s * .65), (s * .35, s * .73), (s * .13, s * .95)], fill="#3d3d3d")
+    elif name == "shooting":  # a crosshair
+        ring = max(2, s // 9)
+        d.ellipse((s * .12, s * .12, s * .88, s * .88), outline="#1f5fa8", width=ring)
+        d.ellipse((s * .42, s * .42, s * .58, s * .58), fill="#1f5fa8")
+        for a, b in (((s / 2, 0), (s / 2, s * .32)), ((s / 2, s * .68), (s / 2, s)),
+                     ((0, s / 2), (s * .32, s / 2)), ((s * .68, s / 2), (s, s / 2))):
+            d.line((a, b), fill="#1f5fa8", width=ring)
     elif name == "level":
         _star(d, s, 5, "#f0b400")
     elif name == "coin":
@@ -74,7 +87,7 @@ def _draw(name: str, s: int) -> Image.Image | None:
 
 
 BUILTIN = ("attack", "damage", "heal", "life", "speed", "hp", "cost", "aura", "flare", "defense", "counter",
-           "evasion", "level", "coin", "sakura")
+           "evasion", "level", "coin", "sakura", "melee", "shooting")
 
 
 @lru_cache(maxsize=1024)

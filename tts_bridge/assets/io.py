@@ -15,6 +15,23 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
+class OutputError(Exception):
+    """An output folder or file that cannot be written: one line saying which and why."""
+
+
+def writable_folder(folder: Path, hint: str = "choose another --out") -> None:
+    """Create `folder` and write (then remove) a file in it, so that an output that cannot be
+    written is one message before any work starts, not one error per card or worker."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test.", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {folder}: {exc.strerror or exc} ({hint})") from None
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     atomic_write(path, lambda f: f.write(data))
 

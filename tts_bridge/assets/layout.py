@@ -38,13 +38,13 @@ BOX_SCHEMA = {"oneOf": [
     _box("ellipse", ["x", "y", "w", "h"], **_XYWH, fill=_COLOR, outline=_COLOR, width=_NUM),
     _box("line", ["x1", "y1", "x2", "y2"], x1=_NUM, y1=_NUM, x2=_NUM, y2=_NUM, color=_COLOR, width=_NUM),
     _box("image", ["x", "y", "w", "h", "src"], **_XYWH, src={"type": "string"}, fit={"enum": ["cover", "contain"]},
-         radius=_NUM, tint=_COLOR),
+         radius=_NUM, tint=_COLOR, id={"type": "string"}, overlap={"type": "boolean"}),
     _box("text", ["x", "y", "w", "h", "text"], **_XYWH, text={"type": "string"},
          font={"enum": ["sans", "bold", "serif", "condensed"]}, size=_NUM, min_size=_NUM, color=_COLOR,
          align={"enum": ["left", "center", "right"]}, valign={"enum": ["top", "middle", "bottom"]},
-         line_spacing=_NUM, id={"type": "string"}),
+         line_spacing=_NUM, id={"type": "string"}, overlap={"type": "boolean"}),
     _box("icons", ["x", "y", "w", "h", "items"], **_XYWH, size=_NUM, color=_COLOR, font={"type": "string"},
-         align={"enum": ["left", "center", "right"]},
+         align={"enum": ["left", "center", "right"]}, id={"type": "string"}, overlap={"type": "boolean"},
          items={"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["icon"],
                                            "properties": {"icon": {"type": "string"},
                                                           "label": {"type": ["string", "number"]}}}}),
@@ -173,6 +173,21 @@ class Layouts:
                 if path.is_file():
                     h.update(f"{folder.name}/{path.relative_to(folder).as_posix()}".encode() + b"\0" + path.read_bytes())
         return h.hexdigest()
+
+    def check_syntax(self) -> None:
+        """Compile every template of the game (and the shared ones it may include) once, so a
+        syntax error is one message naming its file and line, before any card is drawn."""
+        from engine.core.errors import DataError
+
+        problems = []
+        for folder in (self.folder, self.shared):
+            for path in sorted(folder.rglob("*.j2")) if folder.is_dir() else ():
+                try:
+                    self.env.get_template(path.relative_to(folder).as_posix())
+                except TemplateSyntaxError as exc:
+                    problems.append(f"{exc.filename or path}:{exc.lineno}: template syntax error: {exc.message}")
+        if problems:
+            raise DataError(problems)
 
     def render(self, name: str, context: dict, card_id: str) -> list[dict]:
         path = str(self.folder / name)

@@ -15,7 +15,13 @@ PAGES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PT_PER_MM = 72 / 25.4
 
 
-def layout(page: str, card_w: float, card_h: float, margin: float = 10.0) -> tuple[int, int, float, float]:
+# the least paper kept around the card grid: room for the crop marks (1 mm gap + MARK_MM) and
+# a printer's unprintable edge; 6 mm fits 3 x 3 poker cards on Letter as on A4
+MIN_MARGIN_MM = 6.0
+MARK_MM = 4.0
+
+
+def layout(page: str, card_w: float, card_h: float, margin: float = MIN_MARGIN_MM) -> tuple[int, int, float, float]:
     """(columns, rows, x0, y0 in mm) of the centred card grid."""
     pw, ph = PAGES[page]
     cols, rows = int((pw - 2 * margin) // card_w), int((ph - 2 * margin) // card_h)
@@ -75,7 +81,7 @@ def write_pdf(faces: list[Path], back: Path, out: Path, card_mm: tuple[float, fl
 
     def marks() -> str:
         ops = ["0.3 w 0 0 0 RG"]
-        L = 4.0
+        L = max(1.0, min(MARK_MM, x0 - 2.0, y0 - 2.0))  # marks stay on the paper
         for c in range(cols + 1):
             x = (x0 + c * cw) * PT_PER_MM
             ops.append(f"{x:.2f} {(ph - y0 + 1) * PT_PER_MM:.2f} m {x:.2f} {(ph - y0 + 1 + L) * PT_PER_MM:.2f} l S")

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, UnidentifiedImageError
 
-from tts_bridge.assets import icons as icon_lib
+from tts_bridge.assets import fitcheck, icons as icon_lib
 from tts_bridge.assets.fonts import chain
 from tts_bridge.assets.resample import resize
-from tts_bridge.assets.text import Style, draw_text, overlay
+from tts_bridge.assets.text import Style, draw_text, line_extents, overlay
 
 PRESETS = {"poker": (63.0, 88.0), "bridge": (56.0, 87.0), "mini": (44.0, 63.0), "tarot": (70.0, 120.0),
            "square": (70.0, 70.0), "jumbo": (88.0, 126.0)}
@@ -69,13 +69,21 @@ class CardWarnings:
     unknown_icons: list[str] = field(default_factory=list)
     missing_art: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    badges: list[str] = field(default_factory=list)     # text boxes whose text leaves the shape under it
+    wide_rows: list[str] = field(default_factory=list)  # icon rows wider than their box
+    overlaps: list[str] = field(default_factory=list)   # "box 'a' overlaps box 'b' (w x h mm)"
 
     def messages(self, card_id: str) -> list[str]:
         out = [f"card {card_id}: text does not fit at the minimum size in box {b!r} (clipped)" for b in self.overflow]
+        out += [f"card {card_id}: text in box {b!r} runs outside the shape it sits on" for b in self.badges]
+        out += [f"card {card_id}: icons and labels in box {b!r} are wider than the box" for b in self.wide_rows]
+        out += [f"card {card_id}: {m}" for m in self.overlaps]
         if self.missing_glyphs:
             chars = "".join(sorted(set(self.missing_glyphs)))
             cps = ", ".join(f"U+{ord(c):04X}" for c in sorted(set(self.missing_glyphs)))
-            out.append(f"card {card_id}: no font has a glyph for {chars!r} ({cps}); drawn as red boxes")
+            out.append(f"card {card_id}: no font has a glyph for {chars!r} ({cps}); drawn as red boxes "
+                       f"(install a font that has it, e.g. `apt-get install fonts-noto-cjk`, or add its folder "
+                       f"to $TTS_BRIDGE_FONT_DIRS)")
         out += [f"card {card_id}: unknown icon :{n}: (left as text)" for n in sorted(set(self.unknown_icons))]
         out += [f"card {card_id}: {m}" for m in self.missing_art]
         out += [f"card {card_id}: {m}" for m in self.errors]
@@ -84,7 +92,7 @@ class CardWarnings:
     def to_json(self) -> dict:
         return {"overflow": self.overflow, "missing_glyphs": sorted(set(self.missing_glyphs)),
                 "unknown_icons": sorted(set(self.unknown_icons)), "missing_art": self.missing_art,
-                "errors": self.errors}
+                "errors": self.errors, "badges": self.badges, "wide_rows": self.wide_rows, "overlaps": self.overlaps}
 
 
 @dataclass(frozen=True)
@@ -191,7 +199,7 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
     """Draw `boxes` onto a new RGB image of the card (with bleed); return it and its warnings."""
     W, H = geo.size_px
     b = geo.bleed_px
-    warn = CardWarnings()
+    warn = CardWarnings(overlaps=fitcheck.overlaps(boxes))
 
     def px(v: float) -> float:
         return geo.px(v)
@@ -218,7 +226,9 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
         kind = box["type"]
         if kind == "rect":
             r = rect(box)
-            radius = px(box.get("radius", 0))
+            # a pill's radius is half its height: Pillow draws inverted strips (and raises) when
+            # the corners' diameter reaches the side at some pixel sizes, so keep 2 px clear
+            radius = max(0.0, min(px(box.get("radius", 0)), (min(r[2] - r[0], r[3] - r[1]) - 2) / 2))
             width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
             draw.rounded_rectangle(r, radius=radius, fill=box.get("fill"), outline=box.get("outline"), width=width)
         elif kind == "ellipse":
@@ -261,11 +271,18 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
                           box.get("valign", "top"), box.get("line_spacing", 1.2))
             res = draw_text(img, (x0, y0, x1 - x0, y1 - y0), box["text"], style, icon_fn, known)
             if res.overflow:
-                warn.overflow.append(box.get("id", f"box {n}"))
+                warn.overflow.append(fitcheck.box_name(box, n))
+            shape = fitcheck.shape_under(boxes, n)
+            if shape is not None:
+                mm = [tuple((v - b) * 25.4 / geo.dpi for v in r)
+                      for r in line_extents(res, style, (x0, y0, x1 - x0, y1 - y0))]
+                if fitcheck.outside_shape(shape, mm):
+                    warn.badges.append(fitcheck.box_name(box, n))
             warn.missing_glyphs.extend(res.missing)
             warn.unknown_icons.extend(res.unknown_icons)
         elif kind == "icons":
-            _icon_row(img, rect(box), box, geo, ctx, warn)
+            if _icon_row(img, rect(box), box, geo, ctx, warn) > geo.px(box["w"] + fitcheck.TOLERANCE_MM):
+                warn.wide_rows.append(fitcheck.box_name(box, n))
     return img, warn
 
 
@@ -302,8 +319,9 @@ def _paste_rounded(img: Image.Image, tile: Image.Image, pos: tuple[int, int], ra
         img.paste(below, (pos[0] + c[0], pos[1] + c[1]))
 
 
-def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderContext, warn: CardWarnings) -> None:
-    """A row of icons, each optionally followed by a label (stat values: `:hp: 7`)."""
+def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderContext, warn: CardWarnings) -> float:
+    """A row of icons, each optionally followed by a label (stat values: `:hp: 7`); returns
+    the row's width in px (more than the box's: the row spills out of it)."""
     from tts_bridge.assets.text import width as text_width
 
     x0, y0, x1, y1 = r
@@ -335,6 +353,7 @@ def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderC
             warn.missing_glyphs.extend(res.missing)
             x += lw
         x += gap
+    return total
 
 
 def error_card(geo: Geometry, card_id: str, message: str) -> Image.Image:

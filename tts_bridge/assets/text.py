@@ -221,6 +221,39 @@ def overlay(dst: Image.Image, src: Image.Image, pos: tuple[int, int]) -> None:
         dst.paste(src, pos)
 
 
+def line_extents(result: TextResult, style: Style, box: tuple[float, float, float, float]) -> list[tuple]:
+    """Where `draw_text` put each non-empty line: (x0, top of capitals, x1, baseline) in px,
+    for checks that the text sits inside a round badge (placed as `draw_text` places it)."""
+    x0, y0, bw, bh = box
+    size = result.size
+    ascent = pil_font(style.faces[0], size).getmetrics()[0] * 0.95 if style.faces else size * 0.93
+    top = {"top": 0.0, "middle": (bh - _height(len(result.lines), size, style.line_spacing)) / 2,
+           "bottom": bh - _height(len(result.lines), size, style.line_spacing)}.get(style.valign, 0.0)
+    out = []
+    for n, (line, _) in enumerate(result.lines):
+        if not line.strip():
+            continue
+        w = width(line, style.faces, size)
+        x = x0 + {"center": (bw - w) / 2, "right": bw - w}.get(style.align, 0.0)
+        baseline = y0 + top + ascent + n * size * style.line_spacing
+        out.append((x, baseline - size * 0.72, x + w, baseline))
+    return out
+
+
+def missing_box(x: float, baseline: float, size: int) -> tuple[float, float, float, float]:
+    """Where the red box of a missing glyph goes: the advance of a capital, inset by a pixel
+    when there is room; never inverted (at a few px per em the inset would cross over)."""
+    w = size * 0.6
+    inset = min(1.0, w / 4)
+    return x + inset, baseline - max(1.0, size * 0.7), x + max(inset, w - inset), baseline
+
+
+def draw_missing(draw: ImageDraw.ImageDraw, x: float, baseline: float, size: int) -> None:
+    r = missing_box(x, baseline, size)
+    draw.rectangle(r, outline="#d00000", width=max(1, size // 12))
+    draw.line((r[0], r[1], r[2], r[3]), fill="#d00000", width=max(1, size // 14))
+
+
 def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: str, style: Style,
               icon: IconFn | None = None, known_icon: Callable[[str], bool] = lambda n: False) -> TextResult:
     """Fit and draw `text` into `box` (x, y, w, h in px) of `image`; clipped to the box."""
@@ -256,11 +289,8 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
                     x += px + size * 0.1
             elif face is None:
                 for _ in run:  # visible marker, never an empty box: red outline with a cross
-                    w = size * 0.6
-                    r = (x + 1, baseline - size * 0.7, x + w - 1, baseline)
-                    draw.rectangle(r, outline="#d00000", width=max(1, size // 12))
-                    draw.line((r[0], r[1], r[2], r[3]), fill="#d00000", width=max(1, size // 14))
-                    x += w
+                    draw_missing(draw, x, baseline, size)
+                    x += size * 0.6
             else:
                 draw.text((x, baseline), run, font=pil_font(face, size), fill=style.color, anchor="ls")
                 if k + 1 < len(parts):  # the advance only matters to what follows on the line

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from engine.core.errors import DataError
+from tts_bridge.cli_common import fail, parse_options, rules_for
 from tts_bridge.cli_types import PORT
 
 
@@ -39,23 +40,26 @@ def import_deck(game: str, source: str, out: Path | None, tts_dir: Path | None, 
                 tts_port: int, force: bool, build_dir: Path | None, rule_options: tuple[str, ...],
                 as_json: bool) -> None:
     """Import the deck list SOURCE (a file, '-' for stdin, or an http(s) URL) for GAME."""
-    from tts_bridge.cli import _options, _rules
-    from tts_bridge.decks.folders import saved_objects_dir
+    from tts_bridge.decks.folders import NoTTSFolder, saved_objects_dir
     from tts_bridge.decks.importer import SourceError, read_deck
     from tts_bridge.assets.build import Settings
     from tts_bridge.decks.output import OutputError, card_index, deck_object_for, write_deck_object
 
-    rules = _rules(game)
+    rules = rules_for(game)
     report: dict = {"game": game, "source": source}
     if out and tts_dir:
         raise click.UsageError("give --out or --tts-dir, not both")
     try:
-        deck = read_deck(rules, source, _options(rules, rule_options))
+        deck = read_deck(rules, source, parse_options(rules, rule_options))
         settings = Settings(out=build_dir) if build_dir else Settings()
         obj = deck_object_for(game, deck, card_index(game, settings))
         folder = out or saved_objects_dir(game, tts_dir)
-        paths = write_deck_object(obj, folder, deck.name, force)
-    except SourceError as exc:
+        try:
+            paths = write_deck_object(obj, folder, deck.name, force)
+        except OSError as exc:  # a read-only or missing drive, a file where the folder should be
+            raise OutputError(f"{exc.filename or folder}: cannot write the deck there "
+                              f"({exc.strerror or exc}); give another --out folder") from None
+    except (SourceError, NoTTSFolder) as exc:
         _fail([str(exc)], as_json, report)
         return
     except DataError as exc:
@@ -86,23 +90,40 @@ def import_deck(game: str, source: str, out: Path | None, tts_dir: Path | None, 
 
 @click.command("export-deck")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--game", help="Resolve card names against this game (and report cards that are not its).")
-def export_deck_cmd(file: Path, game: str | None) -> None:
-    """Turn a TTS deck object or save FILE back into a deck list."""
-    from tts_bridge.cli import _rules
-    from tts_bridge.decks.export import export_deck
+@click.option("--game", help="The game whose deck lists to write (default: the one the objects are tagged with).")
+@click.option("--seat", help="Only this seat's list (a table save holds one per seat).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each list to DIR/<deck name>.txt instead of printing it.")
+def export_deck_cmd(file: Path, game: str | None, seat: str | None, out: Path | None) -> None:
+    """Turn a TTS deck object or save FILE back into deck lists, one per seat, that
+    `import-deck` reads back as the same decks."""
+    from tts_bridge.decks.export import detect_game, export_lists
+    from tts_bridge.decks.folders import safe_file_name
 
     try:
         data = json.loads(file.read_text(encoding="utf-8-sig"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        click.echo(f"error: {file}: not a JSON file ({exc})", err=True)
-        sys.exit(2)
-    text, problems = export_deck(data, _rules(game).name_index() if game else None)
-    for problem in problems:
+        fail([f"{file}: not a JSON file ({exc})"])
+    game = game or detect_game(data)
+    result = export_lists(data, rules_for(game) if game else None)
+    for problem in result.problems:
         click.echo(f"warning: {problem}", err=True)
-    click.echo(text, nl=False)
-    if not text.strip():
-        sys.exit(2)
+    lists = [e for e in result.lists if seat is None or e.seat == seat]
+    if not lists:
+        seats = ", ".join(str(e.seat) for e in result.lists if e.seat is not None)
+        fail([f"{file}: no seat {seat!r} in this save (seats: {seats or 'none'})" if seat and result.lists
+              else f"{file}: no cards to export"])
+    if out is None:
+        click.echo(lists[0].text if len(lists) == 1 else type(result)(lists).text(), nl=False)
+        return
+    for exported in lists:
+        path = out / f"{safe_file_name(exported.name)}.txt"
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            path.write_text(exported.text, encoding="utf-8")
+        except OSError as exc:
+            fail([f"{exc.filename or path}: cannot write the list there ({exc.strerror or exc}); give another --out"])
+        click.echo(f"{'seat ' + exported.seat + ': ' if exported.seat is not None else ''}{path}")
 
 
 def register(main: click.Group) -> None:

@@ -25,9 +25,20 @@ def tts_data_dir(platform: str | None = None, home: Path | None = None, environ:
     return home / ".local" / "share" / "Tabletop Simulator"
 
 
+class NoTTSFolder(ValueError):
+    """TTS's data folder is not there: TTS is not installed here, or its folder was moved."""
+
+
 def saved_objects_dir(game: str, tts_dir: Path | None = None, **kwargs) -> Path:
-    """`<data dir>/Saves/Saved Objects/<game>`: one sub-folder per game, shown as a folder in TTS."""
-    return (tts_dir or tts_data_dir(**kwargs)) / "Saves" / "Saved Objects" / game
+    """`<data dir>/Saves/Saved Objects/<game>`: one sub-folder per game, shown as a folder in TTS.
+
+    The data folder itself must exist (TTS makes it on its first start): a machine without
+    TTS gets NoTTSFolder rather than a new, silently created "Tabletop Simulator" folder."""
+    data = tts_dir or tts_data_dir(**kwargs)
+    if not data.is_dir():
+        raise NoTTSFolder(f"{data}: no Tabletop Simulator folder here (is TTS installed on this computer?); "
+                          f"give --out DIR, or --tts-dir DIR (or ${ENV_VAR}) where TTS keeps its Saves")
+    return data / "Saves" / "Saved Objects" / game
 
 
 def safe_file_name(name: str) -> str:

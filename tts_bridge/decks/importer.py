@@ -10,7 +10,26 @@ from engine.core.errors import DataError
 from engine.core.game import Deck, GameRules, resolve_options
 
 from tts_bridge.decks.formats import parse_source
-from tts_bridge.decks.sources import SourceError, read_source
+from tts_bridge.decks.sources import MAX_BYTES, Source, SourceError, read_source
+from tts_bridge.decks.sources import _kind as kind_of  # the format from the extension, as read_source judges it
+from tts_bridge.decks.text import NotUTF8, decode_unicode_with_bom
+
+
+def read_list(spec: str) -> Source:
+    """`read_source`, except that a UTF-16/UTF-32 file with a byte-order mark is read as the
+    text it is and a BOM-less UTF-16 one is named as such (see decks/text.py)."""
+    path = Path(spec)
+    if spec != "-" and urlparse(spec).scheme.lower() not in ("http", "https") and path.is_file():
+        with path.open("rb") as handle:
+            head = handle.read(MAX_BYTES + 1)
+        if len(head) <= MAX_BYTES:
+            try:
+                text = decode_unicode_with_bom(head, str(path))
+            except NotUTF8 as exc:
+                raise SourceError(str(exc)) from None
+            if text is not None:
+                return Source(str(path), text, kind_of(str(path)))
+    return read_source(spec)
 
 
 def read_deck(rules: GameRules, spec: str, options: dict | None = None) -> Deck:
@@ -18,7 +37,7 @@ def read_deck(rules: GameRules, spec: str, options: dict | None = None) -> Deck:
 
     Raises SourceError when it cannot be read and DataError listing every problem.
     """
-    source = read_source(spec)
+    source = read_list(spec)
     entries, problems = parse_source(source)
     if not entries and not problems:
         raise DataError([f"{source.name}: the list has no cards"])

@@ -8,9 +8,9 @@ connections, which is why `execute_lua` and `get_scripts` wait on events here.
 
 from __future__ import annotations
 
-import itertools
 import json
 import logging
+import secrets
 import threading
 from typing import Any, Callable
 
@@ -34,7 +34,6 @@ class EditorLink:
         self.on_message = on_message or (lambda msg: None)
         self.listener = Listener(listen_port, self._receive, max_bytes=max_bytes, on_reject=on_reject)
         self.sender = Sender(tts_port, timeout=send_timeout, retry_for=retry_for, on_waiting=on_waiting)
-        self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._returns: dict[int, tuple[threading.Event, list]] = {}
         self._targets: dict[int, str] = {}  # returnID -> guid the code was sent to
@@ -71,7 +70,7 @@ class EditorLink:
         if isinstance(msg, m.LuaError) and (msg.from_execute or no_script):
             with self._lock:  # errors carry no returnID: fail the oldest pending execute for that script
                 rids = [r for r in self._returns if msg.from_execute or self._targets.get(r) == msg.guid]
-                rid = min(rids) if rids else None
+                rid = rids[0] if rids else None  # dicts keep insertion order: the oldest request
                 waiter = self._returns.pop(rid) if rid is not None else None
             if waiter is not None:
                 waiter[1].append(msg)
@@ -101,11 +100,19 @@ class EditorLink:
     def save_and_play(self, states: list[m.ScriptState]) -> None:
         self.sender.send(m.save_and_play(states))
 
+    def _new_return_id(self) -> int:
+        """An unpredictable returnID (31 bits, as TTS's int field holds): a local process that
+        writes to our port cannot guess which forged answer would be taken for TTS's."""
+        while True:
+            rid = secrets.randbelow(2 ** 31 - 1) + 1
+            if rid not in self._returns:
+                return rid
+
     def execute_lua(self, script: str, guid: str = "-1", timeout: float = 10.0) -> Any:
         """Run constant Lua code in TTS and return its value (JSON strings are decoded)."""
-        rid = next(self._ids)
         event, box = threading.Event(), []
         with self._lock:
+            rid = self._new_return_id()
             self._returns[rid] = (event, box)
             self._targets[rid] = guid
         self.sender.send(m.execute_lua(script, rid, guid))

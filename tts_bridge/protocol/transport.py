@@ -13,14 +13,20 @@ from __future__ import annotations
 import errno
 import json
 import logging
+import selectors
 import socket
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 DEFAULT_LISTEN_PORT = 39998
 DEFAULT_TTS_PORT = 39999
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+DEFAULT_BUDGET_BYTES = 128 * 1024 * 1024  # buffered across every open connection
+DEFAULT_MAX_CONNECTIONS = 128  # TTS opens one per message and closes it at once
+DEFAULT_MESSAGE_DEADLINE = 30.0  # a 64 MiB document takes well under a second on loopback
+DEFAULT_MAX_AHEAD = 1024  # the furthest a sequence number may run ahead of the next expected
 HOST = "127.0.0.1"  # never "localhost": it may resolve to ::1, which TTS does not serve
 
 log = logging.getLogger("tts_bridge.protocol")
@@ -67,21 +73,61 @@ def encode(obj: Any) -> bytes:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
+@dataclass
+class _Inbound:
+    """One inbound connection being read: its socket, when it opened, when it last sent
+    bytes, and what it has sent so far."""
+
+    sock: socket.socket
+    opened: float
+    last: float
+    buf: bytearray = field(default_factory=bytearray)
+
+
+_LISTENING, _WAKE = "listening", "wake"
+_SHORT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
 class Listener:
     """Accepts connections on `port`, reads each to EOF and calls `on_message(decoded)`.
 
-    Malformed or oversized documents are logged and dropped (`on_reject(reason)` is told), never
-    raised: one bad message must not stop the session.
+    One thread multiplexes every connection (selectors), so a slow or silent client costs a
+    descriptor and its buffer, never a thread. Limits, each refusal logged and told to
+    `on_reject(reason)`, never raised:
+    * `max_connections` open at once: when full, the oldest is closed to make room (TTS's own
+      messages finish within milliseconds, so a flood of connections held open cannot keep
+      them out);
+    * `read_timeout` seconds without a byte, and `message_deadline` seconds for the whole
+      message (a client dripping a byte every few seconds is cut off);
+    * `max_bytes` per message and `budget_bytes` buffered across all connections (the
+      largest buffer is dropped when the budget is exceeded);
+    * any `accept()` error (EMFILE at the descriptor limit, ENFILE, ENOBUFS, ECONNABORTED) is
+      logged and the listener backs off briefly (closing its oldest connection when short of
+      descriptors) and keeps accepting: it never goes deaf.
+    Malformed documents are dropped; one bad message must not stop the session.
     """
 
     def __init__(self, port: int, on_message: Callable[[Any], None], *, max_bytes: int = DEFAULT_MAX_BYTES,
-                 read_timeout: float = 10.0, on_reject: Callable[[str], None] | None = None) -> None:
+                 read_timeout: float = 10.0, on_reject: Callable[[str], None] | None = None,
+                 max_connections: int = DEFAULT_MAX_CONNECTIONS, message_deadline: float = DEFAULT_MESSAGE_DEADLINE,
+                 budget_bytes: int | None = None) -> None:
         self.port = port
         self.on_message = on_message
         self.on_reject = on_reject or (lambda reason: None)
         self.max_bytes = max_bytes
         self.read_timeout = read_timeout
+        self.max_connections = max_connections
+        self.message_deadline = message_deadline
+        self.budget_bytes = budget_bytes if budget_bytes is not None else max(2 * max_bytes, DEFAULT_BUDGET_BYTES)
+        self.accept_errors = 0
         self._sock: socket.socket | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._wake_r: socket.socket | None = None
+        self._wake_w: socket.socket | None = None
+        self._conns: dict[int, _Inbound] = {}
+        self._buffered = 0
+        self._backoff = 0.0
+        self._paused_until: float | None = None
         self._thread: threading.Thread | None = None
         self._closed = threading.Event()
 
@@ -98,61 +144,161 @@ class Listener:
             if exc.errno in (errno.EADDRINUSE, errno.EACCES):
                 raise PortInUse(exc.errno, port_in_use_message(self.port)) from None
             raise
-        sock.listen(128)
+        sock.listen(1024)  # bursts of TTS messages queue here while the loop accepts
+        sock.setblocking(False)
         self.port = sock.getsockname()[1]
         self._sock = sock
-        self._thread = threading.Thread(target=self._accept_loop, name=f"listen-{self.port}", daemon=True)
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(sock, selectors.EVENT_READ, _LISTENING)
+        self._selector.register(self._wake_r, selectors.EVENT_READ, _WAKE)
+        self._thread = threading.Thread(target=self._loop, name=f"listen-{self.port}", daemon=True)
         self._thread.start()
         return self
 
     def close(self) -> None:
+        """Stop and release the port (returns once the loop has closed every socket)."""
         self._closed.set()
-        close_listening(self._sock)
+        if self._wake_w is not None:
+            try:
+                self._wake_w.send(b"x")
+            except OSError:
+                pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
 
-    def _accept_loop(self) -> None:
-        assert self._sock is not None
-        while not self._closed.is_set():
+    @property
+    def open_connections(self) -> int:
+        return len(self._conns)
+
+    # -- the loop ---------------------------------------------------------------------------
+    def _loop(self) -> None:
+        assert self._selector is not None
+        try:
+            while not self._closed.is_set():
+                try:
+                    self._step()
+                except Exception:  # the listener must outlive any bug in one step
+                    log.exception("listener step failed; going on")
+                    time.sleep(0.01)
+        finally:
+            self._shutdown()
+
+    def _step(self) -> None:
+        assert self._selector is not None
+        for key, _ in self._selector.select(0.1):
+            if key.data == _LISTENING:
+                self._accept_ready()
+            elif key.data == _WAKE:
+                try:
+                    self._wake_r.recv(64)
+                except OSError:
+                    pass
+            elif key.fd in self._conns:
+                self._read(self._conns[key.fd])
+        now = time.monotonic()
+        self._expire(now)
+        if self._paused_until is not None and now >= self._paused_until:
+            self._paused_until = None
+            self._selector.register(self._sock, selectors.EVENT_READ, _LISTENING)
+
+    def _accept_ready(self) -> None:
+        for _ in range(64):  # then let the readers have a turn
             try:
                 conn, _ = self._sock.accept()
-            except OSError:
+            except (BlockingIOError, InterruptedError):
                 return
-            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
+            except OSError as exc:
+                self._accept_failed(exc)
+                return
+            self._backoff = 0.0
+            conn.setblocking(False)
+            if len(self._conns) >= self.max_connections:
+                self._drop(min(self._conns.values(), key=lambda c: c.opened),
+                           f"more than {self.max_connections} connections at once; closed the oldest")
+            now = time.monotonic()
+            self._conns[conn.fileno()] = _Inbound(conn, now, now)
+            self._selector.register(conn, selectors.EVENT_READ)
+
+    def _accept_failed(self, exc: OSError) -> None:
+        """Log, free a descriptor when short of them, pause accepting briefly; never stop."""
+        self.accept_errors += 1
+        if exc.errno in _SHORT_OF_RESOURCES and self._conns:
+            self._drop(min(self._conns.values(), key=lambda c: c.opened),
+                       f"out of descriptors ({errno.errorcode.get(exc.errno, exc.errno)}); closed the oldest connection")
+        self._backoff = min(max(self._backoff * 2, 0.01), 1.0)
+        log.warning("accept() failed (%s); accepting again in %.2fs", exc, self._backoff)
+        self._selector.unregister(self._sock)
+        self._paused_until = time.monotonic() + self._backoff
+
+    def _read(self, conn: _Inbound) -> None:
+        try:
+            data = conn.sock.recv(1 << 16)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as exc:
+            self._drop(conn, f"connection error: {exc}")
+            return
+        if not data:
+            self._forget(conn)
+            self._deliver(bytes(conn.buf))
+            return
+        conn.buf += data
+        conn.last = time.monotonic()
+        self._buffered += len(data)
+        if len(conn.buf) > self.max_bytes:
+            self._drop(conn, f"message larger than the {self.max_bytes}-byte cap; refused")
+        elif self._buffered > self.budget_bytes:
+            self._drop(max(self._conns.values(), key=lambda c: len(c.buf)),
+                       f"more than {self.budget_bytes} bytes buffered across connections; dropped the largest")
+
+    def _expire(self, now: float) -> None:
+        for conn in list(self._conns.values()):
+            if now - conn.opened > self.message_deadline:
+                self._drop(conn, f"the sender did not finish its message within {self.message_deadline}s")
+            elif now - conn.last > self.read_timeout:
+                self._drop(conn, f"the sender stalled for {self.read_timeout}s before finishing its message")
+
+    def _forget(self, conn: _Inbound) -> None:
+        self._conns.pop(conn.sock.fileno(), None)
+        self._buffered -= len(conn.buf)
+        try:
+            self._selector.unregister(conn.sock)
+        except (KeyError, ValueError, OSError):
+            pass
+        conn.sock.close()  # never answer on an inbound connection
+
+    def _drop(self, conn: _Inbound, reason: str) -> None:
+        self._forget(conn)
+        conn.buf = bytearray()
+        self._reject(reason)
+
+    def _shutdown(self) -> None:
+        for conn in list(self._conns.values()):
+            self._forget(conn)
+        if self._selector is not None:
+            self._selector.close()
+        close_listening(self._sock)
+        for s in (self._wake_r, self._wake_w):
+            if s is not None:
+                s.close()
 
     def _reject(self, reason: str) -> None:
         log.warning("dropped an inbound message: %s", reason)
-        self.on_reject(reason)
-
-    def _handle(self, conn: socket.socket) -> None:
-        chunks: list[bytes] = []
-        size = 0
         try:
-            conn.settimeout(self.read_timeout)
-            while True:
-                try:
-                    data = conn.recv(1 << 16)
-                except socket.timeout:
-                    self._reject(f"the sender stalled for {self.read_timeout}s before finishing its message")
-                    return
-                if not data:
-                    break
-                size += len(data)
-                if size > self.max_bytes:
-                    self._reject(f"message larger than the {self.max_bytes}-byte cap; refused")
-                    return
-                chunks.append(data)
-        except OSError as exc:
-            self._reject(f"connection error: {exc}")
-            return
-        finally:
-            conn.close()  # never answer on an inbound connection
-        raw = b"".join(chunks)
+            self.on_reject(reason)
+        except Exception:  # a callback bug must not kill the listener
+            log.exception("on_reject failed")
+
+    def _deliver(self, raw: bytes) -> None:
         if not raw.strip():
             self._reject("empty message")
             return
         try:
             decoded = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            self._reject(f"malformed JSON ({exc}); first bytes: {raw[:60]!r}")
+        except (ValueError, RecursionError) as exc:  # bad UTF-8 or JSON, a 5,000-digit number, deep nesting
+            self._reject(f"malformed JSON ({type(exc).__name__}: {str(exc)[:120]}); first bytes: {raw[:60]!r}")
             return
         try:
             self.on_message(decoded)
@@ -215,20 +361,27 @@ class SequenceBuffer:
 
     `push(seq, item)` returns the items now deliverable in order. A gap older than `gap_timeout`
     seconds is given up (the message is presumed lost) so one lost packet cannot stall a game.
+    A number `max_ahead` or more past the next expected one is refused (counted in
+    `implausible`): one forged jump must not turn every later real payload into a "duplicate".
     """
 
-    def __init__(self, gap_timeout: float = 1.0, first: int = 1) -> None:
+    def __init__(self, gap_timeout: float = 1.0, first: int = 1, max_ahead: int = DEFAULT_MAX_AHEAD) -> None:
         self.next = first
         self.gap_timeout = gap_timeout
+        self.max_ahead = max_ahead
         self._held: dict[int, Any] = {}
         self._gap_since: float | None = None
         self.duplicates = 0
         self.skipped = 0
+        self.implausible = 0
 
     def reset(self, first: int = 1) -> None:
         self.next, self._held, self._gap_since = first, {}, None
 
     def push(self, seq: int, item: Any) -> list[Any]:
+        if seq >= self.next + self.max_ahead:  # no burst runs this far ahead: refuse, never skip to it
+            self.implausible += 1
+            return []
         if seq < self.next or seq in self._held:
             self.duplicates += 1
             return []

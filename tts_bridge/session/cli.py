@@ -15,8 +15,8 @@ from pathlib import Path
 
 import click
 
-from engine.core.errors import DataError
-from tts_bridge.cli_types import PORT
+from tts_bridge.cli_common import fail, load_deck_pair, parse_options, rules_for
+from tts_bridge.cli_types import PORT, SEED
 
 PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tests and the emulator."
 
@@ -26,9 +26,12 @@ PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tes
 @click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seats", default="White,Red", show_default=True, help="Colours of seat 0 and seat 1.")
-@click.option("--seed", default=None, type=int, help="Seed of a new game (random if omitted).")
+@click.option("--seed", default=None, type=SEED,
+              help="Seed of a new game: a whole number or 64 hex digits (default: 256 bits from `secrets`).")
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
 @click.option("--resume", metavar="ID", help="Resume session ID from its journal (after a crash or a TTS restart).")
+@click.option("--resume-upto", type=click.IntRange(min=0), metavar="N",
+              help="With --resume: resume a damaged journal from its first N decisions (the number its error offers).")
 @click.option("--listen-port", default=39998, show_default=True, type=PORT, help=PORTS_HELP)
 @click.option("--tts-port", default=39999, show_default=True, type=PORT, help=PORTS_HELP)
 @click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path),
@@ -36,13 +39,11 @@ PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tes
 @click.option("--wait-for-tts", default=120.0, show_default=True, type=click.FloatRange(min=0),
               help="Seconds to keep retrying while TTS refuses connections (not running, no game loaded).")
 @click.option("-v", "--verbose", is_flag=True, help="Log every message.")
-def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed: int | None,
-          rule_options: tuple[str, ...], resume: str | None, listen_port: int, tts_port: int,
+def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed: int | str | None,
+          rule_options: tuple[str, ...], resume: str | None, resume_upto: int | None, listen_port: int, tts_port: int,
           journal_dir: Path | None, wait_for_tts: float, verbose: bool) -> None:
     """Referee a live game at the Tabletop Simulator table loaded in TTS."""
-    import secrets
-
-    from tts_bridge.cli import _options, _rules
+    from engine.core.rng import new_seed
     from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
     from tts_bridge.session.games import adapter_for
     from tts_bridge.session.journal import JournalError
@@ -50,7 +51,9 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     from tts_bridge.session.session import WrongTable
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(message)s")
-    rules = _rules(game)
+    rules = rules_for(game)
+    if resume:
+        refuse_new_game_options(click.get_current_context())
     try:
         adapter_for(game)
     except KeyError as exc:
@@ -58,21 +61,13 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     colors = [c.strip() for c in seats.split(",")]
     if len(colors) != 2 or len(set(colors)) != 2:
         raise click.BadParameter("give two different colours, e.g. White,Red", param_hint="--seats")
-    opts = _options(rules, rule_options)
-    decks = None
-    if (deck_a is None) != (deck_b is None):
-        raise click.UsageError("give both --deck-a and --deck-b, or neither for the sample decks")
-    if deck_a and deck_b:
-        try:
-            decks = [rules.load_deck(deck_a, opts), rules.load_deck(deck_b, opts)]
-        except DataError as exc:
-            for problem in exc.problems:
-                click.echo(f"error: {problem}", err=True)
-            sys.exit(2)
-    seed = seed if seed is not None else secrets.randbelow(2 ** 31)
+    opts = parse_options(rules, rule_options)
+    decks = load_deck_pair(rules, deck_a, deck_b, opts)
+    seed = seed if seed is not None else new_seed()
     try:
         session = open_session(game, decks=decks, seed=seed, options=opts, colors=None if resume else colors,
                                listen_port=listen_port, tts_port=tts_port, journal_dir=journal_dir, resume=resume,
+                               resume_upto=resume_upto,
                                say=lambda text: click.echo(text, err=True), retry_for=wait_for_tts)
     except PortInUse as exc:
         click.echo(f"error: {exc.strerror}", err=True)
@@ -98,6 +93,23 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     finally:
         session.close()
         session.link.close()
+
+
+# what a resumed game takes from its journal, not from the command line
+_NEW_GAME_OPTIONS = {"seed": "--seed", "deck_a": "--deck-a", "deck_b": "--deck-b", "rule_options": "--option",
+                     "seats": "--seats"}
+
+
+def refuse_new_game_options(ctx: click.Context) -> None:
+    """`--resume` continues the journal's game with its seed, decks, options and seats: any of
+    those on the command line would be ignored, so it is refused instead (one line, exit 2)."""
+    from click.core import ParameterSource
+
+    given = [flag for name, flag in _NEW_GAME_OPTIONS.items()
+             if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+    if given:
+        fail([f"{', '.join(given)} cannot be combined with --resume: a resumed game keeps the seed, decks, "
+              f"options and seats of its journal; drop {', '.join(given)}, or start a new game without --resume"])
 
 
 @click.command("bridge")

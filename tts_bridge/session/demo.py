@@ -205,7 +205,7 @@ def run_table_demo(game_id: str, seed: int = 7, out: Callable[[str], None] = pri
                   "illegal_moves_reverted": session.stats["reverted"],
                   "result": result.to_json() if result else None,
                   "journal": str(session.journal.path) if session.journal else None,
-                  "physical_moves": bots.physical_moves, "clicks": bots.clicks,
+                  "physical_moves": bots.physical_moves, "clicks": bots.clicks, "colors": list(session.colors),
                   "final_hash": session.game.hashes[-1] if session.game.hashes else None}
         out(f"{report['decisions']} decisions ({bots.physical_moves} by moving cards, {bots.clicks} by buttons), "
             f"{report['illegal_moves_reverted']} illegal moves put back")

@@ -1,9 +1,13 @@
 """The session journal: JSON lines, one accepted decision per line, flushed and fsynced before
 TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision.
 
-Line 1 is the header (game, seed, options, decks, seats); every further line is
-`{"n": k, "seat": s, "action": {...}, "hash": "..."}` in decision order. `load` rebuilds the
-game by replaying the decisions through the legal-move checks and verifying every hash.
+Line 1 is the header (journal version, game, seed, random stream, options, decks, seats);
+every further line is `{"n": k, "seat": s, "action": {...}, "hash": "..."}` in decision
+order. `scan` reads it strictly: only a final line without its newline is a torn write (a
+crash mid-append) and is dropped; any other damage is a `JournalError` naming the file and
+line and how many decisions before it are intact. `open_for_append` cuts a torn tail off
+before the next record is written, so a record never lands on a fragment. `replay` rebuilds
+the game through the legal-move checks and verifies every hash.
 """
 
 from __future__ import annotations
@@ -12,12 +16,16 @@ import json
 import os
 import secrets
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.game import Deck, Game, GameRules
+from engine.core.errors import IllegalAction
+from engine.core.game import CONCEDE, Deck, Game, GameRules
+from engine.core.requests import same_json
+from engine.core.rng import RNG_VERSION
 
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2  # 2: 256-bit seeds and the hmac-sha256 random stream (version 1: mt19937)
 
 
 def default_dir() -> Path:
@@ -29,7 +37,50 @@ def new_id(game_id: str) -> str:
 
 
 class JournalError(ValueError):
-    """A journal that cannot be resumed (names the file and line)."""
+    """A journal that cannot be resumed as it is. The message names the file and line;
+    `good` is how many decisions before the damage are intact (None: not even the header)."""
+
+    def __init__(self, message: str, good: int | None = None) -> None:
+        super().__init__(message)
+        self.good = good
+
+
+@dataclass
+class JournalContents:
+    """What `scan` found: the header, the intact decisions, where the last complete line ends
+    (bytes) and whether a torn final line was dropped."""
+
+    header: dict
+    decisions: list[dict]
+    good_end: int
+    torn: bool
+
+
+def _check_header(path: Path, header: Any) -> dict:
+    if not isinstance(header, dict) or not isinstance(header.get("game"), str):
+        raise JournalError(f"{path}:1: missing the session header")
+    version = header.get("journal")
+    if version != JOURNAL_VERSION or header.get("rng") != RNG_VERSION:
+        raise JournalError(f"{path}:1: journal version {version!r} (random stream {header.get('rng') or 'mt19937'}) "
+                           f"was written by an older tts-bridge; this one resumes only journal version "
+                           f"{JOURNAL_VERSION} ({RNG_VERSION}): finish that game with the version that started it")
+    seed, decks = header.get("seed"), header.get("decks")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or not isinstance(decks, list) or not all(
+            isinstance(d, dict) and isinstance(d.get("name"), str) and isinstance(d.get("sections"), dict) for d in decks):
+        raise JournalError(f"{path}:1: the session header lacks a valid seed or decks")
+    return header
+
+
+def _check_decision(path: Path, line: int, k: int, record: Any) -> dict:
+    where = f"{path}:{line}"
+    if not isinstance(record, dict):
+        raise JournalError(f"{where}: expected a decision object, found {type(record).__name__}", k - 1)
+    if record.get("n") != k or isinstance(record.get("n"), bool):
+        raise JournalError(f"{where}: expected decision {k}, found {record.get('n')!r:.40}", k - 1)
+    seat, action, digest = record.get("seat"), record.get("action"), record.get("hash")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(action, dict) or not isinstance(digest, str):
+        raise JournalError(f"{where}: decision {k} needs an integer seat, an action object and a hash", k - 1)
+    return record
 
 
 class Journal:
@@ -44,9 +95,32 @@ class Journal:
         if journal.path.exists():
             raise JournalError(f"{journal.path}: a session with this id already exists")
         header = {"journal": JOURNAL_VERSION, "id": session_id, "game": game.rules.id, "seed": game.seed,
-                  "hash_version": game.hash_version,
-                  "options": game.options, "decks": [d.to_json() for d in game.decks], "seats": seats}
+                  "rng": RNG_VERSION, "hash_version": game.hash_version, "options": game.options,
+                  "decks": [d.to_json() for d in game.decks], "seats": seats}
         journal._write(header)
+        return journal
+
+    @classmethod
+    def open_for_append(cls, path: Path, contents: JournalContents) -> "Journal":
+        """The journal of a resumed session: everything after the last complete line (a torn
+        write) is cut off first, so the next record starts on a line of its own."""
+        with open(path, "r+b") as fh:
+            if os.fstat(fh.fileno()).st_size != contents.good_end:
+                fh.truncate(contents.good_end)
+                fh.flush()
+                os.fsync(fh.fileno())
+        return cls(path)
+
+    @classmethod
+    def keep_first(cls, path: Path, contents: JournalContents, upto: int) -> "Journal":
+        """Resume from decision `upto` of a damaged journal: the damaged file is kept beside it
+        (`.damaged-<time>`) and the journal is rewritten with the header and the intact decisions."""
+        kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}")
+        os.replace(path, kept)
+        journal = cls(path)
+        journal._write(contents.header)
+        for d in contents.decisions[:upto]:
+            journal._write(d)
         return journal
 
     def _write(self, record: dict) -> None:
@@ -65,38 +139,75 @@ class Journal:
             self._fh = None
 
     @staticmethod
-    def read(path: Path) -> tuple[dict, list[dict]]:
-        """Header and decisions. A torn last line (crash mid-write) is ignored; anything else
-        malformed is an error naming the line."""
+    def scan(path: Path, upto: int | None = None) -> JournalContents:
+        """Read strictly (see the module doc). With `upto`, only the header and the first
+        `upto` decisions must be intact; the rest is not read."""
         if not path.exists():
             raise JournalError(f"{path}: no such session journal")
-        lines = path.read_text(encoding="utf-8").split("\n")
+        data = path.read_bytes()
+        *complete, tail = data.split(b"\n")
         records: list[dict] = []
-        for i, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
+        offset = good_end = 0
+        for i, raw in enumerate(complete, 1):
+            if upto is not None and i > upto + 1:
+                break
+            good = None if i == 1 else i - 2
             try:
-                records.append(json.loads(line))
+                record = json.loads(raw.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                raise JournalError(f"{path}:{i}: not UTF-8 (byte {exc.start})", good) from None
             except json.JSONDecodeError as exc:
-                if i >= len(lines) - 1:  # the torn tail of an interrupted write
-                    break
-                raise JournalError(f"{path}:{i}: not JSON ({exc.msg})") from None
-        if not records or "game" not in records[0]:
+                raise JournalError(f"{path}:{i}: not JSON ({exc.msg})", good) from None
+            except RecursionError:
+                raise JournalError(f"{path}:{i}: nested too deeply", good) from None
+            if i == 1:
+                _check_header(path, record)
+            else:
+                _check_decision(path, i, i - 1, record)
+            records.append(record)
+            offset += len(raw) + 1
+            good_end = offset
+        if not records:
             raise JournalError(f"{path}:1: missing the session header")
-        header, decisions = records[0], records[1:]
-        for k, d in enumerate(decisions, 1):
-            if d.get("n") != k:
-                raise JournalError(f"{path}:{k + 1}: expected decision {k}, found {d.get('n')!r}")
-        return header, decisions
+        if upto is not None and len(records) - 1 < upto:
+            raise JournalError(f"{path}: has only {len(records) - 1} intact decisions, not {upto}", len(records) - 1)
+        return JournalContents(records[0], records[1:], good_end, torn=bool(tail) and upto is None)
 
     @staticmethod
-    def replay(rules: GameRules, header: dict, decisions: list[dict]) -> Game:
-        """Rebuild the game; every recorded hash must match (else the journal is not this game)."""
-        log: dict[str, Any] = {"decks": header["decks"], "seed": header["seed"], "options": header.get("options"),
-                               "decisions": [{"seat": d["seat"], "action": d["action"]} for d in decisions],
-                               "hashes": [d["hash"] for d in decisions],
-                               "hash_version": header.get("hash_version", 1)}
-        return Game.replay(rules, log)
+    def read(path: Path) -> tuple[dict, list[dict]]:
+        """Header and decisions (see `scan`)."""
+        contents = Journal.scan(path)
+        return contents.header, contents.decisions
+
+    @staticmethod
+    def replay(rules: GameRules, header: dict, decisions: list[dict], path: Path | str = "journal") -> Game:
+        """Rebuild the game; every recorded hash must match (else the journal is not this game).
+        A refused or diverging decision is a JournalError naming its line."""
+        try:
+            game = Game(rules, [Deck.from_json(d) for d in header["decks"]], header["seed"], header.get("options"))
+        except Exception as exc:  # noqa: BLE001 - unknown cards, options or seed in the header
+            raise JournalError(f"{path}:1: the session header does not start a {rules.id} game "
+                               f"({type(exc).__name__}: {exc})") from None
+        version = header.get("hash_version", 1)
+        if decisions and version != game.hash_version:
+            raise JournalError(f"{path}:1: this journal's state hashes are version {version}; this engine computes "
+                               f"version {game.hash_version} for {rules.id}, so it cannot verify the journal: "
+                               f"resume it with the tts-bridge that wrote it, or start a new session")
+        for k, d in enumerate(decisions, 1):
+            where = f"{path}:{k + 1}"
+            try:
+                if same_json(d["action"], CONCEDE) and hasattr(rules, "concede"):
+                    game.concede(d["seat"])
+                else:
+                    game.act(d["seat"], d["action"])
+            except IllegalAction as exc:
+                raise JournalError(f"{where}: decision {k} is refused on replay ({exc.message})", k - 1) from None
+            except Exception as exc:  # noqa: BLE001 - a rules bug on replay is still one clear line
+                raise JournalError(f"{where}: decision {k} failed on replay ({type(exc).__name__}: {exc})", k - 1) from None
+            if game.hashes[-1] != d["hash"]:
+                raise JournalError(f"{where}: decision {k} replays to state {game.hashes[-1]}, the journal "
+                                   f"recorded {d['hash']}: this journal is not this game", k - 1)
+        return game
 
 
 def load_decks(raw: list[dict]) -> list[Deck]:

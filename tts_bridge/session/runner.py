@@ -27,12 +27,15 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
                  listen_port: int = DEFAULT_LISTEN_PORT, tts_port: int = DEFAULT_TTS_PORT,
                  journal_dir: Path | None = None, resume: str | None = None,
                  say: Callable[[str], None] = print, retry_for: float = 30.0, send_timeout: float = 5.0,
-                 check_table: bool = True, ack_timeout: float = 5.0) -> Session:
+                 check_table: bool = True, ack_timeout: float = 5.0, resume_upto: int | None = None) -> Session:
     """Start listening, build or resume the game, check the loaded table and lay it out.
 
-    Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or JournalError with a message
-    meant for the user.
+    `resume_upto` resumes a damaged journal from that many intact decisions (the number a
+    JournalError offers). Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or
+    JournalError with a message meant for the user.
     """
+    if resume_upto is not None and not resume:
+        raise JournalError("--resume-upto N needs --resume ID (the session whose journal is damaged)")
     journal_dir = journal_dir or default_dir()
     holder: dict[str, Session] = {}
 
@@ -49,13 +52,7 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
                       send_timeout=send_timeout, on_waiting=waiting).start()
     try:
         if resume:
-            header, decisions = Journal.read(journal_path(journal_dir, resume))
-            if header["game"] != game_id:
-                raise JournalError(f"session {resume} is a {header['game']} game, not {game_id}")
-            rules = get_rules(game_id)
-            game = Journal.replay(rules, header, decisions)
-            colors = colors or list(header.get("seats") or ["White", "Red"])
-            journal = Journal(journal_path(journal_dir, resume))
+            game, journal, colors = _resume(game_id, journal_path(journal_dir, resume), resume, colors, resume_upto)
             session_id = resume
         else:
             rules = get_rules(game_id)
@@ -75,3 +72,27 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
     except BaseException:
         link.close()
         raise
+
+
+def _resume(game_id: str, path: Path, session_id: str, colors: list[str] | None,
+            upto: int | None) -> tuple[Game, Journal, list[str]]:
+    """Replay the journal (or its first `upto` decisions) and open it for appending. Damage
+    is a JournalError that names the line and offers the last good decision to resume from."""
+    try:
+        contents = Journal.scan(path, upto)
+        header = contents.header
+        if header["game"] != game_id:
+            raise JournalError(f"session {session_id} is a {header['game']} game, not {game_id}")
+        decisions = contents.decisions[:upto] if upto is not None else contents.decisions
+        game = Journal.replay(get_rules(game_id), header, decisions, path)
+    except JournalError as exc:
+        if exc.good is not None and upto is None:
+            raise JournalError(f"{exc}; the {exc.good} decisions before it are intact: resume from there with "
+                               f"`tts-bridge serve --game {game_id} --resume {session_id} --resume-upto {exc.good}` "
+                               f"(the damaged journal is kept beside it)", exc.good) from None
+        raise
+    if upto is not None:
+        journal = Journal.keep_first(path, contents, upto)
+    else:
+        journal = Journal.open_for_append(path, contents)
+    return game, journal, colors or list(header.get("seats") or ["White", "Red"])

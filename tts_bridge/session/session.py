@@ -3,7 +3,11 @@
 One worker thread handles everything in order: our Lua's payloads (token-checked, put back in
 sequence order, de-duplicated), engine decisions (journaled and fsynced before TTS is told),
 and the table sync (spawn/move/label/destroy diffs, the allow-list, per-colour prompts and the
-status panel), sent as numbered command batches that our Lua acknowledges.
+status panel), sent as numbered command batches that our Lua acknowledges. A batch stays in
+`unacked` until Lua acknowledges it and is sent again while TTS is silent, so a stall of any
+length ends with the table in sync (Lua applies batches in order and drops repeats).
+Re-keying and re-laying the table need proof that our Lua asked for it: an Execute-Lua answer
+echoing a fresh nonce, which only TTS saw (README "Threat model").
 """
 
 from __future__ import annotations
@@ -94,6 +98,10 @@ class Session:
         self._batch = 0
         self.acked = 0
         self._sent_at: dict[int, float] = {}
+        self.unacked: dict[int, dict] = {}  # batch number -> payload, until our Lua acknowledges it
+        self.resend_interval = max(ack_timeout, 0.2)
+        self._next_resend = 0.0
+        self.resent = 0
         self.stats = {"events": 0, "ignored": 0, "reverted": 0, "decisions": 0, "blocked": 0, "stale": 0}
         self.events_by_kind: dict[str, int] = {}
         self.narration: list[str] = []
@@ -104,6 +112,7 @@ class Session:
         self.finished = threading.Event()
         self._thread: threading.Thread | None = None
         self._stale_warned = False
+        self._last_info: Any = None
 
     # -- start-up -------------------------------------------------------------------------------
     def check_table(self, timeout: float = 10.0) -> m.ScriptDump:
@@ -129,19 +138,29 @@ class Session:
 
     def _handshake(self, attempts: int = 5) -> None:
         """hello (message 2) then TTSBridgeInfo() (message 3). Each is its own connection, so TTS
-        may run them in either order: repeat until our Lua confirms it holds the token."""
-        info = None
+        may run them in either order: repeat until our Lua confirms, with the nonce, that it
+        holds the token."""
         for _ in range(attempts):
             self.link.send_custom({"cmd": "hello", "token": self.token, "seats": dict(self.seat_of)})
-            info = self.link.execute_lua("return TTSBridgeInfo()")
-            if isinstance(info, dict) and info.get("has_token"):
-                if info.get("glue") != GLUE_VERSION:
-                    self.say(f"The table's referee script is glue version {info.get('glue')}, this bridge expects "
-                             f"{GLUE_VERSION}: rebuild the table save so every feature works.")
+            info = self._proven_info()
+            if info is not None and info.get("has_token"):
                 return
             time.sleep(0.05)
-        raise WrongTable(f"the table's Lua did not take the session token (it answered {info!r}); "
-                         f"is the table's Global script our generated glue?")
+        raise WrongTable(f"the table's Lua did not take the session token (it answered {self._last_info!r:.200}); "
+                         f"is the table's Global script our generated glue (version {GLUE_VERSION})? "
+                         f"A table built by an older tts-bridge needs building again.")
+
+    def _proven_info(self) -> dict | None:
+        """TTSBridgeInfo() as our Lua answers it, or None when the answer does not echo the fresh
+        nonce (forged, or an older glue that cannot prove itself)."""
+        nonce = secrets.token_hex(16)
+        info = self.link.execute_lua(f'return TTSBridgeInfo("{nonce}")')
+        self._last_info = info
+        if isinstance(info, dict) and info.get("nonce") == nonce:
+            return info
+        log.warning("a TTSBridgeInfo answer did not carry our nonce (forged, or glue older than version %s): %.120r",
+                    GLUE_VERSION, info)
+        return None
 
     def close(self) -> None:
         self._stop.set()
@@ -224,13 +243,13 @@ class Session:
         gone, and only then is the table handed a new one and laid out again."""
         if not self._batch:
             return  # not started yet: start() does the handshake
-        info = self.link.execute_lua("return TTSBridgeInfo()")
-        if isinstance(info, dict) and info.get("has_token"):
-            return
+        info = self._proven_info()
+        if info is None or info.get("has_token"):
+            return  # no proof that our Lua restarted (or it still holds the token): change nothing
         self.say("Tabletop Simulator reloaded the table; laying it out again from the referee's state.")
         self.token = secrets.token_hex(16)
         self.seq.reset(1)
-        self.acked, self._batch, self._sent_at = 0, 0, {}
+        self.acked, self._batch, self._sent_at, self.unacked = 0, 0, {}, {}
         self._handshake()
         self.sync(full=True)
 
@@ -243,7 +262,7 @@ class Session:
             log.warning("ignored a message without our session token: %.80r", payload)
             return
         seq = payload.get("seq")
-        if not isinstance(seq, int):
+        if type(seq) is not int:  # noqa: E721 - a bool or a float is not a sequence number
             self.stats["ignored"] += 1
             log.warning("ignored a message without a sequence number: %.80r", payload)
             return
@@ -255,8 +274,12 @@ class Session:
         self.stats["events"] += 1
         self.events_by_kind[kind] = self.events_by_kind.get(kind, 0) + 1
         if kind == "ack":
-            self.acked = max(self.acked, int(e.get("n", 0)))
-            self._sent_at.pop(int(e.get("n", 0)), None)
+            n = e.get("n")
+            if type(n) is int and n <= self._batch:  # noqa: E721 - Lua acknowledges in order
+                self.acked = max(self.acked, n)
+                for done in [k for k in self.unacked if k <= n]:
+                    del self.unacked[done]
+                    self._sent_at.pop(done, None)
             return
         if kind == "spawned":
             self.guids[str(e.get("ref"))] = str(e.get("guid"))
@@ -501,18 +524,47 @@ class Session:
         self._send([self._prompt_cmd(color, text, actions, labels)])
 
     def _send(self, cmds: list[dict]) -> None:
+        """Number the batch, keep it until acknowledged, send it. A TTS that refuses or stalls
+        does not lose it: `_check_acks` sends every unacknowledged batch again."""
         self._batch += 1
         n = self._batch
+        payload = {"cmd": "batch", "token": self.token, "n": n, "cmds": cmds}
+        self.unacked[n] = payload
         self._sent_at[n] = time.monotonic()
-        self.link.send_custom({"cmd": "batch", "token": self.token, "n": n, "cmds": cmds})
+        self._transmit(payload)
+
+    def _transmit(self, payload: dict) -> bool:
+        try:
+            self.link.send_custom(payload)
+            return True
+        except (TTSStalled, TTSUnavailable) as exc:
+            log.warning("batch %s not delivered (%s); it will be sent again", payload.get("n"), exc)
+            return False
 
     def _check_acks(self) -> None:
-        if not self._sent_at:
+        if not self.unacked:
+            if self._stale_warned:
+                self.say("Tabletop Simulator is taking the referee's updates again; the table is in sync.")
             self._stale_warned = False
             return
-        oldest = min(self._sent_at.values())
-        if time.monotonic() - oldest > self.ack_timeout and not self._stale_warned:
+        now = time.monotonic()
+        if now - min(self._sent_at.values()) <= self.ack_timeout:
+            return
+        if not self._stale_warned:
             self._stale_warned = True
-            self.say(f"Tabletop Simulator has not confirmed the referee's last {len(self._sent_at)} update(s) "
+            self.say(f"Tabletop Simulator has not confirmed the referee's last {len(self.unacked)} update(s) "
                      f"for {self.ack_timeout:.0f}s: it may be stuck or the table was reloaded. The game is safe in "
-                     f"the journal; if TTS does not recover, restart it and run `serve --resume`.")
+                     f"the journal and the updates are sent again until TTS takes them; if it never recovers, "
+                     f"restart it and run `serve --resume`.")
+        if now >= self._next_resend:
+            self._resend()
+
+    def _resend(self) -> None:
+        """Every unacknowledged batch again, in order (Lua drops the ones it already ran)."""
+        self._next_resend = time.monotonic() + self.resend_interval
+        for n in sorted(self.unacked):
+            if not self._transmit(self.unacked[n]):
+                self._next_resend = time.monotonic() + self.resend_interval
+                return
+            self.resent += 1
+            self._sent_at[n] = time.monotonic()

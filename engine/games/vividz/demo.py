@@ -28,7 +28,65 @@ _TEXT = {
     "attack_success": lambda e: f"{_n(e['card'])}'s attack succeeds",
     "scout": lambda e: f"Seat {e['seat']} scouts {_n(e['card'])}",
     "game_over": lambda e: f"Game over: {e['reason']}",
+    "missions_placed": lambda e: f"Seat {e['seat']} places three missions face down",
+    "missions_revealed": lambda e: f"Seat {e['seat']} reveals the missions {_names(e['missions'])}",
+    "reveal_first": lambda e: f"Seat {e['seat']} reveals {_n(e['card'])} for the first player",
+    "first_player": lambda e: f"Seat {e['seat']} plays first",
+    "charge": lambda e: f"Seat {e['seat']} charges {_n(e['card'])} into Energy",
+    "setup_energy": lambda e: f"Seat {e['seat']} puts {_n(e['card'])} into Energy",
+    "trigger": lambda e: f"{_n(e['source'])}'s ability triggers for seat {e['seat']}",
+    "pay": lambda e: f"Seat {e['seat']} pays " + (f"{e['amount']} Energy" if "amount" in e else f"with {_n(e['card'])}"),
+    "pass": lambda e: f"Seat {e['seat']} passes",
+    "keep": lambda e: f"Seat {e['seat']} keeps {_n(e['card'])}",
+    "declined": lambda e: f"Seat {e['seat']} does not use {_n(e['source'])}'s ability",
+    "decline": lambda e: f"Seat {e['seat']} declines",
+    "uncheck": lambda e: f"Seat {e['seat']}'s mission {_n(e['card'])} is unchecked",
+    "to_energy": lambda e: f"{_n(e['card'])} goes to seat {e['seat']}'s Energy",
+    "to_hand": lambda e: f"{_n(e['card'])} goes to seat {e['seat']}'s hand",
+    "attack_end": lambda e: f"Seat {e['seat']}'s attack ends",
+    "attack_end_loop": lambda e: "The attack ends: the same steps would repeat for ever",
+    "discard": lambda e: f"Seat {e['seat']} discards {_n(e['card'])}",
+    "effect": lambda e: f"{_names(e.get('cards', []))} get{'s' if len(e.get('cards', [])) == 1 else ''} "
+                        f"{e['effect']} {_signed(e.get('value'))} until the end of the {e.get('until', 'turn')}",
+    "effect_order": lambda e: f"Seat {e['seat']} orders the effects of {_n(e['card'])}",
+    "slide": lambda e: f"{_n(e['card'])} slides from lane {e['from']} to lane {e['to']}",
+    "defend_slide": lambda e: f"Seat {e['seat']} slides a defender into the attacked lane",
+    "sleep": lambda e: f"{_n(e['card'])} goes to sleep",
+    "reboot": lambda e: f"{_n(e['card'])} wakes up",
+    "activate": lambda e: f"Seat {e['seat']} activates {_n(e['card'])}'s ability",
+    "target": lambda e: f"Seat {e['seat']} targets {_n(e['card'])}",
+    "chose": lambda e: f"Seat {e['seat']} chooses {e['count']} card{'' if e['count'] == 1 else 's'}",
+    "number": lambda e: f"Seat {e['seat']} chooses the number {e['value']}",
+    "damage_removed": lambda e: "Damage is removed from every character",
+    "draw_skipped": lambda e: f"Seat {e['seat']} draws nothing ({e['reason']})",
+    "accel": lambda e: f"Seat {e['seat']} uses Accel on {_n(e['card'])}",
+    "remove": lambda e: f"{_n(e['card'])} is removed from the game",
+    "reload": lambda e: f"Seat {e['seat']} reloads: the Trash is shuffled into the Deck",
+    "shuffle": lambda e: f"Seat {e['seat']} shuffles the Deck",
+    "delayed": lambda e: f"A delayed effect of seat {e['seat']} waits for {e['at'].replace('_', ' ')}",
+    "replaced": lambda e: f"{e.get('title') or _n(e.get('by'))}: replaced, it goes to the {str(e['instead']).replace('_', ' ')} instead",
+    "replacement_chosen": lambda e: f"Seat {e['seat']} chooses which replacement applies",
+    "exp": lambda e: f"{_n(e['card'])} becomes EXP of {_n(e['host'])}",
+    "reveal": lambda e: f"Seat {e['seat']} reveals {e.get('title') or _n(e.get('card'))}",
+    "deck_move_stop": lambda e: f"Seat {e['seat']} stops moving cards from the Deck",
 }
+
+
+def _names(cards) -> str:
+    names = [_n(c) for c in cards or []]
+    return ", ".join(names) if names else "no card"
+
+
+def _signed(value) -> str:
+    return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _plain(value) -> str:
+    if isinstance(value, dict):
+        return _n(value)
+    if isinstance(value, list):
+        return _names(value)
+    return str(value).replace("_", " ")
 
 
 def narrate(event: dict) -> str:
@@ -36,9 +94,15 @@ def narrate(event: dict) -> str:
     if text:
         try:
             return f"{text(event)}  [{event['rule']}]" if "rule" in event else text(event)
-        except KeyError:
+        except (KeyError, TypeError, AttributeError):
             pass
-    return ", ".join(f"{k}={v}" for k, v in event.items())
+    # an event without a sentence yet: its kind and fields in words, never a raw dump
+    kind = str(event.get("type", "event")).replace("_", " ")
+    who = f"Seat {event['seat']}: " if "seat" in event else ""
+    details = "; ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in event.items()
+                        if k not in ("type", "seat", "rule"))
+    rule = f"  [{event['rule']}]" if "rule" in event else ""
+    return f"{who}{kind}" + (f" ({details})" if details else "") + rule
 
 
 def cheat_attempts(state: VividzState, kind: str, seat: int) -> list[tuple[int, dict, str]]:

@@ -13,20 +13,52 @@ _COLOUR = {"blue": "#2e6cb5", "white": "#8c96a0", "green": "#3c8d3c", "purple": 
            "black": "#333333", "brown": "#8a5a2b"}
 
 
+_ACRONYMS = {"mf": "MF", "ps": "PS"}  # keyword words printed in capitals (MF, PS Armor)
+
+
+def _keyword_name(key: Any) -> str:
+    """A keyword as cards print it: `high_mobility` -> "High Mobility", `ps_armor` -> "PS Armor"."""
+    return " ".join(_ACRONYMS.get(w, w.title()) for w in str(key).split("_"))
+
+
 class GundamWarAdapter(DataclassAdapter):
+    """Faces drawn by `templates/cards/gundam-war/_gw.yaml.j2`: the cost as printed on a card
+    (Designated National Power per colour, Total National Power, Resource Cost, GW-A-1.3), the
+    model number (GW-A-1.4) and one icon per battle stat (GW-A-1.9)."""
+
+    def resource(self, c: Any) -> str:
+        """The Resource Cost as printed: "1", "XX" (X chosen at play, GW-A-26.16), "" for none."""
+        return "X" * c.x_resource + (str(c.resource) if c.resource else "")
+
     def cost(self, c: Any) -> str | None:
         if c.type == "g":
             return None
-        return f"{c.total}/{c.resource}" if c.total or c.resource else None
+        designated = " + ".join(f"{colour.title()} {n}" for colour, n in c.designated)
+        parts = [designated] if designated else []
+        return ", ".join(parts + [f"Total {c.total}", f"Resource {self.resource(c) or 0}"])
 
     def stats(self, c: Any) -> list[dict]:
         if c.type not in ("unit", "character") or all(v is None for v in c.stats):
             return []
         fmt = lambda v: "*" if v is None else (f"+{v}" if c.type == "character" and v >= 0 else str(v))  # noqa: E731
-        return [{"icon": "attack", "label": "/".join(fmt(v) for v in c.stats)}]
+        piloted = c.piloted_stats or (None,) * 3
+        labels = [fmt(v) + (f"/{fmt(p)}" if c.piloted_stats else "") for v, p in zip(c.stats, piloted)]
+        return [{"icon": icon, "label": label} for icon, label in zip(("melee", "shooting", "defense"), labels)]
+
+    def context(self, card: Any) -> dict:
+        c = card.defn
+        out = super().context(card)
+        out.update({
+            "model": c.model,
+            "total": None if c.type == "g" else str(c.total),
+            "resource": "" if c.type == "g" else self.resource(c),
+            "designated": [{"colour": colour, "n": n, "hex": _COLOUR.get(colour, "#555555")}
+                           for colour, n in c.designated],
+        })
+        return out
 
     def keywords(self, c: Any) -> list[str]:
-        out = sorted(str(k).replace("_", " ").title() for k in (c.keywords or {}))
+        out = sorted(_keyword_name(k) for k in (c.keywords or {}))
         out += sorted(str(t).title() for t in c.terrain)
         return out
 

@@ -13,7 +13,7 @@ _GODDESS = {0: "#c0392b", 1: "#2874a6", 2: "#7d3c98", 3: "#1e8449", 4: "#b9770e"
 
 
 def _range(r: Any) -> str:
-    vals = sorted(r, key=lambda v: (not isinstance(v, int), str(v))) if r else []
+    vals = sorted(r, key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, str(v))) if r else []  # 6 < 10
     if not vals:
         return ""
     if not all(isinstance(v, int) for v in vals):

@@ -34,9 +34,9 @@ class VividzAdapter(DataclassAdapter):
         return base + (f" - {c.mission}" if c.mission else "") + (f" ({c.account})" if c.account else "")
 
     def text(self, c: Any) -> str:
-        if c.text:
-            return c.text
-        return "\n".join(a.text for a in c.abilities if getattr(a, "text", ""))
+        """The card's own text (a mission's check and clear) and every ability's text."""
+        abilities = [a.text for a in c.abilities if getattr(a, "text", "")]
+        return "\n".join(([c.text] if c.text else []) + abilities)
 
 
 # rules/vividz.md B: Area = Side / Center / Side (3 lanes facing the opponent's), 3 mission

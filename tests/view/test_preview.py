@@ -1,0 +1,43 @@
+"""The build's preview page shows the table from both seats beside the contact sheet, and the
+views are drawn again when the table save changes (and only then)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PIL import Image
+
+from tts_bridge.view.preview import PREVIEW_SCREEN, seat_views
+
+from tests.view.helpers import GAMES
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_preview_page_shows_both_seats(game_id, build_dir):
+    root = build_dir / game_id
+    page = (root / "index.html").read_text(encoding="utf-8")
+    for seat in ("White", "Red"):
+        view = root / "table" / f"view-{seat}.png"
+        assert f'src="table/view-{seat}.png"' in page
+        with Image.open(view) as img:
+            assert img.width == PREVIEW_SCREEN[0] and img.height > PREVIEW_SCREEN[1]
+    assert page.index("view-White.png") < page.index('<main>')  # above the contact sheet
+
+
+def test_views_are_drawn_again_only_when_the_table_changes(build_dir, tmp_path):
+    import shutil
+
+    root = tmp_path / "kaiju"
+    shutil.copytree(build_dir / "kaiju", root)
+    table = root / "table" / "kaiju-table.json"
+    text = table.read_text(encoding="utf-8").replace(str(build_dir / "kaiju"), str(root))
+    table.write_text(text, encoding="utf-8")
+    problems: list[str] = []
+    first = seat_views(root, "kaiju", problems)
+    stamps = [p.stat().st_mtime_ns for p in first]
+    assert seat_views(root, "kaiju", problems) == first and [p.stat().st_mtime_ns for p in first] == stamps
+    later = max(stamps) / 1e9 + 5  # the table is saved again, after the views
+    os.utime(table, (later, later))
+    seat_views(root, "kaiju", problems)
+    assert all(p.stat().st_mtime_ns != s for p, s in zip(first, stamps)) and problems == []

@@ -1,0 +1,71 @@
+"""The legend's warnings find what they are for, on the generated kaiju table with one fault
+put in each time: a deck pushed past the table's edge, a deck laid over a zone's label, the
+status panel made too wide for the screen, a status line that no longer wraps, the status
+panel moved over the prompt."""
+
+from __future__ import annotations
+
+import pytest
+
+from tts_bridge.emulator.table import ui_find
+from tts_bridge.view import geometry
+from tts_bridge.view.scene import from_save
+
+from tests.view.helpers import play_moments
+
+SCREEN = (1280, 720)
+
+
+def kinds(geo: geometry.ViewGeometry) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for w in geo.warnings:
+        out.setdefault(w.kind, []).append(w.text)
+    return out
+
+
+@pytest.fixture
+def scene(generated_save):
+    return from_save(generated_save("kaiju"))
+
+
+def test_the_generated_table_has_only_the_boards_overhang(scene):
+    found = kinds(geometry.build(scene, "White", SCREEN))
+    assert list(found) == ["off_table"] and len(found["off_table"]) == 1 and "Custom_Board" in found["off_table"][0]
+
+
+def test_a_deck_past_the_tables_edge(scene):
+    deck = next(o for o in scene.objects if o.kind == "Deck")
+    deck.pos[0] = 27.5  # its right half reaches past x = 28
+    found = kinds(geometry.build(scene, "White", SCREEN))
+    assert any(deck.nickname in t and "would fall off" in t for t in found["off_table"])
+
+
+def test_a_deck_over_a_zones_label(scene):
+    deck = next(o for o in scene.objects if o.kind == "Deck" and "seat0" in o.tags)
+    zone = next(o for o in scene.objects if o.nickname == "Seat 0 Support")
+    deck.pos[0], deck.pos[2] = zone.pos[0] - zone.scale[0] / 2 + 1.0, zone.pos[2] + zone.scale[2] / 2
+    found = kinds(geometry.build(scene, "White", SCREEN))
+    assert any("'Seat 0 Support'" in t and deck.nickname in t for t in found["label_covered"])
+
+
+def test_ui_off_screen_and_text_outside_its_panel(scene):
+    status, _ = ui_find(scene.ui_tree, "tb_status")
+    status["attributes"]["width"] = 1500
+    found = kinds(geometry.build(scene, "White", SCREEN))
+    assert any("tb_status" in t for t in found["ui_offscreen"])
+    status["attributes"]["width"] = 360
+    line, _ = ui_find(scene.ui_tree, "tb_status_1")
+    line["attributes"]["horizontalOverflow"] = "Overflow"
+    found = kinds(geometry.build(scene, "White", SCREEN))
+    assert any("tb_status_1" in t for t in found["text_outside"])
+
+
+def test_the_prompt_over_the_status_panel(generated_save):
+    moment = next(m for m in play_moments("kaiju", generated_save("kaiju"), (5, 10, 15))
+                  if ui_find(m.scene.ui_tree, "tb_prompt_White")[0] is not None)
+    assert "ui_overlap" not in kinds(geometry.build(moment.scene, "White", SCREEN))
+    prompt, _ = ui_find(moment.scene.ui_tree, "tb_prompt_White")
+    prompt["attributes"]["offsetXY"] = "-10 -60"  # up to the status panel's place
+    found = kinds(geometry.build(moment.scene, "White", SCREEN))
+    assert found["ui_overlap"] == ["the prompt panel tb_prompt_White overlaps the status panel"]
+    assert "ui_overlap" not in kinds(geometry.build(moment.scene, "Red", SCREEN))  # Red has no such prompt

@@ -1,0 +1,132 @@
+"""What is on the table: the objects, snap points and Global UI of a save as TTS shows them once
+loaded (the save runs in the emulator, so onLoad's UI and board sizing apply), or of the emulated
+table after a session journal is replayed to decision N through the real bridge.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tts_bridge.emulator.table import TableObject
+
+LOAD_FRAMES = 8  # onLoad's board sizing waits for loading_custom (3 frames) and one more
+
+
+class SceneError(ValueError):
+    """A table, save or journal the view cannot show (the message says what and where)."""
+
+
+@dataclass
+class Scene:
+    """Everything the view draws, independent of the seat."""
+    game: str                       # game id ('' when the save is not a tts-bridge table)
+    title: str
+    objects: list[TableObject]
+    snaps: list[dict]
+    ui_tree: list
+    table: str = "Table_RPG"        # the save's `Table`
+    source: str = ""                # the save or journal it came from
+    decision: int | None = None     # decisions replayed (None: the table as saved)
+    seats: list[str] = field(default_factory=lambda: ["White", "Red"])
+
+    @property
+    def hands(self) -> dict[str, TableObject]:
+        return {o.hand_color: o for o in self.objects if o.kind == "HandTrigger" and o.hand_color}
+
+
+def read_save(path: Path) -> dict:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SceneError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SceneError(f"{path}: cannot be read ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise SceneError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("ObjectStates"), list):
+        raise SceneError(f"{path}: not a TTS save (no ObjectStates list)")
+    return data
+
+
+def game_of(save: dict) -> str:
+    from tts_bridge.glue import table_game
+
+    return table_game(str(save.get("LuaScript") or "")) or ""
+
+
+def from_emulator(emu: Any, save: dict, *, source: str = "", decision: int | None = None,
+                  seats: list[str] | None = None) -> Scene:
+    """A snapshot of the emulator's table (objects copied, so the view never changes it)."""
+    with emu.lock:
+        objects = [TableObject(**{**o.snapshot(), "spawn_callback": None}) for o in emu.live_objects()
+                   if not o.spawning]
+        ui_tree = json.loads(json.dumps(emu.ui_tree))
+    return Scene(game=game_of(save), title=str(save.get("GameMode") or save.get("SaveName") or ""),
+                 objects=objects, snaps=list(save.get("SnapPoints") or []), ui_tree=ui_tree,
+                 table=str(save.get("Table") or "Table_RPG"), source=source, decision=decision,
+                 seats=seats or ["White", "Red"])
+
+
+def from_save(save: dict, source: str = "") -> Scene:
+    """The save as TTS shows it after loading: its Global script runs (onLoad renders the UI and
+    sizes the board) in the emulator, which listens on a free port and is closed afterwards."""
+    from tts_bridge.emulator import TTSEmulator
+    from tts_bridge.protocol.transport import free_port
+
+    emu = TTSEmulator(editor_port=free_port())
+    try:
+        emu.load(save)
+        emu.step(LOAD_FRAMES)
+        return from_emulator(emu, save, source=source)
+    finally:
+        emu.close()
+
+
+def journal_file(journal: str, journal_dir: Path) -> Path:
+    """`--journal` is a session id (in the sessions folder) or a path to its .jsonl file."""
+    path = Path(journal)
+    if path.suffix == ".jsonl" or path.exists():
+        return path
+    return Path(journal_dir) / f"{journal}.jsonl"
+
+
+def from_journal(path: Path, at: int | None, save: dict, *, build_dir: Path | None = None) -> Scene:
+    """The emulated table after replaying the journal's first `at` decisions (all by default):
+    the bridge resumes a copy of it (the journal itself is only read) and lays the table out."""
+    from tts_bridge.session.demo import settle, start_table
+    from tts_bridge.session.journal import Journal, JournalError
+
+    try:
+        contents = Journal.scan(path, at)
+    except JournalError as exc:
+        raise SceneError(str(exc)) from None
+    total = len(contents.decisions)
+    at = total if at is None else at
+    if at < 0:
+        raise SceneError(f"--at {at}: a decision number is 0 or more")
+    header = contents.header
+    game = str(header.get("game"))
+    if game_of(save) != game:
+        raise SceneError(f"{path}: a {game} session, but the table given is "
+                         + (f"a {game_of(save)} table" if game_of(save) else "not a tts-bridge table"))
+    with tempfile.TemporaryDirectory(prefix="tts-bridge-view-") as tmp:
+        copy = Path(tmp) / f"{path.stem}.jsonl"
+        lines = [header] + contents.decisions[:at]
+        copy.write_text("".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in lines),
+                        encoding="utf-8")
+        try:
+            emu, session = start_table(game, resume=path.stem, journal_dir=Path(tmp), save=save,
+                                       colors=list(header.get("seats") or ["White", "Red"]))
+        except (JournalError, RuntimeError) as exc:
+            raise SceneError(f"{path}: cannot be replayed at the table ({exc})") from None
+        try:
+            settle(emu, session)
+            return from_emulator(emu, save, source=str(path), decision=at, seats=list(session.colors))
+        finally:
+            session.close()
+            session.link.close()
+            emu.close()
