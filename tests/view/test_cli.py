@@ -96,6 +96,12 @@ def test_bad_options_are_one_line_and_exit_2(kaiju_save, tmp_path, args, message
     assert result.output.count("\n") == 1 and result.output.startswith("error: ") and message in result.output
 
 
+def test_an_unwritable_out_is_one_line_and_exit_2(kaiju_save, tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    result = run(str(kaiju_save), "--out", str(tmp_path / "file" / "x.png"))
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "cannot be written" in result.output
+
+
 def test_bad_tables_and_journals_are_one_line_and_exit_2(kaiju_journal, generated_save, tmp_path):
     path, save = kaiju_journal
     broken = tmp_path / "broken.json"
