@@ -155,8 +155,9 @@ def _kaiju(c, card):
     for link in (c.evolves_from, c.converts_with):
         if link:
             yield "evolves/converts", link, "rules_text"
-    yield "text", _squash(re.sub(r"\bAttack (\d+)|\bHeal (\d+)", lambda m: m.group(1) or m.group(2),
-                                 re.sub(r"^(Level \d+|Advantage): ", "", c.text, flags=re.M))).split(" ")[0], "rules_text"
+    # the face draws "Attack 3" as an attack icon and 3, "Level 1: " as a level icon and 1
+    printed = re.sub(r"^Level (\d+): ", r"\1 ", c.text, flags=re.M)
+    yield "text", _squash(re.sub(r"\b(?:Attack|Heal) (\d+)", r"\1", printed)), "rules_text"
 
 
 def _qiguang(c, card):
@@ -227,3 +228,11 @@ def _vividz(c, card):
                                           ("vividz", _vividz)])
 def test_faces_show_every_play_relevant_field(game, expect):
     assert _check(game, expect) == []
+
+
+def test_the_check_sees_what_a_face_lacks():
+    """The field check itself: a value the face does not print, or prints in another box, is found."""
+    card = next(c for c in get_adapter("gundam-war").cards() if c.id == "gw-af01-lancer")
+    f = face("gundam-war", card)
+    assert f.shows("AF-01", "model") and f.shows("Lancer", "name")
+    assert not f.shows("AF-01", "name") and not f.shows("AF-0") and not f.shows("ZZ-99")

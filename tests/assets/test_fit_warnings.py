@@ -11,10 +11,10 @@ import shutil
 import pytest
 
 from engine.core.registry import game_ids
-from tts_bridge.assets.build import REPO, Settings, build_game
+from tts_bridge.assets.build import REPO, build_game
 from tts_bridge.assets.render import Geometry, RenderContext, render
 
-GEO = Geometry(63, 88, 60)
+GEO = Geometry(63, 88, 150)
 CTX = RenderContext(REPO / "card_data" / "kaiju")
 
 

@@ -122,3 +122,11 @@ def test_fonts_subset_without_a_source_is_one_line_and_exit_2(tmp_path):
 def test_extra_characters_include_kana_and_the_text_tests_kanji():
     extra = extra_characters()
     assert {"あ", "ア", "。", "「", "攻", "撃"} <= extra
+
+
+def test_fonts_check_says_ok_for_every_game():
+    from tts_bridge.cli import main
+
+    res = CliRunner().invoke(main, ["fonts", "check"])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines() == [f"{game}: ok" for game in GAMES]

@@ -96,13 +96,27 @@ def test_bad_options_are_one_line_and_exit_2(kaiju_save, tmp_path, args, message
     assert result.output.count("\n") == 1 and result.output.startswith("error: ") and message in result.output
 
 
+def test_an_unwritable_out_is_one_line_and_exit_2(kaiju_save, tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    result = run(str(kaiju_save), "--out", str(tmp_path / "file" / "x.png"))
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "cannot be written" in result.output
+
+
 def test_bad_tables_and_journals_are_one_line_and_exit_2(kaiju_journal, generated_save, tmp_path):
     path, save = kaiju_journal
     broken = tmp_path / "broken.json"
     broken.write_text('{"ObjectStates": [')
     other = tmp_path / "qiguang.json"
     other.write_text(json.dumps(generated_save("qiguang")))
+    bent = dict(save, ObjectStates=[dict(save["ObjectStates"][0], Transform={"posX": "left"})])
+    (tmp_path / "bent.json").write_text(json.dumps(bent))
+    odd = dict(save, ObjectStates=[dict(o, Counter={"value": "many"}, ContainedObjects=7, CardID="x")
+                                   for o in save["ObjectStates"]])
+    (tmp_path / "odd.json").write_text(json.dumps(odd))
+    result = run(str(tmp_path / "odd.json"), "--out", str(tmp_path / "odd.png"))
+    assert result.exit_code == 0 and (tmp_path / "odd.png").is_file(), result.output  # odd fields: drawn plain
     cases = [([str(broken)], "not JSON"), (["kaju"], "did you mean 'kaiju'"),
+             ([str(tmp_path / "bent.json")], "ObjectStates[0].Transform.posX: not a number ('left')"),
              ([_save_file(save, tmp_path), "--journal", str(path), "--at", "9999"], "intact decisions"),
              ([str(other), "--journal", str(path)], "a kaiju session, but the table given is a qiguang table")]
     for args, message in cases:

@@ -86,7 +86,10 @@ def _inside(shape: dict, x: float, y: float, pad: float = PADDING_MM) -> bool:
     return (x - kx) ** 2 + (y - ky) ** 2 <= radius ** 2 + eps
 
 
-def outside_shape(shape: dict, lines: list[tuple[float, float, float, float]]) -> bool:
-    """Whether a corner of any drawn line (x0, y0, x1, y1 in mm) lies outside the shape."""
-    return any(not _inside(shape, x, y) for x0, y0, x1, y1 in lines
+def outside_shape(shape: dict, lines: list[tuple[float, float, float, float]], pixel_mm: float = 0.0) -> bool:
+    """Whether a corner of any drawn line (x0, y0, x1, y1 in mm) lies outside the shape (less
+    its padding). Positions are whole pixels: one pixel (`pixel_mm`) of slack, so a draft
+    at 25 dpi (a pixel is a millimetre) reports the same layouts as a print at 300."""
+    pad = PADDING_MM - pixel_mm
+    return any(not _inside(shape, x, y, pad) for x0, y0, x1, y1 in lines
                for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))

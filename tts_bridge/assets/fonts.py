@@ -105,11 +105,6 @@ def _chain(role: str, lang: str, extra_env: str, system_env: str | None) -> tupl
     return tuple(faces)
 
 
-def has_cjk(faces: tuple[Face, ...]) -> bool:
-    """Whether an installed (not shipped) CJK face is in the chain."""
-    return any("CJK" in f.path and not f.path.startswith(str(BUNDLED_DIR)) for f in faces)
-
-
 def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "tts-bridge" / "fonts"

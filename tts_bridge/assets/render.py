@@ -276,12 +276,12 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
             if shape is not None:
                 mm = [tuple((v - b) * 25.4 / geo.dpi for v in r)
                       for r in line_extents(res, style, (x0, y0, x1 - x0, y1 - y0))]
-                if fitcheck.outside_shape(shape, mm):
+                if fitcheck.outside_shape(shape, mm, 25.4 / geo.dpi):
                     warn.badges.append(fitcheck.box_name(box, n))
             warn.missing_glyphs.extend(res.missing)
             warn.unknown_icons.extend(res.unknown_icons)
         elif kind == "icons":
-            if _icon_row(img, rect(box), box, geo, ctx, warn) > geo.px(box["w"] + fitcheck.TOLERANCE_MM):
+            if _icon_row(img, rect(box), box, geo, ctx, warn) > geo.px(box["w"] + fitcheck.TOLERANCE_MM) + 1:  # 1 px: rounding
                 warn.wide_rows.append(fitcheck.box_name(box, n))
     return img, warn
 

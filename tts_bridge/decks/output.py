@@ -15,7 +15,6 @@ from engine.core.game import Deck
 from tts_bridge.assets.build import Settings, build_game
 from tts_bridge.assets.io import atomic_write_json, save_image
 from tts_bridge.assets.render import thumbnail
-from tts_bridge.decks.folders import safe_file_name
 from tts_bridge.saves.model import Guids, card_object, deck_object, saved_object, transform
 
 SECTION_GAP = 3.0  # table units between the decks of one import
@@ -70,10 +69,29 @@ def deck_object_for(game_id: str, deck: Deck, index: dict) -> DeckObject:
     return DeckObject(saved_object(objects), thumb, count, sections)
 
 
+_FORBIDDEN = set('/\\:*?"<>|%')  # TTS object file names (save-format reference §8.13), and our escape
+
+
+def deck_file_stem(name: str) -> str:
+    """The file name (without extension) of a deck: characters TTS file names may not hold,
+    control characters, `%`, and leading or trailing dots and spaces (which Windows drops)
+    are written as `%XX`, so two different deck names never share a file (`a/b` is `a%2Fb`,
+    `a_b` stays `a_b`) and every name comes back from its file name."""
+    out = [f"%{ord(ch):02X}" if ch in _FORBIDDEN or ord(ch) < 32 else ch for ch in name]
+    for edge in (range(len(out)), reversed(range(len(out)))):
+        for i in edge:
+            if out[i] not in (" ", "."):
+                break
+            out[i] = f"%{ord(out[i]):02X}"
+    return "".join(out) or "deck"
+
+
 def write_deck_object(obj: DeckObject, folder: Path, name: str, force: bool = False) -> list[Path]:
-    """Write `<name>.json` and `<name>.png` into `folder`; refuse to overwrite unless `force`."""
-    base = folder / safe_file_name(name)
-    paths = [base.with_suffix(".json"), base.with_suffix(".png")]
+    """Write `<name>.json` and `<name>.png` into `folder`; refuse to overwrite unless `force`.
+    The extensions are appended, never substituted: `ember.v2` is `ember.v2.json`, not a
+    second `ember.json`."""
+    base = deck_file_stem(name)
+    paths = [folder / f"{base}.json", folder / f"{base}.png"]
     existing = [p for p in paths if p.exists()]
     if existing and not force:
         raise OutputError(f"{existing[0]} already exists; use --force to replace it, or another --out folder")

@@ -1,13 +1,15 @@
 """Where a deck list comes from: a file, stdin (`-`) or an http(s) URL.
 
-A URL is fetched with a timeout, a size cap and a content-type check, so a 10 MB page, a
-binary file, a stalled server or an HTML page gives a clear error within seconds. No other
-URL schemes are accepted.
+A URL is fetched with a timeout per read, a deadline for the whole download (a server that
+drip-feeds bytes defeats a per-read timeout), a size cap and a content-type check, so a 10 MB
+page, a binary file, a stalled or dripping server or an HTML page gives a clear error within
+seconds. No other URL schemes are accepted.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
@@ -15,7 +17,8 @@ from urllib.parse import urlparse
 import requests
 
 MAX_BYTES = 1_000_000  # a deck list is a few KB; anything near this is not a deck list
-TIMEOUT_S = 5.0
+TIMEOUT_S = 5.0  # per connect and per read
+TOTAL_S = 20.0  # for the whole download, however the server paces its bytes
 TEXT_TYPES = ("text/plain", "text/csv", "text/tab-separated-values", "application/json", "text/json",
               "application/csv", "application/octet-stream")
 
@@ -56,8 +59,38 @@ def _kind(name: str, content_type: str = "") -> str:
 
 
 def _fetch(url: str) -> Source:
+    """Download in a worker thread and wait at most TOTAL_S for it; past the deadline the
+    response is closed under the worker (which then ends) and the user gets one line."""
+    outcome: dict = {}
+    holder: dict = {}
+
+    def work() -> None:
+        try:
+            outcome["source"] = _download(url, holder)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread as it is
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=work, name="deck-download", daemon=True)
+    worker.start()
+    worker.join(TOTAL_S)
+    if worker.is_alive():
+        holder["cancelled"] = True
+        response = holder.get("response")
+        if response is not None:
+            try:
+                response.close()
+            except Exception:  # noqa: BLE001 - closing is best effort; the worker is a daemon
+                pass
+        raise SourceError(f"{url}: the download did not finish within {TOTAL_S:g} s; that server sends too slowly")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["source"]
+
+
+def _download(url: str, holder: dict) -> Source:
     try:
         with requests.get(url, timeout=TIMEOUT_S, stream=True, allow_redirects=True) as response:
+            holder["response"] = response
             response.raise_for_status()
             content_type = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
             if content_type and content_type not in TEXT_TYPES:
@@ -67,7 +100,9 @@ def _fetch(url: str) -> Source:
             if declared and declared.isdigit() and int(declared) > MAX_BYTES:
                 raise SourceError(f"{url}: {int(declared):,} bytes is too large for a deck list (limit {MAX_BYTES:,})")
             data = bytearray()
-            for chunk in response.iter_content(65536):
+            for chunk in response.iter_content(4096):
+                if holder.get("cancelled"):
+                    raise SourceError(f"{url}: download cancelled")
                 data += chunk
                 if len(data) > MAX_BYTES:
                     raise SourceError(f"{url}: more than {MAX_BYTES:,} bytes; that is not a deck list")

@@ -172,6 +172,10 @@ class Listener:
     def open_connections(self) -> int:
         return len(self._conns)
 
+    @property
+    def buffered_bytes(self) -> int:
+        return self._buffered
+
     # -- the loop ---------------------------------------------------------------------------
     def _loop(self) -> None:
         assert self._selector is not None
@@ -204,7 +208,7 @@ class Listener:
             self._selector.register(self._sock, selectors.EVENT_READ, _LISTENING)
 
     def _accept_ready(self) -> None:
-        for _ in range(64):  # then let the readers have a turn
+        for _ in range(16):  # then let the readers have a turn
             try:
                 conn, _ = self._sock.accept()
             except (BlockingIOError, InterruptedError):
@@ -218,8 +222,22 @@ class Listener:
                 self._drop(min(self._conns.values(), key=lambda c: c.opened),
                            f"more than {self.max_connections} connections at once; closed the oldest")
             now = time.monotonic()
-            self._conns[conn.fileno()] = _Inbound(conn, now, now)
+            inbound = _Inbound(conn, now, now)
+            self._conns[conn.fileno()] = inbound
             self._selector.register(conn, selectors.EVENT_READ)
+            self._read_now(inbound)
+
+    def _read_now(self, conn: _Inbound, rounds: int = 4) -> None:
+        """Read what a new connection already sent: TTS writes its whole message and closes at
+        once, so it is usually complete before any later connection can push it out."""
+        fd = conn.sock.fileno()
+        for _ in range(rounds):
+            if self._conns.get(fd) is not conn:
+                return
+            before = len(conn.buf)
+            self._read(conn)
+            if self._conns.get(fd) is conn and len(conn.buf) == before:
+                return  # nothing more waiting yet
 
     def _accept_failed(self, exc: OSError) -> None:
         """Log, free a descriptor when short of them, pause accepting briefly; never stop."""

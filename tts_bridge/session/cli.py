@@ -112,6 +112,49 @@ def refuse_new_game_options(ctx: click.Context) -> None:
               f"options and seats of its journal; drop {', '.join(given)}, or start a new game without --resume"])
 
 
+@click.command("sessions")
+@click.option("--journal-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where session journals live (default build/sessions or $TTS_BRIDGE_SESSIONS).")
+@click.option("--prune", "prune_days", type=click.FloatRange(min=0), metavar="DAYS",
+              help="Remove the journals not written to for more than DAYS days.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per session.")
+def sessions(journal_dir: Path | None, prune_days: float | None, as_json: bool) -> None:
+    """List the refereed sessions (game, start, decisions, finished or not; any can be
+    continued with `serve --resume ID`), or prune the old journals."""
+    from tts_bridge.session.journal import default_dir
+    from tts_bridge.session.listing import list_sessions, prune
+
+    folder = journal_dir or default_dir()
+    if prune_days is not None:
+        try:
+            pruned = prune(folder, prune_days)
+        except OSError as exc:
+            fail([f"{exc.filename or folder}: cannot remove it ({exc.strerror or exc})"])
+        click.echo(f"{folder}: removed {len(pruned.removed)} journal file(s) older than {prune_days:g} days, "
+                   f"kept {pruned.kept} session(s)")
+        return
+    found = list_sessions(folder)
+    if as_json:
+        for info in found:
+            click.echo(json.dumps(info.to_json(), ensure_ascii=False))
+        return
+    if not found:
+        click.echo(f"{folder}: no session journals")
+        return
+    rows = [("id", "game", "started (UTC)", "decisions", "finished")]
+    for info in found:
+        state = f"yes: {info.result}" if info.finished else \
+            ("cannot be resumed (below)" if info.problem else "no: tts-bridge serve --resume ID")
+        rows.append((info.id, info.game, info.started, str(info.decisions), state))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for row in rows:
+        click.echo("  ".join(c.rjust(w) if i == 3 else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))) +
+                   "  " + row[4])
+    for info in found:
+        if info.problem:
+            click.echo(f"warning: {info.problem}", err=True)
+
+
 @click.command("bridge")
 @click.option("--game", default="kaiju", show_default=True)
 @click.option("--drops", default=200, show_default=True, type=click.IntRange(min=10))
@@ -138,6 +181,7 @@ def bench_bridge(game: str, drops: int, burst: int, as_json: bool) -> None:
 def register(main: click.Group) -> None:
     """Add `serve` and `bench bridge` to the `tts-bridge` group (`demo` runs `session.demo`)."""
     main.add_command(serve)
+    main.add_command(sessions)
     bench = main.commands.get("bench")
     if isinstance(bench, click.Group):
         bench.add_command(bench_bridge)

@@ -86,7 +86,7 @@ def view(table_or_game: str, seat: str, journal: str | None, at: int | None, out
     out = out or Path(f"view-{scene.game or 'table'}-{seat}.png")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        render(geo, Images(), scene.ui_tree, Path(scene.source).name).save(out, optimize=False)
+        render(geo, Images(), scene.ui_tree, Path(scene.source).name).save(out, format="PNG")
     except OSError as exc:
         fail([f"--out {out}: cannot be written ({exc.strerror or exc})"])
     when = "as saved" if geo.decision is None else f"after decision {geo.decision}"

@@ -185,10 +185,17 @@ def _corners(obj: TableObject, w: float, d: float, turned: bool = True) -> list[
             for sx, sy in ((-1, 1), (1, 1), (1, -1), (-1, -1))]
 
 
+def _int(value: object, default: int) -> int:
+    """A save's number, or `default` where it holds something else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return default
+    return int(value)
+
+
 def _card_entry(data: dict) -> tuple[dict | None, int]:
     card_id = data.get("CardID")
     decks = data.get("CustomDeck") if isinstance(data.get("CustomDeck"), dict) else {}
-    if not isinstance(card_id, (int, float)) or isinstance(card_id, bool):
+    if not isinstance(card_id, (int, float)) or isinstance(card_id, bool) or card_id != card_id:
         return None, 0
     entry = decks.get(str(int(card_id) // 100))
     return (entry if isinstance(entry, dict) else None), int(card_id) % 100
@@ -199,7 +206,7 @@ def card_images(data: dict) -> tuple[ImageRef | None, ImageRef | None]:
     entry, cell = _card_entry(data)
     if entry is None:
         return None, None
-    cols, rows = max(1, int(entry.get("NumWidth") or 1)), max(1, int(entry.get("NumHeight") or 1))
+    cols, rows = max(1, _int(entry.get("NumWidth"), 1)), max(1, _int(entry.get("NumHeight"), 1))
     face = ImageRef(str(entry.get("FaceURL") or ""), cell, cols, rows) if entry.get("FaceURL") else None
     back_url = str(entry.get("BackURL") or "")
     back = None
@@ -256,13 +263,15 @@ def place_object(obj: TableObject, cam: Camera, seat: str, hands: list[TableObje
         m = _COUNT.match(obj.description or "")
         placed.count = int(m.group(1)) if m else None  # the referee's pile marker says how many
     elif obj.kind in DECKS:
-        inner = [c for c in obj.data.get("ContainedObjects") or [] if isinstance(c, dict)]
+        contained = obj.data.get("ContainedObjects")
+        inner = [c for c in contained if isinstance(c, dict)] if isinstance(contained, list) else []
         face, back = card_images(inner[0]) if inner else (None, None)  # fact view_deck_top
         placed.shows = _visible_side(obj, seat, hand)
         placed.image = face if placed.shows == "face" else back
         placed.count = len(inner)
     elif obj.kind == "Counter":
-        placed.value = int((obj.data.get("Counter") or {}).get("value", 0) or 0)
+        counter = obj.data.get("Counter") if isinstance(obj.data.get("Counter"), dict) else {}
+        placed.value = _int(counter.get("value"), 0)
     elif obj.kind in ("Custom_Board", "Custom_Tile", "Custom_Token"):
         img = obj.data.get("CustomImage") if isinstance(obj.data.get("CustomImage"), dict) else {}
         url = str(img.get("ImageSecondaryURL") or "") if obj.is_face_down else ""

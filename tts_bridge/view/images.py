@@ -39,7 +39,9 @@ class Images:
             if path is not None and path.is_file():
                 try:
                     with Image.open(path) as raw:
-                        img = raw.convert("RGBA") if raw.mode in ("RGBA", "LA", "P") else raw.convert("RGB")
+                        raw.load()
+                        img = raw if raw.mode in ("RGB", "RGBA") else raw.convert(
+                            "RGBA" if raw.mode in ("LA", "P", "PA") else "RGB")
                 except OSError:
                     img = None
             if img is None:

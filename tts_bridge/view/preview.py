@@ -39,7 +39,7 @@ def seat_views(root: Path, game_id: str, problems: list[str], seats: tuple[str, 
         for seat, path in zip(seats, paths):
             img = render(geometry.build(scene, seat, screen), images, scene.ui_tree, table.name)
             tmp = path.with_suffix(".tmp.png")
-            img.save(tmp, compress_level=3)
+            img.save(tmp, compress_level=1)
             tmp.replace(path)
     except (SceneError, OSError) as exc:
         problems.append(f"{game_id}: the table view could not be drawn ({exc})")

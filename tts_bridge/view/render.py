@@ -150,10 +150,10 @@ def draw_ui(canvas: Image.Image, boxes: list[ui.Box], attrs: dict[str, dict]) ->
                                     or b.tag in ui.SCROLL_VIEWS):
             default = UI_BUTTON_DEFAULT if b.tag == "Button" else None
             if a.get("color") or default:
-                layer = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
-                x, y, w, h = b.drawn
-                ImageDraw.Draw(layer).rectangle((x, y, x + w, y + h), fill=parse_color(a.get("color"), default or "#000"))
-                canvas.alpha_composite(layer)
+                x, y, w, h = (round(v) for v in b.drawn)
+                if w > 0 and h > 0:
+                    canvas.alpha_composite(Image.new("RGBA", (w, h), parse_color(a.get("color"), default or "#000")),
+                                           (x, y))
         if b.text and b.text_box:
             _draw_text(canvas, b, a, _clip(b, by_id, canvas.size))
 
@@ -180,22 +180,28 @@ def _draw_text(canvas: Image.Image, b: ui.Box, a: dict, clip) -> None:
     top = y if vy == "Upper" else (y + (h - total) / 2 if vy == "Middle" else y + h - total)
     if str(a.get("verticalOverflow", "Truncate")).lower() == "truncate" and total > h:
         lines = lines[:max(0, int(h // line_h))]
-    cx0, cy0, cw, ch = (round(v) for v in clip)
-    if cw <= 0 or ch <= 0:
-        return
-    layer = Image.new("RGBA", (cw, ch), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
-    fill = parse_color(a.get("color"), UI_TEXT_DEFAULT)
+    placed = []  # (line, font, x of its left end, y of its middle), in screen pixels
     for i, line in enumerate(lines):
         f = _font_for(line, size)
-        ly = top + i * line_h + line_h / 2 - cy0
-        if hx == "Left":
-            draw.text((x - cx0, ly), line, font=f, fill=fill, anchor="lm")
-        elif hx == "Right":
-            draw.text((x + w - cx0, ly), line, font=f, fill=fill, anchor="rm")
-        else:
-            draw.text((x + w / 2 - cx0, ly), line, font=f, fill=fill, anchor="mm")
-    canvas.alpha_composite(layer, (max(0, cx0), max(0, cy0)))
+        width = f.getlength(line)
+        left = x if hx == "Left" else (x + w - width if hx == "Right" else x + (w - width) / 2)
+        placed.append((line, f, left, top + i * line_h + line_h / 2, width))
+    if not placed:
+        return
+    # the layer covers the text's own extent (overflowing its box where it does), inside the clip
+    x0 = max(clip[0], min(p[2] for p in placed) - 2)
+    x1 = min(clip[0] + clip[2], max(p[2] + p[4] for p in placed) + 2)
+    y0 = max(clip[1], top - 2)
+    y1 = min(clip[1] + clip[3], top + line_h * len(placed) + 2)
+    if x1 - x0 < 1 or y1 - y0 < 1:
+        return
+    ox, oy = round(x0), round(y0)
+    layer = Image.new("RGBA", (max(1, round(x1) - ox), max(1, round(y1) - oy)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    fill = parse_color(a.get("color"), UI_TEXT_DEFAULT)
+    for line, f, left, mid, _ in placed:
+        draw.text((left - ox, mid - oy), line, font=f, fill=fill, anchor="lm")
+    canvas.alpha_composite(layer, (max(0, ox), max(0, oy)), (max(0, -ox), max(0, -oy)))
 
 
 def ui_attributes(tree: list) -> dict[str, dict]:

@@ -52,6 +52,27 @@ def read_save(path: Path) -> dict:
     return data
 
 
+_TRANSFORM = ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ")
+
+
+def check_objects(save: dict, source: str) -> None:
+    """The fields the emulator and the view read, with the JSON path of the first bad one."""
+    for i, obj in enumerate(save.get("ObjectStates") or []):
+        where = f"{source}: ObjectStates[{i}]"
+        if not isinstance(obj, dict):
+            raise SceneError(f"{where}: not an object ({type(obj).__name__})")
+        tf = obj.get("Transform", {})
+        if not isinstance(tf, dict):
+            raise SceneError(f"{where}.Transform: not an object")
+        for key in _TRANSFORM:
+            value = tf.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise SceneError(f"{where}.Transform.{key}: not a number ({value!r:.40})")
+    for i, snap in enumerate(save.get("SnapPoints") or []):
+        if not isinstance(snap, dict) or not all(isinstance(snap.get(k, {}), dict) for k in ("Position", "Rotation")):
+            raise SceneError(f"{source}: SnapPoints[{i}]: not a snap point (Position and Rotation objects)")
+
+
 def game_of(save: dict) -> str:
     from tts_bridge.glue import table_game
 
@@ -77,9 +98,13 @@ def from_save(save: dict, source: str = "") -> Scene:
     from tts_bridge.emulator import TTSEmulator
     from tts_bridge.protocol.transport import free_port
 
+    check_objects(save, source or "the save")
     emu = TTSEmulator(editor_port=free_port())
     try:
-        emu.load(save)
+        try:
+            emu.load(save)
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:
+            raise SceneError(f"{source or 'the save'}: the emulator cannot load it ({type(exc).__name__}: {exc})") from None
         emu.step(LOAD_FRAMES)
         return from_emulator(emu, save, source=source)
     finally:
@@ -108,6 +133,7 @@ def from_journal(path: Path, at: int | None, save: dict, *, build_dir: Path | No
     at = total if at is None else at
     if at < 0:
         raise SceneError(f"--at {at}: a decision number is 0 or more")
+    check_objects(save, "the table save")
     header = contents.header
     game = str(header.get("game"))
     if game_of(save) != game:

@@ -1,0 +1,36 @@
+"""A stand-in for `serve`'s decision loop, to be SIGKILLed at a random point: a kaiju game
+played by a seeded random bot, each decision applied, then journaled (fsynced) exactly as
+Session._decide does. Prints "ready <path>" once the journal exists, then plays on."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from engine.core.game import Game
+from engine.core.registry import get_rules
+from tts_bridge.session.journal import Journal
+
+
+def main(directory: str, session_id: str, seed: int) -> None:
+    rules = get_rules("kaiju")
+    game = Game(rules, seed=seed)
+    journal = Journal.create(Path(directory), session_id, game, ["White", "Red"])
+    print("ready", journal.path, flush=True)
+    bot = random.Random(seed)
+    while True:
+        request = game.pending()
+        if request is None:
+            game.undo(0)  # keep writing until killed: start the same game again in a new journal
+            journal.close()
+            journal = Journal.create(Path(directory), f"{session_id}-{len(list(Path(directory).iterdir()))}",
+                                     game, ["White", "Red"])
+            continue
+        option = bot.choice(request.options)
+        game.act(request.seat, option.action)
+        journal.append(len(game.decisions), request.seat, option.action, game.hashes[-1])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]))
