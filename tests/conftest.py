@@ -56,8 +56,8 @@ class FileProgress:
         if not self.expected:
             self.expected = Counter(n.split("::")[0] for n in nodeids)
 
-    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        self.count([item.nodeid for item in items])
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.count([item.nodeid for item in session.items])  # after -k / -m deselection
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_report_teststatus(self, report: pytest.TestReport):

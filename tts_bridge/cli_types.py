@@ -15,7 +15,7 @@ class SeedType(click.ParamType):
     def convert(self, value, param, ctx):
         from engine.core.rng import parse_seed
 
-        if isinstance(value, (int, str)) and not isinstance(value, bool) and not isinstance(value, str):
+        if isinstance(value, int) and not isinstance(value, bool):  # a default given as a number
             return value
         try:
             return parse_seed(str(value))

@@ -10,14 +10,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def _json_kind(value: Any) -> type:
+    """The JSON type a value is written as (a tuple is an array, an IntEnum an int)."""
+    for kind in (bool, int, float, str, dict):
+        if isinstance(value, kind):
+            return kind
+    return list if isinstance(value, (list, tuple)) else type(value)
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Type-strict JSON equality: `True` is not `1` and `76.0` is not `76` (Python's `==` says
     they are, which let type-confused moves through as if they were legal options)."""
-    if type(a) is not type(b):
+    kind = _json_kind(a)
+    if kind is not _json_kind(b):
         return False
-    if isinstance(a, dict):
+    if kind is dict:
         return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
-    if isinstance(a, (list, tuple)):
+    if kind is list:
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
     return a == b
 

@@ -7,6 +7,7 @@ line, that it still answers and that every refusal left the state hash unchanged
 from __future__ import annotations
 
 import json
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -117,6 +118,8 @@ class Referee:
         assert self.proc.poll() is None, "the referee process died"
         self.proc.stdin.write(line.replace(b"\n", b" ") + b"\n")
         self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], 30)  # one line in, one line out
+        assert ready, f"the referee gave no answer to {line[:120]!r}"
         reply = self.proc.stdout.readline()
         assert reply, f"the referee process died (exit {self.proc.wait(5)})"
         return json.loads(reply)
@@ -186,7 +189,7 @@ def test_fuzzed_lines_never_end_the_process_and_refusals_keep_the_state(referee,
         expect_refusal = not any(json.dumps(o["action"], sort_keys=True) == json.dumps(action, sort_keys=True)
                                  for o in options)
     elif kind == "junk":
-        line = junk
+        line = junk if junk.replace(b"\n", b" ").strip() else b"{}"  # a blank line gets no answer, by design
         expect_refusal = False  # a junk line may happen to be a legal move; the reply says which
     elif kind == "legal":
         line = json.dumps({"op": "act", "seat": request["seat"], "action": chosen}).encode()

@@ -120,7 +120,7 @@ def test_connections_over_the_cap_are_closed_at_once():
 
 
 def test_tts_messages_get_through_a_flood_of_foreign_connections():
-    """500 connections that send half a document and hang on, while TTS sends 30 messages."""
+    """1,000 connections (two flooders) that send half a document and hang on, while TTS sends 30 messages."""
     box = Inbox()
     listener = Listener(0, box.put, on_reject=box.reject, max_connections=64).start()
     stop = threading.Event()

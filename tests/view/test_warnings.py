@@ -69,3 +69,21 @@ def test_the_prompt_over_the_status_panel(generated_save):
     found = kinds(geometry.build(moment.scene, "White", SCREEN))
     assert found["ui_overlap"] == ["the prompt panel tb_prompt_White overlaps the status panel"]
     assert "ui_overlap" not in kinds(geometry.build(moment.scene, "Red", SCREEN))  # Red has no such prompt
+
+
+def test_warnings_never_name_a_card_the_colour_sees_the_back_of(generated_save):
+    moment = play_moments("kaiju", generated_save("kaiju"), (8,))[-1]
+    red_hand = next(o for o in moment.scene.objects if o.kind == "HandTrigger" and o.hand_color == "Red")
+    hidden = [o for o in moment.scene.objects if o.kind == "Card" and red_hand.contains(o.pos)]
+    assert hidden and all(o.nickname for o in hidden)  # Red's cards have names: Red reads them
+    zone = next(z for z in geometry.build(moment.scene, "White", SCREEN).zones if z.color == "Red")
+    x, y, w, h = geometry._bbox(zone.corners)  # the status panel moved over Red's hand, on White's screen
+    status, _ = ui_find(moment.scene.ui_tree, "tb_status")
+    status["attributes"].update({"rectAlignment": "UpperLeft", "offsetXY": f"{x:.0f} {-y:.0f}", "width": round(w),
+                                 "height": round(h)})
+    white = geometry.build(moment.scene, "White", SCREEN)
+    covers = kinds(white)["ui_covers"]
+    assert any("a card in Red's hand" in t for t in covers), covers
+    assert not any(o.nickname in w.text for o in hidden for w in white.warnings)
+    red = geometry.build(moment.scene, "Red", SCREEN)  # Red reads its own cards' names
+    assert not any("a card in Red's hand" in w.text for w in red.warnings)

@@ -537,7 +537,7 @@ class Session:
         try:
             self.link.send_custom(payload)
             return True
-        except (TTSStalled, TTSUnavailable) as exc:
+        except OSError as exc:  # TTSStalled, TTSUnavailable, or a connection reset mid-write
             log.warning("batch %s not delivered (%s); it will be sent again", payload.get("n"), exc)
             return False
 

@@ -65,6 +65,14 @@ class Placed:
         return self.kind in CARDS or self.kind in DECKS
 
     @property
+    def shown_name(self) -> str:
+        """The name this colour may read: a card it sees the back of stays anonymous (facts
+        view_face_down, view_hand_hiding), so neither the picture nor the legend names it."""
+        if self.kind in CARDS and self.shows == "back" and self.count is None:
+            return f"a card in {self.hand}'s hand" if self.hand else "a face-down card"
+        return self.name
+
+    @property
     def bbox(self) -> Rect:
         xs, ys = [p[0] for p in self.corners], [p[1] for p in self.corners]
         return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
@@ -399,7 +407,18 @@ def build(scene: Scene, seat: str, screen: tuple[int, int] = ui.SCREEN_DEFAULT) 
 
 # -- what is wrong with the picture -------------------------------------------------------------
 def _what(p: Placed) -> str:
-    return f"{p.kind} {p.name!r}" if p.name else p.kind
+    name = p.shown_name
+    if name != p.name:
+        return name
+    return f"{p.kind} {name!r}" if name else p.kind
+
+
+def _some(objects: list[Placed], most: int = 3) -> str:
+    """'A', 'A and B', 'A, B, C and 4 more': the first few, topmost first."""
+    names = [_what(p) for p in sorted(objects, key=lambda p: -p.y)]
+    if len(names) <= most:
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:most]) + f" and {len(names) - most} more"
 
 
 def warnings(geo: ViewGeometry) -> list[Warning]:
@@ -412,15 +431,13 @@ def warnings(geo: ViewGeometry) -> list[Warning]:
     for what, guid, box in labelled:
         under = [c for c in cards if c.guid != guid and _poly_hits_rect(c.corners, box)]
         if under:
-            out.append(Warning("label_covered", f"{what} lies over {_what(under[0])}"
-                                                + (f" and {len(under) - 1} more card(s)" if len(under) > 1 else "")))
+            out.append(Warning("label_covered", f"{what} lies over {_some(under)}"))
     out += ui_warnings(geo.ui_boxes, geo.screen, geo.seat)
     panels = [b for b in geo.ui_boxes if b.parent is None and b.blocks_clicks and b.drawn]
     for b in panels:  # fact ui_raycast_default: what a panel covers cannot be seen or clicked
         under = [p for p in geo.objects if p.kind != "Custom_Board" and _poly_hits_rect(p.corners, b.drawn)]
         if under:
-            out.append(Warning("ui_covers", f"UI {b.id} covers {_what(under[0])}"
-                                            + (f" and {len(under) - 1} more" if len(under) > 1 else "")))
+            out.append(Warning("ui_covers", f"UI {b.id} covers {_some(under)}"))
     return out
 
 

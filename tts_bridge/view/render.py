@@ -133,8 +133,9 @@ def _draw_object(canvas: Image.Image, draw: ImageDraw.ImageDraw, p: Placed, imag
         draw.ellipse((x, y, x + w, y + h), fill=p.tint + (255,), outline=(20, 20, 20, 255))
     else:  # a card without a picture we can read, a die, anything else: its shape and name
         draw.polygon(p.corners, fill=p.tint + (255,), outline=(20, 20, 20, 255))
-        if not p.label and p.name:
-            draw.text(p.centre, p.name[:18], font=_font_for(p.name, label_px * 0.7), fill=(0, 0, 0, 255), anchor="mm")
+        name = p.shown_name if p.shown_name == p.name else ""
+        if not p.label and name:
+            draw.text(p.centre, name[:18], font=_font_for(name, label_px * 0.7), fill=(0, 0, 0, 255), anchor="mm")
 
 
 # -- the screen UI -----------------------------------------------------------------------------------
