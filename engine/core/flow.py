@@ -29,6 +29,7 @@ class Step:
     is what that seat is told (by default: who is choosing what)."""
 
     __slots__ = ()
+    __canonical_repr__: ClassVar[bool] = True  # steps hold scalars, records and card data: repr is canonical
     asks: ClassVar[bool] = False
     rule: ClassVar[str | None] = None
     wait: ClassVar[str | None] = None
@@ -41,6 +42,7 @@ class Flow:
 
     steps: deque = field(default_factory=deque)
     asking: Step | None = None
+    __canonical_repr__: ClassVar[bool] = True  # a deque of steps and a step: the packer uses repr
 
     def then(self, *steps: Step) -> None:
         """Run `steps` after everything already queued."""

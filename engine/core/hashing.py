@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable
 HASH_VERSION = 2
 
 _CACHE = "tts-bridge.cache"
+_FIXED = "tts-bridge.fixed"
 
 
 def state_hash(snapshot: bytes) -> str:
@@ -43,6 +44,12 @@ def cache(default: Any = dataclasses.MISSING, *, factory: Callable[[], Any] | No
     if factory is not None:
         return dataclasses.field(default_factory=factory, metadata={_CACHE: True}, compare=False, repr=False)
     return dataclasses.field(default=default, metadata={_CACHE: True}, compare=False, repr=False)
+
+
+def fixed() -> Any:
+    """Declare a hashed field that is set when the game is built and never changes (the rule
+    options): it is packed once per game, not after every decision. Replace it, never mutate it."""
+    return dataclasses.field(metadata={_FIXED: True})
 
 
 def is_cache(f: dataclasses.Field) -> bool:
@@ -80,7 +87,8 @@ def _canon(value: Any) -> Any:
 
 
 def _is_plain(tp: Any) -> bool:
-    """Types whose repr is already canonical: scalars, and tuples/lists of them."""
+    """Types whose repr is already canonical: scalars, tuples/lists of them, enums, and records
+    that say so (`__canonical_repr__`: steps, the flow) or whose fields are all plain."""
     if tp is Any:
         return False
     if tp in _SCALARS:
@@ -90,9 +98,21 @@ def _is_plain(tp: Any) -> bool:
         return all(_is_plain(a) for a in typing.get_args(tp))
     if origin in (list, tuple):
         return all(_is_plain(a) for a in typing.get_args(tp) if a is not Ellipsis)
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return True
+    if isinstance(tp, type):
+        if issubclass(tp, Enum) or getattr(tp, "__canonical_repr__", False):
+            return True
+        if dataclasses.is_dataclass(tp) and "__slots__" in vars(tp):
+            hints = _field_types(tp)
+            return all(not is_cache(f) and _is_plain(hints[f.name]) for f in dataclasses.fields(tp))
     return False
+
+
+def _sorted_items(d: dict) -> tuple:
+    return tuple(sorted(d.items()))
+
+
+def _sorted(s: set) -> tuple:
+    return tuple(sorted(s))
 
 
 def _encoder(tp: Any, where: str) -> Callable[[Any], Any] | None:
@@ -104,27 +124,25 @@ def _encoder(tp: Any, where: str) -> Callable[[Any], Any] | None:
     origin = typing.get_origin(tp)
     if origin is dict:
         key, val = typing.get_args(tp) or (Any, Any)
-        if _is_plain(key) and _is_plain(val):
-            return lambda d: tuple(sorted(d.items()))
-        return _canon
+        return _sorted_items if _is_plain(key) and _is_plain(val) else _canon
     if origin in (set, frozenset):
         args = typing.get_args(tp)
-        if args and _is_plain(args[0]):
-            return lambda s: tuple(sorted(s))
-        return _canon
+        return _sorted if args and _is_plain(args[0]) else _canon
     if origin is typing.Union or origin is types.UnionType:
         return _canon
     if isinstance(tp, type):
         if callable(getattr(tp, "hash_bytes", None)):
-            return lambda v: v.hash_bytes()
-        if tp in (deque, list, tuple) or origin in (deque, list, tuple):
-            return _canon
-        if dataclasses.is_dataclass(tp) or issubclass(tp, Enum):
+            return _BYTES
+        if tp in (deque, list, tuple) or dataclasses.is_dataclass(tp) or issubclass(tp, Enum):
             return _canon
     if origin in (deque, list, tuple):
         return _canon
     raise DeclarationError(f"{where}: a field of type {tp!r} cannot be hashed; declare it a cache() "
                            f"if the rules can derive it again, or give it a hashable type")
+
+
+def _BYTES(value: Any) -> bytes:  # marker: the value packs itself (`hash_bytes()`)
+    return value.hash_bytes()
 
 
 def _field_types(state_type: type) -> dict[str, Any]:
@@ -147,32 +165,44 @@ def hashed_fields(state_type: type) -> list[tuple[str, Callable[[Any], Any] | No
     return out
 
 
+def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`encode` remembered for the last value object: for `fixed()` fields, set once per game."""
+    last: list[Any] = [_once, None]
+
+    def remembered(value: Any) -> Any:
+        if value is not last[0]:
+            last[0], last[1] = value, encode(value)
+        return last[1]
+    return remembered
+
+
 _PACKERS: dict[type, Callable[[Any], bytes]] = {}
 
 
 def packer(state_type: type) -> Callable[[Any], bytes]:
-    """The compiled packer of a state type: bytes fields first, then the repr of the rest."""
+    """The packer of a state type, generated from its declaration (it runs after every
+    decision): `hash_bytes()` fields first, then one repr of every other field, encoded."""
     found = _PACKERS.get(state_type)
     if found is not None:
         return found
-    plan = hashed_fields(state_type)
-    names = [n for n, _ in plan]
-    encoders = [e for _, e in plan]
-
-    def pack(state: Any) -> bytes:
-        blobs: list[bytes] = []
-        values: list[Any] = []
-        for name, encode in zip(names, encoders):
-            value = getattr(state, name)
-            if encode is not None and value is not None:
-                value = encode(value)
-            if type(value) is bytes:
-                blobs.append(value)
-            else:
-                values.append(value)
-        blobs.append(repr(values).encode())
-        return b"|".join(blobs)
-
+    fixed = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_FIXED)}
+    env: dict[str, Any] = {}
+    blobs, values = [], []
+    for name, encode in hashed_fields(state_type):
+        if encode is _BYTES:
+            blobs.append(f"state.{name}.hash_bytes()")
+            continue
+        if encode is None:
+            values.append(f"state.{name}")
+            continue
+        if name in fixed:
+            encode = _once(encode)
+        env[f"_e_{name}"] = encode
+        values.append(f"(None if state.{name} is None else _e_{name}(state.{name}))")
+    source = (f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}"
+              f"repr(({''.join(v + ', ' for v in values)})).encode()))\n")
+    exec(compile(source, f"<packer of {state_type.__name__}>", "exec"), env)
+    pack = env["pack"]
     _PACKERS[state_type] = pack
     return pack
 

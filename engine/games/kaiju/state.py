@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.effects import EffectContext
 from engine.core.flow import Flow, Step
-from engine.core.hashing import cache
+from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
 from engine.core.view import redact
@@ -116,7 +116,7 @@ class KaijuState:
 
     table: Table
     rng: Rng
-    options: dict[str, Any]
+    options: dict[str, Any] = fixed()
     phase: str = "order"
     active: int = 0
     turn: int = 0
