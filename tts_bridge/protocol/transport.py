@@ -228,8 +228,9 @@ class Listener:
             self._read_now(inbound)
 
     def _read_now(self, conn: _Inbound, rounds: int = 4) -> None:
-        """Read what a new connection already sent: TTS writes its whole message and closes at
-        once, so it is usually complete before any later connection can push it out."""
+        """Read what a new connection already sent: TTS opens a new connection per message,
+        writes one compact JSON object and closes (protocol reference §1.2, "TTS -> bridge"),
+        so it is usually complete before any later connection can push it out."""
         fd = conn.sock.fileno()
         for _ in range(rounds):
             if self._conns.get(fd) is not conn:
