@@ -185,3 +185,20 @@ def test_a_deeply_nested_or_huge_number_message_is_dropped_and_the_listener_goes
         assert all("malformed JSON" in r for r in box.rejects)
     finally:
         listener.close()
+
+
+def test_a_flood_of_bad_messages_is_not_a_flood_of_log_lines(caplog):
+    """Every refusal reaches on_reject, but the log (the user's terminal) gets about one line a
+    second, with the count of those it left out."""
+    box = Inbox()
+    listener = Listener(0, box.put, on_reject=box.reject).start()
+    try:
+        with caplog.at_level("WARNING", logger="tts_bridge.protocol"):
+            for _ in range(200):
+                with socket.create_connection(("127.0.0.1", listener.port)) as s:
+                    s.sendall(b"not json")
+            assert box.wait(lambda: len(box.rejects) == 200)
+        lines = [r for r in caplog.records if "dropped an inbound message" in r.getMessage()]
+        assert 1 <= len(lines) <= 5 and listener.rejected == 200
+    finally:
+        listener.close()

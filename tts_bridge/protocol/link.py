@@ -101,8 +101,11 @@ class EditorLink:
         self.sender.send(m.save_and_play(states))
 
     def _new_return_id(self) -> int:
-        """An unpredictable returnID (31 bits, as TTS's int field holds): a local process that
-        writes to our port cannot guess which forged answer would be taken for TTS's."""
+        """An unpredictable returnID: a local process that writes to our port cannot guess which
+        forged answer would be taken for TTS's. TTS echoes any integer returnID (protocol
+        reference ../shared/reference/tts-external-editor-api.md, message 5: "returnID echoes
+        the id you sent", "send an integer returnID"); 1..2^31-1 fits a C# int, which the
+        official plugin's field is."""
         while True:
             rid = secrets.randbelow(2 ** 31 - 1) + 1
             if rid not in self._returns:

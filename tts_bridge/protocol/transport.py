@@ -120,6 +120,9 @@ class Listener:
         self.message_deadline = message_deadline
         self.budget_bytes = budget_bytes if budget_bytes is not None else max(2 * max_bytes, DEFAULT_BUDGET_BYTES)
         self.accept_errors = 0
+        self.rejected = 0
+        self._rejects_logged = 0
+        self._last_reject_log = float("-inf")
         self._sock: socket.socket | None = None
         self._selector: selectors.BaseSelector | None = None
         self._wake_r: socket.socket | None = None
@@ -228,8 +231,9 @@ class Listener:
             self._read_now(inbound)
 
     def _read_now(self, conn: _Inbound, rounds: int = 4) -> None:
-        """Read what a new connection already sent: TTS writes its whole message and closes at
-        once, so it is usually complete before any later connection can push it out."""
+        """Read what a new connection already sent: TTS opens a new connection per message,
+        writes one compact JSON object and closes (protocol reference §1.2, "TTS -> bridge"),
+        so it is usually complete before any later connection can push it out."""
         fd = conn.sock.fileno()
         for _ in range(rounds):
             if self._conns.get(fd) is not conn:
@@ -303,7 +307,15 @@ class Listener:
                 s.close()
 
     def _reject(self, reason: str) -> None:
-        log.warning("dropped an inbound message: %s", reason)
+        """Tell `on_reject` every time, but log at most one line a second: a flood must not
+        turn into a flood of log lines (each one is written to the user's terminal)."""
+        self.rejected += 1
+        now = time.monotonic()
+        if now - self._last_reject_log >= 1.0:
+            more = self.rejected - self._rejects_logged - 1
+            log.warning("dropped an inbound message: %s%s", reason,
+                        f" (and {more} more since the last report)" if more > 0 else "")
+            self._last_reject_log, self._rejects_logged = now, self.rejected
         try:
             self.on_reject(reason)
         except Exception:  # a callback bug must not kill the listener

@@ -259,7 +259,9 @@ class Session:
             return
         if payload.get("token") != self.token:
             self.stats["ignored"] += 1
-            log.warning("ignored a message without our session token: %.80r", payload)
+            if self.stats["ignored"] & (self.stats["ignored"] - 1) == 0:  # the 1st, 2nd, 4th, 8th...: no flood of lines
+                log.warning("ignored a message without our session token (%d so far): %.80r",
+                            self.stats["ignored"], payload)
             return
         seq = payload.get("seq")
         if type(seq) is not int:  # noqa: E721 - a bool or a float is not a sequence number

@@ -50,6 +50,7 @@ LAID = ("hand", "hangar", "deploy", "junk", "removed", "played", "gone") + AREAS
 class GundamWarAdapter:
     game_id = "gundam-war"
     hand_zones = ("hand",)
+    token_tag = "coin"  # card-coins wear the save's coin token picture (its Custom_Tile tagged "coin")
 
     def __init__(self) -> None:
         full = Geometry.for_game("gundam-war", FALLBACK_ZONES)
@@ -124,10 +125,18 @@ class GundamWarAdapter:
         own_hand = zone in self.hand_zones and table.visible_to(card, seat)
         if not (public or own_hand):
             return Placement(pos, True, None, owner=seat, spin=spin)
+        # a card faces its owner, as in the real saves, even laid under an enemy set target
+        # (GW-A-20.7 puts a set card under its target's controller)
+        owner = table.cards[card].owner
+        spin = seat_spin(owner)
         if zone in ("deploy", "set") + AREAS and is_rolled(state, card):
             spin += 90.0                                  # GW-B-7: a rolled card lies sideways
         d = table.cards[card].defn
-        return Placement(pos, False, (d.title, self._describe(game, card, zone)), card=d.id, owner=seat, spin=spin)
+        # GW-A-21.4: a card-coin is a coin treated as a Unit, so the table shows the save's coin
+        # token (no sheet has a face for it)
+        kind = "tokens" if card in state.card_coins else "card"
+        return Placement(pos, False, (d.title, self._describe(game, card, zone)), card=d.id, owner=owner,
+                         spin=spin, kind=kind)
 
     def _describe(self, game: Game, card: int, zone: str) -> str:
         state = game.state
@@ -145,7 +154,11 @@ class GundamWarAdapter:
             lines.append(d.text)
         return "\n".join(lines)
 
-    card_object = staticmethod(card_object)
+    @staticmethod
+    def card_object(placement: Placement) -> dict:
+        """A card-coin marker stays movable like a card: it sorties and rolls as a Unit."""
+        data = card_object(placement)
+        return {**data, "Locked": False} if placement.kind == "tokens" else data
 
     def counters(self, game: Game) -> dict[str, int]:
         """Values of the table save's Counter objects, named as the asset pipeline names them."""

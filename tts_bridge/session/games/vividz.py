@@ -107,6 +107,12 @@ class VividzAdapter:
         pitch = zone.w / 3
         return max(1, min(3, int((x - (zone.x - zone.w / 2)) // pitch) + 1))
 
+    def exp_step(self, n: int) -> float:
+        """Offset between the EXP cards fanned beneath a character: 0.25, closer when that
+        would carry the last one past the EXP zone's edge (the save's zone box must hold it)."""
+        room = self.geo.zones["exp"].h / 2 - 0.1
+        return 0.25 if n < 2 else min(0.25, room / (n - 1))
+
     def zone_pos(self, seat: int, name: str, i: int = 0, n: int = 1) -> tuple[float, float, float]:
         if name in self.shared:  # one mat between the seats, drawn at seat 0's coordinates
             zone = self.geo.zones[name]
@@ -129,8 +135,9 @@ class VividzAdapter:
                         per_slot[slot] = k + 1
                         pos = self.slot_pos(seat, slot, k)
                         out[card_ref(card)] = self._card(game, card, seat, zname, pos)
-                        for j, e in enumerate(sorted(exp_of(state, card))):  # EXP beneath, towards its owner
-                            lz = -self.geo.zones["exp"].z + 0.25 * j
+                        exp = sorted(exp_of(state, card))
+                        for j, e in enumerate(exp):  # EXP beneath, towards its owner
+                            lz = -self.geo.zones["exp"].z + self.exp_step(len(exp)) * j
                             epos = (pos[0], self.geo.card_y - 0.1 - 0.01 * j, -lz if seat == 0 else lz)
                             out[card_ref(e)] = self._card(game, e, seat, "exp", epos)
                     continue
