@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from engine.core.errors import Refusal
+from engine.core.hashing import record_key
 from engine.core.requests import Request
 
 S = TypeVar("S")
@@ -42,7 +43,10 @@ class Flow:
 
     steps: deque = field(default_factory=deque)
     asking: Step | None = None
-    __canonical_repr__: ClassVar[bool] = True  # a deque of steps and a step: the packer uses repr
+
+    def hash_key(self) -> tuple:
+        """What the state hash packs: every step as (type name, fields), in order."""
+        return tuple(map(record_key, self.steps)), record_key(self.asking)
 
     def then(self, *steps: Step) -> None:
         """Run `steps` after everything already queued."""

@@ -14,6 +14,7 @@ what a hand-written snapshot does.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
 from array import array
@@ -88,7 +89,7 @@ def _canon(value: Any) -> Any:
 
 def _is_plain(tp: Any) -> bool:
     """Types whose repr is already canonical: scalars, tuples/lists of them, enums, and records
-    that say so (`__canonical_repr__`: steps, the flow) or whose fields are all plain."""
+    that say so (`__canonical_repr__`: steps) or whose fields are all plain."""
     if tp is Any:
         return False
     if tp in _SCALARS:
@@ -111,6 +112,51 @@ def _sorted_items(d: dict) -> tuple:
     return tuple(sorted(d.items()))
 
 
+def _int_pairs(d: dict) -> bytes:
+    """dict[int, int] as signed 64-bit (key, value) pairs in key order: cheaper than repr."""
+    flat = array("q")
+    for pair in sorted(d.items()):
+        flat.extend(pair)
+    return b"d" + flat.tobytes()
+
+
+def _int_lists(d: dict) -> bytes:
+    """dict[int, list[int]] as (key, length, *items) in key order."""
+    flat = array("q")
+    for key in sorted(d):
+        items = d[key]
+        flat.append(key)
+        flat.append(len(items))
+        flat.extend(items)
+    return b"l" + flat.tobytes()
+
+
+def _int_set(s: set) -> bytes:
+    return b"s" + array("q", sorted(s)).tobytes()
+
+
+# encoders that give bytes: packed beside the table instead of inside the repr
+_BYTES_ENCODERS = {_int_pairs, _int_lists, _int_set}
+# how to keep a copy of a dict an encoder packed, to reuse its bytes while it compares equal
+_COPIERS = {_int_pairs: dict, _int_lists: lambda d: {k: list(v) for k, v in d.items()}}
+
+
+def _while_equal(encode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
+    """`encode` whose last result is reused while the value compares equal to a copy of the
+    last one packed: damage and stacks change on few decisions, comparing is cheaper."""
+    copy = _COPIERS[encode]
+    cell: list[tuple[Any, bytes]] = [(None, b"")]  # one tuple, replaced whole: safe across threads
+
+    def packed(value: Any) -> bytes:
+        last = cell[0]
+        if value == last[0]:
+            return last[1]
+        result = encode(value)
+        cell[0] = (copy(value), result)
+        return result
+    return packed
+
+
 def _sorted(s: set) -> tuple:
     return tuple(sorted(s))
 
@@ -124,21 +170,47 @@ def _encoder(tp: Any, where: str) -> Callable[[Any], Any] | None:
     origin = typing.get_origin(tp)
     if origin is dict:
         key, val = typing.get_args(tp) or (Any, Any)
+        if key is int and val is int:
+            return _int_pairs
+        if key is int and typing.get_origin(val) is list and typing.get_args(val) == (int,):
+            return _int_lists
         return _sorted_items if _is_plain(key) and _is_plain(val) else _canon
     if origin in (set, frozenset):
         args = typing.get_args(tp)
+        if args == (int,):
+            return _int_set
         return _sorted if args and _is_plain(args[0]) else _canon
     if origin is typing.Union or origin is types.UnionType:
         return _canon
     if isinstance(tp, type):
         if callable(getattr(tp, "hash_bytes", None)):
             return _BYTES
+        if callable(getattr(tp, "hash_key", None)):
+            return tp.hash_key
         if tp in (deque, list, tuple) or dataclasses.is_dataclass(tp) or issubclass(tp, Enum):
             return _canon
     if origin in (deque, list, tuple):
         return _canon
     raise DeclarationError(f"{where}: a field of type {tp!r} cannot be hashed; declare it a cache() "
                            f"if the rules can derive it again, or give it a hashable type")
+
+
+_RECORD_GETTERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def record_key(record: Any) -> Any:
+    """A record (a step) as (type name, its fields): what its dataclass repr says, for a
+    fraction of the cost (the generated repr guards against recursion on every call)."""
+    if record is None:
+        return None
+    kind = type(record)
+    getter = _RECORD_GETTERS.get(kind)
+    if getter is None:
+        names = [f.name for f in dataclasses.fields(record)]
+        getter = operator.attrgetter(*names) if len(names) > 1 else (
+            (lambda r, n=names[0]: (getattr(r, n),)) if names else (lambda r: ()))
+        _RECORD_GETTERS[kind] = getter
+    return kind.__name__, getter(record)
 
 
 def _BYTES(value: Any) -> bytes:  # marker: the value packs itself (`hash_bytes()`)
@@ -167,12 +239,15 @@ def hashed_fields(state_type: type) -> list[tuple[str, Callable[[Any], Any] | No
 
 def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """`encode` remembered for the last value object: for `fixed()` fields, set once per game."""
-    last: list[Any] = [_once, None]
+    cell: list[tuple[Any, Any]] = [(_once, None)]  # one tuple, replaced whole: safe across threads
 
     def remembered(value: Any) -> Any:
-        if value is not last[0]:
-            last[0], last[1] = value, encode(value)
-        return last[1]
+        last = cell[0]
+        if value is last[0]:
+            return last[1]
+        result = encode(value)
+        cell[0] = (value, result)
+        return result
     return remembered
 
 
@@ -186,19 +261,28 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
     if found is not None:
         return found
     fixed = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_FIXED)}
+    hints = _field_types(state_type)
+    optional = {name for name, tp in hints.items()
+                if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)}
     env: dict[str, Any] = {}
     blobs, values = [], []
     for name, encode in hashed_fields(state_type):
-        if encode is _BYTES:
+        if encode is _BYTES and name not in optional:
             blobs.append(f"state.{name}.hash_bytes()")
+            continue
+        if name in fixed:  # set once per game: its packed bytes are remembered
+            plain = encode or (lambda v: v)
+            env[f"_e_{name}"] = _once(lambda v, plain=plain: repr(plain(v)).encode())
+            blobs.append(f"_e_{name}(state.{name})")
             continue
         if encode is None:
             values.append(f"state.{name}")
             continue
-        if name in fixed:
-            encode = _once(encode)
-        env[f"_e_{name}"] = encode
-        values.append(f"(None if state.{name} is None else _e_{name}(state.{name}))")
+        env[f"_e_{name}"] = _while_equal(encode) if encode in _COPIERS else encode
+        call = f"_e_{name}(state.{name})"
+        if name in optional:
+            call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
+        (blobs if encode in _BYTES_ENCODERS else values).append(call)
     source = (f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}"
               f"repr(({''.join(v + ', ' for v in values)})).encode()))\n")
     exec(compile(source, f"<packer of {state_type.__name__}>", "exec"), env)

@@ -91,7 +91,31 @@ def _shown(data: Any, hidden: set[int], describe: Describe) -> Any:
 
 
 def redact(table: Table, data: dict, describe: Describe) -> Event:
-    """The event for each seat, from who sees each named card now."""
+    """The event for each seat, from who sees each named card now. `data` is the caller's own
+    dict, made for this event: its card references are replaced in place."""
+    ref_keys = []
+    nested = False
+    for key, value in data.items():  # most events are flat: one pass finds their cards
+        kind = type(value)
+        if kind is CardRef:
+            ref_keys.append(key)
+        elif kind is dict or kind is list:
+            nested = True
+    if not nested:
+        if not ref_keys:
+            return Event(data)
+        if len(ref_keys) == 1:  # the usual event: one card, flat
+            key = ref_keys[0]
+            card = data[key].id
+            if table.specs[table.zone_of[card]].visibility is Visibility.PUBLIC and card not in table.face_down:
+                data[key] = describe(card)
+                return Event(data)
+            sees = (table.visible_to(card, 0), table.visible_to(card, 1))
+            others = {k: v for k, v in data.items() if k != key}
+            data[key] = describe(card)
+            if sees[0] or sees[1]:
+                return Event(data, 0 if sees[0] else 1, others)
+            return Event(data, NOBODY, others)
     refs: list[int] = []
     _refs(data, refs)
     if not refs:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import typing
 from collections import deque
 from pathlib import Path
 from typing import Any, Iterator
@@ -68,8 +69,9 @@ def test_the_rules_read_every_field_they_declare(game_id):
     assert unread_fields(state_type, _sources(game_id)) == []
 
 
-def _changed(value: Any) -> Any:
-    """A different value of the same type, or None if this test cannot make one."""
+def _changed(value: Any, hint: Any = None) -> Any:
+    """A different value of the same type (`hint`: the field's annotation), or None if this
+    test cannot make one."""
     kind = type(value)
     if kind is bool:
         return not value
@@ -80,7 +82,9 @@ def _changed(value: Any) -> Any:
     if kind is dict:
         sample = next(iter(value), 0)
         key = "zzz" if type(sample) is str else (987_654,) if type(sample) is tuple else 987_654
-        return {**value, key: 1}
+        args = typing.get_args(hint)
+        item = [1] if len(args) == 2 and typing.get_origin(args[1]) is list else 1
+        return {**value, key: item}
     if kind is set:
         return value | {987_654}
     if kind is Rng:
@@ -96,9 +100,10 @@ def test_changing_any_hashed_field_changes_the_hash_and_a_cache_does_not(game_id
     for game in _mid_game_states(game_id):
         state = game.state
         before = pack_state(state)
+        hints = typing.get_type_hints(type(state))
         for f in dataclasses.fields(state):
             old = getattr(state, f.name)
-            new = _changed(old)
+            new = _changed(old, hints[f.name])
             if new is None:
                 continue
             setattr(state, f.name, new)

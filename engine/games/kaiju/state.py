@@ -37,7 +37,7 @@ SPIRIT_LIMIT = 15  # KJ-4.1: more than 15 loses
 
 # -- steps (engine/core/flow.py): what the game does next, and what it waits for -------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ChooseOrder(Step):
     """KJ-3.1.1 / KJ-G3: the coin-flip winner chooses to go first or second."""
     seat: int
@@ -45,7 +45,7 @@ class ChooseOrder(Step):
     rule = "KJ-G3"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlaceFacedown(Step):
     """KJ-3.1.3: each player, first player first, puts an opening battle card face down."""
     seat: int
@@ -53,13 +53,13 @@ class PlaceFacedown(Step):
     rule = "KJ-3.1.3"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StartTurn(Step):
     """KJ-3.2: a new turn of `seat` begins (allowances reset, one card drawn)."""
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MainPhase(Step):
     """KJ-3.3: the active seat's main phase; every move of the turn is an answer to it."""
     seat: int
@@ -68,32 +68,32 @@ class MainPhase(Step):
     wait = "It is your opponent's turn; wait for your own turn to act."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ResolveEffect(Step):
     """One effect of a card, resolved in order (KJ-5.9)."""
     effect: Any
     ctx: EffectContext
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FinishSkill(Step):
     """KJ-1.2.2 / KJ-3.8.2: a resolved skill card goes to spirit (with a cost) or discard."""
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Check(Step):
     """The state check after every completed step (KJ-G20)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Refill(Step):
     """KJ-2.2.3: an empty engagement zone is filled from support (the only card, or the
     owner's choice: `ChooseEngaged`)."""
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ChooseEngaged(Step):
     """KJ-2.2.3: the owner chooses which support card fills the empty engagement zone."""
     seat: int
@@ -101,7 +101,7 @@ class ChooseEngaged(Step):
     rule = "KJ-2.2.3"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Devolve(Step):
     """KJ-5.18 / KJ-G23: the owner picks which stack card comes back on top of `host`."""
     seat: int
@@ -124,7 +124,9 @@ class KaijuState:
     coin_winner: int = 0
     damage: dict[int, int] = field(default_factory=dict)
     stack: dict[int, list[int]] = field(default_factory=dict)
-    host: dict[int, int] = field(default_factory=dict)
+    # enhancement card -> its host: `stack` read the other way round (check_invariants), kept
+    # for fast lookups, so derived data and not hashed
+    host: dict[int, int] = cache(factory=dict)
     deploys_left: int = 0
     enhances_left: int = 0
     reinforcement_played: bool = False
