@@ -10,16 +10,18 @@ current phase" (10-13) are exceptions that unwind the frames at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Callable, Iterator
 
 from engine.games.sakura_arms import guards
-from engine.games.sakura_arms.attacks import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
-                                              damage, flags)
 from engine.games.sakura_arms.cards import parse_damage
-from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, MAX_VIGOR, OUT,
-                                            SHADOW, TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, card_json, check_victory,
-                                            cond_ok, current_distance, defn, emit, owner, set_result, where,
-                                            zone, charge_of, cost_of)
+from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
+                                              damage, finish_card, flags, gain_vigor, make_card_attack,
+                                              mt, put, set_unused)
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
+                                            TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, _applies, card_json,
+                                            charge_of, check_victory, cond_ok, cost_of, current_distance, defn, emit,
+                                            ongoing_mods, owner, set_result, where, zone)
 
 
 @dataclass(slots=True)
@@ -50,54 +52,6 @@ Flow = Iterator[Decision]
 
 # -- cards -----------------------------------------------------------------------------------
 
-def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None) -> None:
-    """Move a card to its OWNER's zone (7-2). Tokens on a card that lands where tokens cannot be
-    go to Shadow (7-1-9, 10-6 A-8); the Special state follows the zone (6-2-2-3)."""
-    s.table.move(card, owner(s, card), name, index)
-    if face_down:
-        s.table.face_down.add(card)
-        s.rehidden = True
-    elif name == "deck":
-        s.rehidden = True
-    if name != "special":
-        s.special_used.discard(card)
-    if name not in TOKEN_CARD_ZONES and CARD + card in s.tok:
-        move_all_from_card(s, card, SHADOW, "the card left a zone that holds tokens (7-1-9)")
-    if name != "enhancement":
-        s.copy_of.pop(card, None)
-
-
-def move_all_from_card(s: SakuraState, card: int, dst: int, why: str) -> int:
-    from engine.games.sakura_arms.state import move_tokens
-    return move_tokens(s, CARD + card, dst, s.tok.get(CARD + card, 0), why)
-
-
-def mt(s: SakuraState, src: int, dst: int, n: int, why: str) -> int:
-    from engine.games.sakura_arms.state import move_tokens
-    return move_tokens(s, src, dst, n, why)
-
-
-def finish_card(s: SakuraState, card: int) -> None:
-    """9-2-1 v / 9-2-2 iv: Normal -> Played pile; Special -> Special zone, used (Devoted)."""
-    if where(s, card) != "in_use":
-        return
-    if s.table.cards[card].defn.is_special:
-        put(s, card, "special")
-        s.special_used.add(card)
-        emit(s, {"type": "devoted", "card": card_json(s, card), "rule": "9-2-1 v"})
-    else:
-        put(s, card, "played")
-
-
-def set_unused(s: SakuraState, card: int, rule: str) -> None:
-    """10-17: the card returns to its owner's Special zone, unused (face down)."""
-    if not s.table.cards[card].defn.is_special:
-        return
-    put(s, card, "special", face_down=True)
-    s.special_used.discard(card)
-    emit(s, {"type": "set_unused", "seat": owner(s, card), "rule": rule})
-
-
 def draw(s: SakuraState, seat: int, n: int) -> Flow:
     """7-1-6: top card to hand, one at a time; an empty Deck gives Burnout (5-5-3, 10-10)."""
     for _ in range(n):
@@ -126,16 +80,6 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> Flow:
     s.rng.shuffle(zone(s, seat, "deck"))
     emit(s, {"type": "reshuffle", "seat": seat, "cards_returned": moved, "deck": len(zone(s, seat, "deck")),
              "rule": "9-8"})
-
-
-def gain_vigor(s: SakuraState, seat: int, n: int) -> None:
-    """5-1-2 cap 2; 5-1-4: a flinched player loses Flinch instead, even at Vigor 2."""
-    if s.flinch[seat]:
-        s.flinch[seat] = False
-        emit(s, {"type": "flinch_removed", "seat": seat, "rule": "5-1-4"})
-        return
-    s.vigor[seat] = min(MAX_VIGOR, s.vigor[seat] + n)
-    emit(s, {"type": "vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "5-1-2"})
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -228,14 +172,6 @@ def destroy(s: SakuraState, card: int) -> Flow:
 
 # -- using cards (9-2) -----------------------------------------------------------------------
 
-def make_card_attack(s: SakuraState, seat: int, card: int, via: str, full_power: bool) -> Attack:
-    d = defn(s, card)
-    after = d.after_attack + (d.all_out if full_power else ())
-    return Attack(seat, card, s.table.cards[card].defn.category, d.subtype, d.range, d.damage, d.x, after,
-                  d.keywords, d.no_reactions, d.forced, is_reaction=via == "reaction", full_power=full_power,
-                  user=d.goddess)
-
-
 def pay_costs(s: SakuraState, seat: int, card: int) -> Flow:
     """9-3: Cost moves Flare -> Shadow; then additional costs (10-31)."""
     cost = cost_of(s, seat, card)
@@ -303,7 +239,6 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
 def replacing_effects(s: SakuraState, seat: int, card: int) -> dict[int, tuple[int, int, tuple]]:
     """10-30: Ongoing/Devoted effects that resolve something instead of this card, by source
     card: (source seat, source card, effects); `applies` says whose cards, `card_type` which."""
-    from engine.games.sakura_arms.state import _applies, ongoing_mods
     if not s.special_used and not s.table.zones["0.enhancement"] and not s.table.zones["1.enhancement"]:
         return {}
     kind = defn(s, card).type
@@ -440,7 +375,6 @@ def arrows_reversed(s: SakuraState, seat: int, attack: Attack | None = None) -> 
     """10-2: each "reverse the arrow" modification swaps the two zones once, so an even
     number of them cancel out. Sources: Ongoing/Devoted effects, and a resolved effect that
     reversed the arrows of the attack whose After Attack effect this is."""
-    from engine.games.sakura_arms.state import ongoing_mods
     n = sum(1 for src, _c, m in ongoing_mods(s) if m.get("reverse_arrows") and
             (m.get("applies", "own") == "both" or (m.get("applies", "own") == "own") == (src == seat)))
     if attack is not None:
@@ -632,7 +566,6 @@ def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
 # -- the duel (4-1, 8) -----------------------------------------------------------------------
 
 def mulligan_options(s: SakuraState, seat: int) -> list:
-    from itertools import permutations
     hand = sorted(zone(s, seat, "hand"))
     out = []
     for k in range(len(hand) + 1):

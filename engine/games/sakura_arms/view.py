@@ -4,7 +4,7 @@ down (6-2-1-1). Token counts and every other number are public (7-1, 5-1)."""
 
 from __future__ import annotations
 
-from engine.games.sakura_arms.attacks import Attack
+from engine.games.sakura_arms.effects import Attack
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, LIFE, SHADOW, SakuraState, current_distance,
                                             defn, zone)
 
