@@ -18,16 +18,26 @@ from engine.core.zones import Table, Visibility, ZoneSpec
 from engine.games.sakura_arms.cards import CardDef
 
 ZONES = (
-    ZoneSpec("deck", Visibility.HIDDEN),                      # 7-1-6
-    ZoneSpec("hand", Visibility.OWNER, ordered=False),        # 7-1-10
-    ZoneSpec("played", Visibility.PUBLIC),                    # 7-1-7 <Played pile>
-    ZoneSpec("facedown", Visibility.OWNER),                   # 7-1-8 <Face-down pile>
-    ZoneSpec("enhancement", Visibility.PUBLIC),               # 7-1-9
-    ZoneSpec("special", Visibility.PUBLIC),                   # 7-1-11 (unused ones face down)
-    ZoneSpec("extra", Visibility.PUBLIC),                     # 7-1-12
-    ZoneSpec("sealed", Visibility.PUBLIC),                    # 7-1-13 (A-13: face up)
-    ZoneSpec("in_use", Visibility.PUBLIC),                    # 7-1-14
-    ZoneSpec("out", Visibility.PUBLIC),                       # 7-1-16 (unchosen cards face down)
+    ZoneSpec("deck", Visibility.HIDDEN, label="a deck", rule="7-1-6"),
+    ZoneSpec("hand", Visibility.OWNER, ordered=False, label="a hand", rule="7-1-10"),
+    ZoneSpec("played", Visibility.PUBLIC, label="a played pile", rule="7-1-7"),
+    ZoneSpec("facedown", Visibility.OWNER, label="a face-down pile", rule="7-1-8"),
+    ZoneSpec("enhancement", Visibility.PUBLIC, label="an Enhancement row", rule="7-1-9"),
+    ZoneSpec("special", Visibility.PUBLIC, label="a Special row", rule="7-1-11"),  # unused ones face down
+    ZoneSpec("extra", Visibility.PUBLIC, label="an Extra area", rule="7-1-12"),
+    ZoneSpec("sealed", Visibility.PUBLIC, label="a Sealed area", rule="7-1-13"),  # face up
+    ZoneSpec("in_use", Visibility.PUBLIC, label="an In-use area", rule="7-1-14"),
+    ZoneSpec("out", Visibility.PUBLIC, label="out of the game", rule="7-1-16"),  # unchosen cards face down
+)
+# The zones that hold no cards, stated the same way for the table: the sakura token zones
+# (counters in `SakuraState.tok`, 7-1-1 to 7-1-5) and the chosen goddesses (2-1).
+CARDLESS_ZONES = (
+    ZoneSpec("distance", Visibility.PUBLIC, label="the Distance", rule="7-1-1"),
+    ZoneSpec("life", Visibility.PUBLIC, label="a Life", rule="7-1-2"),
+    ZoneSpec("aura", Visibility.PUBLIC, label="an Aura", rule="7-1-3"),
+    ZoneSpec("flare", Visibility.PUBLIC, label="a Flare", rule="7-1-4"),
+    ZoneSpec("shadow", Visibility.PUBLIC, label="the Shadow", rule="7-1-5"),
+    ZoneSpec("goddess", Visibility.PUBLIC, label="the goddesses", rule="2-1"),
 )
 
 DIST, SHADOW = 0, 1
