@@ -29,21 +29,25 @@ ZK = tuple({name: f"{seat}.{name}" for name in ZONE_NAMES} for seat in (0, 1))  
 
 
 def zone_specs(keep_visibility: str) -> tuple[ZoneSpec, ...]:
+    """The zones (501.1), each with what players call it and the rule that says what goes there."""
     keep = Visibility.PUBLIC if keep_visibility == "public" else Visibility.OWNER  # AMB-13
     return (
-        ZoneSpec("deck", Visibility.HIDDEN),
-        ZoneSpec("hand", Visibility.OWNER, ordered=False),
-        ZoneSpec("keep", keep, ordered=False),
-        ZoneSpec("account", Visibility.PUBLIC),
-        ZoneSpec("mission", Visibility.PUBLIC),
-        ZoneSpec("area", Visibility.PUBLIC, ordered=False),
-        ZoneSpec("exp", Visibility.PUBLIC, ordered=False),
-        ZoneSpec("energy", Visibility.PUBLIC, ordered=False),
-        ZoneSpec("trash", Visibility.PUBLIC, ordered=False),
-        ZoneSpec("remove", Visibility.PUBLIC, ordered=False),
-        ZoneSpec("temporary", Visibility.PUBLIC),
-        ZoneSpec("reveal", Visibility.PUBLIC),
+        ZoneSpec("deck", Visibility.HIDDEN, label="Deck", rule="504.2"),
+        ZoneSpec("hand", Visibility.OWNER, ordered=False, label="hand", rule="509.1"),
+        ZoneSpec("keep", keep, ordered=False, label="Keep zone", rule="508.1"),
+        ZoneSpec("account", Visibility.PUBLIC, label="Account zone", rule="401.3"),
+        ZoneSpec("mission", Visibility.PUBLIC, label="Mission zone", rule="507.1"),
+        ZoneSpec("area", Visibility.PUBLIC, ordered=False, label="Area", rule="503.1"),
+        ZoneSpec("exp", Visibility.PUBLIC, ordered=False, label="EXP zone", rule="512.1"),
+        ZoneSpec("energy", Visibility.PUBLIC, ordered=False, label="Energy zone", rule="506.1"),
+        ZoneSpec("trash", Visibility.PUBLIC, ordered=False, label="Trash", rule="505.1"),
+        ZoneSpec("remove", Visibility.PUBLIC, ordered=False, label="Remove zone", rule="511.1"),
+        ZoneSpec("temporary", Visibility.PUBLIC, label="Temporary zone", rule="510.1"),
+        ZoneSpec("reveal", Visibility.PUBLIC, label="revealed cards", rule="501.1"),
     )
+
+
+ZONES = zone_specs("owner")  # as written (AMB-13 default); labels and rules do not depend on the option
 
 
 class VividzState:
