@@ -90,13 +90,23 @@ def _shown(data: Any, hidden: set[int], describe: Describe) -> Any:
     return data
 
 
-def redact(table: Table, data: dict, describe: Describe) -> Event:
-    """The event for each seat, from who sees each named card now."""
+def card_refs(data: Any) -> list[int]:
+    """The ids of the cards an event names (its `CardRef`s), in order."""
+    refs: list[int] = []
+    _refs(data, refs)
+    return refs
+
+
+def redact(table: Table, data: dict, describe: Describe,
+           visible: Callable[[int, int], bool] | None = None) -> Event:
+    """The event for each seat, from who sees each named card now (`visible`, by default
+    `table.visible_to`: a game whose events are redacted at the end of a decision passes "saw
+    it when it happened and still sees it", so a card hidden again meanwhile is not named)."""
     refs: list[int] = []
     _refs(data, refs)
     if not refs:
         return Event(data)
-    visible = table.visible_to
+    visible = visible or table.visible_to
     hidden = [{c for c in refs if not visible(c, seat)} for seat in (0, 1)]
     full = _shown(data, set(), describe)
     if not hidden[0] and not hidden[1]:
