@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from engine.core.view import CardRef
+
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
-from engine.games.sakura_arms.state import (CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, card_json, cond_ok,
+from engine.games.sakura_arms.state import (CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
                                             defn, emit, move_tokens, ongoing_mods, owner, where, x_value)
 
 
@@ -217,9 +219,6 @@ def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: in
     s.table.move(card, owner(s, card), name, index)
     if face_down:
         s.table.face_down.add(card)
-        s.rehidden = True
-    elif name == "deck":
-        s.rehidden = True
     if name != "special":
         s.special_used.discard(card)
     if name not in TOKEN_CARD_ZONES and CARD + card in s.tok:
@@ -243,7 +242,7 @@ def finish_card(s: SakuraState, card: int) -> None:
     if s.table.cards[card].defn.is_special:
         put(s, card, "special")
         s.special_used.add(card)
-        emit(s, {"type": "devoted", "card": card_json(s, card), "rule": "9-2-1 v"})
+        emit(s, {"type": "devoted", "card": CardRef(card), "rule": "9-2-1 v"})
     else:
         put(s, card, "played")
 

@@ -9,9 +9,11 @@ Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from engine.core.requests import Event, Result
+from engine.core.view import card_refs, redact
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
 
@@ -66,7 +68,7 @@ class SakuraState:
     __slots__ = ("table", "rng", "options", "cards", "tok", "out_net", "vigor", "flinch", "turn", "active",
                  "first", "phase", "mode", "turn_start_distance", "special_used", "attacks", "terminal",
                  "gen", "decision", "result", "events", "sealed_by", "copy_of", "destroying", "goddesses",
-                 "reversed_arrows", "actions_taken", "log_out", "rehidden", "mods_cache", "forced_timed")
+                 "reversed_arrows", "actions_taken", "log_out", "mods_cache", "forced_timed")
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
         self.table = table
@@ -97,7 +99,6 @@ class SakuraState:
         self.goddesses: list[tuple[str, ...]] = [(), ()]
         self.reversed_arrows: set[int] = set()  # cards whose arrows are reversed (10-2)
         self.actions_taken = 0
-        self.rehidden = False  # a card went face down or into a deck during this decision
         self.mods_cache: list | None = None  # set only while read-only option lists are built
         self.forced_timed: bool | None = None  # does any card of the duel have Forced timed effects (9-1-1-2)?
 
@@ -122,13 +123,46 @@ def where(s: SakuraState, card: int) -> str:
     return s.table.name_of[card]
 
 
-def emit(s: SakuraState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
-    s.events.append(Event(data, seat, redacted))
-
-
 def card_json(s: SakuraState, card: int) -> dict:
+    """A card as events describe it to a seat that sees it."""
     d = s.table.cards[card].defn
     return {"id": card, "card": d.id, "name": d.name}
+
+
+def card_id(card: int) -> int:
+    """A card as events that name it by id alone describe it (10-6 `unguarded`)."""
+    return card
+
+
+@dataclass(frozen=True, slots=True)
+class Emitted:
+    """An event of the decision being applied, before redaction: `seen` holds the (card, seat)
+    pairs of the cards it names that each seat saw when it happened."""
+
+    data: dict
+    describe: Callable[[int], Any]
+    seen: frozenset
+
+
+def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = None) -> None:
+    """Record an event; the cards it is about are `CardRef`s. A seat is shown a card (by
+    `describe`, by default `card_json`) if it saw the card when the event happened and still
+    sees it when the decision ends: a card used face up and turned face down again, or
+    reshuffled into the deck, within one decision is not named (`redacted`)."""
+    visible = s.table.visible_to
+    seen = frozenset((card, seat) for card in card_refs(data) for seat in (0, 1) if visible(card, seat))
+    s.events.append(Emitted(data, describe or (lambda card: card_json(s, card)), seen))
+
+
+def redacted(s: SakuraState) -> list[Event]:
+    """The decision's events for each seat, through the core redactor (engine/core/view.py)."""
+    table = s.table
+    out = []
+    for e in s.events:
+        seen = e.seen
+        out.append(redact(table, e.data, e.describe,
+                          lambda card, seat, seen=seen: (card, seat) in seen and table.visible_to(card, seat)))
+    return out
 
 
 # -- tokens ----------------------------------------------------------------------------------
