@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.gundam_war.state import AREAS, controller, defn, where
-from engine.games.gundam_war.stats import is_rolled, is_unit, power
+from engine.games.gundam_war.state import is_rolled, is_unit, power
 from engine.games.gundam_war.view import card_view
 
 from tts_bridge.assets.games.gundam_war import POLLUTION, VULTURE
