@@ -21,19 +21,20 @@ from engine.games.gundam_war.cards import CardDef
 
 
 ZONES = (
-    ZoneSpec("homeland", Visibility.HIDDEN),
-    ZoneSpec("discard", Visibility.HIDDEN),       # the face-down Discard Pile (GW-0.5)
-    ZoneSpec("junk", Visibility.PUBLIC),          # the face-up Junk Yard
-    ZoneSpec("removed", Visibility.PUBLIC, ordered=False),
-    ZoneSpec("hand", Visibility.OWNER, ordered=False),
-    ZoneSpec("hangar", Visibility.PUBLIC, ordered=False),
-    ZoneSpec("deploy", Visibility.PUBLIC, ordered=False),
-    ZoneSpec("space", Visibility.PUBLIC),
-    ZoneSpec("earth", Visibility.PUBLIC),
-    ZoneSpec("arena", Visibility.PUBLIC),
-    ZoneSpec("set", Visibility.PUBLIC, ordered=False),
-    ZoneSpec("played", Visibility.PUBLIC),
-    ZoneSpec("gone", Visibility.PUBLIC, ordered=False),   # card-coins that left the field (GW-A-21.1)
+    ZoneSpec("homeland", Visibility.HIDDEN, label="Homeland", rule="GW-B-4.3.1"),
+    ZoneSpec("discard", Visibility.HIDDEN, label="Discard Pile", rule="GW-B-4.3.2"),  # face down (GW-0.5)
+    ZoneSpec("junk", Visibility.PUBLIC, label="Junk Yard", rule="GW-B-4.3.8"),       # face up
+    ZoneSpec("removed", Visibility.PUBLIC, ordered=False, label="removed cards", rule="GW-B-4.3.6"),
+    ZoneSpec("hand", Visibility.OWNER, ordered=False, label="hand", rule="GW-B-4.3.10"),
+    ZoneSpec("hangar", Visibility.PUBLIC, ordered=False, label="Hangar", rule="GW-B-4.3.9"),
+    ZoneSpec("deploy", Visibility.PUBLIC, ordered=False, label="Deploy Area", rule="GW-B-4.3.7"),
+    ZoneSpec("space", Visibility.PUBLIC, label="Space Area", rule="GW-B-4.3.3"),
+    ZoneSpec("earth", Visibility.PUBLIC, label="Earth Area", rule="GW-B-4.3.4"),
+    ZoneSpec("arena", Visibility.PUBLIC, label="Fighting Arena", rule="GW-B-4.3.5"),
+    ZoneSpec("set", Visibility.PUBLIC, ordered=False, label="set group", rule="GW-A-20"),
+    ZoneSpec("played", Visibility.PUBLIC, label="played-card area (the Cut)", rule="GW-A-2.1"),
+    # card-coins that left the field (GW-A-21.1): no place on the table, so no label of its own
+    ZoneSpec("gone", Visibility.PUBLIC, ordered=False),
 )
 
 
