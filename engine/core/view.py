@@ -90,37 +90,49 @@ def _shown(data: Any, hidden: set[int], describe: Describe) -> Any:
     return data
 
 
-def redact(table: Table, data: dict, describe: Describe) -> Event:
-    """The event for each seat, from who sees each named card now. `data` is the caller's own
-    dict, made for this event: its card references are replaced in place."""
-    ref_keys = []
-    nested = False
-    for key, value in data.items():  # most events are flat: one pass finds their cards
-        kind = type(value)
-        if kind is CardRef:
-            ref_keys.append(key)
-        elif kind is dict or kind is list:
-            nested = True
-    if not nested:
-        if not ref_keys:
-            return Event(data)
-        if len(ref_keys) == 1:  # the usual event: one card, flat
-            key = ref_keys[0]
-            card = data[key].id
-            if table.specs[table.zone_of[card]].visibility is Visibility.PUBLIC and card not in table.face_down:
-                data[key] = describe(card)
+def card_refs(data: Any) -> list[int]:
+    """The ids of the cards an event names (its `CardRef`s), in order."""
+    refs: list[int] = []
+    _refs(data, refs)
+    return refs
+
+
+def redact(table: Table, data: dict, describe: Describe,
+           visible: Callable[[int, int], bool] | None = None) -> Event:
+    """The event for each seat, from who sees each named card now (`visible`, by default
+    `table.visible_to`: a game whose events are redacted at the end of a decision passes "saw
+    it when it happened and still sees it", so a card hidden again meanwhile is not named).
+    With the default, `data` must be the caller's own dict made for this event: a flat event's
+    card reference is replaced in place (the usual case, kept cheap: it runs on every emit)."""
+    if visible is None:
+        ref_keys = []
+        nested = False
+        for key, value in data.items():  # most events are flat: one pass finds their cards
+            kind = type(value)
+            if kind is CardRef:
+                ref_keys.append(key)
+            elif kind is dict or kind is list:
+                nested = True
+        if not nested:
+            if not ref_keys:
                 return Event(data)
-            sees = (table.visible_to(card, 0), table.visible_to(card, 1))
-            others = {k: v for k, v in data.items() if k != key}
-            data[key] = describe(card)
-            if sees[0] or sees[1]:
-                return Event(data, 0 if sees[0] else 1, others)
-            return Event(data, NOBODY, others)
+            if len(ref_keys) == 1:  # the usual event: one card, flat
+                key = ref_keys[0]
+                card = data[key].id
+                if table.specs[table.zone_of[card]].visibility is Visibility.PUBLIC and card not in table.face_down:
+                    data[key] = describe(card)
+                    return Event(data)
+                sees = (table.visible_to(card, 0), table.visible_to(card, 1))
+                others = {k: v for k, v in data.items() if k != key}
+                data[key] = describe(card)
+                if sees[0] or sees[1]:
+                    return Event(data, 0 if sees[0] else 1, others)
+                return Event(data, NOBODY, others)
     refs: list[int] = []
     _refs(data, refs)
     if not refs:
         return Event(data)
-    visible = table.visible_to
+    visible = visible or table.visible_to
     hidden = [{c for c in refs if not visible(c, seat)} for seat in (0, 1)]
     full = _shown(data, set(), describe)
     if not hidden[0] and not hidden[1]:

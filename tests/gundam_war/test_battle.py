@@ -162,7 +162,7 @@ def test_gw_r_98_assault_excess_reaches_the_homeland():
 
 def test_gw_r_100_space_battle_lowers_engaged_enemies_melee():
     """GW-A-25.8: Void Hunter (Space Battle 2) gives the engaged Lancer -2 Melee."""
-    from engine.games.gundam_war.stats import stats
+    from engine.games.gundam_war.state import stats
     g = game()
     arrange(g, 0, squads={"space": ("AF-01 Lancer",)})
     arrange(g, 1, squads={"space": ("Void Hunter",)})

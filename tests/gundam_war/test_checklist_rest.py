@@ -4,7 +4,7 @@ rules added after them (GW-A-5.1, 13.4, 20.10, 24.2-3, 24.25-26, 25.11, 25.15, 2
 
 from engine.games.gundam_war.choices import request
 from engine.games.gundam_war.effects import check_destruction, destroy, leave_field, resolve_discard
-from engine.games.gundam_war.stats import keyword, stats
+from engine.games.gundam_war.state import keyword, stats
 
 from tests.gundam_war.scenario import arrange, at, cid, deck, game, put_set, refused, until, zone_titles
 
@@ -683,7 +683,7 @@ def test_gw_a_25_15_team_grants_its_text_once_and_its_battle_modification():
     """GW-A-25.15: next to two Lancer Leaders the Lancer gains ±0/±0/+1 from each but their
     shared text only once (each Leader gains it from the other), and uses it; the text goes on
     resolving after the Team breaks up, and is gone with it."""
-    from engine.games.gundam_war.stats import card_texts
+    from engine.games.gundam_war.state import card_texts
     g = game(deck_a=deck("AF-01 Lancer", "AF-04 Lancer Leader", "AF-04 Lancer Leader"))
     arrange(g, 0, squads={"earth": ("AF-01 Lancer", "AF-04 Lancer Leader", "AF-04 Lancer Leader")})
     lancer = cid(g, 0, "AF-01 Lancer", "earth")
@@ -703,7 +703,7 @@ def test_gw_a_25_15_team_grants_its_text_once_and_its_battle_modification():
 def test_gw_a_25_15_team_includes_self_option_gives_the_giver_its_own_text():
     """GW-A-25.15 (option `team_includes_self`): a lone Lancer Leader gains its own Team text only
     under the option."""
-    from engine.games.gundam_war.stats import card_texts
+    from engine.games.gundam_war.state import card_texts
     for option, count in ((False, 0), (True, 1)):
         g = game(deck_a=deck("AF-01 Lancer", "AF-04 Lancer Leader"), options={"team_includes_self": option})
         arrange(g, 0, deploy=("AF-01 Lancer", "AF-04 Lancer Leader"))

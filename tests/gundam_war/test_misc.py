@@ -2,8 +2,8 @@
 
 from engine.core.game import Game
 from engine.games.gundam_war import RULES, RULE_OPTIONS
-from engine.games.gundam_war.autos import _nondup_key
-from engine.games.gundam_war.narrate import cheat_attempts, narrate
+from engine.games.gundam_war.effects import _nondup_key
+from engine.games.gundam_war.demo import cheat_attempts, narrate
 from tests.gundam_war.scenario import arrange, at, game, pass_until
 
 
@@ -72,19 +72,19 @@ def test_gw_r_48_when_triggers_once_per_turn_each_time_triggers_every_time():
     fires for every destroyed Unit."""
     import dataclasses
 
-    from engine.games.gundam_war import autos
+    from engine.games.gundam_war.effects import fire
     from engine.games.gundam_war.state import defn
     g = game()
     placed = arrange(g, 1, deploy=("Scrap Hound",))
     hound = placed["Scrap Hound"]
     at(g, "damage_ft2", active=0)
-    autos.fire(g.state, "unit_destroyed", 999, 0)
-    autos.fire(g.state, "unit_destroyed", 998, 0)
+    fire(g.state, "unit_destroyed", 999, 0)
+    fire(g.state, "unit_destroyed", 998, 0)
     assert sum(1 for e in g.state.events if e.data["type"] == "auto") == 1
     d = defn(g.state, hound)
     each = dataclasses.replace(d, autos=(dataclasses.replace(d.autos[0], each_time=True, nondup=""),))
     object.__setattr__(g.state.table.cards[hound], "defn", each)
     g.state.events.clear()
-    autos.fire(g.state, "unit_destroyed", 997, 0)
-    autos.fire(g.state, "unit_destroyed", 996, 0)
+    fire(g.state, "unit_destroyed", 997, 0)
+    fire(g.state, "unit_destroyed", 996, 0)
     assert sum(1 for e in g.state.events if e.data["type"] == "auto") == 2

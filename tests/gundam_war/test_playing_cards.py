@@ -1,7 +1,7 @@
 """Playing cards, National Power and costs (GW-B-9, GW-A-7, GW-A-10, GW-A-12, GW-A-23;
 GW-R-16..35, GW-R-108)."""
 
-from engine.games.gundam_war.stats import card_cost, power
+from engine.games.gundam_war.state import card_cost, power
 from tests.gundam_war.scenario import arrange, at, cid, deck, game, put_set, refused, zone_titles
 
 

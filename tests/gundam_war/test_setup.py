@@ -55,7 +55,7 @@ def test_gw_r_8_procedure_b_draws_5_4_3_then_no_more_and_no_a_after_it():
         assert all("shown" not in (e.for_seat(1 - seat) or {}) for e in events)
         sizes.append(len(g.state.table.zone(seat, "hand")))
     assert sizes == [5, 4, 3]
-    from engine.games.gundam_war.flow import mulligan_options
+    from engine.games.gundam_war.state import mulligan_options
     assert mulligan_options(g.state, seat) == []               # no A after B, no B after the 3-card hand
     assert g.pending().seat == 1 - seat                        # the 3-card hand was kept
     assert len(g.state.table.zone(seat, "hand")) == 3

@@ -2,8 +2,8 @@
 player chooses which are discarded), GW-A-25.33 (a Restrict to 1 card cannot even be put onto the
 field next to its name) and GW-R-49 / GW-A-14.6 (an Auto B enter-play effect before an Auto D)."""
 
-from engine.games.gundam_war import autos
-from engine.games.gundam_war.stats import is_rolled
+from engine.games.gundam_war import effects, flow
+from engine.games.gundam_war.state import is_rolled
 from tests.gundam_war.scenario import arrange, at, cid, deck, game, refused, zone_titles
 
 VANGUARD = "AF-07 Vanguard Gundam"          # Restrict to 1 (GW-A-25.33)
@@ -114,13 +114,14 @@ def test_gw_r_49_auto_b_enter_play_effects_resolve_before_auto_d(monkeypatch):
     placed = arrange(g, 0, hand=("AW-6 Dawn Aegis",), deploy=("Ivory Colony",) * 4)
     aegis = placed["AW-6 Dawn Aegis"]
     seen = []
-    real = autos.resolve_auto
+    real = effects.resolve_auto
 
     def spy(state, entry):
         seen.append((entry["card"], state.table.zone_name(entry["card"]), is_rolled(state, entry["card"])))
         real(state, entry)
 
-    monkeypatch.setattr(autos, "resolve_auto", spy)
+    monkeypatch.setattr(effects, "resolve_auto", spy)   # Auto D resolves from its trigger
+    monkeypatch.setattr(flow, "resolve_auto", spy)      # Auto C from the Cut
     at(g, "deploy_ft", active=0)
     g.act(0, {"type": "play", "card": aegis})
     events = []

@@ -1,6 +1,6 @@
 """Special effects (GW-A-22, GW-A-25; GW-R-97..114) and victory (GW-R-115)."""
 
-from engine.games.gundam_war.stats import power, stats
+from engine.games.gundam_war.state import power, stats
 from tests.gundam_war.scenario import arrange, at, cid, deck, game, put_set, refused, until, zone_titles
 
 
@@ -499,7 +499,7 @@ def test_gw_r_80_defense_zero_destroys_again_after_a_repair():
 def test_gw_a_15_6_lose_beats_gain_whatever_the_order():
     """GW-A-15.6, GW-A-24.4-5."""
     from engine.games.gundam_war.effects import apply_effects
-    from engine.games.gundam_war.stats import keyword
+    from engine.games.gundam_war.state import keyword
     g = game()
     placed = arrange(g, 0, squads={"earth": ("AF-01 Lancer",)})
     lancer = placed["AF-01 Lancer"]

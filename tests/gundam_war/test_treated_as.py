@@ -2,9 +2,10 @@
 named after and citing the rule, showing that every type check (plays, targets, set rules,
 sortie, National Power from G, destruction) follows the type a card is treated as now."""
 
-from engine.games.gundam_war.choices import check_sortie, request, set_target_refusal
-from engine.games.gundam_war.effects import check_destruction, leave_field, legal_targets, treat_as
-from engine.games.gundam_war.stats import is_basic_g, is_unit, power, types_of, units
+from engine.games.gundam_war.choices import request
+from engine.games.gundam_war.effects import check_destruction, leave_field, legal_targets, set_target_refusal, treat_as
+from engine.games.gundam_war.guards import check_sortie
+from engine.games.gundam_war.state import is_basic_g, is_unit, power, types_of, units
 from engine.games.gundam_war.view import card_view
 from tests.gundam_war.scenario import arrange, at, cid, deck, game, put_set, refused
 

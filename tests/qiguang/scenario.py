@@ -9,7 +9,7 @@ from engine.core.game import Deck, Game
 
 from tests.refusals import refused  # noqa: F401 - re-exported for the tests
 from engine.games.qiguang import QiguangRules
-from engine.games.qiguang.resolve import new_mana_source
+from engine.games.qiguang.effects import new_mana_source
 
 RULES = QiguangRules(Path(__file__).parent / "data")
 FILLER = ["Millstone Guard", "Orchard Hauler", "Lantern Scholar", "Skyrail Reserve", "Harvest Feast"]

@@ -9,7 +9,6 @@ import pytest
 
 from engine.core.errors import DataError
 from engine.games.qiguang import RULE_OPTIONS, RULES
-from engine.games.qiguang.cards import load_cards
 
 README = RULES.data / "README.md"
 SPEC_GAPS = [f"QG-G{i}" for i in range(1, 35)]
@@ -90,7 +89,7 @@ def test_card_file_errors_name_file_line_and_field(tmp_path):
     health: 1
 """)
     with pytest.raises(DataError) as info:
-        load_cards(path)
+        RULES.load_cards(path)
     assert info.value.problems[0].startswith(f"{path}:8: cards[1].race:")
     path = _write(tmp_path, "cards2.yaml", """cards:
   - id: mana-source
@@ -104,7 +103,7 @@ def test_card_file_errors_name_file_line_and_field(tmp_path):
       - damage: {amount: 2, to: target}
 """)
     with pytest.raises(DataError) as info:
-        load_cards(path)
+        RULES.load_cards(path)
     assert info.value.problems == [f"{path}:5: cards[1].effects: an effect uses 'target' but the card gives no "
                                    f"'target' kind"]
 

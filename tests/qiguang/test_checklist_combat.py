@@ -2,7 +2,7 @@
 QG-2.3.1) with gaps QG-G5, QG-G7, QG-G8, QG-G9, QG-G10, QG-G11, QG-G12, QG-G28 and QG-G29.
 Geometry: 5 lanes unless a test says otherwise."""
 
-from engine.games.qiguang.resolve import proceed
+from engine.games.qiguang.flow import proceed
 from tests.qiguang.scenario import (arrange, cid, event_types, names, pass_until, refused, set_phase,
                                     started)
 

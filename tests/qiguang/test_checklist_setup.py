@@ -118,7 +118,7 @@ def test_qg_3_2_1_preparation_untaps_the_active_players_crystals_only():
     s.stage = "begin"
     game.state_changed()
     # run the end phase from its start
-    from engine.games.qiguang.resolve import proceed
+    from engine.games.qiguang.flow import proceed
     proceed(s)
     game.state_changed()
     pass_until(game, ("draw", "main"))

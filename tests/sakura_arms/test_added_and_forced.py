@@ -9,7 +9,7 @@ import pytest
 from engine.core.errors import DataError
 from engine.core.game import Game
 from engine.games.sakura_arms import RULES, SakuraArmsRules
-from engine.games.sakura_arms.attacks import Attack, added_slot
+from engine.games.sakura_arms.effects import Attack, added_slot
 from engine.games.sakura_arms.cards import load_cards
 from engine.games.sakura_arms.flow import Ctx, resolve_with_added, run_effects
 from engine.games.sakura_arms.state import AURA, CARD, LIFE, SHADOW, cond_ok

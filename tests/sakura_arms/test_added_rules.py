@@ -6,7 +6,7 @@ simultaneous start-phase effects (8-1-2, 5-5). Each test names and cites its rul
 import pytest
 
 from engine.core.game import Deck
-from engine.games.sakura_arms.attacks import Attack, damage
+from engine.games.sakura_arms.effects import Attack, damage
 from engine.games.sakura_arms.flow import Ctx, arrows_reversed, run_effect
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW, GameOver
 from tests.sakura_arms.scenario import (act, actions, clear_hand, enhancement, keep_hands, kinds, new_game, place,
@@ -207,7 +207,7 @@ def test_10_30_a_replaced_enhancement_enters_play_without_tokens_and_is_destroye
 
 
 def test_10_14_an_effect_added_by_a_resolved_reaction_is_ordered_with_the_ongoing_ones():
-    from engine.games.sakura_arms.attacks import added_after_attack
+    from engine.games.sakura_arms.effects import added_after_attack
     from engine.games.sakura_arms.flow import resolve_with_added
     game = started(first=0, deck_a=HANA_KAZE)
     s = game.state

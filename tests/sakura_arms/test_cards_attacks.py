@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.games.sakura_arms.attacks import apply_damage_mods, apply_range_mods
+from engine.games.sakura_arms.effects import apply_damage_mods, apply_range_mods
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW
 from tests.sakura_arms.scenario import (act, actions, clear_hand, enhance_tokens, kinds, place, refused, resolve_attack,
                                         started, tokens, SORA_HOSHI)

@@ -207,7 +207,7 @@ def test_7_1_9_tokens_on_a_card_leaving_the_enhancement_zone_go_to_shadow():  # 
     blade = place(game, 0, "sora-n6", "enhancement")
     enhance_tokens(game, blade, 2)
     shadow = s.tok[SHADOW]
-    from engine.games.sakura_arms.flow import put
+    from engine.games.sakura_arms.effects import put
     put(s, blade, "played")
     assert CARD + blade not in s.tok and s.tok[SHADOW] == shadow + 2
 

@@ -54,7 +54,8 @@ def test_10_9_seal_under_this_card_and_return_on_disenchant():
     act(game, 0, {"type": "use", "card": star})
     answer_until(game, "main", {"charge": actions(game)[0] if game.pending().kind == "charge" else None})
     assert s.table.zone_name(hidden) == "sealed" and s.sealed_by[hidden] == star
-    from engine.games.sakura_arms.flow import move_all_from_card, settle
+    from engine.games.sakura_arms.effects import move_all_from_card
+    from engine.games.sakura_arms.flow import settle
     move_all_from_card(s, star, SHADOW, "test")
     list(settle(s))  # destruction: Disenchant returns the sealed card to hand
     assert s.table.zone_name(hidden) == "hand" and s.table.zone_name(star) == "special" and star in s.special_used

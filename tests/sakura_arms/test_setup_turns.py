@@ -131,7 +131,7 @@ def test_5_1_2_vigor_never_above_2_or_below_0():  # checklist 7
     game = started(first=0)
     s = game.state
     s.vigor[0] = 2
-    from engine.games.sakura_arms.flow import gain_vigor
+    from engine.games.sakura_arms.effects import gain_vigor
     gain_vigor(s, 0, 1)
     assert s.vigor[0] == 2
     s.vigor[0] = 0
@@ -142,7 +142,7 @@ def test_5_1_2_vigor_never_above_2_or_below_0():  # checklist 7
 
 
 def test_5_1_4_flinch_replaces_the_vigor_gain_even_at_2():  # checklist 8
-    from engine.games.sakura_arms.flow import gain_vigor
+    from engine.games.sakura_arms.effects import gain_vigor
     s = started().state
     s.vigor[0], s.flinch[0] = 2, True
     gain_vigor(s, 0, 1)

@@ -12,7 +12,7 @@ from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.zones import Table
 
-from engine.games.gundam_war import actions, choices, flow, narrate, view
+from engine.games.gundam_war import choices, demo, flow, guards, view
 from engine.games.gundam_war.cards import load_cards
 from engine.games.gundam_war.deck import deck_from_entries, validate_deck
 from engine.games.gundam_war.state import AREAS, ZONES, GWState, where
@@ -108,7 +108,7 @@ class GundamWarRules(CardGame):
         return choices.request(state)
 
     def check(self, state: GWState, seat: int, action: dict) -> Refusal | None:
-        return choices.check(state, seat, action)
+        return guards.check(state, seat, action)
 
     def seat_refusal(self, state: GWState, seat: int, request: Request) -> Refusal:
         if request.kind in ("free_timing", "cut_in"):
@@ -122,7 +122,7 @@ class GundamWarRules(CardGame):
     def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
         state.events = []
         state.went_hidden = False
-        actions.apply(state, seat, action)
+        flow.apply(state, seat, action)
         if not state.went_hidden:
             return state.events
         return [_scrubbed(state, e) for e in state.events]
@@ -198,10 +198,10 @@ class GundamWarRules(CardGame):
 
     # -- hooks for the narrated demo (tts_bridge/demo.py) ----------------------------------
     def cheat_attempts(self, state: GWState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
-        return narrate.cheat_attempts(state, kind, seat)
+        return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return narrate.narrate(event)
+        return demo.narrate(event)
 
 
 def _hidden_refs(state: GWState, node, seat: int) -> bool:

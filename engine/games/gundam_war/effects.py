@@ -1,4 +1,7 @@
-"""Moving cards, destruction and discard, targets, and the effect vocabulary.
+"""Moving cards, destruction and discard, targets, the effect vocabulary, automatic effects
+C and D (GW-A-14: triggers, once per turn, the non-duplicating kinds of GW-A-26.17), cards
+entering together (GW-A-26.8) and the special-effect texts (Psycommu, Area Weapon, Resupply,
+Shield).
 
 Every card move goes through `Table.move`; cards leaving the field go to their original
 owner's location (GW-A-26.2.1) and lose damage, destroyed state, coins and effect states
@@ -7,15 +10,16 @@ owner's location (GW-A-26.2.1) and lose damage, destroyed state, coins and effec
 
 from __future__ import annotations
 
+
+from engine.core.errors import Refusal
 from engine.core.requests import Result
 
-from engine.games.gundam_war.cards import CHOSEN
-from engine.games.gundam_war.state import AREAS, GWState, card_json, controller, defn, emit, owner, where, zone
-from engine.games.gundam_war.stats import (battle_units, defense, group, is_g, is_type, is_unit, on_field, root,
-                                           stats, units)
+from engine.games.gundam_war.cards import CHOSEN, CardDef, needs_target
+from engine.games.gundam_war.state import (AREAS, GWState, PHASE_OF, STEPS, battle_units, card_json,
+    continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
+    is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, types_of, units, where,
+    zone)
 
-
-# -- moving cards --------------------------------------------------------------------------
 
 def draw(state: GWState, seat: int, count: int = 1, pile: str = "homeland") -> None:
     """GW-A-5.1: the top of the Homeland (or, when an effect says so, of the Discard Pile), one
@@ -134,8 +138,6 @@ def reroll(state: GWState, card: int) -> None:
     state.rolled.discard(root(state, card))
 
 
-# -- destruction (GW-B-11, GW-A-19) --------------------------------------------------------
-
 def destroy(state: GWState, card: int, why: str, rule: str) -> None:
     """The card becomes destroyed; its discard effect waits for the next Cut (GW-A-19.1).
     Set cards of a destroyed Unit are destroyed with it without their own effect (GW-A-20.6)."""
@@ -149,7 +151,6 @@ def destroy(state: GWState, card: int, why: str, rule: str) -> None:
 def check_destruction(state: GWState) -> None:
     """Damage ≥ Defense or Defense 0 destroys a Unit (GW-B-11.1, GW-A-20.5.1)."""
     risky = set(state.damage) | set(state.turn_mods) | set(state.coins) | state.transformed | set(state.set_on.values())
-    from engine.games.gundam_war.stats import continuous_sources
     for seat in (0, 1):
         lowered = any(m[2] < 0 for m in continuous_sources(state, seat, "own_units_mod")) or \
             any(m[2] < 0 for _, _, m in state.this_turn)
@@ -177,8 +178,7 @@ def resolve_discard(state: GWState, card: int) -> None:
                 state.vulture_points[watcher] += defn(state, card).total
                 emit(state, {"type": "vulture_points", "seat": watcher, "points": state.vulture_points[watcher],
                              "rule": "GW-A-25.7"})
-        from engine.games.gundam_war import autos
-        autos.fire(state, "unit_destroyed", card, seat)
+        fire(state, "unit_destroyed", card, seat)
 
 
 def check_win(state: GWState) -> None:
@@ -194,8 +194,6 @@ def check_win(state: GWState) -> None:
         state.phase = "over"
         emit(state, {"type": "game_over", **state.result.to_json()})
 
-
-# -- targets (GW-A-13) ---------------------------------------------------------------------
 
 def targetable(state: GWState, card: int, source: int | None, seat: int | None = None) -> bool:
     """GW-A-22.3.1: a set group in the Fighting Arena only answers to cards in the arena;
@@ -262,8 +260,6 @@ def effects_playable(state: GWState, seat: int, effects: tuple, source: int | No
                 return False
     return True
 
-
-# -- the effect vocabulary -----------------------------------------------------------------
 
 def _victims(state: GWState, seat: int, scope: str, target: int | None, source: int | None) -> list[int] | None:
     """The cards an effect applies to now; None when a chosen target was lost (GW-A-13.5)."""
@@ -363,7 +359,6 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
     if kind == "pull_out_unit":
         return pull_out_unit(state, seat)
     if kind == "junk_units_to_field":
-        from engine.games.gundam_war.entries import junk_units_to_field
         return junk_units_to_field(state, seat, value)
     if kind == "discard_at_end":
         if value in CHOSEN and (target is None or target not in legal_targets(state, seat, value, source)):
@@ -442,7 +437,6 @@ def treat_as(state: GWState, card: int, kind: str, also: bool, generates: bool =
     until it leaves the field. A card that stops being a Unit leaves its squad for its Deploy Area
     (a squad is made of Units, GW-A-17.1.1), and a set card whose set condition became wrong with
     the type change is discarded (GW-A-20.8)."""
-    from engine.games.gundam_war.stats import set_cards, types_of
     kinds = (types_of(state, card) | {kind}) if also else frozenset((kind,))
     state.treated[card] = kinds
     if generates:
@@ -466,7 +460,6 @@ def set_still_valid(state: GWState, card: int, target: int) -> bool:
     """GW-A-20.8: after the set target's type changed, does the set condition still hold?
     Characters and set Operations sit on Units; a Set/G card on a Basic G; a Set/Character card
     on a Character (GW-A-25.36-37)."""
-    from engine.games.gundam_war.stats import is_basic_g
     d = defn(state, card)
     if is_unit(state, target):
         return True
@@ -490,7 +483,6 @@ def mill_all(state: GWState, seat: int, count: int) -> bool:
 def move_set_card(state: GWState, seat: int, card: int | None, target: int) -> bool:
     """GW-A-20.10: a set card moved by an effect must meet the set conditions and restrictions on
     its new target; if it does not, the move cannot be made and the card stays where it is."""
-    from engine.games.gundam_war.choices import set_target_refusal
     if card is None or card not in state.set_on:
         return False
     refusal = set_target_refusal(state, seat, card, target)
@@ -508,7 +500,6 @@ def move_set_card(state: GWState, seat: int, card: int | None, target: int) -> b
 def skip_phase(state: GWState, phase: str) -> bool:
     """GW-A-24.26: this turn's `phase` will not be performed. A phase already begun (or over)
     cannot be skipped any more, so the effect does nothing then."""
-    from engine.games.gundam_war.state import PHASE_OF, STEPS
     later = {PHASE_OF[s.split("_")[0]] for s in STEPS[STEPS.index(state.step) + 1:]} \
         if state.step in STEPS else set()
     if phase not in later or phase == PHASE_OF.get(state.step.split("_")[0]):
@@ -522,7 +513,6 @@ def skip_phase(state: GWState, phase: str) -> bool:
 def make_card_coin(state: GWState, seat: int, spec: dict) -> int:
     """GW-A-21.4: a coin treated as a {Unit}: controlled by its original owner, no cost, enters
     the own Deploy Area rerolled as a card entering the field (GW-A-26.7)."""
-    from engine.games.gundam_war.cards import CardDef
     d = CardDef(id=f"coin-{spec['name'].lower().replace(' ', '-')}", type="unit", name=spec["name"], colour="",
                 stats=tuple(spec["stats"]), terrain=frozenset(spec["terrain"]), text="card-coin")
     card = len(state.table.cards)
@@ -549,7 +539,6 @@ def fire_waiting(state: GWState, entry: dict) -> None:
 def junk_unit_to_field(state: GWState, seat: int) -> bool:
     """Put the top Unit of the own Junk Yard onto the field: it enters rerolled (GW-A-26.7) and
     counts as the turn's Unit play (GW-A-12.3)."""
-    from engine.games.gundam_war.entries import can_be_put
     junk = zone(state, seat, "junk")
     for card in reversed(junk):
         if is_type(state, card, "unit"):
@@ -559,8 +548,7 @@ def junk_unit_to_field(state: GWState, seat: int) -> bool:
             enter_field(state, seat, card, rolled=False)
             state.slots["unit"] = state.slots.get("unit", 0) + 1
             emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "rule": "GW-A-26.7"})
-            from engine.games.gundam_war import autos
-            autos.fire(state, "enter", card)
+            fire(state, "enter", card)
             return True
     return False
 
@@ -569,7 +557,6 @@ def pull_out_unit(state: GWState, seat: int) -> bool:
     """GW-A-24.25: pull the topmost Unit out of the own Homeland (the other cards keep their
     order) and put it onto the field rerolled, as the turn's Unit play (GW-A-26.7, GW-A-12.3). If
     it cannot be put there (Restrict to 1, GW-A-25.33-34) it is removed from the game."""
-    from engine.games.gundam_war.stats import same_name_on_field
     for card in zone(state, seat, "homeland"):
         d = defn(state, card)
         if not is_type(state, card, "unit"):
@@ -584,8 +571,7 @@ def pull_out_unit(state: GWState, seat: int) -> bool:
         state.slots["unit"] = state.slots.get("unit", 0) + 1
         emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "pulled_out": True,
                      "rule": "GW-A-24.25"})
-        from engine.games.gundam_war import autos
-        autos.fire(state, "enter", card)
+        fire(state, "enter", card)
         return True
     return False
 
@@ -617,3 +603,344 @@ def field_cards(state: GWState, seat: int) -> list[int]:
     z = state.table.zones
     return [c for name in ("deploy", "set", "space", "earth", "arena") for c in z[f"{seat}.{name}"]]
 
+
+def set_target_refusal(state: GWState, seat: int, card: int, target) -> Refusal | None:
+    d = defn(state, card)
+    if target is None or not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(state.table.cards):
+        return Refusal("GW-A-20.3", f"{d.title} is set on a card: give its set target as 'target'.")
+    tz = where(state, target)
+    if target in state.card_coins:
+        return Refusal("GW-A-21.4", "Nothing can be set on a card-coin; choose a card.")
+    if is_type(state, card, "operation"):
+        if tz != "deploy" or not is_unit(state, target):
+            return Refusal("GW-B-9.14.4", "A set Operation is set on a Unit in a Deploy Area (yours or the enemy's).")
+        return None
+    td = defn(state, target)
+    if controller(state, target) != seat or tz not in ("deploy", "set"):
+        return Refusal("GW-A-20.3", "Set a Character on one of your own cards in your Deploy Area.")
+    if tz == "set":
+        if not (d.keywords.get("set_character") and is_type(state, target, "character")
+                and where(state, root(state, target)) == "deploy"):
+            return Refusal("GW-A-25.36", "Only a Set/Character card can be set on a Character, and only in your Deploy Area.")
+        return None
+    if d.keywords.get("set_g") and is_basic_g(state, target):
+        return None                                   # GW-A-25.37 (a G also treated as a Unit still is one)
+    if not is_unit(state, target):
+        if is_g(state, target):
+            return Refusal("GW-A-25.37", "Only a Set/G card can be set on a G, and only on a Basic G (a card "
+                                         "treated as a G by an effect is a Special G, GW-A-7.1.3).")
+        return Refusal("GW-B-9.12.2", "Set a Character on one of your own Units.")
+    if td.keywords.get("mf") and "GF" not in d.traits:
+        return Refusal("GW-A-22.1", "Only a Character with the characteristic GF can be set on an MF Unit.")
+    if not (td.keywords.get("ship") or td.keywords.get("base")):
+        # a Set/Character card on the Unit does not take its Character place (GW-A-25.36)
+        if any(is_type(state, s, "character") and not defn(state, s).keywords.get("set_character")
+               for s in set_cards(state, target)) or \
+                (d.keywords.get("set_character")
+                 and any(is_type(state, s, "character") for s in set_cards(state, target))):
+            return Refusal("GW-B-9.12.2", "That Unit already has a Character set on it; choose another Unit "
+                                          "(only a Ship or a Base takes several).")
+    return None
+
+
+_FIELD_ZONES = ("deploy", "set", "space", "earth", "arena")
+
+
+def _nondup_key(kind: str, d, seat: int, on: str, subject: int | None, serial: int) -> tuple:
+    """GW-A-26.17: A once in all; B once per controller; C once per controller per activation
+    condition; D once per target."""
+    if kind == "A":
+        return ("A", d.name)
+    if kind == "B":
+        return ("B", d.name, seat)
+    if kind == "C":
+        return ("C", d.name, seat, on, serial)
+    return ("D", d.name, subject)
+
+
+def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None = None) -> None:
+    """Trigger every field card's Auto C/D with this condition. `unit_destroyed` triggers for
+    the controller of the card whose *enemy* lost the Unit; `enter`/`sortie` for the card itself."""
+    state.serial += 1
+    serial = state.serial
+    z = state.table.zones
+    for seat in (state.active, 1 - state.active):
+        for zname in _FIELD_ZONES:
+            for card in list(z[f"{seat}.{zname}"]):
+                d = defn(state, card)
+                if not d.autos:
+                    continue
+                for i, a in enumerate(d.autos):
+                    if a.kind == "A" or a.on != on:
+                        continue
+                    if on in ("enter", "sorties", "sortie", "engaged") and subject != card:
+                        continue
+                    if on == "unit_destroyed" and subject_seat == seat:
+                        continue
+                    if not requirement_met(state, card, a.requires):           # GW-A-16.9
+                        continue
+                    once = (card, i)
+                    if once in state.fired and not a.each_time:               # GW-A-14.7
+                        continue
+                    if a.nondup:
+                        key = _nondup_key(a.nondup, d, seat, on, subject, serial)
+                        if key in state.nondup:
+                            emit(state, {"type": "non_duplicating", "card": card_json(state, card),
+                                         "kind": a.nondup, "rule": "GW-A-26.17"})
+                            continue
+                        state.nondup.add(key)
+                    state.fired.add(once)
+                    entry = {"kind": "auto", "seat": seat, "card": card, "auto": i}
+                    if a.kind == "C":
+                        state.pending.append(entry)
+                    else:
+                        resolve_auto(state, entry)
+
+
+def resolve_auto(state: GWState, entry: dict) -> None:
+    a = defn(state, entry["card"]).autos[entry["auto"]]
+    emit(state, {"type": "auto", "auto": a.kind, "card": card_json(state, entry["card"]),
+                 "rule": "GW-A-14.3" if a.kind == "C" else "GW-A-14.4"})
+    apply_effects(state, entry["seat"], a.effects, entry.get("target"), entry["card"])
+
+
+def target_kind(state: GWState, entry: dict) -> str | None:
+    """The chosen-target kind of a waiting Auto C, if it chooses one (GW-A-13.4)."""
+    if entry["kind"] != "auto":
+        return None
+    return needs_target(defn(state, entry["card"]).autos[entry["auto"]].effects)
+
+
+def end_of_turn_autos(state: GWState) -> list[dict]:
+    """"At end of turn" Auto C/D of both sides: processed at once, ordered by the active player,
+    never cut into (GW-B-12.2, GW-A-15.10)."""
+    out = []
+    for seat in (state.active, 1 - state.active):
+        for zname in _FIELD_ZONES:
+            for card in zone(state, seat, zname):
+                for i, a in enumerate(defn(state, card).autos):
+                    if a.kind in ("C", "D") and a.on == "end_of_turn" and requirement_met(state, card, a.requires):
+                        out.append({"kind": "auto", "seat": controller(state, card), "card": card, "auto": i})
+    return out
+
+
+def blocks(state: GWState, card: int, other: int) -> bool:
+    """Whether `card` cannot be on the field while `other` is: a second same-name Character
+    (either side, GW-B-9.12.1, GW-X-21), Restrict to 1 (either side, GW-A-25.33) or Restrict to
+    1/Own (the same controller, GW-A-25.34). Names leave out the model number (GW-A-1.4.1)."""
+    if card == other or defn(state, card).name != defn(state, other).name:
+        return False
+    if card in state.card_coins or other in state.card_coins or other in state.dismantled:
+        return False                                      # a coin's name is no card name
+    restrict = defn(state, card).keywords.get("restrict")
+    if is_type(state, card, "character") or restrict == "1":
+        return True
+    return restrict == "1/own" and controller(state, card) == controller(state, other)
+
+
+def _blocked_by_field(state: GWState, card: int, batch: frozenset = frozenset()) -> bool:
+    return any(blocks(state, card, other) for seat in (0, 1) for other in field_cards(state, seat)
+               if other not in batch)
+
+
+def discard_if_duplicate(state: GWState, card: int) -> None:
+    """GW-A-26.8: a card that entered alone although it cannot be on the field (two same-name
+    Characters resolving one after the other) is discarded at once: the later one goes."""
+    if _blocked_by_field(state, card):
+        leave_field(state, card, "junk", "cannot be on the field twice", "GW-A-26.8")
+
+
+def can_be_put(state: GWState, seat: int, card: int) -> bool:
+    """GW-A-25.33-34: a Restrict to 1 (1/Own) card cannot even be put onto the field while a
+    same-name card is already on the field (its controller's field)."""
+    restrict = defn(state, card).keywords.get("restrict")
+    if restrict not in ("1", "1/own"):
+        return True
+    seats = (0, 1) if restrict == "1" else (seat,)
+    return not any(defn(state, c).name == defn(state, card).name and c not in state.card_coins
+                   and c not in state.dismantled for s in seats for c in field_cards(state, s))
+
+
+def conflicted(state: GWState, batch: tuple) -> list[int]:
+    """The cards of a simultaneous entry that are still on the field and cannot all stay."""
+    here = [c for c in batch if on_field(state, c)]
+    return [c for c in here if any(blocks(state, c, o) or blocks(state, o, c) for o in here if o != c)]
+
+
+def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> None:
+    """Put (seat, card) pairs onto the field at the same time, rerolled (GW-A-26.7). A card
+    blocked by one already there is discarded (the later one, GW-A-26.8); if some of the new
+    cards block each other, the attacking player chooses which go (see `choose_discard`); the
+    enter triggers fire once the field is settled."""
+    for seat, card in cards:
+        enter_field(state, seat, card, rolled=False)
+        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "together": True,
+                     "rule": rule})
+    batch = tuple(card for _, card in cards)
+    for card in batch:
+        if _blocked_by_field(state, card, frozenset(batch)):
+            leave_field(state, card, "junk", "cannot be on the field twice", "GW-A-26.8")
+    if conflicted(state, batch):
+        state.choice = ("simultaneous_entry", state.active, batch)
+        emit(state, {"type": "simultaneous_entry", "seat": state.active,
+                     "cards": [card_json(state, c) for c in conflicted(state, batch)], "rule": "GW-A-26.8"})
+        return
+    _entered(state, batch)
+
+
+def choose_discard(state: GWState, card: int) -> bool:
+    """The attacking player discards one of the conflicting cards (GW-A-26.8). Returns True once
+    the rest can all stay (the choice is over and the enter triggers have fired)."""
+    batch = state.choice[2]
+    leave_field(state, card, "junk", "chosen by the attacking player: it cannot stay with the others", "GW-A-26.8")
+    if conflicted(state, batch):
+        return False
+    state.choice = None
+    _entered(state, batch)
+    return True
+
+
+def _entered(state: GWState, batch: tuple) -> None:
+    for card in batch:
+        if on_field(state, card):
+            fire(state, "enter", card)
+
+
+def junk_units_to_field(state: GWState, seat: int, spec: dict) -> bool:
+    """`junk_units_to_field`: the top `count` Units of the own Junk Yard (of each player's own,
+    with `players: each`) enter the field at the same time. A Unit that cannot be put onto the
+    field (Restrict to 1, GW-A-25.33-34) stays where it is and the next one is taken."""
+    seats = (state.active, 1 - state.active) if spec.get("players") == "each" else (seat,)
+    chosen: list[tuple[int, int]] = []
+    for s in seats:
+        picked = 0
+        for card in reversed(zone(state, s, "junk")):
+            if picked == spec["count"]:
+                break
+            if is_type(state, card, "unit") and can_be_put(state, s, card):
+                chosen.append((s, card))
+                picked += 1
+    if not chosen:
+        return False
+    enter_together(state, chosen, "GW-A-26.7")
+    return True
+
+
+def psycommu_targets(state: GWState, card: int) -> list[int]:
+    """GW-A-25.11: an enemy Unit engaged with this card, or, from the Deploy Area, a Unit in a
+    battle area matching this card's terrain aptitude."""
+    seat = controller(state, card)
+    area = where(state, card)
+    if area in AREAS:
+        return legal_targets(state, seat, "engaged_enemy_unit", card)
+    if area == "deploy":
+        return [c for a in ("space", "earth") if a in defn(state, card).terrain
+                for s in (1 - seat, seat) for c in zone(state, s, a) if targetable(state, c, card, seat)]
+    return []
+
+
+def area_weapon_victims(state: GWState, card: int) -> list[int]:
+    """GW-A-25.12: engaged enemy Units whose Defense (not remaining Defense) is X or less."""
+    x = defn(state, card).keywords["area_weapon"]
+    return [c for c in legal_targets(state, controller(state, card), "engaged_enemy_unit", card) if defense(state, c) <= x]
+
+
+def resupply_eligible(state: GWState, card: int) -> list[int]:
+    """GW-A-25.25: the rerolled Units of this card's squad without Ship or Base (itself
+    included, GW-X-25), front to back."""
+    if where(state, card) not in AREAS:
+        return []
+    squad = zone(state, controller(state, card), where(state, card))
+    return [c for c in squad if not is_rolled(state, c) and not defn(state, c).keywords.get("ship")
+            and not defn(state, c).keywords.get("base")]
+
+
+def resupply_units(state: GWState, card: int, chosen: list[int] | None = None) -> list[int]:
+    """The Units Resupply keeps rerolled: those the player chose (still eligible now), or,
+    when no choice was given, the first X front to back."""
+    ok = resupply_eligible(state, card)
+    if chosen is not None:
+        return [c for c in chosen if c in ok]
+    return ok[:defn(state, card).keywords["resupply"]]
+
+
+def shield_entry(state: GWState, card: int) -> int | None:
+    """GW-A-25.10: the topmost unresolved "deal damage" effect targeting this card (not Psycommu)."""
+    for i in range(len(state.cut) - 1, -1, -1):
+        e = state.cut[i]
+        if e.get("target") != card or e.get("reduce_done"):
+            continue
+        if e["kind"] == "card":
+            effects = defn(state, e["card"]).effects
+        elif e["kind"] == "text":
+            t = entry_text(state, e)
+            if t.special == "psycommu":
+                continue
+            effects = t.effects
+        else:
+            continue
+        if any("damage" in x for x in effects):
+            return i
+    return None
+
+
+def resolve_text(state: GWState, entry: dict) -> None:
+    card, seat = entry["card"], entry["seat"]
+    t = entry_text(state, entry)
+    emit(state, {"type": "text_resolves", "card": card_json(state, card), "special": t.special or None})
+    if entry.get("void"):
+        emit(state, {"type": "lost_target", "rule": "GW-A-25.13"})
+        return
+    sp = t.special
+    if sp == "psycommu":
+        target = entry.get("target")
+        if target not in psycommu_targets(state, card):
+            emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
+            return
+        amount = defn(state, card).keywords["psycommu"] + state.special_plus.get(card, 0)   # GW-A-26.11
+        state.damage[target] = state.damage.get(target, 0) + amount
+        emit(state, {"type": "damage", "card": card_json(state, target), "amount": amount, "rule": "GW-A-25.11"})
+    elif sp == "area_weapon":
+        for c in area_weapon_victims(state, card):
+            destroy(state, c, "Area Weapon", "GW-A-25.12")
+    elif sp == "atmospheric_entry":
+        if where(state, card) != "space":
+            emit(state, {"type": "condition_unmet", "rule": "GW-A-15.7"})
+            return
+        for e in state.cut:
+            if e.get("target") == card:
+                e["void"] = True                                 # GW-A-25.13
+        state.table.move(card, seat, "earth")                    # joins behind (GW-A-17.4)
+        state.sortied.add(card)
+        if zone(state, 0, "earth") and zone(state, 1, "earth"):
+            state.engaged.add("earth")                           # GW-A-17.2 exception
+        emit(state, {"type": "atmospheric_entry", "card": card_json(state, card), "rule": "GW-A-25.13"})
+    elif sp == "transform":
+        if is_rolled(state, card) or not on_field(state, card):
+            emit(state, {"type": "condition_unmet", "rule": "GW-A-25.19"})
+            return
+        state.transformed ^= {card}
+        emit(state, {"type": "transform", "card": card_json(state, card), "transformed": card in state.transformed,
+                     "rule": "GW-A-25.19"})
+    elif sp == "dismantle":
+        if not on_field(state, card):
+            return
+        for s in set_cards(state, card):
+            discard_set_card(state, s, "GW-A-25.17")
+        state.dismantled.add(card)
+        state.turn_mods.pop(card, None)
+        emit(state, {"type": "dismantled", "card": card_json(state, card), "rule": "GW-A-25.17"})
+    elif sp == "resupply":
+        if where(state, card) not in AREAS:
+            return
+        chosen = resupply_units(state, card, entry.get("cards"))
+        state.resupplied.update(chosen)
+        emit(state, {"type": "resupply", "cards": [card_json(state, c) for c in chosen], "rule": "GW-A-25.25"})
+    elif sp == "special_shield":
+        i = entry.get("shield")
+        if i is not None and i < len(state.cut):
+            state.cut[i]["reduce"] = state.cut[i].get("reduce", 0) + defn(state, card).keywords["special_shield"]
+            state.cut[i]["reduce_done"] = True
+            emit(state, {"type": "shield", "card": card_json(state, card), "rule": "GW-A-25.10"})
+    else:
+        apply_effects(state, seat, t.effects, entry.get("target"), card, entry.get("reduce", 0))

@@ -1,6 +1,7 @@
 """The turn as a state machine (GW-S): setup and mulligans, phases and steps with their fixed
 effects, free timings with priority, the Cut (cut-ins, LIFO resolution, new Cuts for Auto C and
-discard effects), sortie, battle damage, the Return Step and the end of the turn.
+discard effects), sortie, battle damage, the Return Step and the end of the turn; and `apply`,
+what each legal action does.
 
 `advance` runs everything that needs no decision and stops at the next one; `state.choice`
 names a decision inside a step, otherwise the decision is the free timing of `state.step`.
@@ -8,20 +9,18 @@ names a decision inside a step, otherwise the decision is the free timing of `st
 
 from __future__ import annotations
 
-from engine.games.gundam_war import autos
-from engine.games.gundam_war.entries import discard_if_duplicate
-from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, destroy, draw,
-                                             enter_field, homeland_to_discard, leave_field, resolve_discard,
-                                             set_card)
-from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS, GWState, card_json,
-                                           controller, defn, emit, owner, where, zone)
-from engine.games.gundam_war.stats import (all_have, defense, is_g, is_type, is_unit, keyword, power,
-                                           stats, types_of)
 
-FT_STEPS = frozenset(s for s in STEPS if "_ft" in s)
+from engine.core.requests import Result
 
+from engine.games.gundam_war.state import (AREAS, FT_STEPS, GWState, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS,
+    all_have, card_cost, card_json, card_texts, controller, defense, defn, emit, extra_payments, is_type, is_unit,
+    keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, where, zone)
+from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, choose_discard, destroy,
+    discard_if_duplicate, draw, end_of_turn_autos, enter_field, fire, fire_waiting, homeland_to_discard, leave_field,
+    legal_targets, resolve_auto, resolve_discard, resolve_text, roll, set_card, shield_entry, target_kind)
+from engine.games.gundam_war.guards import _slot, check_sortie
+from engine.games.gundam_war.choices import can_act
 
-# -- setup (GW-B-3) --------------------------------------------------------------------------
 
 def start(state: GWState) -> None:
     for seat in (state.first, 1 - state.first):
@@ -29,17 +28,6 @@ def start(state: GWState) -> None:
     state.mull_seat = state.first                            # GW-X-7: first player decides first
     state.choice = ("mulligan", state.first)
     emit(state, {"type": "setup", "first": state.first, "rule": "GW-B-3.1"})
-
-
-def mulligan_options(state: GWState, seat: int) -> list[str]:
-    m = state.mull[seat]
-    hand = zone(state, seat, "hand")
-    out = []
-    if not m["a"] and m["b"] == 0 and len(hand) == OPENING_HAND and not any(is_g(state, c) for c in hand):
-        out.append("A")                                       # GW-B-3.2
-    if m["b"] < 3:
-        out.append("B")                                       # GW-B-3.3
-    return out
 
 
 def redeal(state: GWState, seat: int, procedure: str) -> None:
@@ -73,8 +61,6 @@ def keep(state: GWState, seat: int) -> None:
         state.active = state.first
         begin_turn(state, first=True)
 
-
-# -- the turn (GW-B-6, GW-S.2) ----------------------------------------------------------------
 
 def begin_turn(state: GWState, first: bool = False) -> None:
     if not first:
@@ -128,7 +114,7 @@ def engagement_check(state: GWState) -> None:
         state.ever_engaged.add(a)
         for seat in (state.active, 1 - state.active):
             for c in list(zone(state, seat, a)):
-                autos.fire(state, "engaged", c)          # GW-A-17.3: at most once per turn per card
+                fire(state, "engaged", c)          # GW-A-17.3: at most once per turn per card
 
 
 def run_fixed(state: GWState) -> None:
@@ -159,8 +145,6 @@ def run_fixed(state: GWState) -> None:
     elif step == "end":
         end_of_turn(state)
 
-
-# -- free timing and the Cut (GW-B-13.9-13.11, GW-S.3) ---------------------------------------
 
 def added_to_cut(state: GWState) -> None:
     """GW-X-4: after any addition both players may cut in again, the active player first."""
@@ -206,9 +190,8 @@ def start_pending_cut(state: GWState) -> None:
     """Auto C and discard effects start one new Cut, in the active player's order (GW-A-14.10).
     An Auto C that chooses a target has its controller choose it first (GW-A-13.4); with no
     legal target it does not activate (GW-A-13.2)."""
-    from engine.games.gundam_war.effects import legal_targets
     for i, e in enumerate(list(state.pending)):
-        kind = autos.target_kind(state, e)
+        kind = target_kind(state, e)
         if kind is None or "target" in e:
             continue
         if legal_targets(state, e["seat"], kind, e["card"]):
@@ -268,16 +251,14 @@ def resolve_entry(state: GWState, entry: dict) -> None:
     if kind == "discard":
         resolve_discard(state, entry["card"])
     elif kind == "auto":
-        autos.resolve_auto(state, entry)
+        resolve_auto(state, entry)
     elif kind == "text":
-        from engine.games.gundam_war.texts import resolve_text
         resolve_text(state, entry)
     elif kind == "card":
         resolve_card(state, entry)
     elif kind == "desert":
         resolve_desert(state, entry)
     elif kind == "waiting":
-        from engine.games.gundam_war.effects import fire_waiting
         fire_waiting(state, entry)
     elif kind == "transform_revert":                           # GW-A-25.19.1
         state.transformed.discard(entry["card"])
@@ -319,7 +300,6 @@ def resolve_card(state: GWState, entry: dict) -> None:
         set_card(state, card, target)
         emit(state, {"type": "set", "card": card_json(state, card), "on": card_json(state, target), "rule": "GW-B-9.13"})
         if character and not d.keywords.get("set_character"):
-            from engine.games.gundam_war.stats import set_cards
             for other in set_cards(state, target):                 # GW-A-25.36: re-set onto the pilot
                 od = defn(state, other)
                 if other != card and is_type(state, other, "character") and od.keywords.get("set_character") \
@@ -337,15 +317,12 @@ def resolve_card(state: GWState, entry: dict) -> None:
     # discard below); Auto D enter effects trigger and resolve only after them (GW-A-14.6)
     discard_if_duplicate(state, card)
     if where(state, card) in ("deploy", "set"):
-        autos.fire(state, "enter", card)
+        fire(state, "enter", card)
 
 
 def _root(state: GWState, card: int) -> int:
-    from engine.games.gundam_war.stats import root
     return root(state, card)
 
-
-# -- sortie (GW-A-17, GW-S.4) -----------------------------------------------------------------
 
 def sortie_done(state: GWState, seat: int) -> None:
     """GW-A-17.1.3: units failing the sortie conditions go back in their original state."""
@@ -353,7 +330,7 @@ def sortie_done(state: GWState, seat: int) -> None:
     opp = 1 - seat
     for area in AREAS:
         for c in list(zone(state, seat, area)):
-            autos.fire(state, "sorties", c)                    # GW-A-17.1.2: "when ~ sorties"
+            fire(state, "sorties", c)                    # GW-A-17.1.2: "when ~ sorties"
     for area in AREAS:
         squad = zone(state, seat, area)
         if not squad:
@@ -385,7 +362,7 @@ def sortie_done(state: GWState, seat: int) -> None:
             state.vulture.add((seat, area))                    # GW-A-25.7
     for area in AREAS:
         for c in list(zone(state, seat, area)):
-            autos.fire(state, "sortie", c)                     # GW-A-17.1.4: "when ~ has sortied"
+            fire(state, "sortie", c)                     # GW-A-17.1.4: "when ~ has sortied"
     engagement_check(state)                                    # GW-A-17.1.5
     state.choice = None
     emit(state, {"type": "sortie_done", "seat": seat, "engaged": sorted(state.engaged), "rule": "GW-A-17.1"})
@@ -400,15 +377,12 @@ def arena_discard(state: GWState) -> None:
     for seat in (state.active, 1 - state.active):
         opp = 1 - seat
         if zone(state, seat, "arena") and not zone(state, opp, "arena") and sum(power(state, seat).values()) >= 3:
-            from engine.games.gundam_war.stats import units
             pool = zone(state, opp, "hand") + zone(state, opp, "hangar")
             if units(state, opp) and pool:
                 card = pool[state.rng.choice_index(len(pool))]          # the enemy hand or Hangar, at random
                 state.table.move(card, state.table.cards[card].owner, "junk")
                 emit(state, {"type": "discarded_at_random", "card": card_json(state, card), "rule": "GW-A-22.3.2"})
 
-
-# -- battle damage (GW-B-10.5-10.11, GW-A-18, GW-S.5) -----------------------------------------
 
 def desert_victim(state: GWState) -> tuple[int, int] | None:
     """GW-A-25.3: (Desert seat, enemy front Unit) when an engaged all-Desert squad is in the Earth
@@ -500,8 +474,6 @@ def battle_damage(state: GWState) -> None:
         check_destruction(state)
 
 
-# -- Return Step and end of turn (GW-B-10.12, GW-B-12) ----------------------------------------
-
 def return_step(state: GWState) -> None:
     """GW-A-4.2.7: every Unit returns rolled (Resupply excepted); a Unit without aptitude for its
     area is destroyed after the move (GW-A-19.11)."""
@@ -523,7 +495,7 @@ def end_of_turn(state: GWState) -> None:
     state.damage.clear()                                       # GW-B-12.1
     emit(state, {"type": "damage_reset", "rule": "GW-B-12.1"})
     # GW-B-12.2, GW-X-18: every "at end of turn" effect, in the order the active player chooses
-    entries = autos.end_of_turn_autos(state) + state.waiting
+    entries = end_of_turn_autos(state) + state.waiting
     entries += [{"kind": "transform_revert", "seat": controller(state, c), "card": c} for c in sorted(state.transformed)]
     entries += [{"kind": "vulture", "seat": s, "card": None} for s in (state.active, 1 - state.active)
                 if state.vulture_points[s] >= 2 and vulture_cards(state, s)]
@@ -543,7 +515,6 @@ def pollution_check(state: GWState) -> None:
     losers = [s for s in (0, 1) if state.pollution[s] >= 10]
     if not losers or state.result is not None:
         return
-    from engine.core.requests import Result
     if len(losers) == 2:
         state.result = Result(None, True, "both players hold 10 pollution coins", "GW-A-25.42")
     else:
@@ -563,14 +534,6 @@ def end_effects_rest(state: GWState) -> None:
         leave_field(state, c, "hand", "PS Armor", "GW-A-25.18")
     check_win(state)
     state.step = "end_hand"
-
-
-def vulture_cards(state: GWState, seat: int) -> list[int]:
-    """GW-A-25.7.1 thresholds; the card comes from the own Junk Yard (GW-X-14)."""
-    pts = state.vulture_points[seat]
-    need = {"g": 2, "unit": 5, "character": 5, "command": 8, "operation": 8}
-    return [c for c in zone(state, seat, "junk")
-            if owner(state, c) == seat and pts >= min(need[t] for t in types_of(state, c))]
 
 
 def end_hand(state: GWState) -> None:
@@ -598,16 +561,12 @@ def finish_turn(state: GWState) -> None:
 
 
 def _can_sortie(state: GWState, seat: int) -> bool:
-    from engine.games.gundam_war.choices import check_sortie
     return any(check_sortie(state, seat, {"type": "sortie", "card": c, "area": a}) is None
                for c in zone(state, seat, "deploy") if c not in state.rolled and is_unit(state, c) for a in AREAS)
 
 
-# -- the driver ------------------------------------------------------------------------------
-
 def advance(state: GWState) -> None:
     """Run automatic states until a player must decide (or the game ends)."""
-    from engine.games.gundam_war.choices import can_act
     for _ in range(10_000):
         if state.result is not None:
             state.phase = "over"
@@ -644,3 +603,163 @@ def advance(state: GWState) -> None:
             state.pending = []
         run_fixed(state)
     raise RuntimeError("the turn machine did not reach a decision")
+
+
+def pay_extras(state: GWState, seat: int, extras: list[dict]) -> None:
+    """GW-A-10.3.4 Extra Cost, then GW-A-10.3.5 Substitute Cost conditions."""
+    for e in extras:
+        if e.get("resource"):
+            homeland_to_discard(state, seat, e["resource"], "pay_resource", "GW-A-25.30")
+        for _ in range(e.get("junk_remove", 0)):
+            junk = zone(state, seat, "junk")
+            card = junk[-1]
+            state.table.move(card, seat, "removed")
+            emit(state, {"type": "removed", "card": card_json(state, card), "rule": "GW-A-25.30"})
+
+
+def play(state: GWState, seat: int, action: dict) -> None:
+    """GW-A-10: declare, targets, costs (all at one instant, no cut-in), then the played card's
+    effect joins the Cut."""
+    card = action["card"]
+    d = defn(state, card)
+    mode = action.get("mode")
+    if mode == "variable":                                        # GW-A-25.27: not a play, no Cut
+        state.table.move(card, seat, "deploy")
+        state.variable_g.add(card)
+        state.slots["g"] = state.slots.get("g", 0) + 1
+        emit(state, {"type": "variable", "card": card_json(state, card), "rule": "GW-A-25.27"})
+        return
+    target = action.get("target")
+    substitute = mode == "substitute"
+    x = action.get("x", 0)
+    total, resource = card_cost(state, seat, card, target, substitute, x)                 # X fixed now (GW-A-10.3.1)
+    state.table.move(card, seat, "played")
+    emit(state, {"type": "play", "seat": seat, "card": card_json(state, card),
+                 "target": card_json(state, target) if target is not None else None,
+                 "total": total, "resource": resource, "rule": "GW-A-10"})
+    if resource:
+        homeland_to_discard(state, seat, resource, "pay_resource", "GW-B-9.8.3")
+    pay_extras(state, seat, extra_payments(d, substitute))
+    slot = _slot(state, card, bool(d.keywords.get("quick")))
+    if slot:
+        state.slots[slot] = state.slots.get(slot, 0) + 1
+    state.played_names[seat].add(d.name)
+    entry = {"kind": "card", "seat": seat, "card": card, "target": target, "slot": slot}
+    if x:
+        entry["x"] = x
+    state.cut.append(entry)
+    if state.options["loss_check"] == "after_play":
+        check_win(state)                                          # GW-X-3: right after the play
+    added_to_cut(state)
+
+
+def use(state: GWState, seat: int, action: dict) -> None:
+    """GW-A-11: declare, targets, pay the `《》` cost, trigger."""
+    card, i = action["card"], action["text"]
+    t = card_texts(state, card)[i]
+    if t.cost == "R":
+        roll(state, card)
+    elif t.cost:
+        homeland_to_discard(state, seat, t.cost, "pay_resource", "GW-B-13.8.2")
+    (state.cut_uses if t.each else state.text_uses).add((card, i))
+    entry = {"kind": "text", "seat": seat, "card": card, "text": i, "target": action.get("target")}
+    own = len(defn(state, card).texts)
+    if i >= own:                                                          # gained through Team (GW-A-25.15)
+        _, giver, k = team_texts(state, card)[i - own]
+        entry["granted"] = (giver, k)
+    if t.special == "multiple":
+        pay = action["pay"]
+        state.table.move(pay, owner(state, pay), "removed")                 # GW-A-25.14
+        emit(state, {"type": "removed", "card": card_json(state, pay), "rule": "GW-A-25.14"})
+    if t.special == "special_shield":
+        entry["shield"] = shield_entry(state, card)
+    if t.special == "resupply" and "cards" in action:
+        entry["cards"] = list(action["cards"])                            # GW-A-25.25: the player's choice
+    if t.special == "dismantle":
+        state.slots["g"] = state.slots.get("g", 0) + 1                    # GW-A-25.17
+    emit(state, {"type": "use", "seat": seat, "card": card_json(state, card), "text": i,
+                 "special": t.special or None, "rule": "GW-A-11"})
+    state.cut.append(entry)
+    if state.options["loss_check"] == "after_play":
+        check_win(state)
+    added_to_cut(state)
+
+
+def change(state: GWState, seat: int, action: dict) -> None:
+    """GW-A-25.16, GW-A-26.9, GW-X-24: the hand card takes the Unit's place and states; the Unit
+    goes to its owner's hand; then the new card is rerolled."""
+    card, target = action["card"], action["target"]
+    zname = where(state, target)
+    ctrl = controller(state, target)
+    index = zone(state, ctrl, zname).index(target)
+    state.table.move(card, ctrl, zname, index)
+    for s in set_cards(state, target):
+        state.set_on[s] = card
+    for book in (state.damage, state.turn_mods):
+        if target in book:
+            book[card] = book.pop(target)
+    if target in state.destroyed:
+        state.destroyed.discard(target)
+        state.destroyed.add(card)
+    if target in state.sortied:
+        state.sortied.add(card)
+    state.entered[card] = state.entered.pop(target, 0)
+    if target in state.treated:                                   # GW-A-26.9.3: states from effects
+        state.treated[card] = state.treated.pop(target)
+    if target in state.g_text:
+        state.g_text.discard(target)
+        state.g_text.add(card)
+    state.coins.pop(target, None)
+    state.rolled.discard(target)
+    state.transformed.discard(target)
+    state.table.move(target, owner(state, target), "hand")
+    state.went_hidden = True
+    state.change_used.add(seat)
+    emit(state, {"type": "change", "card": card_json(state, card), "replaced": defn(state, target).title,
+                 "rule": "GW-A-25.16"})
+
+
+def apply(state: GWState, seat: int, action: dict) -> None:
+    kind = action["type"]
+    if kind == "keep":
+        keep(state, seat)
+    elif kind == "redeal":
+        redeal(state, seat, action["procedure"])
+    elif kind == "pass":
+        if state.choice and state.choice[0] == "vulture":
+            state.vulture_points[seat] = 0
+            resume_ordering(state)
+        else:
+            do_pass(state, seat)
+    elif kind == "play":
+        play(state, seat, action)
+    elif kind == "use":
+        use(state, seat, action)
+    elif kind == "change":
+        change(state, seat, action)
+    elif kind == "sortie":
+        state.table.move(action["card"], seat, action["area"])
+        emit(state, {"type": "sortie", "card": card_json(state, action["card"]), "area": action["area"],
+                     "position": len(zone(state, seat, action["area"])), "rule": "GW-A-17.1.1"})
+    elif kind == "sortie_done":
+        sortie_done(state, seat)
+    elif kind == "order":
+        place_ordered(state, action["index"])
+    elif kind == "target":
+        choose_auto_target(state, action["card"])
+    elif kind == "discard" and state.choice and state.choice[0] == "simultaneous_entry":
+        if choose_discard(state, action["card"]):                          # GW-A-26.8
+            resume_cut(state)
+    elif kind == "discard":
+        state.table.move(action["card"], seat, "junk")
+        emit(state, {"type": "hand_limit_discard", "card": card_json(state, action["card"]), "rule": "GW-B-12.3"})
+        if len(zone(state, seat, "hand")) <= 6:
+            state.choice = None
+            finish_turn(state)
+    elif kind == "retrieve":
+        state.table.move(action["card"], seat, "hand")
+        emit(state, {"type": "vulture_retrieve", "card": card_json(state, action["card"]), "rule": "GW-A-25.7.1"}, seat,
+             {"type": "vulture_retrieve", "seat": seat, "title": defn(state, action["card"]).title, "rule": "GW-A-25.7.1"})
+        state.vulture_points[seat] = 0
+        resume_ordering(state)
+    advance(state)

@@ -3,8 +3,10 @@ everything else is public (GW-L.1)."""
 
 from __future__ import annotations
 
-from engine.games.gundam_war.state import AREAS, GWState, defn, zone
-from engine.games.gundam_war.stats import CARD_TYPES, card_texts, is_rolled, power, set_cards, stats, types_of
+
+
+from engine.games.gundam_war.state import (AREAS, CARD_TYPES, GWState, card_texts, defn, is_rolled, owner, power,
+    set_cards, stats, types_of, zone)
 
 
 def card_view(state: GWState, card: int, seat: int | None) -> dict:

@@ -3,6 +3,7 @@ and Lightning chains with priority."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
@@ -14,8 +15,9 @@ from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.qiguang import choices, demo, guards, resolve, view
-from engine.games.qiguang.cards import load_cards
+from engine.games.qiguang import cards, choices, demo, flow, guards, view
+from engine.games.qiguang.cards import CARD_SCHEMA, FILE_SCHEMA  # noqa: F401 - the card-file schema (tts_bridge/assets/carddata.py)
+from engine.games.qiguang.effects import SCRIPTS
 from engine.games.qiguang.deck import deck_from_entries, validate_deck
 from engine.games.qiguang.state import CRYSTAL_CAP, IN_PLAY, ZONES, QgState, characters, health
 
@@ -98,20 +100,23 @@ class QiguangRules(CardGame):
     name = "Card Battle: Qiguang"
     rule_prefix = "QG-"
     rule_options = RULE_OPTIONS
-    load_cards = staticmethod(load_cards)
+
+    @staticmethod
+    def load_cards(path: Path) -> dict[str, cards.CardDef]:
+        return cards.load_cards(path, SCRIPTS)
     deck_from_entries = staticmethod(deck_from_entries)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> QgState:
-        cards = self.cards()
-        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cards, options)])
+        card_defs = self.cards()
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, card_defs, options)])
         rng = Rng(seed)
         table = Table(ZONES)
-        state = QgState(table, rng, options, cards)
+        state = QgState(table, rng, options, card_defs)
         ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))  # ids carry no identity
         n = 0
         for seat, deck in enumerate(decks):
             for card_id in deck.sections["main"]:
-                table.add_card(seat, cards[card_id], "library", ids[n])
+                table.add_card(seat, card_defs[card_id], "library", ids[n])
                 n += 1
             rng.shuffle(table.zone(seat, "library"))  # QG-1.1: the owner shuffles...
             rng.shuffle(table.zone(seat, "library"))  # ...then the opponent
@@ -138,7 +143,7 @@ class QiguangRules(CardGame):
 
     def apply(self, state: QgState, seat: int, action: dict) -> list[Event]:
         state.events = []
-        resolve.apply(state, seat, action)
+        flow.apply(state, seat, action)
         return state.events
 
     def concede(self, state: QgState, seat: int) -> list[Event]:

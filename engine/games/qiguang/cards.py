@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Collection
 
 from engine.core.carddata import card_entries, read_yaml_file, validate
 from engine.core.errors import DataError
@@ -231,9 +232,7 @@ def uses_x(effects: tuple) -> bool:
     return False
 
 
-def _problems(card: CardDef, where: str, i: int) -> list[str]:
-    from engine.games.qiguang import scripts
-
+def _problems(card: CardDef, where: str, i: int, scripts: Collection[str]) -> list[str]:
     out = []
     groups = [("effects", card.effects, card.target, card.cost)]
     groups += [(f"abilities[{n}].effects", a.effects, a.target, a.cost) for n, a in enumerate(card.abilities)]
@@ -251,9 +250,9 @@ def _problems(card: CardDef, where: str, i: int) -> list[str]:
     for label, effects in [("effects", card.effects)] + [(f"abilities[{n}].effects", a.effects)
                                                          for n, a in enumerate(card.abilities)]:
         for e in effects:
-            if "script" in e and e["script"] not in scripts.SCRIPTS:
+            if "script" in e and e["script"] not in scripts:
                 out.append(f"{where}: cards[{i}].{label}: unknown script {e['script']!r}; "
-                           f"known: {', '.join(sorted(scripts.SCRIPTS))}")
+                           f"known: {', '.join(sorted(scripts))}")
     if card.type == "token" and card.id != "mana-source":
         out.append(f"{where}: cards[{i}].id: the only token is 'mana-source' (QG-1.4)")
     if card.type != "character" and card.on_summon:
@@ -261,8 +260,9 @@ def _problems(card: CardDef, where: str, i: int) -> list[str]:
     return out
 
 
-def load_cards(path: Path) -> dict[str, CardDef]:
-    """Load and validate a card file; every problem is reported with file, line and field."""
+def load_cards(path: Path, scripts: Collection[str]) -> dict[str, CardDef]:
+    """Load and validate a card file; every problem is reported with file, line and field.
+    `scripts` names the escape-hatch scripts (effects.SCRIPTS: this module comes first)."""
     data = read_yaml_file(path)
     validate(data, FILE_SCHEMA, str(path))
     problems: list[str] = []
@@ -273,7 +273,7 @@ def load_cards(path: Path) -> dict[str, CardDef]:
         if card.name.casefold() in names:
             problems.append(f"{where}: cards[{i}].name: {card.name!r} is already used by another card")
         names.add(card.name.casefold())
-        problems += _problems(card, where, i)
+        problems += _problems(card, where, i, scripts)
         cards[card.id] = card
     if "mana-source" not in cards and not problems:
         problems.append(f"{path}: the file must define the Mana Source token (id 'mana-source', type token, QG-1.4)")

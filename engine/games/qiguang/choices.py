@@ -12,8 +12,8 @@ from typing import Callable, Iterator
 from engine.core.requests import Option, Request
 
 from engine.games.qiguang import guards
+from engine.games.qiguang.guards import affordable, payments
 from engine.games.qiguang.cards import RACE_NAMES, RACES
-from engine.games.qiguang.payment import affordable, payments
 from engine.games.qiguang.state import QgState, at, attack, defn, lanes, mana_sources
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}

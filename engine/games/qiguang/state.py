@@ -18,15 +18,19 @@ from engine.games.qiguang.cards import RACES, CardDef
 
 MAX_LANES = 5
 ZONES = (
-    ZoneSpec("library", Visibility.HIDDEN),
-    ZoneSpec("hand", Visibility.OWNER, ordered=False),
-    *(ZoneSpec(f"standby{i}", Visibility.PUBLIC) for i in range(1, MAX_LANES + 1)),
-    *(ZoneSpec(f"combat{i}", Visibility.PUBLIC) for i in range(1, MAX_LANES + 1)),
-    ZoneSpec("field", Visibility.PUBLIC),
-    ZoneSpec("support", Visibility.PUBLIC),  # persistent spells and creations (QG-G27)
-    ZoneSpec("chain", Visibility.PUBLIC),  # cards on the chain and Mana Sources paying for them
-    ZoneSpec("graveyard", Visibility.PUBLIC),
-    ZoneSpec("exile", Visibility.PUBLIC),
+    ZoneSpec("library", Visibility.HIDDEN, label="library", rule="QG-1.1"),
+    ZoneSpec("hand", Visibility.OWNER, ordered=False, label="hand", rule="QG-1.4"),
+    *(ZoneSpec(f"standby{i}", Visibility.PUBLIC, label=f"standby zone in lane {i}", rule="QG-3.4.3")
+      for i in range(1, MAX_LANES + 1)),
+    *(ZoneSpec(f"combat{i}", Visibility.PUBLIC, label=f"combat zone in lane {i}", rule="QG-3.4.1")
+      for i in range(1, MAX_LANES + 1)),
+    ZoneSpec("field", Visibility.PUBLIC, label="field area", rule="QG-6.1"),
+    # persistent spells and creations (QG-G27)
+    ZoneSpec("support", Visibility.PUBLIC, label="persistent spell and creation area", rule="QG-G27"),
+    # cards on the chain and Mana Sources paying for them
+    ZoneSpec("chain", Visibility.PUBLIC, label="chain area", rule="QG-9.1"),
+    ZoneSpec("graveyard", Visibility.PUBLIC, label="graveyard", rule="QG-4.6"),
+    ZoneSpec("exile", Visibility.PUBLIC, label="exile area", rule="QG-4.4"),
 )
 STANDBY = tuple(f"standby{i}" for i in range(1, MAX_LANES + 1))
 COMBAT = tuple(f"combat{i}" for i in range(1, MAX_LANES + 1))

@@ -1,16 +1,21 @@
-"""Per-seat views: what one seat may know, as JSON. The library and the opponent's hand
-appear only as counts (QG layout table), so nothing a seat cannot see leaks through a view."""
+"""Per-seat views: what one seat may know, as JSON, built by the core view builder from the
+zone declarations (engine/core/view.py): the library and the opponent's hand appear only as
+counts (QG layout table), so nothing a seat cannot see leaks through a view."""
 
 from __future__ import annotations
 
+from engine.core import view as core_view
+
 from engine.games.qiguang.cards import RACES
 from engine.games.qiguang.state import (QgState, at, attack, card_json, defn, health, in_play, lanes,
-                                        leader_of, mana_sources, zone)
+                                        leader_of, mana_sources)
 
 
 def card_view(state: QgState, card: int, seat: int | None) -> dict:
-    if not state.table.visible_to(card, seat):
-        return {"face_down": True}
+    return core_view.card_view(state.table, card, seat, lambda c: _card(state, c))
+
+
+def _card(state: QgState, card: int) -> dict:
     d = defn(state, card)
     out = card_json(state, card)
     out["kind"] = d.type
@@ -20,8 +25,8 @@ def card_view(state: QgState, card: int, seat: int | None) -> dict:
     return out
 
 
-def _pile(state: QgState, owner: int, name: str, seat: int | None) -> list[dict]:
-    return [card_view(state, c, seat) for c in zone(state, owner, name)]
+def _pile(state: QgState, owner: int, name: str, seat: int | None):
+    return core_view.zone_view(state.table, owner, name, seat, lambda c: _card(state, c))
 
 
 def _crystals(state: QgState, p: int) -> dict:
@@ -32,7 +37,6 @@ def _crystals(state: QgState, p: int) -> dict:
 def view(state: QgState, seat: int | None) -> dict:
     players = []
     for p in (0, 1):
-        hand = zone(state, p, "hand")
         lane_rows = []
         for lane in lanes(state):
             row = {"lane": lane}
@@ -43,9 +47,8 @@ def view(state: QgState, seat: int | None) -> dict:
         mine = seat is None or seat == p
         players.append({
             "seat": p, "life": state.life[p],
-            "library": {"count": len(zone(state, p, "library"))},
-            "hand": ({"count": len(hand), "cards": _pile(state, p, "hand", seat)} if mine
-                     else {"count": len(hand)}),
+            "library": _pile(state, p, "library", seat),
+            "hand": _pile(state, p, "hand", seat),
             "mana_sources_in_hand": len(mana_sources(state, p)) if mine else None,
             "lanes": lane_rows,
             "crystals": _crystals(state, p),

@@ -18,7 +18,7 @@ from engine.core.zones import Table
 from engine.games.sakura_arms import demo, flow, guards, view
 from engine.games.sakura_arms.cards import load_cards
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
-from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens
+from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
 
 RULE_OPTIONS = (
     RuleOption("enhancement_decay", "own", ("own", "both"), "8-1-3 ii",
@@ -125,10 +125,9 @@ class SakuraArmsRules(CardGame):
 
     def apply(self, s: SakuraState, seat: int, action: dict) -> list[Event]:
         s.events = []
-        s.rehidden = False
         flow.advance(s, action)
         check_tokens(s)  # the 36-token total after every decision (checklist 47)
-        return _hide_rehidden(s, s.events) if s.rehidden else s.events
+        return redacted(s)
 
     def result(self, s: SakuraState) -> Result | None:
         return s.result
@@ -174,56 +173,6 @@ class SakuraArmsRules(CardGame):
 
     def narrate(self, event: dict) -> str:
         return demo.narrate(event)
-
-
-def _hide_rehidden(s: SakuraState, events: list[Event]) -> list[Event]:
-    """A card shown in an event and hidden again within the same decision (reshuffled into
-    the deck, set unused) is shown without its identity to a seat that can no longer see it."""
-    table = s.table
-    out = []
-    for ev in events:
-        shown, changed = [], False
-        for p in (0, 1):
-            payload = ev.for_seat(p)
-            if payload is not None:
-                hidden = {c for c in _refs(payload) if not table.visible_to(c, p)}
-                if hidden:
-                    payload, changed = _redact(payload, hidden), True
-            shown.append(payload)
-        if not changed:
-            out.append(ev)
-        elif shown[0] == shown[1]:
-            out.append(Event(shown[0]))
-        else:
-            out.append(Event(shown[0], 0, shown[1]))
-    return out
-
-
-def _refs(node: Any) -> list[int]:
-    out = []
-    if isinstance(node, dict):
-        if isinstance(node.get("id"), int):
-            out.append(node["id"])
-        if isinstance(node.get("card"), int) and not isinstance(node.get("card"), bool):
-            out.append(node["card"])
-        for v in node.values():
-            if isinstance(v, (dict, list)):
-                out += _refs(v)
-    elif isinstance(node, list):
-        for v in node:
-            out += _refs(v)
-    return out
-
-
-def _redact(node: Any, hidden: set[int]) -> Any:
-    if isinstance(node, list):
-        return [_redact(v, hidden) for v in node]
-    if node.get("id") in hidden:
-        return {"face_down": True}
-    card = node.get("card")
-    drop = isinstance(card, int) and not isinstance(card, bool) and card in hidden
-    return {k: (_redact(v, hidden) if isinstance(v, (dict, list)) else v) for k, v in node.items()
-            if not (drop and k in ("card", "name"))}
 
 
 RULES = SakuraArmsRules()

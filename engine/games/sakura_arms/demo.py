@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.sakura_arms import guards
+
 
 def cheat_attempts(s: Any, kind: str, seat: int) -> list[tuple[int, dict, str]]:
     """(seat, action, what it tries) for the pending request; each is refused with its rule."""
-    from engine.games.sakura_arms import guards
     tries: list[tuple[int, dict, str]] = []
     if kind == "main":
         tries.append((1 - seat, {"type": "end_main"}, "end the opponent's main phase"))

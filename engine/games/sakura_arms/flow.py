@@ -10,16 +10,20 @@ current phase" (10-13) are exceptions that unwind the frames at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Callable, Iterator
 
+from engine.core.view import CardRef
+
 from engine.games.sakura_arms import guards
-from engine.games.sakura_arms.attacks import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
-                                              damage, flags)
 from engine.games.sakura_arms.cards import parse_damage
-from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, MAX_VIGOR, OUT,
-                                            SHADOW, TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, card_json, check_victory,
-                                            cond_ok, current_distance, defn, emit, owner, set_result, where,
-                                            zone, charge_of, cost_of)
+from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
+                                              damage, finish_card, flags, gain_vigor, make_card_attack,
+                                              mt, put, set_unused)
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
+                                            TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, _applies, card_id,
+                                            charge_of, check_victory, cond_ok, cost_of, current_distance, defn, emit,
+                                            ongoing_mods, owner, set_result, where, zone)
 
 
 @dataclass(slots=True)
@@ -50,54 +54,6 @@ Flow = Iterator[Decision]
 
 # -- cards -----------------------------------------------------------------------------------
 
-def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None) -> None:
-    """Move a card to its OWNER's zone (7-2). Tokens on a card that lands where tokens cannot be
-    go to Shadow (7-1-9, 10-6 A-8); the Special state follows the zone (6-2-2-3)."""
-    s.table.move(card, owner(s, card), name, index)
-    if face_down:
-        s.table.face_down.add(card)
-        s.rehidden = True
-    elif name == "deck":
-        s.rehidden = True
-    if name != "special":
-        s.special_used.discard(card)
-    if name not in TOKEN_CARD_ZONES and CARD + card in s.tok:
-        move_all_from_card(s, card, SHADOW, "the card left a zone that holds tokens (7-1-9)")
-    if name != "enhancement":
-        s.copy_of.pop(card, None)
-
-
-def move_all_from_card(s: SakuraState, card: int, dst: int, why: str) -> int:
-    from engine.games.sakura_arms.state import move_tokens
-    return move_tokens(s, CARD + card, dst, s.tok.get(CARD + card, 0), why)
-
-
-def mt(s: SakuraState, src: int, dst: int, n: int, why: str) -> int:
-    from engine.games.sakura_arms.state import move_tokens
-    return move_tokens(s, src, dst, n, why)
-
-
-def finish_card(s: SakuraState, card: int) -> None:
-    """9-2-1 v / 9-2-2 iv: Normal -> Played pile; Special -> Special zone, used (Devoted)."""
-    if where(s, card) != "in_use":
-        return
-    if s.table.cards[card].defn.is_special:
-        put(s, card, "special")
-        s.special_used.add(card)
-        emit(s, {"type": "devoted", "card": card_json(s, card), "rule": "9-2-1 v"})
-    else:
-        put(s, card, "played")
-
-
-def set_unused(s: SakuraState, card: int, rule: str) -> None:
-    """10-17: the card returns to its owner's Special zone, unused (face down)."""
-    if not s.table.cards[card].defn.is_special:
-        return
-    put(s, card, "special", face_down=True)
-    s.special_used.discard(card)
-    emit(s, {"type": "set_unused", "seat": owner(s, card), "rule": rule})
-
-
 def draw(s: SakuraState, seat: int, n: int) -> Flow:
     """7-1-6: top card to hand, one at a time; an empty Deck gives Burnout (5-5-3, 10-10)."""
     for _ in range(n):
@@ -108,7 +64,7 @@ def draw(s: SakuraState, seat: int, n: int) -> Flow:
             continue
         card = deck[0]
         put(s, card, "hand")
-        emit(s, {"type": "draw", "seat": seat, "card": card_json(s, card)}, seat, {"type": "draw", "seat": seat})
+        emit(s, {"type": "draw", "seat": seat, "card": CardRef(card)})
 
 
 def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> Flow:
@@ -126,16 +82,6 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> Flow:
     s.rng.shuffle(zone(s, seat, "deck"))
     emit(s, {"type": "reshuffle", "seat": seat, "cards_returned": moved, "deck": len(zone(s, seat, "deck")),
              "rule": "9-8"})
-
-
-def gain_vigor(s: SakuraState, seat: int, n: int) -> None:
-    """5-1-2 cap 2; 5-1-4: a flinched player loses Flinch instead, even at Vigor 2."""
-    if s.flinch[seat]:
-        s.flinch[seat] = False
-        emit(s, {"type": "flinch_removed", "seat": seat, "rule": "5-1-4"})
-        return
-    s.vigor[seat] = min(MAX_VIGOR, s.vigor[seat] + n)
-    emit(s, {"type": "vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "5-1-2"})
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -178,8 +124,7 @@ def unguarded(s: SakuraState, seat: int) -> None:
     for card in list(zone(s, seat, "enhancement")):
         if "unguarded" in defn(s, card).keywords and card not in s.destroying:
             put(s, card, "facedown", face_down=True)
-            emit(s, {"type": "unguarded", "seat": seat, "card": card, "rule": "10-6"},
-                 seat, {"type": "unguarded", "seat": seat, "rule": "10-6"})
+            emit(s, {"type": "unguarded", "seat": seat, "card": CardRef(card), "rule": "10-6"}, card_id)
 
 
 # -- state-triggered resolution ---------------------------------------------------------------
@@ -213,7 +158,7 @@ def destroy(s: SakuraState, card: int) -> Flow:
     pile, Special -> used, unless tokens came back or the card already left."""
     s.destroying.add(card)
     seat = owner(s, card)
-    emit(s, {"type": "destroyed", "card": card_json(s, card), "rule": "9-6"})
+    emit(s, {"type": "destroyed", "card": CardRef(card), "rule": "9-6"})
     try:
         yield from run_effects(s, defn(s, card).disenchant, Ctx(seat, card))
     finally:
@@ -227,14 +172,6 @@ def destroy(s: SakuraState, card: int) -> Flow:
 
 
 # -- using cards (9-2) -----------------------------------------------------------------------
-
-def make_card_attack(s: SakuraState, seat: int, card: int, via: str, full_power: bool) -> Attack:
-    d = defn(s, card)
-    after = d.after_attack + (d.all_out if full_power else ())
-    return Attack(seat, card, s.table.cards[card].defn.category, d.subtype, d.range, d.damage, d.x, after,
-                  d.keywords, d.no_reactions, d.forced, is_reaction=via == "reaction", full_power=full_power,
-                  user=d.goddess)
-
 
 def pay_costs(s: SakuraState, seat: int, card: int) -> Flow:
     """9-3: Cost moves Flare -> Shadow; then additional costs (10-31)."""
@@ -270,7 +207,7 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
     from_zone = where(s, card)
     put(s, card, "in_use")
     s.actions_taken += 1
-    emit(s, {"type": "use", "seat": seat, "card": card_json(s, card), "from": from_zone, "via": via,
+    emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": via,
              "full_power": full_power, "rule": "9-2"})
     replacements = replacing_effects(s, seat, card)
     if replacements:  # 10-30; of several, the turn player picks the one that applies (5-5)
@@ -291,7 +228,7 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
                                       Ctx(seat, card, None, reacting, full_power))
         if where(s, card) == "in_use":
             put(s, card, "enhancement")  # 9-2-3 v
-            emit(s, {"type": "enhancement", "card": card_json(s, card), "tokens": s.tok.get(CARD + card, 0),
+            emit(s, {"type": "enhancement", "card": CardRef(card), "tokens": s.tok.get(CARD + card, 0),
                      "rule": "9-2-3 v"})
     finish_card(s, card)
     if "terminal" in d.keywords:
@@ -303,7 +240,6 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
 def replacing_effects(s: SakuraState, seat: int, card: int) -> dict[int, tuple[int, int, tuple]]:
     """10-30: Ongoing/Devoted effects that resolve something instead of this card, by source
     card: (source seat, source card, effects); `applies` says whose cards, `card_type` which."""
-    from engine.games.sakura_arms.state import _applies, ongoing_mods
     if not s.special_used and not s.table.zones["0.enhancement"] and not s.table.zones["1.enhancement"]:
         return {}
     kind = defn(s, card).type
@@ -321,7 +257,7 @@ def replaced_resolution(s: SakuraState, seat: int, card: int, replacement: tuple
     then moves as the procedure's last step would, unless the replacing effect moved it; an
     Enhancement so placed has no tokens and is destroyed by state-triggered resolution (5-5-2)."""
     src_seat, src_card, effects = replacement
-    emit(s, {"type": "resolution_replaced", "card": card_json(s, card), "by": card_json(s, src_card), "rule": "10-30"})
+    emit(s, {"type": "resolution_replaced", "card": CardRef(card), "by": CardRef(src_card), "rule": "10-30"})
     yield from run_effects(s, effects, Ctx(src_seat, src_card))
     if where(s, card) == "in_use" and defn(s, card).type == "enhancement":
         put(s, card, "enhancement")
@@ -342,7 +278,7 @@ def charge(s: SakuraState, seat: int, card: int) -> Flow:
         a, b = mixes[0] if mixes else (0, 0)
     mt(s, SHADOW, CARD + card, a, "Charge (9-2-3 iii)")
     mt(s, AURA[seat], CARD + card, b, "Charge (9-2-3 iii)")
-    emit(s, {"type": "charge", "seat": seat, "card": card, "shadow": a, "aura": b, "rule": "9-2-3 iii"})
+    emit(s, {"type": "charge", "seat": seat, "card": CardRef(card), "shadow": a, "aura": b, "rule": "9-2-3 iii"}, card_id)
 
 
 # -- attacks (9-4, 10-5) ---------------------------------------------------------------------
@@ -350,7 +286,10 @@ def charge(s: SakuraState, seat: int, card: int) -> Flow:
 def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> Flow:
     s.attacks.append(atk)
     defender = 1 - atk.seat
-    emit(s, {"type": "attack", **atk.to_json(s), "rule": "9-4"})
+    event = {"type": "attack", **atk.to_json(s), "rule": "9-4"}
+    if atk.card is not None:
+        event["card"] = CardRef(atk.card)
+    emit(s, event, card_id)
     try:
         # i: the attacked player may react once, unless this attack is itself a Reaction
         if not atk.is_reaction and guards.reaction_cards(s, defender, atk):
@@ -402,7 +341,7 @@ def resolve_with_added(s: SakuraState, own: tuple, added: Callable[[], list], ke
                                             "first?", "10-14",
                                             lambda c: f"First the effect added by {s.table.cards[c].defn.name}")
             done.add((first, slot))
-            emit(s, {"type": "added_effect", "source": card_json(s, first), "rule": "10-14"})
+            emit(s, {"type": "added_effect", "source": CardRef(first), "rule": "10-14"})
             yield from run_effects(s, tuple(groups.pop(first)), ctx)
         if slot < n:
             yield from run_effects(s, own[slot:slot + 1], ctx)
@@ -440,7 +379,6 @@ def arrows_reversed(s: SakuraState, seat: int, attack: Attack | None = None) -> 
     """10-2: each "reverse the arrow" modification swaps the two zones once, so an even
     number of them cancel out. Sources: Ongoing/Devoted effects, and a resolved effect that
     reversed the arrows of the attack whose After Attack effect this is."""
-    from engine.games.sakura_arms.state import ongoing_mods
     n = sum(1 for src, _c, m in ongoing_mods(s) if m.get("reverse_arrows") and
             (m.get("applies", "own") == "both" or (m.get("applies", "own") == "own") == (src == seat)))
     if attack is not None:
@@ -535,7 +473,7 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
         if chosen is not None and ctx.card is not None:
             put(s, chosen, "sealed")
             s.sealed_by[chosen] = ctx.card
-            emit(s, {"type": "sealed", "card": card_json(s, chosen), "by": ctx.card, "rule": "10-9"})
+            emit(s, {"type": "sealed", "card": CardRef(chosen), "by": ctx.card, "rule": "10-9"})
     elif "unseal" in eff:
         for card, by in sorted(s.sealed_by.items()):
             if by == ctx.card and where(s, card) == "sealed":
@@ -549,7 +487,7 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
         chosen = yield from choose_card(s, seat, pool, "Choose an Enhancement to copy.", "10-16", False)
         if chosen is not None and ctx.card is not None:
             s.copy_of[ctx.card] = chosen
-            emit(s, {"type": "copy", "card": ctx.card, "source": card_json(s, chosen), "rule": "10-16"})
+            emit(s, {"type": "copy", "card": ctx.card, "source": CardRef(chosen), "rule": "10-16"})
     elif "use_card" in eff:
         pool_zone = "facedown" if eff["use_card"] == "own_facedown" else "hand"
         pool = [c for c in zone(s, seat, pool_zone) if guards.usable_by_effect(s, seat, c) is None]
@@ -562,14 +500,14 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
     elif "remove" in eff:
         if ctx.card is not None:
             put(s, ctx.card, "out")
-            emit(s, {"type": "removed", "card": card_json(s, ctx.card), "rule": "10-18"})
+            emit(s, {"type": "removed", "card": CardRef(ctx.card), "rule": "10-18"})
     elif "cover" in eff:
         who = seat if eff["cover"] == "own_hand" else opp
         chosen = yield from choose_card(s, who, list(zone(s, who, "hand")), "Put a card from your hand face down.",
                                         "7-1-8", False)
         if chosen is not None:
             put(s, chosen, "facedown", face_down=True)
-            emit(s, {"type": "covered", "seat": who, "card": card_json(s, chosen)}, who, {"type": "covered", "seat": who})
+            emit(s, {"type": "covered", "seat": who, "card": CardRef(chosen)})
     elif "win" in eff:
         set_result(s, seat, "won by a card effect", "4-2 3")
         raise GameOver()
@@ -590,7 +528,7 @@ def exchange(s: SakuraState, ctx: Ctx, spec: dict) -> None:
     place = where(s, before)
     put(s, before, "extra")
     put(s, target, place)
-    event = {"type": "exchange", "out": card_json(s, before), "in": card_json(s, target), "rule": "10-25"}
+    event = {"type": "exchange", "out": CardRef(before), "in": CardRef(target), "rule": "10-25"}
     if place == "in_use" and s.table.cards[target].defn.is_special:
         event["note"] = "A-9: the spec's 'in-use state' in the Special zone is read as used (Devoted)"
     emit(s, event)
@@ -622,8 +560,7 @@ def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
         emit(s, {"type": "paid_vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "9-7 ii-A"})
     else:
         put(s, pay, "facedown", face_down=True)
-        emit(s, {"type": "covered", "seat": seat, "card": card_json(s, pay), "rule": "9-7 ii-B"},
-             seat, {"type": "covered", "seat": seat, "rule": "9-7 ii-B"})
+        emit(s, {"type": "covered", "seat": seat, "card": CardRef(pay), "rule": "9-7 ii-B"})
     perform_basic(s, seat, name)
     s.actions_taken += 1
     yield from settle(s)
@@ -632,7 +569,6 @@ def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
 # -- the duel (4-1, 8) -----------------------------------------------------------------------
 
 def mulligan_options(s: SakuraState, seat: int) -> list:
-    from itertools import permutations
     hand = sorted(zone(s, seat, "hand"))
     out = []
     for k in range(len(hand) + 1):
@@ -713,7 +649,7 @@ def run_timed(s: SakuraState, seat: int, card: int, when: str) -> Flow:
     if not effects:
         return
     forced = effects is getattr(defn(s, card), FORCED_TIMED[when])
-    emit(s, {"type": f"{when}_effect", "card": card_json(s, card), "forced": forced, "rule": TIMED_RULES[when]})
+    emit(s, {"type": f"{when}_effect", "card": CardRef(card), "forced": forced, "rule": TIMED_RULES[when]})
     full_power = when == "main_start" and s.mode == "full_power"  # 9-1-2: known once the action kind is chosen
     yield from run_effects(s, effects, Ctx(seat, card, full_power=full_power))
 
@@ -818,8 +754,7 @@ def end_phase(s: SakuraState) -> Flow:
                                 lambda: [({"type": "cover", "card": c}, f"Put {s.table.cards[c].defn.name} face down")
                                          for c in zone(s, seat, "hand")], ("hand_limit",))
         put(s, answer["card"], "facedown", face_down=True)
-        emit(s, {"type": "covered", "seat": seat, "card": card_json(s, answer["card"]), "rule": "8-3-2"},
-             seat, {"type": "covered", "seat": seat, "rule": "8-3-2"})
+        emit(s, {"type": "covered", "seat": seat, "card": CardRef(answer["card"]), "rule": "8-3-2"})
 
 
 def end_phase_cleanup(s: SakuraState) -> None:

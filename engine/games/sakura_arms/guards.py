@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
+from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, SakuraState, cond_ok, cost_of,
                                             current_distance, defn, ongoing_mods, owner, where, zone)
 
@@ -54,8 +55,6 @@ def _payable(s: SakuraState, seat: int, card: int) -> Refusal | None:
     if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card):
         return Refusal("9-2", f"{d.name}'s use condition is not met now; the card cannot be used.")
     if d.type == "attack":
-        from engine.games.sakura_arms.attacks import attack_range
-        from engine.games.sakura_arms.flow import make_card_attack
         atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
         cd = current_distance(s)
         if cd not in attack_range(s, atk):
@@ -190,7 +189,6 @@ def check_react(s: SakuraState, seat: int, action: dict) -> Refusal | None:
 
 
 def react_refusal(s: SakuraState, seat: int, card: int, atk) -> Refusal | None:
-    from engine.games.sakura_arms.attacks import flags
     d = defn(s, card)
     if atk.is_reaction:
         return Refusal("9-4 i", "This attack is itself a Reaction; it cannot be reacted to.")

@@ -9,25 +9,37 @@ Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from engine.core.requests import Event, Result
+from engine.core.view import card_refs, redact
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.sakura_arms.cards import CardDef
 
 ZONES = (
-    ZoneSpec("deck", Visibility.HIDDEN),                      # 7-1-6
-    ZoneSpec("hand", Visibility.OWNER, ordered=False),        # 7-1-10
-    ZoneSpec("played", Visibility.PUBLIC),                    # 7-1-7 <Played pile>
-    ZoneSpec("facedown", Visibility.OWNER),                   # 7-1-8 <Face-down pile>
-    ZoneSpec("enhancement", Visibility.PUBLIC),               # 7-1-9
-    ZoneSpec("special", Visibility.PUBLIC),                   # 7-1-11 (unused ones face down)
-    ZoneSpec("extra", Visibility.PUBLIC),                     # 7-1-12
-    ZoneSpec("sealed", Visibility.PUBLIC),                    # 7-1-13 (A-13: face up)
-    ZoneSpec("in_use", Visibility.PUBLIC),                    # 7-1-14
-    ZoneSpec("out", Visibility.PUBLIC),                       # 7-1-16 (unchosen cards face down)
+    ZoneSpec("deck", Visibility.HIDDEN, label="a deck", rule="7-1-6"),
+    ZoneSpec("hand", Visibility.OWNER, ordered=False, label="a hand", rule="7-1-10"),
+    ZoneSpec("played", Visibility.PUBLIC, label="a played pile", rule="7-1-7"),
+    ZoneSpec("facedown", Visibility.OWNER, label="a face-down pile", rule="7-1-8"),
+    ZoneSpec("enhancement", Visibility.PUBLIC, label="an Enhancement row", rule="7-1-9"),
+    ZoneSpec("special", Visibility.PUBLIC, label="a Special row", rule="7-1-11"),  # unused ones face down
+    ZoneSpec("extra", Visibility.PUBLIC, label="an Extra area", rule="7-1-12"),
+    ZoneSpec("sealed", Visibility.PUBLIC, label="a Sealed area", rule="7-1-13"),  # A-13: face up
+    ZoneSpec("in_use", Visibility.PUBLIC, label="an In-use area", rule="7-1-14"),
+    ZoneSpec("out", Visibility.PUBLIC, label="out of the game", rule="7-1-16"),  # unchosen cards face down
+)
+# The zones that hold no cards, stated the same way for the table: the sakura token zones
+# (counters in `SakuraState.tok`, 7-1-1 to 7-1-5) and the chosen goddesses (2-1).
+CARDLESS_ZONES = (
+    ZoneSpec("distance", Visibility.PUBLIC, label="the Distance", rule="7-1-1"),
+    ZoneSpec("life", Visibility.PUBLIC, label="a Life", rule="7-1-2"),
+    ZoneSpec("aura", Visibility.PUBLIC, label="an Aura", rule="7-1-3"),
+    ZoneSpec("flare", Visibility.PUBLIC, label="a Flare", rule="7-1-4"),
+    ZoneSpec("shadow", Visibility.PUBLIC, label="the Shadow", rule="7-1-5"),
+    ZoneSpec("goddess", Visibility.PUBLIC, label="the goddesses", rule="2-1"),
 )
 
 DIST, SHADOW = 0, 1
@@ -56,7 +68,7 @@ class SakuraState:
     __slots__ = ("table", "rng", "options", "cards", "tok", "out_net", "vigor", "flinch", "turn", "active",
                  "first", "phase", "mode", "turn_start_distance", "special_used", "attacks", "terminal",
                  "gen", "decision", "result", "events", "sealed_by", "copy_of", "destroying", "goddesses",
-                 "reversed_arrows", "actions_taken", "log_out", "rehidden", "mods_cache", "forced_timed")
+                 "reversed_arrows", "actions_taken", "log_out", "mods_cache", "forced_timed")
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
         self.table = table
@@ -87,7 +99,6 @@ class SakuraState:
         self.goddesses: list[tuple[str, ...]] = [(), ()]
         self.reversed_arrows: set[int] = set()  # cards whose arrows are reversed (10-2)
         self.actions_taken = 0
-        self.rehidden = False  # a card went face down or into a deck during this decision
         self.mods_cache: list | None = None  # set only while read-only option lists are built
         self.forced_timed: bool | None = None  # does any card of the duel have Forced timed effects (9-1-1-2)?
 
@@ -112,13 +123,46 @@ def where(s: SakuraState, card: int) -> str:
     return s.table.name_of[card]
 
 
-def emit(s: SakuraState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
-    s.events.append(Event(data, seat, redacted))
-
-
 def card_json(s: SakuraState, card: int) -> dict:
+    """A card as events describe it to a seat that sees it."""
     d = s.table.cards[card].defn
     return {"id": card, "card": d.id, "name": d.name}
+
+
+def card_id(card: int) -> int:
+    """A card as events that name it by id alone describe it (10-6 `unguarded`)."""
+    return card
+
+
+@dataclass(frozen=True, slots=True)
+class Emitted:
+    """An event of the decision being applied, before redaction: `seen` holds the (card, seat)
+    pairs of the cards it names that each seat saw when it happened."""
+
+    data: dict
+    describe: Callable[[int], Any]
+    seen: frozenset
+
+
+def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = None) -> None:
+    """Record an event; the cards it is about are `CardRef`s. A seat is shown a card (by
+    `describe`, by default `card_json`) if it saw the card when the event happened and still
+    sees it when the decision ends: a card used face up and turned face down again, or
+    reshuffled into the deck, within one decision is not named (`redacted`)."""
+    visible = s.table.visible_to
+    seen = frozenset((card, seat) for card in card_refs(data) for seat in (0, 1) if visible(card, seat))
+    s.events.append(Emitted(data, describe or (lambda card: card_json(s, card)), seen))
+
+
+def redacted(s: SakuraState) -> list[Event]:
+    """The decision's events for each seat, through the core redactor (engine/core/view.py)."""
+    table = s.table
+    out = []
+    for e in s.events:
+        seen = e.seen
+        out.append(redact(table, e.data, e.describe,
+                          lambda card, seat, seen=seen: (card, seat) in seen and table.visible_to(card, seat)))
+    return out
 
 
 # -- tokens ----------------------------------------------------------------------------------

@@ -4,15 +4,16 @@ down (6-2-1-1). Token counts and every other number are public (7-1, 5-1)."""
 
 from __future__ import annotations
 
-from engine.games.sakura_arms.attacks import Attack
+from engine.core import view as core_view
+
+from engine.games.sakura_arms.effects import Attack
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, LIFE, SHADOW, SakuraState, current_distance,
                                             defn, zone)
 
 
-def card_view(s: SakuraState, card: int, seat: int | None) -> dict:
+def describe(s: SakuraState, card: int) -> dict:
+    """A card as a seat that sees it is shown it."""
     base = s.table.cards[card].defn
-    if not s.table.visible_to(card, seat):
-        return {"face_down": True, "category": base.category}
     d = defn(s, card) if card in s.copy_of else base
     out = {"id": card, "card": base.id, "name": base.name, "category": base.category, "type": d.type}
     if d.subtype:
@@ -31,23 +32,33 @@ def card_view(s: SakuraState, card: int, seat: int | None) -> dict:
     return out
 
 
+def card_view(s: SakuraState, card: int, seat: int | None) -> dict:
+    """The core card view; a card face down to `seat` still shows its category (6-2-1-1)."""
+    shown = core_view.card_view(s.table, card, seat, lambda c: describe(s, c))
+    if "id" not in shown:
+        shown["category"] = s.table.cards[card].defn.category
+    return shown
+
+
 def _pile(s: SakuraState, owner: int, name: str, seat: int | None) -> list[dict]:
     return [card_view(s, c, seat) for c in zone(s, owner, name)]
+
+
+def _owner_zone(s: SakuraState, owner: int, name: str, seat: int | None) -> dict:
+    """Deck (hidden), hand and Face-down pile (owner only), by their declaration."""
+    return core_view.zone_view(s.table, owner, name, seat, lambda c: describe(s, c))
 
 
 def view(s: SakuraState, seat: int | None) -> dict:
     players = []
     for p in (0, 1):
-        hand = zone(s, p, "hand")
         players.append({
             "seat": p, "goddesses": list(s.goddesses[p]),
             "life": s.tok[LIFE[p]], "aura": s.tok[AURA[p]], "flare": s.tok[FLARE[p]],
             "vigor": s.vigor[p], "flinched": s.flinch[p], "terminal": s.terminal[p], "hand_limit": 2,
-            "deck": {"count": len(zone(s, p, "deck"))},
-            "hand": ({"count": len(hand), "cards": _pile(s, p, "hand", seat)} if seat is None or seat == p
-                     else {"count": len(hand)}),
-            "facedown": ({"count": len(zone(s, p, "facedown")), "cards": _pile(s, p, "facedown", seat)}
-                         if seat is None or seat == p else {"count": len(zone(s, p, "facedown"))}),
+            "deck": _owner_zone(s, p, "deck", seat),
+            "hand": _owner_zone(s, p, "hand", seat),
+            "facedown": _owner_zone(s, p, "facedown", seat),
             **{name: _pile(s, p, name, seat) for name in ("played", "enhancement", "special", "extra", "sealed", "in_use")},
             # unchosen cards (10-29) are only counted; cards removed by effects are face up (10-18)
             "out_of_game": {"count": len(zone(s, p, "out")),

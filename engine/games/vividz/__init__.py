@@ -13,7 +13,7 @@ from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.vividz import actions, demo, flow, guards, view
+from engine.games.vividz import demo, flow, guards, view
 from engine.games.vividz.cards import load_cards
 from engine.games.vividz.deck import deck_from_entries, validate_deck
 from engine.games.vividz.state import VividzState, zone_specs
@@ -163,7 +163,7 @@ class VividzRules(CardGame):
         prompt = _PROMPTS[kind]
         if kind == "main":
             prompt = f"Turn {state.turn}: your Main phase (703.2)."
-        return Request(seat, kind, prompt, [Option(label, action) for action, label in actions.options(state)])
+        return Request(seat, kind, prompt, [Option(label, action) for action, label in guards.options(state)])
 
     def check(self, state: VividzState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)
@@ -174,7 +174,7 @@ class VividzRules(CardGame):
     def apply(self, state: VividzState, seat: int, action: dict) -> list[Event]:
         state.events = []
         state.hid = False
-        actions.apply(state, seat, action)
+        flow.apply(state, seat, action)
         if not state.hid:
             return state.events
         return [_sanitize(state, e) for e in state.events]

@@ -7,9 +7,9 @@ returns False when it needs a player's choice; the frame then resumes at the sam
 
 from __future__ import annotations
 
-from engine.games.vividz.state import (ADJACENT, CENTER, ZK, VividzState, card_json, controller, defn, emit, exp_of,
-                                       in_slot, lane_opponent, mission_active, new_uid, owner,
-                                       power, traits, where, zone)
+from engine.games.vividz.state import (ADJACENT, CENTER, ZK, VividzState, _applies, _cont_sources, card_json,
+                                       condition_holds, controller, defn, emit, exp_of, in_slot, lane_opponent,
+                                       mission_active, new_uid, owner, power, traits, where, zone)
 
 # -- moving cards (501.4-501.6, 512.3b) --------------------------------------------------------
 
@@ -121,7 +121,6 @@ def retire(state: VividzState, card: int, by: str, rule: str, source: int | None
 
 def replacements(state: VividzState, card: int, event: str) -> list[tuple[int, object]]:
     """Replacement effects (912) that would apply to `event` on `card`: (source, instead)."""
-    from engine.games.vividz.state import _applies, _cont_sources
     out = []
     for source, seat, item, _ in _cont_sources(state):
         spec = item.get("replace")
@@ -157,52 +156,6 @@ def deal_damage(state: VividzState, card: int, amount: int, source: int, kind: s
 
 
 # -- conditions --------------------------------------------------------------------------------
-
-def condition_holds(state: VividzState, seat: int, card: int, conds: tuple) -> bool:
-    for cond in conds:
-        for key, value in cond:
-            if not _cond(state, seat, card, key, value):
-                return False
-    return True
-
-
-def _cond(state: VividzState, seat: int, card: int, key: str, value) -> bool:
-    z = state.table.zones
-    if key == "lvup":
-        return (card in state.lvup) == value
-    if key == "in_center":
-        return (where(state, card) == "area" and state.slot.get(card) == CENTER) == value
-    if key == "your_turn":
-        return (state.tp == seat) == value
-    if key == "hand_at_most":
-        return len(z[f"{seat}.hand"]) <= value
-    if key == "hand_at_least":
-        return len(z[f"{seat}.hand"]) >= value
-    if key == "energy_at_least":
-        return len(z[f"{seat}.energy"]) >= value
-    if key == "characters_at_least":
-        return len(z[f"{seat}.area"]) >= value
-    if key == "opp_characters_at_most":
-        return len(z[f"{1 - seat}.area"]) <= value
-    if key == "successful_attacks_at_least":
-        return state.successes[seat] >= value
-    if key == "battle_retires_at_least":
-        return state.battle_retires[seat] >= value
-    if key == "exp_at_least":
-        return where(state, card) == "area" and len(exp_of(state, card)) >= value
-    if key == "trash_at_least":
-        return len(z[f"{seat}.trash"]) >= value
-    if key == "same_name_in_trash_at_least":  # 1119.1: the same-name icon
-        own = defn(state, card).name
-        return sum(1 for c in z[f"{seat}.trash"] if defn(state, c).name == own) >= value
-    if key == "chosen_at_least":  # 1107.1: "choose" actions this turn
-        return state.chosen[seat] >= value
-    if key == "lvup_characters_at_least":
-        return sum(1 for c in z[f"{seat}.area"] if c in state.lvup) >= value
-    if key == "trait_count":
-        return sum(1 for c in z[f"{seat}.area"] if value["trait"] in traits(state, c)) >= value["at_least"]
-    raise ValueError(f"unknown condition {key!r}")
-
 
 # -- triggers (908) ----------------------------------------------------------------------------
 

@@ -10,8 +10,8 @@ from engine.core.requests import Result
 
 from engine.games.vividz import effects as fx
 from engine.games.vividz.state import (POWER, ZK, VividzState, card_json, controller, defn, derived, emit, in_slot,
-                                       lane_opponent, may_reduce_power, mission_active, numeric_ties, power, where,
-                                       zone)
+                                       lane_opponent, may_reduce_power, mission_active, numeric_ties, play_cost, power,
+                                       where, zone)
 
 HAND_TARGET = 5  # 702.4 / 706.4
 
@@ -520,3 +520,155 @@ TASKS = {
     "charge": _wait("charge"), "pay": _pay, "discard_cost": _discard_cost, "finish_play": _finish_play,
     "resolve_ab": _resolve_ab, "atk": _atk, "scout_decide": _scout_decide, "slide_move": _slide_move,
 }
+
+
+# -- applying a chosen option --------------------------------------------------------------------
+
+def _order(state: VividzState, seat: int, group: tuple, action: dict) -> None:
+    """911.3c: the chosen effect is applied before the remaining ones of the same timestamp."""
+    key = next(g for g in group if g[0] == action["card"] and g[2] == action["item"])
+    state.ts_rank[key] = sum(1 for g in group if g in state.ts_rank) + 1
+    emit(state, {"type": "effect_order", "seat": seat, "card": card_json(state, key[0]), "item": key[2],
+                 "rank": state.ts_rank[key], "rule": "911.3c"})
+    rest = [g for g in group if g not in state.ts_rank]
+    if len(rest) == 1:
+        state.ts_rank[rest[0]] = len(group)
+
+
+# -- doing it --------------------------------------------------------------------------------
+
+def _activate(state: VividzState, seat: int, card: int, i: int) -> tuple:
+    """907.1 / 904.2: pay sleep and other costs, then resolve."""
+    ab = defn(state, card).abilities[i]
+    if ab.cost_of("sleep"):
+        state.sleep.add(card)
+        emit(state, {"type": "sleep", "card": card_json(state, card), "rule": "907.1a"})
+    inc = state.inc[card] if where(state, card) == "area" else -1
+    if ab.cost_of("remove_self"):
+        emit(state, {"type": "remove", "card": card_json(state, card), "rule": "904.2f"})
+        fx.move(state, card, "remove")
+    return (("discard_cost", seat, ab.cost_of("discard"), "904.2f"), ("pay", seat, ab.cost_of("energy"), "905.3"),
+            ("resolve_ab", card, seat, i, inc))
+
+
+def apply(state: VividzState, seat: int, action: dict) -> None:
+    kind = state.waiting[0]
+    w = state.waiting
+    state.waiting = None
+    t = action["type"]
+    if kind == "missions":
+        ms = zone(state, seat, "mission")
+        ms[:] = action["order"]  # 507.3: positions are fixed from now on
+        emit(state, {"type": "missions_placed", "seat": seat, "rule": "601.1b"})
+        if seat == 0:
+            state.waiting = ("missions", 1)
+        else:
+            push(state, ("setup", "reveal"))
+    elif kind == "setup_energy":
+        fx.move(state, action["card"], "energy")
+        emit(state, {"type": "charge", "seat": seat, "card": card_json(state, action["card"]), "rule": "601.1e"})
+        if w[2] > 1:
+            state.waiting = ("setup_energy", seat, w[2] - 1)
+        else:
+            push(state, ("setup", "flip"))
+    elif kind == "main":
+        after = (("pp", ""), ("main",))
+        if t == "play":
+            card = action["card"]
+            slot = action.get("slot")
+            cost = play_cost(state, seat, card, slot)  # 904.2d: locked now
+            src = where(state, card)
+            fx.move(state, card, "temporary")  # 904.2b reveal, 904.2e Temporary
+            emit(state, {"type": "play", "seat": seat, "card": card_json(state, card), "cost": cost, "slot": slot,
+                         "from": src, "rule": "906.1"})
+            push(state, ("pay", seat, cost, "905.3"), ("finish_play", card, seat, slot, src), *after)
+        elif t == "activate":
+            push(state, *_activate(state, seat, action["card"], action["ability"]), *after)
+        elif t == "attack":
+            card = action["card"]
+            state.sleep.add(card)  # 802.1b
+            state.battle = {"attacker": card, "inc": state.inc[card], "lane": state.slot[card]}
+            emit(state, {"type": "attack", "seat": seat, "card": card_json(state, card), "lane": state.slot[card],
+                         "rule": "802.1"})
+            fx.fire_self(state, card, "attack")  # 802.1c
+            fx.fire(state, "ally_attack", seat)
+            push(state, ("pp", ""), ("atk", "D1"), *after)
+        elif t == "check":
+            m = action["mission"]
+            state.sleep.add(m)  # 1113.2
+            emit(state, {"type": "check", "seat": seat, "card": card_json(state, m), "rule": "1113.2"})
+            push(state, *after)
+        else:  # pass: 703.3a
+            emit(state, {"type": "pass", "seat": seat, "rule": "703.3a"})
+            push(state, ("pp", ""), ("step", "MI1"))
+    elif kind == "defense":
+        after = (("pp", ""), ("atk", "D3"))
+        if t == "activate":
+            push(state, *_activate(state, seat, action["card"], action["ability"]), *after)
+        elif t == "slide":
+            emit(state, {"type": "defend_slide", "seat": seat, "rule": "803.1"})
+            push(state, ("discard_cost", seat, 2, "803.1"), ("slide_move", action["card"], action["slot"]), *after)
+        else:
+            emit(state, {"type": "pass", "seat": seat, "rule": "803.1"})
+            push(state, *after)
+    elif kind == "pay":
+        fx.move(state, action["card"], "trash")
+        emit(state, {"type": "pay", "seat": seat, "card": card_json(state, action["card"]), "rule": "905.3c"})
+        if w[2] > 1:
+            push(state, ("pay", seat, w[2] - 1, w[3]))
+    elif kind == "discard":
+        fx.move(state, action["card"], "trash")
+        emit(state, {"type": "discard", "seat": seat, "card": card_json(state, action["card"]), "rule": w[3]})
+        if w[2] > 1:
+            push(state, ("discard_cost", seat, w[2] - 1, w[3]))
+    elif kind == "pick":
+        state.frames[-1][4]["pick"] = action["card"]
+    elif kind == "target":
+        state.frames[-1][4]["choice"] = action["card"]
+        emit(state, {"type": "target", "seat": seat, "card": card_json(state, action["card"]), "rule": "1107.1"})
+    elif kind == "use":
+        state.frames[-1][4]["use"] = "decline" if t == "decline" else action.get("slot", 0)
+    elif kind == "scout_use":
+        card = w[2]
+        if t == "decline":
+            fx.move(state, card, "energy")
+            emit(state, {"type": "to_energy", "seat": seat, "card": card_json(state, card), "rule": "1115.1"})
+        else:
+            fx.play_free(state, card, seat, action.get("slot", 0))
+    elif kind == "trigger":
+        resolve_trigger(state, action["pick"])
+    elif kind == "may":
+        if action["use"]:
+            start_ability(state, w[2], seat, w[3], w[4])
+        else:
+            emit(state, {"type": "declined", "seat": seat, "source": card_json(state, w[2]), "rule": "908.2"})
+    elif kind == "number":
+        state.frames[-1][4]["number"] = action["value"]
+    elif kind == "slide_to":
+        state.frames[-1][4]["slide"] = (action["card"], action["slot"])
+    elif kind == "replacement":
+        state.repl_choice[w[2]] = action["source"]
+        emit(state, {"type": "replacement_chosen", "seat": seat, "card": card_json(state, action["source"]),
+                     "rule": "912.2"})
+    elif kind == "newest":
+        c = action["card"]
+        state.newest_pick[(seat, state.slot[c])] = c
+        emit(state, {"type": "newest", "seat": seat, "card": card_json(state, c), "rule": "1002.1"})
+    elif kind == "up_to":
+        state.frames[-1][4]["more"] = action["move"]
+    elif kind == "ts_order":
+        _order(state, seat, w[2], action)
+    elif kind == "keep":
+        if t == "keep":
+            for old in list(zone(state, seat, "keep")):  # 705.2: the old card goes to the Trash first
+                fx.move(state, old, "trash")
+                emit(state, {"type": "discard", "seat": seat, "card": card_json(state, old), "rule": "705.2"})
+            fx.move(state, action["card"], "keep")
+            emit(state, {"type": "keep", "seat": seat, "card": card_json(state, action["card"], True), "rule": "705.2"},
+                 seat, {"type": "keep", "seat": seat, "rule": "705.2"})
+    elif kind == "charge":
+        if t == "charge":
+            fx.move(state, action["card"], "energy")
+            emit(state, {"type": "charge", "seat": seat, "card": card_json(state, action["card"]), "rule": "705.3"})
+            state.waiting = ("charge", seat) if zone(state, seat, "hand") else None
+    run(state)

@@ -13,20 +13,18 @@ from types import SimpleNamespace
 
 from engine.core.errors import Refusal
 from engine.core.game import Game
-from engine.games.gundam_war.state import AREAS, controller, defn, where
-from engine.games.gundam_war.stats import is_rolled, is_unit, power
+from engine.games.gundam_war.state import AREAS, ZONES, controller, defn, where
+from engine.games.gundam_war.state import is_rolled, is_unit, power
 from engine.games.gundam_war.view import card_view
 
 from tts_bridge.assets.games.gundam_war import POLLUTION, VULTURE
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry, seat_spin
 
-ZONE_RULE = {"homeland": "GW-B-4.3.1", "discard": "GW-B-4.3.2", "space": "GW-B-4.3.3", "earth": "GW-B-4.3.4",
-             "arena": "GW-B-4.3.5", "removed": "GW-B-4.3.6", "deploy": "GW-B-4.3.7", "junk": "GW-B-4.3.8",
-             "hangar": "GW-B-4.3.9", "hand": "GW-B-4.3.10", "played": "GW-A-2.1", "set": "GW-A-20"}
-ZONE_WORDS = {"homeland": "Homeland", "discard": "Discard Pile", "space": "Space Area", "earth": "Earth Area",
-              "arena": "Fighting Arena", "removed": "removed cards", "deploy": "Deploy Area", "junk": "Junk Yard",
-              "hangar": "Hangar", "hand": "hand", "played": "played-card area (the Cut)", "set": "set group"}
+# what players call each zone and the rule that says what goes there: the engine's declaration
+# (the card-coins' "gone" has no place on the table, so neither)
+ZONE_RULE = {z.name: z.rule for z in ZONES if z.rule}
+ZONE_WORDS = {z.name: z.label for z in ZONES if z.label}
 PHYSICAL = ("play", "sortie", "discard", "retrieve", "change")  # actions a card move can stand for
 
 

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.qiguang.cards import RACE_NAMES, RACES
-from engine.games.qiguang.state import attack, health
+from engine.games.qiguang.state import ZONES, attack, health
 
 from tts_bridge.assets.games.qiguang import LIFE
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
@@ -30,10 +30,9 @@ STANDBY = tuple(f"standby{i}" for i in range(1, BOXES + 1))
 COMBAT = tuple(f"combat{i}" for i in range(1, BOXES + 1))
 LANE_ZONES = frozenset(STANDBY + COMBAT)
 PILES = ("graveyard", "exile", "field")
-ZONE_WORDS = {"library": "library", "graveyard": "graveyard", "exile": "exile area", "field": "field area",
-              "support": "persistent spell and creation area", "crystals": "function area", "hand": "hand",
-              "chain": "chain area", **{z: f"standby zone in lane {z[-1]}" for z in STANDBY},
-              **{z: f"combat zone in lane {z[-1]}" for z in COMBAT}}
+# what players call each zone: the engine's declaration, plus the table's crystal row (crystals are
+# counters in the engine, not a zone)
+ZONE_WORDS = {**{z.name: z.label for z in ZONES}, "crystals": "function area"}
 
 WAITING = {"main": "main phase", "battle": "battle phase", "pay": "paying a cost", "draw": "draw or Mana Source",
            "window": "a Lightning response", "respond": "a Lightning response to the chain",

@@ -18,21 +18,15 @@ from engine.core.errors import Refusal
 from engine.core.game import Game
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.guards import KINDS
-from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, current_distance
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, LIFE, SHADOW, CARDLESS_ZONES, ZONES,
+                                            current_distance)
 
 from tts_bridge.assets.games.sakura_arms import VIGOR, FLINCH
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry, seat_spin
 
-ZONE_RULE = {"distance": "7-1-1", "life": "7-1-2", "aura": "7-1-3", "flare": "7-1-4", "shadow": "7-1-5",
-             "deck": "7-1-6", "played": "7-1-7", "facedown": "7-1-8", "enhancement": "7-1-9", "hand": "7-1-10",
-             "special": "7-1-11", "extra": "7-1-12", "sealed": "7-1-13", "in_use": "7-1-14", "goddess": "2-1",
-             "out": "7-1-16"}
-ZONE_WORDS = {"distance": "the Distance", "life": "a Life", "aura": "an Aura", "flare": "a Flare",
-              "shadow": "the Shadow", "deck": "a deck", "played": "a played pile", "facedown": "a face-down pile",
-              "enhancement": "an Enhancement row", "hand": "a hand", "special": "a Special row",
-              "extra": "an Extra area", "sealed": "a Sealed area", "in_use": "an In-use area",
-              "goddess": "the goddesses", "out": "out of the game"}
+ZONE_RULE = {z.name: z.rule for z in ZONES + CARDLESS_ZONES}
+ZONE_WORDS = {z.name: z.label for z in ZONES + CARDLESS_ZONES}
 
 
 def _z(name: str, x: float, z: float, w: float, h: float, slots: int = 1, kind: str = "pile") -> SimpleNamespace:

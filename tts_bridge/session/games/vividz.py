@@ -20,18 +20,14 @@ from types import SimpleNamespace
 
 from engine.core.errors import Refusal
 from engine.core.game import Game
-from engine.games.vividz.state import attack_forbidden, exp_of, power, traits
+from engine.games.vividz.state import ZONES, attack_forbidden, exp_of, power, traits
 
 from tts_bridge.assets.games.vividz import TURN
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
 from tts_bridge.session.games.geometry import Geometry, seat_spin
 
-ZONE_WORDS = {"area": "Area", "exp": "EXP zone", "mission": "Mission zone", "account": "Account zone",
-              "energy": "Energy zone", "keep": "Keep zone", "deck": "Deck", "trash": "Trash",
-              "remove": "Remove zone", "reveal": "revealed cards", "temporary": "Temporary zone", "hand": "hand"}
-ZONE_RULE = {"area": "503.1", "exp": "512.1", "mission": "507.1", "account": "401.3", "energy": "506.1",
-             "keep": "508.1", "deck": "504.2", "trash": "505.1", "remove": "511.1", "reveal": "501.1",
-             "temporary": "510.1", "hand": "509.1"}
+ZONE_WORDS = {z.name: z.label for z in ZONES}
+ZONE_RULE = {z.name: z.rule for z in ZONES}
 # engine zones shown as cards on the table (the Deck is one pile object per seat)
 CARD_ZONES = ("hand", "keep", "account", "mission", "area", "energy", "trash", "remove", "reveal", "temporary")
 # option kinds a player performs by dragging the option's card (the others are buttons)

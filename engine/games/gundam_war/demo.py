@@ -4,8 +4,8 @@ refusals with their rule numbers can be seen (wired in by `tts_bridge/demo.py`).
 from __future__ import annotations
 
 
-from engine.games.gundam_war.state import GWState, zone
-from engine.games.gundam_war.stats import is_g, is_unit
+
+from engine.games.gundam_war.state import GWState, is_g, is_unit, units, zone
 
 
 def _name(card: object) -> str:
@@ -17,6 +17,8 @@ def _name(card: object) -> str:
 _STEP_NAMES = {"reroll": "Reroll Phase", "draw": "Draw Phase", "deploy": "Deploy Phase", "attack": "Attack Step",
                "defense": "Defense Step", "damage": "Damage Calculation Step", "return": "Return Step",
                "end": "End of turn"}
+
+
 _TEXT = {
     "setup": lambda e: f"Seat {e['first']} won rock-paper-scissors and goes first",
     "redeal": lambda e: (f"Seat {e['seat']} shows a hand without G ({', '.join(e['shown'])}) and re-deals 6"

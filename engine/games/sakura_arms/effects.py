@@ -1,4 +1,6 @@
-"""«Attack» objects (6-4) and the order of their modifications (5-6 numeric, 5-7 Range, 10-3, 10-4).
+"""What changes the duel's objects: «Attack» objects (6-4) and the order of their modifications
+(5-6 numeric, 5-7 Range, 10-3, 10-4), and moving cards between zones (7-2) with what follows
+the card (its tokens, its Special state, a copy).
 
 An attack keeps its printed values and a list of added modifications; Range and damage are
 worked out when read, so an Ongoing effect that appears or vanishes mid-attack counts at once.
@@ -9,8 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from engine.core.view import CardRef
+
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
-from engine.games.sakura_arms.state import SakuraState, cond_ok, defn, ongoing_mods, x_value
+from engine.games.sakura_arms.state import (CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
+                                            defn, emit, move_tokens, ongoing_mods, owner, where, x_value)
 
 
 @dataclass(eq=False)
@@ -204,3 +209,66 @@ def flags(s: SakuraState, atk: Attack) -> dict:
     return {"unavoidable": _flag(atk, mods, "unavoidable"), "overwhelm": _flag(atk, mods, "overwhelm"),
             "cannot_be_cancelled": _flag(atk, mods, "cannot_be_cancelled"),
             "take_both": _flag(atk, mods, "take_both"), "no_reactions": nr}
+
+
+# -- moving cards (7-2, 9-2-1 v, 10-17, 5-1-2) ------------------------------------------------
+
+def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None) -> None:
+    """Move a card to its OWNER's zone (7-2). Tokens on a card that lands where tokens cannot be
+    go to Shadow (7-1-9, 10-6 A-8); the Special state follows the zone (6-2-2-3)."""
+    s.table.move(card, owner(s, card), name, index)
+    if face_down:
+        s.table.face_down.add(card)
+    if name != "special":
+        s.special_used.discard(card)
+    if name not in TOKEN_CARD_ZONES and CARD + card in s.tok:
+        move_all_from_card(s, card, SHADOW, "the card left a zone that holds tokens (7-1-9)")
+    if name != "enhancement":
+        s.copy_of.pop(card, None)
+
+
+def move_all_from_card(s: SakuraState, card: int, dst: int, why: str) -> int:
+    return move_tokens(s, CARD + card, dst, s.tok.get(CARD + card, 0), why)
+
+
+def mt(s: SakuraState, src: int, dst: int, n: int, why: str) -> int:
+    return move_tokens(s, src, dst, n, why)
+
+
+def finish_card(s: SakuraState, card: int) -> None:
+    """9-2-1 v / 9-2-2 iv: Normal -> Played pile; Special -> Special zone, used (Devoted)."""
+    if where(s, card) != "in_use":
+        return
+    if s.table.cards[card].defn.is_special:
+        put(s, card, "special")
+        s.special_used.add(card)
+        emit(s, {"type": "devoted", "card": CardRef(card), "rule": "9-2-1 v"})
+    else:
+        put(s, card, "played")
+
+
+def set_unused(s: SakuraState, card: int, rule: str) -> None:
+    """10-17: the card returns to its owner's Special zone, unused (face down)."""
+    if not s.table.cards[card].defn.is_special:
+        return
+    put(s, card, "special", face_down=True)
+    s.special_used.discard(card)
+    emit(s, {"type": "set_unused", "seat": owner(s, card), "rule": rule})
+
+
+def gain_vigor(s: SakuraState, seat: int, n: int) -> None:
+    """5-1-2 cap 2; 5-1-4: a flinched player loses Flinch instead, even at Vigor 2."""
+    if s.flinch[seat]:
+        s.flinch[seat] = False
+        emit(s, {"type": "flinch_removed", "seat": seat, "rule": "5-1-4"})
+        return
+    s.vigor[seat] = min(MAX_VIGOR, s.vigor[seat] + n)
+    emit(s, {"type": "vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "5-1-2"})
+
+
+def make_card_attack(s: SakuraState, seat: int, card: int, via: str, full_power: bool) -> Attack:
+    d = defn(s, card)
+    after = d.after_attack + (d.all_out if full_power else ())
+    return Attack(seat, card, s.table.cards[card].defn.category, d.subtype, d.range, d.damage, d.x, after,
+                  d.keywords, d.no_reactions, d.forced, is_reaction=via == "reaction", full_power=full_power,
+                  user=d.goddess)
