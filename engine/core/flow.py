@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from engine.core.errors import Refusal
-from engine.core.hashing import record_key
 from engine.core.requests import Request
 
 S = TypeVar("S")
@@ -43,10 +42,7 @@ class Flow:
 
     steps: deque = field(default_factory=deque)
     asking: Step | None = None
-
-    def hash_key(self) -> tuple:
-        """What the state hash packs: every step as (type name, fields), in order."""
-        return tuple(map(record_key, self.steps)), record_key(self.asking)
+    __canonical_repr__: ClassVar[bool] = True  # a deque of steps and a step: the packer uses repr
 
     def then(self, *steps: Step) -> None:
         """Run `steps` after everything already queued."""

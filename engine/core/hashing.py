@@ -161,8 +161,28 @@ def _sorted(s: set) -> tuple:
     return tuple(sorted(s))
 
 
+def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
+    """For a record of step queues and steps (the `Flow`): each step as `record_key`, which
+    says what its repr says at a fraction of the cost."""
+    if not (isinstance(tp, type) and dataclasses.is_dataclass(tp) and getattr(tp, "__canonical_repr__", False)):
+        return None
+    names = [f.name for f in dataclasses.fields(tp)]
+    hints = _field_types(tp)
+    if not any(hints[n] is deque or typing.get_origin(hints[n]) is deque for n in names):
+        return None
+    queues = {n for n in names if hints[n] is deque or typing.get_origin(hints[n]) is deque}
+
+    def encode(record: Any) -> tuple:
+        return tuple(tuple(map(record_key, getattr(record, n))) if n in queues else record_key(getattr(record, n))
+                     for n in names)
+    return encode
+
+
 def _encoder(tp: Any, where: str) -> Callable[[Any], Any] | None:
     """The function that canonicalises a field of type `tp` (None: the value as it is)."""
+    queue = _queue_encoder(tp)
+    if queue is not None:
+        return queue
     if _is_plain(tp):
         return None
     if tp is Any:
