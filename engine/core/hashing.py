@@ -84,6 +84,10 @@ def _canon(value: Any) -> Any:
     packed = getattr(value, "hash_bytes", None)
     if packed is not None:
         return packed()
+    if isinstance(value, dict):  # a subclass: card data that remembers its YAML lines (carddata.LineDict)
+        return tuple(sorted((k, _canon(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):  # carddata.LineList
+        return tuple(_canon(v) for v in value)
     raise DeclarationError(f"cannot hash a {kind.__name__} value: {value!r}")
 
 
