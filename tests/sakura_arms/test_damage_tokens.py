@@ -190,8 +190,9 @@ def test_47_token_total_is_36_plus_logged_out_of_game_moves():  # checklist 47
     assert [e for e in events if e["type"] == "out_of_game_tokens"][0]["count"] == 1
     offering = place(game, 0, "tsuki-s3", "special")  # Aura (1) -> Out-of-game; removed
     tokens(game, flare=(1, 0))
-    act(game, 0, {"type": "use", "card": offering})
-    assert s.out_net == 0 and tokens_in_play(s) == 36 and s.log_out[-1][2] == -1
+    events = act(game, 0, {"type": "use", "card": offering})
+    assert s.out_net == 0 and tokens_in_play(s) == 36
+    assert [e["to"] for e in events if e["type"] == "out_of_game_tokens"] == ["Out-of-game"]  # logged (7-1-16)
     assert s.table.zone_name(offering) == "out" and offering not in s.table.face_down  # 10-18
     s.tok[SHADOW] += 1  # an unlogged token breaks the invariant
     try:

@@ -206,7 +206,6 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
     yield from pay_costs(s, seat, card)
     from_zone = where(s, card)
     put(s, card, "in_use")
-    s.actions_taken += 1
     emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": via,
              "full_power": full_power, "rule": "9-2"})
     replacements = replacing_effects(s, seat, card)
@@ -562,7 +561,6 @@ def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
         put(s, pay, "facedown", face_down=True)
         emit(s, {"type": "covered", "seat": seat, "card": CardRef(pay), "rule": "9-7 ii-B"})
     perform_basic(s, seat, name)
-    s.actions_taken += 1
     yield from settle(s)
 
 

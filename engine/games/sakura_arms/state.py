@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from engine.core.requests import Event, Result
-from engine.core.view import card_refs, redact
+from engine.core.view import CardRef, redact
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
 
@@ -65,10 +65,10 @@ class EndPhase(Exception):
 
 
 class SakuraState:
-    __slots__ = ("table", "rng", "options", "cards", "tok", "out_net", "vigor", "flinch", "turn", "active",
+    __slots__ = ("table", "rng", "options", "tok", "out_net", "vigor", "flinch", "turn", "active",
                  "first", "phase", "mode", "turn_start_distance", "special_used", "attacks", "terminal",
                  "gen", "decision", "result", "events", "sealed_by", "copy_of", "destroying", "goddesses",
-                 "reversed_arrows", "actions_taken", "log_out", "mods_cache", "forced_timed")
+                 "mods_cache", "forced_timed")
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
         self.table = table
@@ -77,7 +77,6 @@ class SakuraState:
         self.tok: dict[int, int] = {DIST: 10, SHADOW: 0, AURA[0]: 3, AURA[1]: 3, LIFE[0]: 10, LIFE[1]: 10,
                                     FLARE[0]: 0, FLARE[1]: 0}  # 4-1 step 1
         self.out_net = 0  # tokens brought in from Out-of-game minus tokens sent there
-        self.log_out: list[tuple] = []
         self.vigor = [0, 0]
         self.flinch = [False, False]
         self.turn = 0
@@ -97,8 +96,6 @@ class SakuraState:
         self.copy_of: dict[int, int] = {}  # copy -> copy source (10-16)
         self.destroying: set[int] = set()
         self.goddesses: list[tuple[str, ...]] = [(), ()]
-        self.reversed_arrows: set[int] = set()  # cards whose arrows are reversed (10-2)
-        self.actions_taken = 0
         self.mods_cache: list | None = None  # set only while read-only option lists are built
         self.forced_timed: bool | None = None  # does any card of the duel have Forced timed effects (9-1-1-2)?
 
@@ -136,32 +133,41 @@ def card_id(card: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Emitted:
-    """An event of the decision being applied, before redaction: `seen` holds the (card, seat)
-    pairs of the cards it names that each seat saw when it happened."""
+    """An event of the decision being applied that names cards, before redaction: `unseen`
+    holds the (card, seat) pairs of its cards that a seat did not see when it happened."""
 
     data: dict
-    describe: Callable[[int], Any]
-    seen: frozenset
+    describe: Callable[[int], Any] | None
+    unseen: frozenset
 
 
 def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = None) -> None:
-    """Record an event; the cards it is about are `CardRef`s. A seat is shown a card (by
-    `describe`, by default `card_json`) if it saw the card when the event happened and still
-    sees it when the decision ends: a card used face up and turned face down again, or
-    reshuffled into the deck, within one decision is not named (`redacted`)."""
+    """Record an event; the cards it is about are `CardRef`s (top-level values). A seat is
+    shown a card (by `describe`, by default `card_json`) if it saw the card when the event
+    happened and still sees it when the decision ends: a card used face up and turned face
+    down again, or reshuffled into the deck, within one decision is not named (`redacted`)."""
+    refs = [v.id for v in data.values() if type(v) is CardRef]
+    if not refs:
+        s.events.append(Event(data))
+        return
     visible = s.table.visible_to
-    seen = frozenset((card, seat) for card in card_refs(data) for seat in (0, 1) if visible(card, seat))
-    s.events.append(Emitted(data, describe or (lambda card: card_json(s, card)), seen))
+    unseen = frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))
+    s.events.append(Emitted(data, describe, unseen))
 
 
 def redacted(s: SakuraState) -> list[Event]:
     """The decision's events for each seat, through the core redactor (engine/core/view.py)."""
     table = s.table
+    visible = table.visible_to
+    cards = lambda card: card_json(s, card)  # noqa: E731
     out = []
     for e in s.events:
-        seen = e.seen
-        out.append(redact(table, e.data, e.describe,
-                          lambda card, seat, seen=seen: (card, seat) in seen and table.visible_to(card, seat)))
+        if type(e) is Event:
+            out.append(e)
+            continue
+        unseen = e.unseen
+        out.append(redact(table, e.data, e.describe or cards,
+                          lambda card, seat, unseen=unseen: (card, seat) not in unseen and visible(card, seat)))
     return out
 
 
@@ -196,7 +202,6 @@ def move_tokens(s: SakuraState, src: int, dst: int, n: int, why: str) -> int:
         tok[dst] = tok.get(dst, 0) + k
     if src == OUT or dst == OUT:
         s.out_net += k if src == OUT else -k
-        s.log_out.append((s.turn, src, dst, k, why))
         emit(s, {"type": "out_of_game_tokens", "from": _key_name(src), "to": _key_name(dst), "count": k,
                  "reason": why, "rule": "7-1-16"})
     return k
