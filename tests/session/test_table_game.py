@@ -64,6 +64,7 @@ def test_illegal_drop_is_reverted_and_only_that_player_is_told_the_rule(table):
     assert len(game.decisions) == decisions
     told = table.emu.messages[idle_color][-1]
     assert told.startswith("[KJ-3.3.1]") and "opponent's turn" in told
+    assert told.startswith("[KJ-3.3.1] Main phase (general): ")  # the rule's title, from docs/rules
     assert table.emu.messages.get(active_color, []) == active_before
 
 

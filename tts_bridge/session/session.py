@@ -29,6 +29,7 @@ from tts_bridge.narrate import narrate
 from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.link import EditorLink
 from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavailable
+from tts_bridge.rulebook import rule_title
 from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
 from tts_bridge.session.journal import Journal
 
@@ -362,7 +363,7 @@ class Session:
         try:
             self._decide(seat, action)
         except IllegalAction as exc:
-            self._message(color, f"[{exc.rule}] {exc.message}" if exc.rule else exc.message)
+            self._message(color, self._cited(exc.rule, exc.message))
             self.sync()
 
     def _decide(self, seat: int, action: dict, moved: str | None = None) -> None:
@@ -390,9 +391,17 @@ class Session:
 
     def _revert(self, ref: str, color: str, rule: str | None, message: str) -> None:
         self.stats["reverted"] += 1
-        text = self._colored(f"[{rule}] {message}" if rule else message)
+        text = self._colored(self._cited(rule, message))
         self.narration.append(f"REVERTED {color}: {text}")
         self._send([{"op": "revert", "ref": ref}, {"op": "message", "color": color, "text": text, "tint": RED}])
+
+    def _cited(self, rule: str | None, message: str) -> str:
+        """A refusal as the table shows it: the rule's number and, when the game's spec in
+        docs/rules has it, its title, then what to do instead."""
+        if not rule:
+            return message
+        title = rule_title(self.game.rules.id, rule)
+        return f"[{rule}] {title}: {message}" if title else f"[{rule}] {message}"
 
     def _restore(self, ref: str) -> None:
         p = self.shown.get(ref)
@@ -487,7 +496,7 @@ class Session:
                 why = "The game is over; nothing can be moved."
             elif pending.seat != seat:
                 r = self.game.seat_refusal(seat, pending)
-                why = self._colored(f"[{r.rule}] {r.message}")
+                why = self._colored(self._cited(r.rule, r.message))
             else:
                 why = "Only cards you can play now can be picked up; use the referee's buttons for other choices."
             out[color] = {"pickup": refs, "flip": [], "why_pickup": why,
