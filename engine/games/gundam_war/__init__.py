@@ -15,7 +15,7 @@ from engine.core.zones import Table
 from engine.games.gundam_war import choices, demo, flow, guards, view
 from engine.games.gundam_war.cards import load_cards
 from engine.games.gundam_war.deck import deck_from_entries, validate_deck
-from engine.games.gundam_war.state import AREAS, ZONES, GWState, where
+from engine.games.gundam_war.state import AREAS, ZONES, GWState, published, where
 
 RULE_OPTIONS = (
     RuleOption("auto_pass", "always", ("always", "forced"), "GW-S.3",
@@ -121,11 +121,8 @@ class GundamWarRules(CardGame):
 
     def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
         state.events = []
-        state.went_hidden = False
         flow.apply(state, seat, action)
-        if not state.went_hidden:
-            return state.events
-        return [_scrubbed(state, e) for e in state.events]
+        return published(state)
 
     def result(self, state: GWState) -> Result | None:
         return state.result
@@ -202,39 +199,6 @@ class GundamWarRules(CardGame):
 
     def narrate(self, event: dict) -> str:
         return demo.narrate(event)
-
-
-def _hidden_refs(state: GWState, node, seat: int) -> bool:
-    if isinstance(node, dict):
-        if isinstance(node.get("id"), int) and not state.table.visible_to(node["id"], seat):
-            return True
-        return any(_hidden_refs(state, v, seat) for v in node.values() if isinstance(v, (dict, list)))
-    if isinstance(node, list):
-        return any(_hidden_refs(state, v, seat) for v in node)
-    return False
-
-
-def _scrub(state: GWState, node, seat: int):
-    """A card a seat can no longer see by the end of the decision (a Unit returned to its owner's
-    hand in the same decision it was shown) is named by title only, without its id."""
-    if isinstance(node, dict):
-        if isinstance(node.get("id"), int) and not state.table.visible_to(node["id"], seat):
-            return {"title": node.get("name")}
-        return {k: _scrub(state, v, seat) if isinstance(v, (dict, list)) else v for k, v in node.items()}
-    if isinstance(node, list):
-        return [_scrub(state, v, seat) for v in node]
-    return node
-
-
-def _scrubbed(state: GWState, event: Event) -> Event:
-    if event.seat is not None:
-        return event
-    hidden = [s for s in (0, 1) if _hidden_refs(state, event.data, s)]
-    if not hidden:
-        return event
-    if len(hidden) == 2:
-        return Event(_scrub(state, _scrub(state, event.data, 0), 1))
-    return Event(event.data, 1 - hidden[0], _scrub(state, event.data, hidden[0]))
 
 
 RULES = GundamWarRules()

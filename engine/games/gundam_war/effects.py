@@ -14,11 +14,13 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 from engine.core.requests import Result
 
+from engine.core.view import CardRef
+
 from engine.games.gundam_war.cards import CHOSEN, CardDef, needs_target
-from engine.games.gundam_war.state import (AREAS, GWState, PHASE_OF, STEPS, battle_units, card_json,
+from engine.games.gundam_war.state import (AREAS, GWState, PHASE_OF, STEPS, battle_units,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
-    is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, types_of, units, where,
-    zone)
+    is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
+    where, zone)
 
 
 def draw(state: GWState, seat: int, count: int = 1, pile: str = "homeland") -> None:
@@ -31,7 +33,7 @@ def draw(state: GWState, seat: int, count: int = 1, pile: str = "homeland") -> N
         card = cards[0]
         state.table.move(card, seat, "hand")
         public = {"type": "draw", "seat": seat} if pile == "homeland" else {"type": "draw", "seat": seat, "from": pile}
-        emit(state, {**public, "card": card_json(state, card)}, seat, public)
+        emit(state, {**public, "card": CardRef(card)})
 
 
 def homeland_to_discard(state: GWState, seat: int, count: int, why: str, rule: str) -> int:
@@ -89,7 +91,7 @@ def leave_field(state: GWState, card: int, to: str, reason: str, rule: str) -> N
         if c in state.card_coins:                                    # GW-A-21.1: a coin just vanishes
             _forget(state, c)
             state.table.move(c, owner(state, c), "gone")
-            emit(state, {"type": "coin_removed", "card": card_json(state, c), "rule": "GW-A-21.1"})
+            emit(state, {"type": "coin_removed", "card": CardRef(c), "rule": "GW-A-21.1"})
             continue
         if was in AREAS:
             squad = zone(state, controller(state, c), was)
@@ -99,12 +101,10 @@ def leave_field(state: GWState, card: int, to: str, reason: str, rule: str) -> N
         dest = owner(state, c)
         state.table.move(c, dest, to)
         if to == "hand":
-            state.went_hidden = True
-            emit(state, {"type": "to_hand", "card": card_json(state, c), "from": was, "reason": reason, "rule": rule},
-                 dest, {"type": "to_hand", "seat": dest, "title": defn(state, c).title, "from": was,
-                        "reason": reason, "rule": rule})
+            emit(state, {"type": "to_hand", "card": CardRef(c), "seat": dest, "title": defn(state, c).title,
+                         "from": was, "reason": reason, "rule": rule})
         else:
-            emit(state, {"type": "moved", "card": card_json(state, c), "to": to, "reason": reason, "rule": rule})
+            emit(state, {"type": "moved", "card": CardRef(c), "to": to, "reason": reason, "rule": rule})
 
 
 def discard_set_card(state: GWState, card: int, rule: str) -> None:
@@ -145,7 +145,7 @@ def destroy(state: GWState, card: int, why: str, rule: str) -> None:
         return
     state.destroyed.add(card)
     state.pending.append({"kind": "discard", "seat": controller(state, card), "card": card})
-    emit(state, {"type": "destroyed", "card": card_json(state, card), "why": why, "rule": rule})
+    emit(state, {"type": "destroyed", "card": CardRef(card), "why": why, "rule": rule})
 
 
 def check_destruction(state: GWState) -> None:
@@ -297,8 +297,8 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
         return True
     if kind == "look_homeland":                   # GW-A-24.2: only the user sees them; order kept
         top = zone(state, seat, "homeland")[:value]
-        emit(state, {"type": "look", "seat": seat, "titles": [defn(state, c).title for c in top], "rule": "GW-A-24.2"},
-             seat, {"type": "look", "seat": seat, "count": len(top), "rule": "GW-A-24.2"})
+        tell(state, seat, {"type": "look", "seat": seat, "titles": [defn(state, c).title for c in top],
+                           "rule": "GW-A-24.2"}, {"type": "look", "seat": seat, "count": len(top), "rule": "GW-A-24.2"})
         return bool(top)
     if kind == "reveal_hand":                     # GW-A-24.3: shown to all, the cards stay in the hand
         hand = zone(state, opp, "hand")
@@ -324,7 +324,7 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
                 return False
             card = hand[state.rng.choice_index(len(hand))]
             state.table.move(card, opp, "junk")
-            emit(state, {"type": "discarded_at_random", "card": card_json(state, card), "rule": "GW-A-24.24"})
+            emit(state, {"type": "discarded_at_random", "card": CardRef(card), "rule": "GW-A-24.24"})
         return True
     if kind == "pollute":
         state.pollution[opp] += value
@@ -337,7 +337,7 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
                 break
             card = junk[-1]
             state.table.move(card, seat, "hangar")
-            emit(state, {"type": "to_hangar", "card": card_json(state, card), "rule": "GW-A-6"})
+            emit(state, {"type": "to_hangar", "card": CardRef(card), "rule": "GW-A-6"})
         return True
     if kind == "card_coin":
         for _ in range(value.get("count", 1)):
@@ -386,7 +386,7 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
             amount = max(0, base - amount_delta)
             if amount:
                 state.damage[v] = state.damage.get(v, 0) + amount
-            emit(state, {"type": "damage", "card": card_json(state, v), "amount": amount, "rule": "GW-B-11.3"})
+            emit(state, {"type": "damage", "card": CardRef(v), "amount": amount, "rule": "GW-B-11.3"})
         elif kind == "destroy":
             if scope == "all_enemy_battle_units" and source is not None and defn(state, source).keywords.get("area_weapon"):
                 if defense(state, v) > defn(state, source).keywords["area_weapon"] or not _engaged_with(state, source, v):
@@ -399,36 +399,36 @@ def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, sour
             cur = book.setdefault(v, [0, 0, 0])
             for i, x in enumerate(value["stats"]):
                 cur[i] += x
-            emit(state, {"type": kind, "card": card_json(state, v), "stats": list(value["stats"]), "rule": "GW-A-24.17"})
+            emit(state, {"type": kind, "card": CardRef(v), "stats": list(value["stats"]), "rule": "GW-A-24.17"})
         elif kind == "roll":
             roll(state, v)
-            emit(state, {"type": "rolled", "card": card_json(state, v)})
+            emit(state, {"type": "rolled", "card": CardRef(v)})
         elif kind == "reroll":
             reroll(state, v)
-            emit(state, {"type": "rerolled", "card": card_json(state, v)})
+            emit(state, {"type": "rerolled", "card": CardRef(v)})
         elif kind == "bounce":
             leave_field(state, v, "hand", "returned by an effect", "GW-A-26.2.1")
         elif kind in ("gain", "lose"):
             book = state.kw_gain if kind == "gain" else state.kw_lose
             book.setdefault(v, set()).add(value["keyword"])
-            emit(state, {"type": kind, "card": card_json(state, v), "keyword": value["keyword"],
+            emit(state, {"type": kind, "card": CardRef(v), "keyword": value["keyword"],
                          "rule": "GW-A-24.4" if kind == "gain" else "GW-A-24.5"})
         elif kind in ("treat_as", "also_treat_as"):
             treat_as(state, v, value["type"], also=kind == "also_treat_as", generates=value.get("generates", False))
         elif kind == "psycommu_plus":
             state.special_plus[v] = state.special_plus.get(v, 0) + value["amount"]   # GW-A-26.11
-            emit(state, {"type": "psycommu_plus", "card": card_json(state, v), "amount": value["amount"],
+            emit(state, {"type": "psycommu_plus", "card": CardRef(v), "amount": value["amount"],
                          "rule": "GW-A-26.11"})
         elif kind == "no_battle_damage":
             state.battle_immune.add(v)
-            emit(state, {"type": "no_battle_damage", "card": card_json(state, v), "rule": "GW-A-18.2.1"})
+            emit(state, {"type": "no_battle_damage", "card": CardRef(v), "rule": "GW-A-18.2.1"})
         elif kind == "untargetable":
             state.untargetable[v] = 1 - seat
-            emit(state, {"type": "untargetable", "card": card_json(state, v), "rule": "GW-A-13.10"})
+            emit(state, {"type": "untargetable", "card": CardRef(v), "rule": "GW-A-13.10"})
         elif kind == "repair":
             state.destroyed.discard(v)                                     # GW-A-19.2
             state.damage.pop(v, None)
-            emit(state, {"type": "destruction_negated", "card": card_json(state, v), "rule": "GW-A-19.2"})
+            emit(state, {"type": "destruction_negated", "card": CardRef(v), "rule": "GW-A-19.2"})
     return True
 
 
@@ -441,7 +441,7 @@ def treat_as(state: GWState, card: int, kind: str, also: bool, generates: bool =
     state.treated[card] = kinds
     if generates:
         state.g_text.add(card)
-    emit(state, {"type": "treated_as", "card": card_json(state, card), "types": sorted(kinds), "also": also,
+    emit(state, {"type": "treated_as", "card": CardRef(card), "types": sorted(kinds), "also": also,
                  "rule": "GW-A-1.2.2" if also else "GW-A-1.2.1"})
     area = where(state, card)
     if area in AREAS and not is_unit(state, card):
@@ -449,7 +449,7 @@ def treat_as(state: GWState, card: int, kind: str, also: bool, generates: bool =
         if zone(state, seat, area)[0] == card:
             state.front_gone.add((seat, area))                          # GW-B-10.11.2
         state.table.move(card, seat, "deploy")
-        emit(state, {"type": "left_squad", "card": card_json(state, card), "why": "it is no longer a Unit",
+        emit(state, {"type": "left_squad", "card": CardRef(card), "why": "it is no longer a Unit",
                      "rule": "GW-A-17.1.1"})
     for s in set_cards(state, card):
         if not set_still_valid(state, s, card):
@@ -488,12 +488,12 @@ def move_set_card(state: GWState, seat: int, card: int | None, target: int) -> b
     refusal = set_target_refusal(state, seat, card, target)
     if refusal is not None or target == state.set_on[card] or root(state, target) == card:
         why = refusal.message if refusal else "it is already set there"
-        emit(state, {"type": "set_move_refused", "card": card_json(state, card), "on": card_json(state, target),
+        emit(state, {"type": "set_move_refused", "card": CardRef(card), "on": CardRef(target),
                      "why": why, "rule": "GW-A-20.10"})
         return False
     state.table.move(card, controller(state, target), "set")
     state.set_on[card] = target
-    emit(state, {"type": "set", "card": card_json(state, card), "on": card_json(state, target), "rule": "GW-A-20.10"})
+    emit(state, {"type": "set", "card": CardRef(card), "on": CardRef(target), "rule": "GW-A-20.10"})
     return True
 
 
@@ -520,7 +520,7 @@ def make_card_coin(state: GWState, seat: int, spec: dict) -> int:
     state.card_coins.add(card)
     state.serial += 1
     state.entered[card] = state.serial
-    emit(state, {"type": "card_coin", "card": card_json(state, card), "rule": "GW-A-21.4"})
+    emit(state, {"type": "card_coin", "card": CardRef(card), "rule": "GW-A-21.4"})
     return card
 
 
@@ -543,11 +543,11 @@ def junk_unit_to_field(state: GWState, seat: int) -> bool:
     for card in reversed(junk):
         if is_type(state, card, "unit"):
             if not can_be_put(state, seat, card):                        # GW-A-25.33-34: it stays
-                emit(state, {"type": "cannot_enter", "card": card_json(state, card), "rule": "GW-A-25.33"})
+                emit(state, {"type": "cannot_enter", "card": CardRef(card), "rule": "GW-A-25.33"})
                 return False
             enter_field(state, seat, card, rolled=False)
             state.slots["unit"] = state.slots.get("unit", 0) + 1
-            emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "rule": "GW-A-26.7"})
+            emit(state, {"type": "enters", "card": CardRef(card), "rolled": False, "rule": "GW-A-26.7"})
             fire(state, "enter", card)
             return True
     return False
@@ -565,11 +565,11 @@ def pull_out_unit(state: GWState, seat: int) -> bool:
         if restrict == "1" and same_name_on_field(state, d.name, (0, 1)) or \
                 restrict == "1/own" and same_name_on_field(state, d.name, (seat,)):
             state.table.move(card, owner(state, card), "removed")
-            emit(state, {"type": "pulled_out_removed", "card": card_json(state, card), "rule": "GW-A-24.25"})
+            emit(state, {"type": "pulled_out_removed", "card": CardRef(card), "rule": "GW-A-24.25"})
             return False
         enter_field(state, seat, card, rolled=False)
         state.slots["unit"] = state.slots.get("unit", 0) + 1
-        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "pulled_out": True,
+        emit(state, {"type": "enters", "card": CardRef(card), "rolled": False, "pulled_out": True,
                      "rule": "GW-A-24.25"})
         fire(state, "enter", card)
         return True
@@ -592,7 +592,7 @@ def negate_play(state: GWState, card: int) -> None:
                 state.slots[slot] -= 1
             state.played_names[entry["seat"]].discard(defn(state, card).name)
     state.table.move(card, owner(state, card), "junk")
-    emit(state, {"type": "play_negated", "card": card_json(state, card), "rule": "GW-A-12.6"})
+    emit(state, {"type": "play_negated", "card": CardRef(card), "rule": "GW-A-12.6"})
 
 
 def g_count(state: GWState, seat: int) -> int:
@@ -685,7 +685,7 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
                     if a.nondup:
                         key = _nondup_key(a.nondup, d, seat, on, subject, serial)
                         if key in state.nondup:
-                            emit(state, {"type": "non_duplicating", "card": card_json(state, card),
+                            emit(state, {"type": "non_duplicating", "card": CardRef(card),
                                          "kind": a.nondup, "rule": "GW-A-26.17"})
                             continue
                         state.nondup.add(key)
@@ -699,7 +699,7 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
 
 def resolve_auto(state: GWState, entry: dict) -> None:
     a = defn(state, entry["card"]).autos[entry["auto"]]
-    emit(state, {"type": "auto", "auto": a.kind, "card": card_json(state, entry["card"]),
+    emit(state, {"type": "auto", "auto": a.kind, "card": CardRef(entry["card"]),
                  "rule": "GW-A-14.3" if a.kind == "C" else "GW-A-14.4"})
     apply_effects(state, entry["seat"], a.effects, entry.get("target"), entry["card"])
 
@@ -774,7 +774,7 @@ def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> N
     enter triggers fire once the field is settled."""
     for seat, card in cards:
         enter_field(state, seat, card, rolled=False)
-        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": False, "together": True,
+        emit(state, {"type": "enters", "card": CardRef(card), "rolled": False, "together": True,
                      "rule": rule})
     batch = tuple(card for _, card in cards)
     for card in batch:
@@ -783,7 +783,7 @@ def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> N
     if conflicted(state, batch):
         state.choice = ("simultaneous_entry", state.active, batch)
         emit(state, {"type": "simultaneous_entry", "seat": state.active,
-                     "cards": [card_json(state, c) for c in conflicted(state, batch)], "rule": "GW-A-26.8"})
+                     "cards": [CardRef(c) for c in conflicted(state, batch)], "rule": "GW-A-26.8"})
         return
     _entered(state, batch)
 
@@ -887,7 +887,7 @@ def shield_entry(state: GWState, card: int) -> int | None:
 def resolve_text(state: GWState, entry: dict) -> None:
     card, seat = entry["card"], entry["seat"]
     t = entry_text(state, entry)
-    emit(state, {"type": "text_resolves", "card": card_json(state, card), "special": t.special or None})
+    emit(state, {"type": "text_resolves", "card": CardRef(card), "special": t.special or None})
     if entry.get("void"):
         emit(state, {"type": "lost_target", "rule": "GW-A-25.13"})
         return
@@ -899,7 +899,7 @@ def resolve_text(state: GWState, entry: dict) -> None:
             return
         amount = defn(state, card).keywords["psycommu"] + state.special_plus.get(card, 0)   # GW-A-26.11
         state.damage[target] = state.damage.get(target, 0) + amount
-        emit(state, {"type": "damage", "card": card_json(state, target), "amount": amount, "rule": "GW-A-25.11"})
+        emit(state, {"type": "damage", "card": CardRef(target), "amount": amount, "rule": "GW-A-25.11"})
     elif sp == "area_weapon":
         for c in area_weapon_victims(state, card):
             destroy(state, c, "Area Weapon", "GW-A-25.12")
@@ -914,13 +914,13 @@ def resolve_text(state: GWState, entry: dict) -> None:
         state.sortied.add(card)
         if zone(state, 0, "earth") and zone(state, 1, "earth"):
             state.engaged.add("earth")                           # GW-A-17.2 exception
-        emit(state, {"type": "atmospheric_entry", "card": card_json(state, card), "rule": "GW-A-25.13"})
+        emit(state, {"type": "atmospheric_entry", "card": CardRef(card), "rule": "GW-A-25.13"})
     elif sp == "transform":
         if is_rolled(state, card) or not on_field(state, card):
             emit(state, {"type": "condition_unmet", "rule": "GW-A-25.19"})
             return
         state.transformed ^= {card}
-        emit(state, {"type": "transform", "card": card_json(state, card), "transformed": card in state.transformed,
+        emit(state, {"type": "transform", "card": CardRef(card), "transformed": card in state.transformed,
                      "rule": "GW-A-25.19"})
     elif sp == "dismantle":
         if not on_field(state, card):
@@ -929,18 +929,18 @@ def resolve_text(state: GWState, entry: dict) -> None:
             discard_set_card(state, s, "GW-A-25.17")
         state.dismantled.add(card)
         state.turn_mods.pop(card, None)
-        emit(state, {"type": "dismantled", "card": card_json(state, card), "rule": "GW-A-25.17"})
+        emit(state, {"type": "dismantled", "card": CardRef(card), "rule": "GW-A-25.17"})
     elif sp == "resupply":
         if where(state, card) not in AREAS:
             return
         chosen = resupply_units(state, card, entry.get("cards"))
         state.resupplied.update(chosen)
-        emit(state, {"type": "resupply", "cards": [card_json(state, c) for c in chosen], "rule": "GW-A-25.25"})
+        emit(state, {"type": "resupply", "cards": [CardRef(c) for c in chosen], "rule": "GW-A-25.25"})
     elif sp == "special_shield":
         i = entry.get("shield")
         if i is not None and i < len(state.cut):
             state.cut[i]["reduce"] = state.cut[i].get("reduce", 0) + defn(state, card).keywords["special_shield"]
             state.cut[i]["reduce_done"] = True
-            emit(state, {"type": "shield", "card": card_json(state, card), "rule": "GW-A-25.10"})
+            emit(state, {"type": "shield", "card": CardRef(card), "rule": "GW-A-25.10"})
     else:
         apply_effects(state, seat, t.effects, entry.get("target"), card, entry.get("reduce", 0))

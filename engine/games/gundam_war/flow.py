@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from engine.core.requests import Result
 
+from engine.core.view import CardRef
+
 from engine.games.gundam_war.state import (AREAS, FT_STEPS, GWState, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS,
-    all_have, card_cost, card_json, card_texts, controller, defense, defn, emit, extra_payments, is_type, is_unit,
+    all_have, card_cost, card_texts, controller, defense, defn, emit, extra_payments, is_type, is_unit,
     keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, where, zone)
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, choose_discard, destroy,
     discard_if_duplicate, draw, end_of_turn_autos, enter_field, fire, fire_waiting, homeland_to_discard, leave_field,
@@ -201,7 +203,7 @@ def start_pending_cut(state: GWState) -> None:
         e["void"] = True
     for e in [e for e in state.pending if e.get("void")]:
         state.pending.remove(e)
-        emit(state, {"type": "no_target", "card": card_json(state, e["card"]), "rule": "GW-A-13.2"})
+        emit(state, {"type": "no_target", "card": CardRef(e["card"]), "rule": "GW-A-13.2"})
     entries, state.pending = state.pending, []
     if not entries:
         return
@@ -218,7 +220,7 @@ def choose_auto_target(state: GWState, card: int) -> None:
     entry = state.pending[state.choice[2]]
     entry["target"] = card
     state.choice = None
-    emit(state, {"type": "auto_target", "card": card_json(state, entry["card"]), "target": card_json(state, card),
+    emit(state, {"type": "auto_target", "card": CardRef(entry["card"]), "target": CardRef(card),
                  "rule": "GW-A-13.4"})
 
 
@@ -262,7 +264,7 @@ def resolve_entry(state: GWState, entry: dict) -> None:
         fire_waiting(state, entry)
     elif kind == "transform_revert":                           # GW-A-25.19.1
         state.transformed.discard(entry["card"])
-        emit(state, {"type": "transform_revert", "card": card_json(state, entry["card"]), "rule": "GW-A-25.19.1"})
+        emit(state, {"type": "transform_revert", "card": CardRef(entry["card"]), "rule": "GW-A-25.19.1"})
     elif kind == "vulture":                                    # GW-A-25.7.1: the seat picks a card
         if state.vulture_points[entry["seat"]] >= 2 and vulture_cards(state, entry["seat"]):
             state.choice = ("vulture", entry["seat"])
@@ -273,7 +275,7 @@ def resolve_entry(state: GWState, entry: dict) -> None:
 def _fail_played(state: GWState, card: int, why: str) -> None:
     """GW-A-15.2: a failed resolution sends the played card to its original owner's Junk Yard."""
     state.table.move(card, owner(state, card), "junk")
-    emit(state, {"type": "resolution_failed", "card": card_json(state, card), "why": why, "rule": "GW-A-15.2"})
+    emit(state, {"type": "resolution_failed", "card": CardRef(card), "why": why, "rule": "GW-A-15.2"})
 
 
 def resolve_card(state: GWState, entry: dict) -> None:
@@ -287,7 +289,7 @@ def resolve_card(state: GWState, entry: dict) -> None:
         ok = apply_effects(state, seat, d.effects, target, card, entry.get("reduce", 0), entry.get("x", 0))
         if ok:
             state.table.move(card, owner(state, card), "junk")            # GW-A-8.2
-            emit(state, {"type": "command_resolved", "card": card_json(state, card), "rule": "GW-B-13.3.2"})
+            emit(state, {"type": "command_resolved", "card": CardRef(card), "rule": "GW-B-13.3.2"})
         else:
             _fail_played(state, card, "its target was lost")
         return
@@ -298,21 +300,21 @@ def resolve_card(state: GWState, entry: dict) -> None:
             _fail_played(state, card, "its set target left the Deploy Area")   # GW-A-20.3
             return
         set_card(state, card, target)
-        emit(state, {"type": "set", "card": card_json(state, card), "on": card_json(state, target), "rule": "GW-B-9.13"})
+        emit(state, {"type": "set", "card": CardRef(card), "on": CardRef(target), "rule": "GW-B-9.13"})
         if character and not d.keywords.get("set_character"):
             for other in set_cards(state, target):                 # GW-A-25.36: re-set onto the pilot
                 od = defn(state, other)
                 if other != card and is_type(state, other, "character") and od.keywords.get("set_character") \
                         and not (defn(state, target).keywords.get("ship") or defn(state, target).keywords.get("base")):
                     state.set_on[other] = card
-                    emit(state, {"type": "set", "card": card_json(state, other), "on": card_json(state, card),
+                    emit(state, {"type": "set", "card": CardRef(other), "on": CardRef(card),
                                  "rule": "GW-A-25.36"})
     else:
         unit = is_unit(state, card)
         rolled = unit and not d.keywords.get("ps_armor")      # GW-B-9.10.2; PS Armor's Auto B (GW-A-25.18)
         enter_field(state, seat, card, rolled)
         rule = "GW-B-9.10.2" if rolled else "GW-A-25.18" if unit else "GW-B-9.5.2"
-        emit(state, {"type": "enters", "card": card_json(state, card), "rolled": rolled, "rule": rule})
+        emit(state, {"type": "enters", "card": CardRef(card), "rolled": rolled, "rule": rule})
     # Auto B enter-play effects apply as the card enters (entering rerolled above, the duplicate
     # discard below); Auto D enter effects trigger and resolve only after them (GW-A-14.6)
     discard_if_duplicate(state, card)
@@ -354,7 +356,7 @@ def sortie_done(state: GWState, seat: int) -> None:
                 continue
             done.add(c)
             state.table.move(c, seat, "deploy")
-            emit(state, {"type": "sortie_failed", "card": card_json(state, c), "why": why, "rule": rule})
+            emit(state, {"type": "sortie_failed", "card": CardRef(c), "why": why, "rule": rule})
         squad = zone(state, seat, area)
         for c in squad:
             state.sortied.add(c)
@@ -381,7 +383,7 @@ def arena_discard(state: GWState) -> None:
             if units(state, opp) and pool:
                 card = pool[state.rng.choice_index(len(pool))]          # the enemy hand or Hangar, at random
                 state.table.move(card, state.table.cards[card].owner, "junk")
-                emit(state, {"type": "discarded_at_random", "card": card_json(state, card), "rule": "GW-A-22.3.2"})
+                emit(state, {"type": "discarded_at_random", "card": CardRef(card), "rule": "GW-A-22.3.2"})
 
 
 def desert_victim(state: GWState) -> tuple[int, int] | None:
@@ -403,7 +405,7 @@ def desert(state: GWState) -> None:
     if found:
         seat, victim = found
         state.pending.append({"kind": "desert", "seat": seat, "card": zone(state, seat, "earth")[0], "target": victim})
-        emit(state, {"type": "auto", "auto": "C", "card": card_json(state, zone(state, seat, "earth")[0]),
+        emit(state, {"type": "auto", "auto": "C", "card": CardRef(zone(state, seat, "earth")[0]),
                      "special": "desert", "rule": "GW-A-25.3"})
 
 
@@ -413,7 +415,7 @@ def resolve_desert(state: GWState, entry: dict) -> None:
         emit(state, {"type": "condition_unmet", "rule": "GW-A-15.7"})
         return
     state.rolled.add(found[1])
-    emit(state, {"type": "rolled", "card": card_json(state, found[1]), "why": "Desert", "rule": "GW-A-25.3"})
+    emit(state, {"type": "rolled", "card": CardRef(found[1]), "why": "Desert", "rule": "GW-A-25.3"})
 
 
 def squad_damage(state: GWState, seat: int, area: str) -> int:
@@ -446,11 +448,11 @@ def allocate(state: GWState, squad: list[int], amount: int) -> int:
         take = min(room, amount)
         amount -= take
         if c in state.battle_immune:                                 # GW-A-18.2.1: negated, excess passes on
-            emit(state, {"type": "battle_damage", "card": card_json(state, c), "amount": 0, "negated": take,
+            emit(state, {"type": "battle_damage", "card": CardRef(c), "amount": 0, "negated": take,
                          "rule": "GW-A-18.2.1"})
             continue
         state.damage[c] = state.damage.get(c, 0) + take
-        emit(state, {"type": "battle_damage", "card": card_json(state, c), "amount": take, "rule": "GW-B-10.10"})
+        emit(state, {"type": "battle_damage", "card": CardRef(c), "amount": take, "rule": "GW-B-10.10"})
     return amount
 
 
@@ -614,7 +616,7 @@ def pay_extras(state: GWState, seat: int, extras: list[dict]) -> None:
             junk = zone(state, seat, "junk")
             card = junk[-1]
             state.table.move(card, seat, "removed")
-            emit(state, {"type": "removed", "card": card_json(state, card), "rule": "GW-A-25.30"})
+            emit(state, {"type": "removed", "card": CardRef(card), "rule": "GW-A-25.30"})
 
 
 def play(state: GWState, seat: int, action: dict) -> None:
@@ -627,15 +629,15 @@ def play(state: GWState, seat: int, action: dict) -> None:
         state.table.move(card, seat, "deploy")
         state.variable_g.add(card)
         state.slots["g"] = state.slots.get("g", 0) + 1
-        emit(state, {"type": "variable", "card": card_json(state, card), "rule": "GW-A-25.27"})
+        emit(state, {"type": "variable", "card": CardRef(card), "rule": "GW-A-25.27"})
         return
     target = action.get("target")
     substitute = mode == "substitute"
     x = action.get("x", 0)
     total, resource = card_cost(state, seat, card, target, substitute, x)                 # X fixed now (GW-A-10.3.1)
     state.table.move(card, seat, "played")
-    emit(state, {"type": "play", "seat": seat, "card": card_json(state, card),
-                 "target": card_json(state, target) if target is not None else None,
+    emit(state, {"type": "play", "seat": seat, "card": CardRef(card),
+                 "target": CardRef(target) if target is not None else None,
                  "total": total, "resource": resource, "rule": "GW-A-10"})
     if resource:
         homeland_to_discard(state, seat, resource, "pay_resource", "GW-B-9.8.3")
@@ -670,14 +672,14 @@ def use(state: GWState, seat: int, action: dict) -> None:
     if t.special == "multiple":
         pay = action["pay"]
         state.table.move(pay, owner(state, pay), "removed")                 # GW-A-25.14
-        emit(state, {"type": "removed", "card": card_json(state, pay), "rule": "GW-A-25.14"})
+        emit(state, {"type": "removed", "card": CardRef(pay), "rule": "GW-A-25.14"})
     if t.special == "special_shield":
         entry["shield"] = shield_entry(state, card)
     if t.special == "resupply" and "cards" in action:
         entry["cards"] = list(action["cards"])                            # GW-A-25.25: the player's choice
     if t.special == "dismantle":
         state.slots["g"] = state.slots.get("g", 0) + 1                    # GW-A-25.17
-    emit(state, {"type": "use", "seat": seat, "card": card_json(state, card), "text": i,
+    emit(state, {"type": "use", "seat": seat, "card": CardRef(card), "text": i,
                  "special": t.special or None, "rule": "GW-A-11"})
     state.cut.append(entry)
     if state.options["loss_check"] == "after_play":
@@ -713,9 +715,8 @@ def change(state: GWState, seat: int, action: dict) -> None:
     state.rolled.discard(target)
     state.transformed.discard(target)
     state.table.move(target, owner(state, target), "hand")
-    state.went_hidden = True
     state.change_used.add(seat)
-    emit(state, {"type": "change", "card": card_json(state, card), "replaced": defn(state, target).title,
+    emit(state, {"type": "change", "card": CardRef(card), "replaced": defn(state, target).title,
                  "rule": "GW-A-25.16"})
 
 
@@ -739,7 +740,7 @@ def apply(state: GWState, seat: int, action: dict) -> None:
         change(state, seat, action)
     elif kind == "sortie":
         state.table.move(action["card"], seat, action["area"])
-        emit(state, {"type": "sortie", "card": card_json(state, action["card"]), "area": action["area"],
+        emit(state, {"type": "sortie", "card": CardRef(action["card"]), "area": action["area"],
                      "position": len(zone(state, seat, action["area"])), "rule": "GW-A-17.1.1"})
     elif kind == "sortie_done":
         sortie_done(state, seat)
@@ -752,14 +753,14 @@ def apply(state: GWState, seat: int, action: dict) -> None:
             resume_cut(state)
     elif kind == "discard":
         state.table.move(action["card"], seat, "junk")
-        emit(state, {"type": "hand_limit_discard", "card": card_json(state, action["card"]), "rule": "GW-B-12.3"})
+        emit(state, {"type": "hand_limit_discard", "card": CardRef(action["card"]), "rule": "GW-B-12.3"})
         if len(zone(state, seat, "hand")) <= 6:
             state.choice = None
             finish_turn(state)
     elif kind == "retrieve":
         state.table.move(action["card"], seat, "hand")
-        emit(state, {"type": "vulture_retrieve", "card": card_json(state, action["card"]), "rule": "GW-A-25.7.1"}, seat,
-             {"type": "vulture_retrieve", "seat": seat, "title": defn(state, action["card"]).title, "rule": "GW-A-25.7.1"})
+        emit(state, {"type": "vulture_retrieve", "card": CardRef(action["card"]), "seat": seat,
+                     "title": defn(state, action["card"]).title, "rule": "GW-A-25.7.1"})
         state.vulture_points[seat] = 0
         resume_ordering(state)
     advance(state)

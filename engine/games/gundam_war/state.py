@@ -11,10 +11,12 @@ the `set` zone of the set target's controller, linked by `set_on` (GW-A-20).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
+from engine.core.view import card_refs, redact
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.gundam_war.cards import CardDef
@@ -76,7 +78,7 @@ class GWState:
         "turn_mods", "coins", "dismantled", "variable_g", "transformed", "sortied", "resupplied",
         "engaged", "front_gone", "slots", "played_names", "text_uses", "cut_uses", "change_used",
         "vulture", "vulture_points", "pollution", "nondup", "fired", "choice", "result", "events",
-        "entered", "ever_engaged", "serial", "went_hidden", "battle_immune", "untargetable", "waiting", "card_coins", "no_sortie", "special_plus", "kw_gain", "kw_lose", "this_turn",
+        "entered", "ever_engaged", "serial", "battle_immune", "untargetable", "waiting", "card_coins", "no_sortie", "special_plus", "kw_gain", "kw_lose", "this_turn",
         "skipped", "treated", "g_text",
     )
 
@@ -121,11 +123,10 @@ class GWState:
         self.fired: set[tuple] = set()
         self.choice: tuple | None = None     # a decision inside a step: ("sortie", seat), ...
         self.result: Result | None = None
-        self.events: list[Event] = []
+        self.events: list[Emitted] = []     # this decision's events, redacted by `published`
         self.entered: dict[int, int] = {}    # card -> serial when it entered the field (GW-A-26.8)
         self.ever_engaged: set[tuple] = set()
         self.serial = 0
-        self.went_hidden = False             # a shown card went to a hand during this decision
         self.battle_immune: set[int] = set()  # "does not take battle damage" this turn (GW-A-18.2.1)
         self.untargetable: dict[int, int] = {}  # card -> seat whose effects cannot target it (GW-A-13.10)
         self.waiting: list[dict] = []         # resolved effects waiting for the end of turn (GW-A-15.4)
@@ -163,12 +164,52 @@ def zone(state: GWState, seat: int, name: str) -> list[int]:
     return state.table.zones[f"{seat}.{name}"]
 
 
-def emit(state: GWState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
-    state.events.append(Event(data, seat, redacted))
+@dataclass(frozen=True, slots=True)
+class Emitted:
+    """An event as the rules emit it: its data (cards named with `CardRef`) and which seats saw
+    each named card at that moment, as (card, seat) pairs. A look at hidden cards (GW-A-24.2)
+    is no card's visibility: it is told to `seat` only and the others get `others`."""
+
+    data: dict
+    seen: frozenset
+    seat: int | None = None
+    others: dict | None = None
 
 
-def card_json(state: GWState, card: int) -> dict:
-    return {"id": card, "card": defn(state, card).id, "name": defn(state, card).title}
+def describe(state: GWState, card: int) -> dict:
+    """A card as an event names it, for the seats that see it."""
+    d = defn(state, card)
+    return {"id": card, "card": d.id, "name": d.title}
+
+
+def emit(state: GWState, data: dict) -> None:
+    """Record an event after the move it reports; `published` redacts it at the end of the
+    decision."""
+    table = state.table
+    seen = frozenset((c, s) for c in card_refs(data) for s in (0, 1) if table.visible_to(c, s))
+    state.events.append(Emitted(data, seen))
+
+
+def tell(state: GWState, seat: int, data: dict, others: dict) -> None:
+    """An event only `seat` learns (what it looked at, GW-A-24.2); the other seat gets `others`."""
+    state.events.append(Emitted(data, frozenset(), seat, others))
+
+
+def published(state: GWState) -> list[Event]:
+    """The decision's events for each seat (engine.core.view.redact): a card shows to a seat that
+    saw it when the event happened and still sees it now, so a card shown and then returned to
+    a hand in the same decision is not named by id (its id would track it in the hand)."""
+    table = state.table
+    out = []
+    for e in state.events:
+        if e.seat is not None:
+            out.append(Event(e.data, e.seat, e.others))
+            continue
+
+        def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
+            return (card, seat) in seen and table.visible_to(card, seat)
+        out.append(redact(table, e.data, lambda c: describe(state, c), visible))
+    return out
 
 
 def step_name(state: GWState) -> str:

@@ -3,15 +3,18 @@ everything else is public (GW-L.1)."""
 
 from __future__ import annotations
 
+from engine.core import view as core_view
 
-
-from engine.games.gundam_war.state import (AREAS, CARD_TYPES, GWState, card_texts, defn, is_rolled, owner, power,
-    set_cards, stats, types_of, zone)
+from engine.games.gundam_war.state import (AREAS, CARD_TYPES, GWState, card_texts, defn, is_rolled, power,
+    set_cards, stats, types_of)
 
 
 def card_view(state: GWState, card: int, seat: int | None) -> dict:
-    if not state.table.visible_to(card, seat):
-        return {"face_down": True}
+    """A card as `seat` may see it (engine.core.view: face down when it may not)."""
+    return core_view.card_view(state.table, card, seat, lambda c: _describe(state, c, seat))
+
+
+def _describe(state: GWState, card: int, seat: int | None) -> dict:
     d = defn(state, card)
     out = {"id": card, "card": d.id, "name": d.title, "type": d.type, "colour": d.colour}
     kinds = types_of(state, card)
@@ -55,27 +58,26 @@ def _text_view(t) -> dict:
     return out
 
 
-def _pile(state: GWState, owner: int, name: str, seat: int | None) -> list[dict]:
-    return [card_view(state, c, seat) for c in zone(state, owner, name)]
+def _zone(state: GWState, owner: int, name: str, seat: int | None):
+    """A zone as its declaration shows it to `seat` (engine.core.view.zone_view)."""
+    return core_view.zone_view(state.table, owner, name, seat, lambda c: _describe(state, c, seat))
 
 
 def view(state: GWState, seat: int | None) -> dict:
     players = []
     for p in (0, 1):
-        hand = zone(state, p, "hand")
         pw = power(state, p)
         players.append({
             "seat": p,
-            "homeland": {"count": len(zone(state, p, "homeland"))},
-            "discard_pile": {"count": len(zone(state, p, "discard"))},
-            "hand": ({"count": len(hand), "cards": _pile(state, p, "hand", seat)}
-                     if seat is None or seat == p else {"count": len(hand)}),
-            "junk_yard": _pile(state, p, "junk", seat),
-            "removed": _pile(state, p, "removed", seat),
-            "hangar": _pile(state, p, "hangar", seat),
-            "deploy_area": [card_view(state, c, seat) for c in zone(state, p, "deploy")],
-            "squads": {a: _pile(state, p, a, seat) for a in AREAS},
-            "played": _pile(state, p, "played", seat),
+            "homeland": _zone(state, p, "homeland", seat),
+            "discard_pile": _zone(state, p, "discard", seat),
+            "hand": _zone(state, p, "hand", seat),
+            "junk_yard": _zone(state, p, "junk", seat),
+            "removed": _zone(state, p, "removed", seat),
+            "hangar": _zone(state, p, "hangar", seat),
+            "deploy_area": _zone(state, p, "deploy", seat),
+            "squads": {a: _zone(state, p, a, seat) for a in AREAS},
+            "played": _zone(state, p, "played", seat),
             "national_power": dict(sorted(pw.items())), "total_power": sum(pw.values()),
             "pollution": state.pollution[p], "vulture_points": state.vulture_points[p],
         })
