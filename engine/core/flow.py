@@ -26,7 +26,8 @@ S = TypeVar("S")
 class Step:
     """A unit of rules work. `asks` says whether the step waits for a player; `rule` is the
     rule that gives the decision to its seat, cited when another seat tries to move; `wait`
-    is what that seat is told (by default: who is choosing what)."""
+    is what that seat is told (by default: who is choosing what; it may name `{seat}`, the seat
+    that is deciding, and `{prompt}`, what it is asked)."""
 
     __slots__ = ()
     __canonical_repr__: ClassVar[bool] = True  # steps hold scalars, records and card data: repr is canonical
@@ -127,5 +128,6 @@ class Processor(Generic[S]):
 
 def wrong_seat(request: Request) -> Refusal:
     """The refusal for a move by a seat that is not deciding: the asking step's rule."""
-    message = request.wait or f"Seat {request.seat} is choosing now ({request.prompt}); wait for them."
+    wait = request.wait or "Seat {seat} is choosing now ({prompt}); wait for them."
+    message = wait.format(seat=request.seat, prompt=request.prompt)
     return Refusal(request.rule, message)

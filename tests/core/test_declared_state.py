@@ -87,6 +87,10 @@ def _changed(value: Any, hint: Any = None) -> Any:
         return {**value, key: item}
     if kind is set:
         return value | {987_654}
+    if kind is list:  # one item longer: a copy of its last item, or 0
+        return [*value, value[-1] if value else 0]
+    if value is None:  # an optional field that is unset now (e.g. `world: int | None`)
+        return 0
     if kind is Rng:
         other = copy.deepcopy(value)
         other.calls += 1

@@ -9,7 +9,9 @@ from engine.core.game import Deck, Game
 
 from tests.refusals import refused  # noqa: F401 - re-exported for the tests
 from engine.games.qiguang import QiguangRules
+from engine.core.flow import Step
 from engine.games.qiguang.effects import new_mana_source
+from engine.games.qiguang.state import BattlePhase, DrawChoice, MainPhase, Window
 
 RULES = QiguangRules(Path(__file__).parent / "data")
 FILLER = ["Millstone Guard", "Orchard Hauler", "Lantern Scholar", "Skyrail Reserve", "Harvest Feast"]
@@ -131,18 +133,27 @@ def set_phase(game: Game, active: int, phase: str = "main", stage: str = "act", 
     s.first_turn_done = True
     s.chain.clear()
     s.closing = False
-    s.queue.clear()
-    s.pending = s.waiting = None
+    s.flow.stop()  # nothing queued, nothing asked: the step is asked again from the position below
     s.inheritor_gained = False
     s.leader_used = [False, False]
     s.abilities_used.clear()
     s.attacked.clear()
     s.window_seat, s.window_passes = active, 0
-    if phase == "draw" and stage == "draw_choice":
-        s.waiting = ("draw", active)
     for name, value in flags.items():
         setattr(s, name, value)
+    s.flow.asking = _asked(s)
     game.state_changed()
+
+
+def _asked(s) -> Step | None:
+    """The step an edited position asks (None at the start of a phase: `proceed` runs it)."""
+    if s.stage == "draw_choice":
+        return DrawChoice(s.active)
+    if s.stage == "begin":
+        return None
+    if s.stage in ("window", "attack_window"):
+        return Window(s.window_seat)
+    return MainPhase(s.active) if s.phase == "main" else BattlePhase(s.active)
 
 
 

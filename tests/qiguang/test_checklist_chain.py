@@ -1,6 +1,7 @@
 """Qiguang referee checklist, timing: items 22-24 (QG-3.4.2, QG-8.1, QG-9.1 to QG-9.6) with gaps
 QG-G19 to QG-G22 and QG-G33."""
 
+from engine.games.qiguang.flow import proceed
 from tests.qiguang.scenario import (arrange, cid, event_types, names, pass_until, pay, refused, set_phase,
                                     started)
 
@@ -204,6 +205,7 @@ def test_qg_g21_non_turn_player_starts_a_chain_and_the_turn_player_answers_first
                  {"hand": ("Gale Courier",), "crystals": (0, 2, 0)}, phase="battle", )
     game.state.stage = "window"
     game.state.window_seat, game.state.window_passes = 1, 1  # seat 0 already passed the phase-start window
+    proceed(game.state)  # the window is asked again from the edited position
     game.state_changed()
     game.act(1, {"type": "summon", "card": cid(game, 1, "Gale Courier"), "lane": 2})
     pay(game, 1, pegasus=2)

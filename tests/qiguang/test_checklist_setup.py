@@ -2,14 +2,20 @@
 QG-3.1 to QG-3.3) with gaps QG-G14 and QG-G15."""
 
 from engine.core.game import Game
+from engine.core.rng import Rng
 from tests.qiguang.scenario import (RULES, arrange, deck, event_types, new_game, pass_until, refused,
                                     set_phase, started)
 
 
-def test_qg_1_1_to_1_4_setup_life_20_and_seven_card_hands():
+def test_qg_1_1_to_1_4_setup_life_20_and_seven_card_hands(monkeypatch):
     """Checklist 1: QG-1.1 to QG-1.4. Two shuffles per library, life 20, 6 cards + 1 Mana Source."""
+    shuffled: list[int] = []  # the setup's random source is not kept in the state: watch its shuffles
+    shuffle = Rng.shuffle
+    monkeypatch.setattr(Rng, "shuffle", lambda rng, items: (shuffled.append(id(items)), shuffle(rng, items))[1])
     game = new_game(seed=5)
-    assert game.state.rng.calls >= 5  # 2 shuffles per library + the coin toss (+ id permutation)
+    libraries = [id(game.state.table.zone(seat, "library")) for seat in (0, 1)]
+    # the owner, then the opponent (QG-1.1)
+    assert [i for i in shuffled if i in libraries] == [libraries[0], libraries[0], libraries[1], libraries[1]]
     req = game.pending()
     assert req.kind == "choose_order" and req.seat == game.state.coin_winner  # QG-1.2
     game.act(req.seat, {"type": "choose_order", "first": True})

@@ -9,17 +9,16 @@ from typing import Any
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
-from engine.core.hashing import pack_ints
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.qiguang import cards, choices, demo, flow, guards, view
+from engine.games.qiguang import cards, demo, flow, guards, view
 from engine.games.qiguang.cards import CARD_SCHEMA, FILE_SCHEMA  # noqa: F401 - the card-file schema (tts_bridge/assets/carddata.py)
 from engine.games.qiguang.effects import SCRIPTS
 from engine.games.qiguang.deck import deck_from_entries, validate_deck
-from engine.games.qiguang.state import CRYSTAL_CAP, IN_PLAY, ZONES, QgState, characters, health
+from engine.games.qiguang.state import CRYSTAL_CAP, IN_PLAY, ZONES, QgState, ToGraveyard, characters, health
 
 RULE_OPTIONS = (
     RuleOption("lanes", 5, (5, 3), "QG-G1", "Lanes per player (a standby and a combat zone each): 5 (proposal) or 3."),
@@ -55,10 +54,6 @@ RULE_OPTIONS = (
     RuleOption("life_payment", "allowed", ("allowed", "must_survive"), "QG-G33",
                "Life may be paid even to 0 or below, losing at the check (proposal), or only while it leaves life."),
 )
-
-_PHASE = {"order": 0, "preparation": 1, "draw": 2, "main": 3, "battle": 4, "end": 5, "over": 6}
-_STAGE = {"": 0, "begin": 1, "window": 2, "act": 3, "attack_window": 4, "draw_choice": 5}
-_LIFE = 1 << 20  # life may go below 0; packed ints must not
 
 _CARD = CARD_ID
 _LANE = {"type": "integer", "minimum": 1, "maximum": 5, "description": "lane number, 1 = left from the first player"}
@@ -111,7 +106,7 @@ class QiguangRules(CardGame):
         self.check_decks(decks, [p for d in decks for p in validate_deck(d, card_defs, options)])
         rng = Rng(seed)
         table = Table(ZONES)
-        state = QgState(table, rng, options, card_defs)
+        state = QgState(table, options, card_defs)
         ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))  # ids carry no identity
         n = 0
         for seat, deck in enumerate(decks):
@@ -125,21 +120,14 @@ class QiguangRules(CardGame):
             if card.defn.harmony:
                 state.harmony_cards[card.owner].append(card.id)
         state.coin_winner = 0 if rng.coin() else 1  # QG-1.2
+        flow.start(state)
         return state
 
     def request(self, state: QgState) -> Request | None:
-        return choices.request(state)
+        return flow.PROCESSOR.request(state)
 
     def check(self, state: QgState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)
-
-    def seat_refusal(self, state: QgState, seat: int, request: Request) -> Refusal:
-        if request.kind in ("main", "battle"):
-            return Refusal("QG-8.1", "It is your opponent's turn; you can act when you get a chance to respond "
-                                     "with a Lightning card or ability.")
-        if request.kind in ("respond", "window"):
-            return Refusal("QG-9.6", f"Seat {request.seat} has priority now ({request.prompt}); wait for them.")
-        return Refusal("QG-9.1", f"Seat {request.seat} is deciding now ({request.prompt}); wait for them.")
 
     def apply(self, state: QgState, seat: int, action: dict) -> list[Event]:
         state.events = []
@@ -155,26 +143,6 @@ class QiguangRules(CardGame):
 
     def view(self, state: QgState, seat: int | None) -> dict:
         return view.view(state, seat)
-
-    def snapshot(self, state: QgState) -> bytes:
-        """Fast and deterministic: small counters packed as ints, rarer structures as repr."""
-        damage = [x for pair in sorted(state.damage.items()) for x in pair]
-        c0, c1 = state.crystals
-        ints = [
-            _PHASE[state.phase], _STAGE[state.stage], state.active, state.turn, state.first, state.coin_winner,
-            state.life[0] + _LIFE, state.life[1] + _LIFE, *c0, *c1, *state.token_last, state.first_turn_done,
-            state.inheritor_gained, *state.leader_used, state.attack_lane, state.window_seat, state.window_passes,
-            state.closing, 0 if state.world is None else state.world + 1, state.tie_offered[0] + 1,
-            state.tie_offered[1] + 1, state.rng.calls, *sorted(state.attacked),
-        ]
-        rare = b""
-        if state.perm or state.temp or state.abilities_used or state.chain or state.pending or state.waiting \
-                or state.queue or state.result:
-            mods = [x for d in (state.perm, state.temp) for k in sorted(d) for x in (k, *d[k])]
-            rare = repr((mods, len(state.perm), sorted(state.abilities_used), [link.key() for link in state.chain],
-                         state.pending, state.waiting, state.queue,
-                         state.result.to_json() if state.result else None)).encode()
-        return b"|".join((state.table.snapshot(), pack_ints(damage), pack_ints(ints), rare))
 
     def check_invariants(self, state: QgState) -> None:
         state.table.check_invariants()
@@ -201,7 +169,7 @@ class QiguangRules(CardGame):
         if state.result is None:  # a game can end mid-resolution, leaving the card where it was
             chain_cards = sum(len(state.table.zone(s, "chain")) for s in (0, 1))
             linked = sum((link.card is not None) + len(link.mana) for link in state.chain)
-            linked += sum(1 for item in state.queue if item[0] == "to_graveyard")
+            linked += sum(1 for step in state.flow.steps if type(step) is ToGraveyard)
             assert chain_cards == linked, f"{chain_cards} cards in the chain area but {linked} belong to links"
         assert state.turn >= 0
 

@@ -14,7 +14,9 @@ from engine.core.requests import Option, Request
 from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
 from engine.games.qiguang.cards import RACE_NAMES, RACES
-from engine.games.qiguang.state import QgState, at, attack, defn, lanes, mana_sources
+from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
+                                        Respond, Surcharge, TieAnswer, Window, at, attack, defn, lanes,
+                                        mana_sources)
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
 
@@ -143,9 +145,9 @@ def has_lightning(state: QgState, seat: int) -> bool:
     return False
 
 
-def _pay_options(state: QgState) -> list[Option]:
-    kind, seat = state.pending[0], state.pending[1]
-    cost = guards.pending_cost(state)
+def _pay_options(state: QgState, step: Pay) -> list[Option]:
+    kind, seat = step.kind, step.seat
+    cost = guards.pending_cost(state, step)
     opts = []
     for e, p, u, m in payments(cost, guards.untapped(state, seat), len(mana_sources(state, seat)),
                                guards.mana_allowed(state, kind)):
@@ -159,66 +161,78 @@ def _pay_options(state: QgState) -> list[Option]:
     return opts
 
 
-def _waiting_request(state: QgState) -> QgRequest:
-    kind, seat = state.waiting[0], state.waiting[1]
-    if kind == "draw":
-        opts = [Option("Draw a card", {"type": "draw"})]
-        if not state.token_last[seat]:
-            opts.append(Option("Take a Mana Source instead of drawing", {"type": "take_mana"}))
-        return QgRequest(seat, "draw", "Your draw phase: draw a card or take a Mana Source.", opts)
-    if kind == "cap":
-        c = state.crystals[seat]
-        races = [r for i, r in enumerate(RACES) if c[i]]
-        if not races:
-            races = [r for i, r in enumerate(RACES) if c[i + 3]]
-        opts = [Option(f"Remove one {RACE_NAMES[r]} crystal", {"type": "exile_crystal", "race": r}) for r in races]
-        return QgRequest(seat, "crystal_cap", "You have 10 crystals: remove one before gaining the new one.", opts)
-    if kind == "surcharge":
-        cost = state.waiting[2]
-        opts = [Option(f"Pay {cost} life", {"type": "surcharge", "pay": True}),
-                Option("Do not pay: the spell is cancelled", {"type": "surcharge", "pay": False})]
-        opts = [o for o in opts if guards.check_surcharge(state, seat, o.action) is None]
-        return QgRequest(seat, "surcharge", f"A continuous effect makes spells cost {cost} life.", opts)
+def _asked(request: QgRequest, state: QgState) -> QgRequest:
+    request.state = state  # type: ignore[attr-defined]  # for the meta moves in find()
+    return request
+
+
+def choose_order(state: QgState, step: ChooseOrder) -> QgRequest:
+    return _asked(QgRequest(step.seat, "choose_order", "You won the coin toss: go first or second?", [
+        Option("Go first", {"type": "choose_order", "first": True}),
+        Option("Go second", {"type": "choose_order", "first": False})]), state)
+
+
+def pay(state: QgState, step: Pay) -> QgRequest:
+    d = defn(state, step.card)
+    what = d.abilities[step.index].name if step.kind == "ability" else d.name
+    cost = guards.pending_cost(state, step)
+    return _asked(QgRequest(step.seat, "pay", f"Pay {cost.label()} for {what}.", _pay_options(state, step)), state)
+
+
+def draw_choice(state: QgState, step: DrawChoice) -> QgRequest:
+    seat = step.seat
+    opts = [Option("Draw a card", {"type": "draw"})]
+    if not state.token_last[seat]:
+        opts.append(Option("Take a Mana Source instead of drawing", {"type": "take_mana"}))
+    return _asked(QgRequest(seat, "draw", "Your draw phase: draw a card or take a Mana Source.", opts), state)
+
+
+def crystal_cap(state: QgState, step: CrystalCap) -> QgRequest:
+    c = state.crystals[step.seat]
+    races = [r for i, r in enumerate(RACES) if c[i]]
+    if not races:
+        races = [r for i, r in enumerate(RACES) if c[i + 3]]
+    opts = [Option(f"Remove one {RACE_NAMES[r]} crystal", {"type": "exile_crystal", "race": r}) for r in races]
+    return _asked(QgRequest(step.seat, "crystal_cap", "You have 10 crystals: remove one before gaining the new one.",
+                            opts), state)
+
+
+def surcharge(state: QgState, step: Surcharge) -> QgRequest:
+    cost = step.cost
+    opts = [Option(f"Pay {cost} life", {"type": "surcharge", "pay": True}),
+            Option("Do not pay: the spell is cancelled", {"type": "surcharge", "pay": False})]
+    opts = [o for o in opts if guards.check_surcharge(state, step.seat, o.action) is None]
+    return _asked(QgRequest(step.seat, "surcharge", f"A continuous effect makes spells cost {cost} life.", opts), state)
+
+
+def tie_answer(state: QgState, step: TieAnswer) -> QgRequest:
     opts = [Option("Accept the tie", {"type": "answer_tie", "accept": True}),
             Option("Decline and play on", {"type": "answer_tie", "accept": False})]
-    return QgRequest(seat, "tie", "Your opponent offers a tie: the game is in a loop.", opts)
+    return _asked(QgRequest(step.seat, "tie", "Your opponent offers a tie: the game is in a loop.", opts), state)
 
 
-def request(state: QgState) -> Request | None:
-    req = _request(state)
-    if req is not None:
-        req.state = state  # type: ignore[attr-defined]  # for the meta moves in find()
-    return req
+def respond(state: QgState, step: Respond) -> QgRequest:
+    seat = step.seat
+    opts = _legal_plays(state, seat, True) + [Option("Decline (the chain closes)", {"type": "pass"})]
+    return _asked(QgRequest(seat, "respond", f"Respond to link {len(state.chain)} with a Lightning card or ability?",
+                            opts), state)
 
 
-def _request(state: QgState) -> QgRequest | None:
-    if state.result is not None:
-        return None
-    if state.phase == "order":
-        return QgRequest(state.coin_winner, "choose_order", "You won the coin toss: go first or second?", [
-            Option("Go first", {"type": "choose_order", "first": True}),
-            Option("Go second", {"type": "choose_order", "first": False})])
-    if state.pending is not None:
-        d = defn(state, state.pending[2])
-        what = d.abilities[state.pending[3]].name if state.pending[0] == "ability" else d.name
-        cost = guards.pending_cost(state)
-        return QgRequest(state.pending[1], "pay", f"Pay {cost.label()} for {what}.", _pay_options(state))
-    if state.waiting is not None:
-        return _waiting_request(state)
-    if state.chain:
-        seat = 1 - state.chain[-1].seat
-        opts = _legal_plays(state, seat, True) + [Option("Decline (the chain closes)", {"type": "pass"})]
-        return QgRequest(seat, "respond", f"Respond to link {len(state.chain)} with a Lightning card or ability?",
-                         opts)
-    seat = state.active
-    if state.stage in ("window", "attack_window"):
-        seat = state.window_seat
-        opts = _legal_plays(state, seat, True) + [Option("Pass", {"type": "pass"})]
-        when = f"lane {state.attack_lane} attacks" if state.stage == "attack_window" else f"{state.phase} phase begins"
-        return QgRequest(seat, "window", f"The {when}: use a Lightning card or ability?", opts)
-    if state.phase == "main":
-        opts = _legal_plays(state, seat, False) + [Option("Go to the battle phase", {"type": "end_main"})]
-        return QgRequest(seat, "main", f"Turn {state.turn}: your main phase.", opts)
+def window(state: QgState, step: Window) -> QgRequest:
+    seat = step.seat
+    opts = _legal_plays(state, seat, True) + [Option("Pass", {"type": "pass"})]
+    when = f"lane {state.attack_lane} attacks" if state.stage == "attack_window" else f"{state.phase} phase begins"
+    return _asked(QgRequest(seat, "window", f"The {when}: use a Lightning card or ability?", opts), state)
+
+
+def main_phase(state: QgState, step: MainPhase) -> QgRequest:
+    seat = step.seat
+    opts = _legal_plays(state, seat, False) + [Option("Go to the battle phase", {"type": "end_main"})]
+    return _asked(QgRequest(seat, "main", f"Turn {state.turn}: your main phase.", opts), state)
+
+
+def battle_phase(state: QgState, step: BattlePhase) -> QgRequest:
+    seat = step.seat
     opts = []
     for lane in lanes(state):
         card = at(state, seat, "combat", lane)
@@ -226,4 +240,9 @@ def _request(state: QgState) -> QgRequest | None:
             opts.append(Option(f"Attack with {_name(state, card)} in lane {lane} ({attack(state, card)})",
                                {"type": "attack", "lane": lane}))
     opts.append(Option("End the battle phase", {"type": "end_battle"}))
-    return QgRequest(seat, "battle", f"Turn {state.turn}: your battle phase.", opts)
+    return _asked(QgRequest(seat, "battle", f"Turn {state.turn}: your battle phase.", opts), state)
+
+
+REQUESTS = {ChooseOrder: choose_order, Pay: pay, DrawChoice: draw_choice, CrystalCap: crystal_cap,
+            Surcharge: surcharge, TieAnswer: tie_answer, Respond: respond, Window: window,
+            MainPhase: main_phase, BattlePhase: battle_phase}

@@ -7,12 +7,13 @@ words names a script (`script: name`), registered in `SCRIPTS`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from engine.core.requests import Result
 
 from engine.games.qiguang.cards import RACES
-from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, QgState, at, attack, card_json,
+from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, CrystalCap, EffectCtx,
+                                        QgState, ResolveEffect, at, attack, card_json,
                                         characters, crystal_total, defn, emit, health, in_play, lane_of, lanes,
                                         owner, where, zone)
 
@@ -54,9 +55,8 @@ def destroy(state: QgState, card: int, rule: str) -> None:
     if where(state, card) == "field" and state.world == seat and defn(state, card).world:
         state.world = None
     leave_play(state, card, "graveyard")
-    ctx = (seat, card, None, 0)
-    for effect in reversed(defn(state, card).on_destroyed):
-        state.queue.insert(0, ("effect", effect, ctx))
+    ctx = EffectCtx(seat, card)
+    state.flow.next(*(ResolveEffect(effect, ctx) for effect in defn(state, card).on_destroyed))
 
 
 def replace_to_graveyard(state: QgState, card: int, rule: str) -> None:
@@ -76,7 +76,7 @@ def gain_crystal(state: QgState, seat: int, race: str, rule: str) -> None:
                 return
             untapped_races = [r for r in RACES if c[RACE_INDEX[r] + 3]]
         if len(untapped_races) > 1:
-            state.waiting = ("cap", seat, race, rule)
+            state.flow.asking = CrystalCap(seat, race, rule)
             return
         remove_crystal(state, seat, untapped_races[0])
     add_crystal(state, seat, race, rule)
@@ -116,9 +116,9 @@ def lose_life(state: QgState, seat: int, amount: int, rule: str) -> None:
     emit(state, {"type": "life", "seat": seat, "change": -amount, "life": state.life[seat], "rule": rule})
 
 
-def resolve_effect(state: QgState, effect: dict, ctx: tuple) -> None:
+def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> None:
     (kind, value), = effect.items()
-    seat, source, target, x = ctx
+    seat, source, target, x = ctx.seat, ctx.source, ctx.target, ctx.x
     opp = 1 - seat
     live_target = target if target is not None and in_play(state, target) else None
     if kind == "damage":
@@ -213,9 +213,7 @@ def finish(state: QgState, losers: list[int], reason: str, rule: str, winner: in
     else:
         state.result = Result(1 - losers[0], False, f"seat {losers[0]} {reason}", rule)
     state.phase = "over"
-    state.queue.clear()
-    state.waiting = None
-    state.pending = None
+    state.flow.stop()
     emit(state, {"type": "game_over", **state.result.to_json()})
 
 
@@ -223,9 +221,9 @@ def finish(state: QgState, losers: list[int], reason: str, rule: str, winner: in
 # -- scripts: the Python escape hatch (`script: name`) ---------------------------------------
 
 
-def refresh_crystals(state: Any, ctx: tuple) -> None:
+def refresh_crystals(state: QgState, ctx: EffectCtx) -> None:
     """"Second Wind": untap all of your tapped race crystals."""
-    seat = ctx[0]
+    seat = ctx.seat
     c = state.crystals[seat]
     for i in range(3):
         c[i] += c[i + 3]
@@ -233,4 +231,4 @@ def refresh_crystals(state: Any, ctx: tuple) -> None:
     emit(state, {"type": "untapped", "seat": seat, "rule": "QG-0.1"})
 
 
-SCRIPTS: dict[str, Callable[[Any, tuple], None]] = {"refresh_crystals": refresh_crystals}
+SCRIPTS: dict[str, Callable[[QgState, EffectCtx], None]] = {"refresh_crystals": refresh_crystals}

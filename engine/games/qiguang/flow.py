@@ -1,25 +1,33 @@
 """The course of a Qiguang game: setup, the five phases, chains and the state check.
 
-`proceed` runs the game forward until some seat must decide: it resolves closing chains
-link by link (QG-9.3), runs queued effects, skips response windows nobody can use, and steps
-through the phases (QG-3). After every step the CHECK of the spec's state machine runs.
+Every decision answers the step that asks (engine/core/flow.py, the steps in state.py). Queued
+work (effects, an Inheritor's crystal, a spell going to the graveyard) runs first, each followed
+by the CHECK of the spec's state machine; then the `Proceed` step, always queued last, moves
+the game on one piece at a time: it resolves closing chains link by link (QG-9.3), skips
+response windows nobody can use, and steps through the phases (QG-3), until a step asks.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.flow import Processor, Step
 from engine.core.requests import Event, Result
 
-from engine.games.qiguang import guards
+from engine.games.qiguang import choices, guards
 from engine.games.qiguang.choices import has_lightning
 from engine.games.qiguang.effects import (damage_character, destroy, draw, finish, gain_crystal, leave_play,
                                           lose_life, new_mana_source, remove_crystal, add_crystal,
                                           replace_to_graveyard, resolve_effect)
-from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, OPENING_HAND, PHASES, RACE_INDEX, STANDBY,
-                                        Link, QgState, at, attack, card_json, characters, crystal_total,
+from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, OPENING_HAND, PHASES, RACE_INDEX, STANDBY, STORED,
+                                        BattlePhase, ChooseOrder, CrystalCap, DrawChoice, EffectCtx, GainCrystal,
+                                        Link, MainPhase, Pay, Proceed, QgState, ResolveEffect, Respond, Surcharge,
+                                        TieAnswer, ToGraveyard, Window, at, attack, card_json, characters, crystal_total,
                                         defn, emit, health, in_play, lane_of, lanes, leader_of,
                                         mana_sources, owner, stat_effects, surcharge, where, zone)
 
 MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
+PROCESSOR: Processor[QgState] = Processor(lambda state: state.flow)
 
 
 def _harmony(state: QgState, seat: int) -> list[str] | None:
@@ -63,7 +71,7 @@ def run_check(state: QgState) -> bool:
 def position(state: QgState) -> bytes:
     """What must repeat for a forced loop (QG-G31): every zone, counter and pending effect."""
     return state.table.snapshot() + repr((state.life, state.crystals, sorted(state.damage.items()),
-                                          len(state.queue))).encode()
+                                          _queued(state))).encode()
 
 
 # -- chains (QG-9) ---------------------------------------------------------------------------
@@ -78,7 +86,7 @@ def add_link(state: QgState, link: Link) -> None:
                  "rule": "QG-9.2" if len(state.chain) > 1 else "QG-9.1"})
     cost = surcharge(state)
     if cost and link.kind == "play" and defn(state, link.card).type == "spell":
-        state.waiting = ("surcharge", link.seat, cost)  # QG-9.5
+        state.flow.asking = Surcharge(link.seat, cost)  # QG-9.5
 
 
 def _discard_link_cards(state: QgState, link: Link) -> None:
@@ -104,7 +112,7 @@ def resolve_top(state: QgState) -> None:
         cancel_link(state, link, "QG-9.2")
         return
     seat = link.seat
-    ctx = (seat, link.card if link.kind != "ability" else link.source, link.target, link.x)
+    ctx = EffectCtx(seat, link.card if link.kind != "ability" else link.source, link.target, link.x)
     if link.kind == "summon":
         _resolve_summon(state, link, ctx)
     elif link.kind == "play":
@@ -117,11 +125,28 @@ def resolve_top(state: QgState) -> None:
     _discard_link_cards(state, link)
 
 
-def _queue(state: QgState, effects: tuple, ctx: tuple) -> None:
-    state.queue.extend(("effect", e, ctx) for e in effects)
+def later(state: QgState, *steps: Step) -> None:
+    """Queue work after all queued work, before the `Proceed` step that stays last."""
+    queued = state.flow.steps
+    if queued and type(queued[-1]) is Proceed:
+        driver = queued.pop()
+        queued.extend(steps)
+        queued.append(driver)
+    else:
+        queued.extend(steps)
 
 
-def _resolve_summon(state: QgState, link: Link, ctx: tuple) -> None:
+def _queued(state: QgState) -> int:
+    """How much queued work is left (the trailing `Proceed` is not work)."""
+    queued = state.flow.steps
+    return len(queued) - (1 if queued and type(queued[-1]) is Proceed else 0)
+
+
+def _queue(state: QgState, effects: tuple, ctx: EffectCtx) -> None:
+    later(state, *(ResolveEffect(e, ctx) for e in effects))
+
+
+def _resolve_summon(state: QgState, link: Link, ctx: EffectCtx) -> None:
     card, seat, lane = link.card, link.seat, link.lane
     d = defn(state, card)
     emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": card_json(state, card)})
@@ -139,13 +164,13 @@ def _resolve_summon(state: QgState, link: Link, ctx: tuple) -> None:
     if d.inheritor:
         if state.phase == "main" and state.active == seat and not state.inheritor_gained:
             state.inheritor_gained = True  # QG-5.1, QG-5.2 (also used up at the cap, QG-G16)
-            state.queue.append(("crystal", seat, d.inheritor))
+            later(state, GainCrystal(seat, d.inheritor))
         else:
             rule = "QG-5.2" if state.inheritor_gained and state.active == seat and state.phase == "main" else "QG-G17"
             emit(state, {"type": "no_crystal", "card": card_json(state, card), "rule": rule})
 
 
-def _resolve_play(state: QgState, link: Link, ctx: tuple) -> None:
+def _resolve_play(state: QgState, link: Link, ctx: EffectCtx) -> None:
     card, seat = link.card, link.seat
     d = defn(state, card)
     emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": card_json(state, card)})
@@ -157,7 +182,7 @@ def _resolve_play(state: QgState, link: Link, ctx: tuple) -> None:
         _queue(state, d.effects, ctx)
     else:
         _queue(state, d.effects, ctx)
-        state.queue.append(("to_graveyard", card))  # QG-4.6: after it resolves
+        later(state, ToGraveyard(card))  # QG-4.6: after it resolves
 
 
 def _place_field(state: QgState, card: int, seat: int) -> None:
@@ -230,7 +255,7 @@ def _phase_begin(state: QgState) -> None:
             state.stage = "window"
         else:
             state.stage = "draw_choice"
-            state.waiting = ("draw", seat)
+            state.flow.asking = DrawChoice(seat)
     elif phase == "main":
         _advance(state)
         state.stage = "window"
@@ -260,7 +285,7 @@ def _triggers(state: QgState, hook: str) -> None:
         effects = getattr(defn(state, card), hook)
         if effects:
             emit(state, {"type": "trigger", "card": card_json(state, card), "phase": state.phase})
-            _queue(state, effects, (seat, card, None, 0))
+            _queue(state, effects, EffectCtx(seat, card))
 
 
 def _window_done(state: QgState) -> None:
@@ -309,50 +334,99 @@ def _resolve_attack(state: QgState) -> None:
 
 # -- the driver ------------------------------------------------------------------------------
 
+def _tick(state: QgState) -> bool:
+    """Count an automatic step; too many in one decision is a forced loop (QG-2.3.2)."""
+    state.auto_steps += 1
+    if state.auto_steps > MAX_AUTO_STEPS:
+        finish(state, [], "automatic effects kept repeating without end", "QG-2.3.2")
+        return True
+    return False
+
+
+def _again(state: QgState) -> None:
+    if state.result is None:
+        state.flow.then(Proceed())
+
+
+def _checked(state: QgState) -> None:
+    """The CHECK after a piece of queued work; the same position three times after destructions
+    with no choice in between is a forced loop (QG-2.3.2)."""
+    if run_check(state) and state.result is None:
+        key = position(state)
+        seen = state.positions
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3:
+            finish(state, [], "the same position repeated three times with no choice to break it", "QG-2.3.2")
+
+
+@PROCESSOR.runs(ResolveEffect)
+def _resolve_effect(state: QgState, step: ResolveEffect) -> None:
+    if not _tick(state):
+        resolve_effect(state, step.effect, step.ctx)
+        _checked(state)
+
+
+@PROCESSOR.runs(GainCrystal)
+def _gain_crystal(state: QgState, step: GainCrystal) -> None:
+    if not _tick(state):
+        gain_crystal(state, step.seat, step.race, "QG-5.1")
+        _checked(state)
+
+
+@PROCESSOR.runs(ToGraveyard)
+def _to_graveyard(state: QgState, step: ToGraveyard) -> None:
+    if not _tick(state):
+        if where(state, step.card) == "chain":
+            state.table.move(step.card, owner(state, step.card), "graveyard")
+        _checked(state)
+
+
+@PROCESSOR.runs(Proceed)
+def _proceed(state: QgState, step: Proceed) -> None:
+    """One piece of the game's course, or the step that asks next."""
+    if _tick(state):
+        return
+    if state.chain:
+        if state.closing:
+            resolve_top(state)
+            if not state.chain:
+                state.closing = False
+                emit(state, {"type": "chain_closed", "rule": "QG-9.3"})
+                if state.stage in ("window", "attack_window"):
+                    state.window_seat, state.window_passes = state.active, 0
+            run_check(state)
+            _again(state)
+            return
+        seat = 1 - state.chain[-1].seat
+        if _asks(state, seat):
+            state.flow.asking = Respond(seat)
+            return
+        _decline(state)
+        _again(state)
+        return
+    if state.stage in ("window", "attack_window"):
+        if _asks(state, state.window_seat):
+            state.flow.asking = Window(state.window_seat)
+            return
+        window_pass(state)
+        _again(state)
+        return
+    if state.stage == "act":
+        state.flow.asking = MainPhase(state.active) if state.phase == "main" else BattlePhase(state.active)
+        return
+    _phase_begin(state)
+    _again(state)
+
+
 def proceed(state: QgState) -> None:
-    seen: dict[bytes, int] = {}
-    for _ in range(MAX_AUTO_STEPS):
-        if state.result is not None or state.pending is not None or state.waiting is not None:
-            return
-        if state.queue:
-            item = state.queue.pop(0)
-            if item[0] == "effect":
-                resolve_effect(state, item[1], item[2])
-            elif item[0] == "crystal":
-                gain_crystal(state, item[1], item[2], "QG-5.1")
-            else:  # "to_graveyard": a non-persistent spell after it resolved
-                if where(state, item[1]) == "chain":
-                    state.table.move(item[1], owner(state, item[1]), "graveyard")
-            if run_check(state) and state.result is None:
-                key = position(state)
-                seen[key] = seen.get(key, 0) + 1
-                if seen[key] >= 3:
-                    finish(state, [], "the same position repeated three times with no choice to break it",
-                           "QG-2.3.2")
-            continue
-        if state.chain:
-            if state.closing:
-                resolve_top(state)
-                if not state.chain:
-                    state.closing = False
-                    emit(state, {"type": "chain_closed", "rule": "QG-9.3"})
-                    if state.stage in ("window", "attack_window"):
-                        state.window_seat, state.window_passes = state.active, 0
-                run_check(state)
-                continue
-            if _asks(state, 1 - state.chain[-1].seat):
-                return
-            _decline(state)
-            continue
-        if state.stage in ("window", "attack_window"):
-            if _asks(state, state.window_seat):
-                return
-            window_pass(state)
-            continue
-        if state.stage == "act":
-            return
-        _phase_begin(state)
-    finish(state, [], "automatic effects kept repeating without end", "QG-2.3.2")
+    """Run the game on from its position until a step asks. Scenario tests call it after
+    editing a position: a window or phase decision is asked again from the position."""
+    flow = state.flow
+    if type(flow.asking) in (Respond, Window, MainPhase, BattlePhase):
+        flow.asking = None
+    if state.result is None and not (flow.steps and type(flow.steps[-1]) is Proceed):
+        flow.then(Proceed())
+    PROCESSOR.advance(state)
 
 
 def _asks(state: QgState, seat: int) -> bool:
@@ -376,12 +450,26 @@ def window_pass(state: QgState) -> None:
 # -- applying decisions ---------------------------------------------------------------------
 
 def apply(state: QgState, seat: int, action: dict) -> None:
+    """Answer the step that asks (the action is one of its options, or a meta move)."""
     state.rehidden = set()
-    _HANDLERS[action["type"]](state, seat, action)
-    run_check(state)
-    proceed(state)
+    state.auto_steps = 0
+    state.positions = {}
+    PROCESSOR.answer(state, seat, action)
     if state.rehidden:
         _scrub_events(state)
+
+
+def start(state: QgState) -> None:
+    """QG-1.2: the coin-toss winner is asked first."""
+    state.flow.asking = ChooseOrder(state.coin_winner)
+
+
+def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
+    """Every asking step's answer: the move, the CHECK, then the game goes on."""
+    _HANDLERS[action["type"]](state, step, seat, action)
+    run_check(state)
+    if state.result is None and not (state.flow.steps and type(state.flow.steps[-1]) is Proceed):
+        state.flow.then(Proceed())
 
 
 def _scrub(node: object, hidden: set[int]) -> object:
@@ -419,7 +507,7 @@ def _scrub_events(state: QgState) -> None:
     state.events = events
 
 
-def _choose_order(state: QgState, seat: int, action: dict) -> None:
+def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
     state.first = seat if action["first"] else 1 - seat
     emit(state, {"type": "order", "first": state.first, "rule": "QG-1.2"})
     start_game(state)
@@ -437,16 +525,16 @@ def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, l
     if cost.fixed == 0 and not cost.x:
         _make_link(state, seat, kind, card, index, lane, target, 0, [])
     else:
-        state.pending = (kind, seat, card, index, lane, target)
+        state.flow.asking = Pay(seat, kind, card, index, lane, target)
 
 
 def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
                target: int | None, x: int, mana: list[int]) -> None:
     if kind == "ability":
-        link = Link(seat, kind, None, card, index, None, target, x, mana)
+        link = Link(seat, kind, None, card, index, None, target, x, list(mana))
     else:
         state.table.move(card, seat, "chain")
-        link = Link(seat, kind, card, None, None, lane, target, x, mana)
+        link = Link(seat, kind, card, None, None, lane, target, x, list(mana))
     for m in mana:
         state.table.move(m, seat, "chain")
     add_link(state, link)
@@ -454,46 +542,44 @@ def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | Non
         state.window_passes = 0
 
 
-def _summon(state: QgState, seat: int, action: dict) -> None:
+def _summon(state: QgState, step: Any, seat: int, action: dict) -> None:
     _start(state, seat, "summon", action["card"], None, action["lane"], None)
 
 
-def _play(state: QgState, seat: int, action: dict) -> None:
+def _play(state: QgState, step: Any, seat: int, action: dict) -> None:
     _start(state, seat, "play", action["card"], None, None, action.get("target"))
 
 
-def _ability(state: QgState, seat: int, action: dict) -> None:
+def _ability(state: QgState, step: Any, seat: int, action: dict) -> None:
     _start(state, seat, "ability", action["card"], action["index"], None, action.get("target"))
 
 
-def _pay(state: QgState, seat: int, action: dict) -> None:
-    kind, _, card, index, lane, target = state.pending
-    cost = guards.pending_cost(state)
+def _pay(state: QgState, step: Any, seat: int, action: dict) -> None:
+    kind, card, index, lane, target = step.kind, step.card, step.index, step.lane, step.target
+    cost = guards.pending_cost(state, step)
     e, p, u, m = guards.pay_tuple(action)
     c = state.crystals[seat]
     for i, n in enumerate((e, p, u)):
         c[i] -= n
         c[i + 3] += n
     mana = mana_sources(state, seat)[:m]
-    state.pending = None
     x = e + p + u + m - cost.fixed if cost.x else 0
     emit(state, {"type": "paid", "seat": seat, "earth": e, "pegasus": p, "unicorn": u, "mana": m,
                  **({"x": x} if cost.x else {}), "rule": "QG-4.1"})
     _make_link(state, seat, kind, card, index, lane, target, x, mana)
 
 
-def _cancel(state: QgState, seat: int, action: dict) -> None:
-    kind, _, card, index, _, _ = state.pending
+def _cancel(state: QgState, step: Any, seat: int, action: dict) -> None:
+    kind, card, index = step.kind, step.card, step.index
     if kind == "ability":  # the use was not made after all
         if defn(state, card).leader:
             state.leader_used[seat] = False
         else:
             state.abilities_used.discard((card, index))
-    state.pending = None
     emit(state, {"type": "cancelled_before_payment", "seat": seat})
 
 
-def _pass(state: QgState, seat: int, action: dict) -> None:
+def _pass(state: QgState, step: Any, seat: int, action: dict) -> None:
     emit(state, {"type": "pass", "seat": seat})
     if state.chain:
         _decline(state)
@@ -501,8 +587,7 @@ def _pass(state: QgState, seat: int, action: dict) -> None:
         window_pass(state)
 
 
-def _draw(state: QgState, seat: int, action: dict) -> None:
-    state.waiting = None
+def _draw(state: QgState, step: Any, seat: int, action: dict) -> None:
     if action["type"] == "take_mana":
         state.token_last[seat] = True
         card = new_mana_source(state, seat)
@@ -517,16 +602,14 @@ def _draw(state: QgState, seat: int, action: dict) -> None:
         state.window_seat, state.window_passes = state.active, 0
 
 
-def _exile_crystal(state: QgState, seat: int, action: dict) -> None:
-    _, _, race, rule = state.waiting
-    state.waiting = None
+def _exile_crystal(state: QgState, step: Any, seat: int, action: dict) -> None:
+    race, rule = step.race, step.gain_rule
     remove_crystal(state, seat, action["race"])
     add_crystal(state, seat, race, rule)
 
 
-def _surcharge(state: QgState, seat: int, action: dict) -> None:
-    cost = state.waiting[2]
-    state.waiting = None
+def _surcharge(state: QgState, step: Any, seat: int, action: dict) -> None:
+    cost = step.cost
     if action["pay"]:
         lose_life(state, seat, cost, "QG-9.5")  # QG-G33: may go to 0 or below, checked next
     else:
@@ -535,23 +618,22 @@ def _surcharge(state: QgState, seat: int, action: dict) -> None:
             state.window_seat, state.window_passes = state.active, 0
 
 
-def _offer_tie(state: QgState, seat: int, action: dict) -> None:
+def _offer_tie(state: QgState, step: Any, seat: int, action: dict) -> None:
     state.tie_offered[seat] = state.turn
     emit(state, {"type": "tie_offered", "seat": seat, "rule": "QG-2.3.2"})
-    state.waiting = ("tie", 1 - seat, state.waiting, state.pending)
-    state.pending = None
+    state.flow.asking = TieAnswer(1 - seat, step if type(step) in STORED else None)
 
 
-def _answer_tie(state: QgState, seat: int, action: dict) -> None:
-    _, _, before, pending = state.waiting
-    state.waiting, state.pending = before, pending
+def _answer_tie(state: QgState, step: Any, seat: int, action: dict) -> None:
+    if step.resume is not None:
+        state.flow.asking = step.resume
     if action["accept"]:
         finish(state, [], "both players agreed the game is in a loop", "QG-2.3.2")
     else:
         emit(state, {"type": "tie_declined", "seat": seat})
 
 
-def _attack(state: QgState, seat: int, action: dict) -> None:
+def _attack(state: QgState, step: Any, seat: int, action: dict) -> None:
     lane = action["lane"]
     card = at(state, seat, "combat", lane)
     state.attacked.add(card)
@@ -561,15 +643,15 @@ def _attack(state: QgState, seat: int, action: dict) -> None:
     state.window_seat, state.window_passes = state.active, 0
 
 
-def _end_main(state: QgState, seat: int, action: dict) -> None:
+def _end_main(state: QgState, step: Any, seat: int, action: dict) -> None:
     state.phase, state.stage = "battle", "begin"
 
 
-def _end_battle(state: QgState, seat: int, action: dict) -> None:
+def _end_battle(state: QgState, step: Any, seat: int, action: dict) -> None:
     state.phase, state.stage = "end", "begin"
 
 
-def _concede(state: QgState, seat: int, action: dict) -> None:
+def _concede(state: QgState, step: Any, seat: int, action: dict) -> None:
     emit(state, {"type": "conceded", "seat": seat})
     finish(state, [seat], "conceded", "QG-2.2.3")
 
@@ -580,3 +662,8 @@ _HANDLERS = {
     "surcharge": _surcharge, "offer_tie": _offer_tie, "answer_tie": _answer_tie, "attack": _attack,
     "end_main": _end_main, "end_battle": _end_battle, "concede": _concede,
 }
+
+
+for _asking in (ChooseOrder, Pay, DrawChoice, CrystalCap, Surcharge, TieAnswer, Respond, Window, MainPhase,
+                BattlePhase):
+    PROCESSOR.asks(_asking, choices.REQUESTS[_asking], _answer)

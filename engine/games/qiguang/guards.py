@@ -11,7 +11,8 @@ from functools import lru_cache
 from engine.core.errors import Refusal
 
 from engine.games.qiguang.cards import RACES, Ability, CardDef, Cost
-from engine.games.qiguang.state import (RACE_INDEX, QgState, at, attack, characters, defn, lanes,
+from engine.games.qiguang.state import (RACE_INDEX, WAITING, CrystalCap, DrawChoice, Pay, QgState, Surcharge,
+                                        TieAnswer, at, attack, characters, defn, lanes,
                                         mana_sources, owner, where)
 
 ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" for i in range(1, 6)]
@@ -273,10 +274,9 @@ def check_ability(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 # -- follow-up decisions -------------------------------------------------------------------
 
-def pending_cost(state: QgState) -> Cost:
-    kind, card, index = state.pending[0], state.pending[2], state.pending[3]
-    d = defn(state, card)
-    return d.abilities[index].cost if kind == "ability" else d.cost
+def pending_cost(state: QgState, step: Pay) -> Cost:
+    d = defn(state, step.card)
+    return d.abilities[step.index].cost if step.kind == "ability" else d.cost
 
 
 def pay_tuple(action: dict) -> tuple[int, int, int, int] | None:
@@ -285,19 +285,21 @@ def pay_tuple(action: dict) -> tuple[int, int, int, int] | None:
 
 
 def check_pay(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.pending is None or state.pending[1] != seat:
+    step = state.flow.asking
+    if type(step) is not Pay or step.seat != seat:
         return Refusal("QG-4.1", "There is no card or ability of yours waiting for its cost.")
     pay = pay_tuple(action)
     if pay is None:
         return Refusal("QG-4.1", "Say how many earth pony, pegasus and unicorn crystals to tap and how many "
                                  "Mana Sources to use.")
-    kind = state.pending[0]
-    return payment_refusal(pending_cost(state), pay, untapped(state, seat), len(mana_sources(state, seat)),
+    kind = step.kind
+    return payment_refusal(pending_cost(state, step), pay, untapped(state, seat), len(mana_sources(state, seat)),
                            mana_allowed(state, kind))
 
 
 def check_cancel(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.pending is None or state.pending[1] != seat:
+    step = state.flow.asking
+    if type(step) is not Pay or step.seat != seat:
         return Refusal("QG-4.1", "There is nothing waiting for its cost to take back.")
     return None
 
@@ -313,7 +315,8 @@ def check_pass(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_draw(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.waiting is None or state.waiting[0] != "draw" or state.waiting[1] != seat:
+    step = state.flow.asking
+    if type(step) is not DrawChoice or step.seat != seat:
         return Refusal("QG-3.3.1", "You draw (or take a Mana Source) only in your own draw phase.")
     if action["type"] == "take_mana" and state.token_last[seat]:
         return Refusal("QG-3.3.2", "You took a Mana Source instead of drawing in your previous turn; this turn you "
@@ -322,7 +325,8 @@ def check_draw(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_cap(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.waiting is None or state.waiting[0] != "cap" or state.waiting[1] != seat:
+    step = state.flow.asking
+    if type(step) is not CrystalCap or step.seat != seat:
         return Refusal("QG-5.4", "You are not at the crystal cap now.")
     race = action.get("race")
     if race not in RACE_INDEX:
@@ -337,10 +341,11 @@ def check_cap(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_surcharge(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.waiting is None or state.waiting[0] != "surcharge" or state.waiting[1] != seat:
+    step = state.flow.asking
+    if type(step) is not Surcharge or step.seat != seat:
         return Refusal("QG-9.5", "No spell of yours is waiting for an extra cost.")
     if action.get("pay") is True and state.options["life_payment"] == "must_survive" \
-            and state.life[seat] <= state.waiting[2]:
+            and state.life[seat] <= step.cost:
         return Refusal("QG-G33", "At this table you cannot pay life you do not have; decline and the spell is "
                                  "cancelled.")
     if action.get("pay") not in (True, False):
@@ -349,7 +354,8 @@ def check_surcharge(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_tie_answer(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.waiting is None or state.waiting[0] != "tie" or state.waiting[1] != seat:
+    step = state.flow.asking
+    if type(step) is not TieAnswer or step.seat != seat:
         return Refusal("QG-2.3.2", "Nobody has offered a tie.")
     if action.get("accept") not in (True, False):
         return Refusal("QG-2.3.2", "Say whether you accept the tie (true) or not (false).")
@@ -357,7 +363,7 @@ def check_tie_answer(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_offer_tie(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.waiting is not None and state.waiting[0] == "tie":
+    if type(state.flow.asking) is TieAnswer:
         return Refusal("QG-2.3.2", "A tie offer is already waiting for an answer.")
     if state.tie_offered[seat] == state.turn:
         return Refusal("QG-G31", "You have already offered a tie this turn.")
@@ -444,9 +450,10 @@ def check(state: QgState, seat: int, action: dict) -> Refusal | None:
     if state.phase == "order" and kind not in ("choose_order", "concede"):
         return Refusal("QG-1.2", "First decide who goes first.")
     if kind in _BLOCKED_BY_WAIT:
-        if state.pending is not None:
+        asking = type(state.flow.asking)
+        if asking is Pay:
             return Refusal("QG-4.1", "First pay for (or take back) the card or ability you started.")
-        if state.waiting is not None:
+        if asking in WAITING:
             return Refusal("QG-9.1", "First answer the decision that is waiting.")
     return GUARDS[kind](state, seat, action)
 

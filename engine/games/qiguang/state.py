@@ -8,10 +8,12 @@ cards: `crystals[seat]` is [untapped earth, pegasus, unicorn, tapped earth, pega
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.flow import Flow, Step
+from engine.core.hashing import cache
 from engine.core.requests import Event, Result
-from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.qiguang.cards import RACES, CardDef
@@ -42,78 +44,222 @@ PHASES = ("preparation", "draw", "main", "battle", "end")  # QG-3.1
 RACE_INDEX = {r: i for i, r in enumerate(RACES)}
 
 
+@dataclass(slots=True)
 class Link:
-    """One chain link (QG-9): a card play or an ability activation."""
+    """One chain link (QG-9): a card play or an ability activation. `cancelled` is set when a
+    later link negates it (QG-9.2)."""
 
-    __slots__ = ("seat", "kind", "card", "source", "index", "lane", "target", "x", "mana", "cancelled")
-
-    def __init__(self, seat: int, kind: str, card: int | None, source: int | None, index: int | None,
-                 lane: int | None, target: int | None, x: int, mana: list[int]) -> None:
-        self.seat = seat
-        self.kind = kind  # "summon" | "play" | "ability"
-        self.card = card
-        self.source = source
-        self.index = index
-        self.lane = lane
-        self.target = target
-        self.x = x
-        self.mana = mana
-        self.cancelled = False
-
-    def key(self) -> tuple:
-        return (self.seat, self.kind, self.card, self.source, self.index, self.lane, self.target, self.x,
-                tuple(self.mana), self.cancelled)
+    seat: int
+    kind: str  # "summon" | "play" | "ability"
+    card: int | None
+    source: int | None
+    index: int | None
+    lane: int | None
+    target: int | None
+    x: int
+    mana: list[int]
+    cancelled: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class EffectCtx:
+    """Who resolves an effect, from which card, the target chosen when it was played (None if
+    none) and the X paid (QG-G32)."""
+
+    seat: int
+    source: int | None = None
+    target: int | None = None
+    x: int = 0
+
+
+# -- steps (engine/core/flow.py): what the game does next, and what it waits for -------------
+
+_DECIDING = "Seat {seat} is deciding now ({prompt}); wait for them."
+_PRIORITY = "Seat {seat} has priority now ({prompt}); wait for them."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOrder(Step):
+    """QG-1.2: the coin-toss winner goes first or second."""
+    seat: int
+    asks = True
+    rule = "QG-9.1"
+    wait = _DECIDING
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Step):
+    """QG-4.1: a card play or ability activation waiting for its cost."""
+    seat: int
+    kind: str  # "summon" | "play" | "ability"
+    card: int
+    index: int | None
+    lane: int | None
+    target: int | None
+    asks = True
+    rule = "QG-9.1"
+    wait = _DECIDING
+
+
+@dataclass(frozen=True, slots=True)
+class DrawChoice(Step):
+    """QG-3.3.1: the active player draws or takes a Mana Source."""
+    seat: int
+    asks = True
+    rule = "QG-9.1"
+    wait = _DECIDING
+
+
+@dataclass(frozen=True, slots=True)
+class CrystalCap(Step):
+    """QG-5.4: at 10 crystals the player removes one before gaining a `race` crystal by `gain_rule`."""
+    seat: int
+    race: str
+    gain_rule: str
+    asks = True
+    rule = "QG-9.1"
+    wait = _DECIDING
+
+
+@dataclass(frozen=True, slots=True)
+class Surcharge(Step):
+    """QG-9.5: pay `cost` life for the spell just put on the chain, or let it be cancelled."""
+    seat: int
+    cost: int
+    asks = True
+    rule = "QG-9.1"
+    wait = _DECIDING
+
+
+@dataclass(frozen=True, slots=True)
+class TieAnswer(Step):
+    """QG-2.3.2: the opponent offered a tie; `resume` is the decision the offer interrupted."""
+    seat: int
+    resume: Step | None
+    asks = True
+    rule = "QG-9.1"
+    wait = _DECIDING
+
+
+@dataclass(frozen=True, slots=True)
+class Respond(Step):
+    """QG-9.6: the player without the last link may respond with Lightning or decline."""
+    seat: int
+    asks = True
+    rule = "QG-9.6"
+    wait = _PRIORITY
+
+
+@dataclass(frozen=True, slots=True)
+class Window(Step):
+    """QG-G19: a response window at a phase start or a declared attack."""
+    seat: int
+    asks = True
+    rule = "QG-9.6"
+    wait = _PRIORITY
+
+
+_TURN = ("It is your opponent's turn; you can act when you get a chance to respond with a Lightning card "
+         "or ability.")
+
+
+@dataclass(frozen=True, slots=True)
+class MainPhase(Step):
+    """QG-3.4: the active player's main phase; every move of it is an answer to this step."""
+    seat: int
+    asks = True
+    rule = "QG-8.1"
+    wait = _TURN
+
+
+@dataclass(frozen=True, slots=True)
+class BattlePhase(Step):
+    """QG-3.5: the active player's battle phase."""
+    seat: int
+    asks = True
+    rule = "QG-8.1"
+    wait = _TURN
+
+
+@dataclass(frozen=True, slots=True)
+class Proceed(Step):
+    """The course of the game once queued work is done: chains, windows and phases (QG-3, QG-9).
+    It stays the last step queued; each run does one piece of the course and queues itself again."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveEffect(Step):
+    """One effect of a card, resolved in order."""
+    effect: Any
+    ctx: EffectCtx
+
+
+@dataclass(frozen=True, slots=True)
+class GainCrystal(Step):
+    """QG-5.1: an Inheritor's crystal, gained after its summon resolved."""
+    seat: int
+    race: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToGraveyard(Step):
+    """QG-4.6: a non-persistent spell goes to the graveyard after its effects resolved."""
+    card: int
+
+
+# decisions stored in the flow (the others are asked again from the position)
+STORED = (Pay, DrawChoice, CrystalCap, Surcharge)
+WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
+
+
+@dataclass(slots=True, eq=False)
 class QgState:
-    __slots__ = (
-        "table", "rng", "options", "cards", "phase", "stage", "active", "turn", "first", "coin_winner",
-        "life", "crystals", "damage", "perm", "temp", "token_last", "first_turn_done", "inheritor_gained",
-        "leader_used", "abilities_used", "attacked", "attack_lane", "window_seat", "window_passes",
-        "chain", "closing", "pending", "waiting", "world", "tie_offered", "queue", "result", "events", "rehidden", "char_keys", "token_base", "harmony_cards", "stat_cache",
-    )
+    """The declared state (engine/core/hashing.py). There is no random source: nothing is random
+    after the shuffles and the coin toss of the setup (QG-1.1, QG-1.2)."""
 
-    def __init__(self, table: Table, rng: Rng, options: dict[str, Any], cards: dict[str, CardDef]) -> None:
-        self.table = table
-        self.rng = rng
-        self.options = options
-        self.cards = cards
-        self.phase = "order"
-        self.stage = ""  # within a phase: "window", "act", "attack_window", "draw_choice"
-        self.active = 0
-        self.turn = 0
-        self.first = 0
-        self.coin_winner = 0
-        self.life = [START_LIFE, START_LIFE]
-        self.crystals = [[0] * 6, [0] * 6]
-        self.damage: dict[int, int] = {}  # QG-G7: damage lasts until the card leaves play
-        self.perm: dict[int, list[int]] = {}  # permanent [attack, health] boosts
-        self.temp: dict[int, list[int]] = {}  # until-end-of-turn boosts
-        self.token_last = [False, False]  # QG-3.3.2: took a Mana Source in the last own draw phase
-        self.first_turn_done = False
-        self.inheritor_gained = False  # QG-5.2, per turn
-        self.leader_used = [False, False]  # QG-7.3 / QG-G23
-        self.abilities_used: set[tuple[int, int]] = set()
-        self.attacked: set[int] = set()  # characters that attacked this turn (QG-3.5.1)
-        self.attack_lane = 0
-        self.window_seat = 0
-        self.window_passes = 0
-        self.chain: list[Link] = []
-        self.closing = False
-        self.pending: tuple | None = None  # a play waiting for its payment: (kind, seat, card, index, lane, target)
-        self.waiting: tuple | None = None  # a decision in the middle of a step
-        self.world: int | None = None  # owner of the active World field (QG-6.3)
-        self.tie_offered = [-1, -1]  # the turn in which each seat last offered a tie
-        self.queue: list[tuple] = []  # effects still to resolve, in order
-        self.result: Result | None = None
-        self.events: list[Event] = []
-        self.rehidden: set[int] = set()  # public cards that went back to a hand during this decision
-        n = options["lanes"]  # zone keys of each seat's lanes, standby before combat (read very often)
+    table: Table
+    options: dict[str, Any]
+    cards: dict[str, CardDef] = cache(None)  # the card data, the same for the whole game
+    phase: str = "order"
+    stage: str = ""  # within a phase: "begin", "window", "act", "attack_window", "draw_choice"
+    active: int = 0
+    turn: int = 0
+    first: int = 0
+    coin_winner: int = 0
+    life: list[int] = field(default_factory=lambda: [START_LIFE, START_LIFE])
+    # [untapped earth, pegasus, unicorn, tapped earth, pegasus, unicorn] per seat
+    crystals: list[list[int]] = field(default_factory=lambda: [[0] * 6, [0] * 6])
+    damage: dict[int, int] = field(default_factory=dict)  # QG-G7: damage lasts until the card leaves play
+    perm: dict[int, list[int]] = field(default_factory=dict)  # permanent [attack, health] boosts
+    temp: dict[int, list[int]] = field(default_factory=dict)  # until-end-of-turn boosts
+    token_last: list[bool] = field(default_factory=lambda: [False, False])  # QG-3.3.2
+    first_turn_done: bool = False
+    inheritor_gained: bool = False  # QG-5.2, per turn
+    leader_used: list[bool] = field(default_factory=lambda: [False, False])  # QG-7.3 / QG-G23
+    abilities_used: set[tuple[int, int]] = field(default_factory=set)
+    attacked: set[int] = field(default_factory=set)  # characters that attacked this turn (QG-3.5.1)
+    attack_lane: int = 0
+    window_seat: int = 0
+    window_passes: int = 0
+    chain: list[Link] = field(default_factory=list)
+    closing: bool = False
+    world: int | None = None  # owner of the active World field (QG-6.3)
+    tie_offered: list[int] = field(default_factory=lambda: [-1, -1])  # the turn each seat last offered a tie
+    token_base: int = 0  # card ids from here on are Mana Source tokens (made after the decks)
+    harmony_cards: list[list[int]] = field(default_factory=lambda: [[], []])  # cards with `harmony` (QG-0.3)
+    result: Result | None = None
+    flow: Flow = field(default_factory=Flow)
+    events: list[Event] = cache(factory=list)
+    rehidden: set[int] = cache(factory=set)  # public cards that went back to a hand during this decision
+    auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
+    positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
+    char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
+    stat_cache: tuple = cache((None, []))
+
+    def __post_init__(self) -> None:
+        n = self.options["lanes"]  # read very often
         self.char_keys = [[f"{s}.{row}{lane}" for lane in range(1, n + 1) for row in ("standby", "combat")]
                           for s in (0, 1)]
-        self.token_base = 0  # card ids from here on are Mana Source tokens (made after the decks)
-        self.harmony_cards: list[list[int]] = [[], []]  # each seat's cards with `harmony` (QG-0.3)
-        self.stat_cache: tuple = (None, [])
 
 
 def defn(state: QgState, card: int) -> CardDef:
