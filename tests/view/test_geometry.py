@@ -3,8 +3,8 @@ seats, as saved and mid-game at the emulated table (bots playing through the bri
 
   (a) the seat's own cards read upright from its side (turned 90 degrees only when the referee
       lays them sideways), the opponent's upside down;
-  (b) nothing of the table lies off the table surface (fact view_table_surface); the one thing
-      allowed past the edge is a locked board, which floats there (the legend still warns);
+  (b) nothing of the table lies off the table surface (fact view_table_surface), the board
+      included (it leaves the hand zones, TTS's own hand areas at the edge, off the board);
   (c) no UI element reaches off a 1280x720 screen and no text runs out of its panel;
   (d) the prompt panel never overlaps the status panel, and a prompt is drawn only for the
       colour it is meant for;
@@ -33,8 +33,7 @@ def _spin(value: float) -> float:
 
 
 def off_table(geo: geometry.ViewGeometry) -> list[str]:
-    return [f"{p.kind} {p.name!r} {p.off_table} past the edge" for p in geo.objects
-            if p.off_table > 0 and not (p.kind == "Custom_Board" and p.locked)]
+    return [f"{p.kind} {p.name!r} {p.off_table} past the edge" for p in geo.objects if p.off_table > 0]
 
 
 def ui_problems(geo: geometry.ViewGeometry) -> list[str]:

@@ -6,4 +6,4 @@ declarative boxes), `render` (Pillow), `fitcheck` (badge shapes, icon rows, over
 (packing), `build` (incremental orchestration), `games/<game>` (one adapter per game).
 """
 
-TOOL_VERSION = "assets-4"  # bump when rendering output or its warnings change, so cached cards are redone
+TOOL_VERSION = "assets-5"  # bump when rendering output or its warnings change, so cached cards are redone

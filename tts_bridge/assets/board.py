@@ -14,10 +14,18 @@ PX_PER_UNIT = 48
 MARGIN = 1.5
 
 
+def on_board(adapter: Any) -> list[Any]:
+    """The zones the board shows: every zone but the hands. A hand zone is TTS's own hand
+    area at the seat's edge (HandTrigger objects, not a place on the table), so a board that
+    covered it would reach past the table's edge (tts_bridge/view: the off_table warning)."""
+    return [z for z in adapter.zones if z.kind != "hand"]
+
+
 def extent(adapter: Any) -> tuple[float, float]:
     """Half width and half depth of the board in world units."""
-    hw = max(abs(z.x) + z.w / 2 for z in adapter.zones) + MARGIN
-    hd = max(abs(z.z) + z.h / 2 for z in adapter.zones) + MARGIN
+    zones = on_board(adapter)
+    hw = max(abs(z.x) + z.w / 2 for z in zones) + MARGIN
+    hd = max(abs(z.z) + z.h / 2 for z in zones) + MARGIN
     return hw, hd
 
 
@@ -34,15 +42,14 @@ def draw_board(adapter: Any) -> Image.Image:
 
     faces = chain("bold", adapter.lang)
     for seat in (0, 1):
-        for zone in adapter.zones:
+        for zone in on_board(adapter):
             if zone.kind == "shared" and seat == 1:
                 continue
             tint = "#f2ecd9" if zone.kind == "shared" else ("#d9e6f2", "#f2d9d9")[seat]
             cx, cz = seat_xz(zone.x, zone.z, seat)
             x0, y0 = to_px(cx - zone.w / 2, cz + zone.h / 2)
             x1, y1 = to_px(cx + zone.w / 2, cz - zone.h / 2)
-            d.rounded_rectangle((x0, y0, x1, y1), radius=12, outline=tint, width=4,
-                                fill="#36474f" if zone.kind != "hand" else "#314149")
+            d.rounded_rectangle((x0, y0, x1, y1), radius=12, outline=tint, width=4, fill="#36474f")
             sw = min(2.4, zone.w / max(zone.slots, 1) * 0.85) / 2
             sh = min(3.4, zone.h * 0.8) / 2
             for sx, sz in slot_positions(zone) if zone.slots > 1 else []:
