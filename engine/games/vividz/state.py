@@ -9,12 +9,10 @@ remember the (card, inc) they apply to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
-from engine.core.view import card_refs, redact
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.vividz.cards import CardDef
@@ -59,7 +57,7 @@ class VividzState:
         "successes", "battle_retires", "dmg_source", "tasks", "waiting", "frames", "result", "events",
         "phase", "uid", "setup_seat", "control", "control_until", "setter_cards", "newest_pick", "chosen", "ts_rank",
         "played_this_turn", "cont_cards", "cache", "reducer_cards", "act_cards", "state_seen", "repl_choice",
-        "cont_zones", "state_cards",
+        "cont_zones", "hid", "state_cards",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -91,7 +89,7 @@ class VividzState:
         self.waiting: tuple | None = None
         self.frames: list[list] = []
         self.result: Result | None = None
-        self.events: list = []                # this decision's events (Emitted until `redacted`)
+        self.events: list[Event] = []
         self.uid = 0
         self.setup_seat = 0
         self.played_this_turn = 0
@@ -100,6 +98,7 @@ class VividzState:
         self.repl_choice: dict[int, int] = {}  # card -> replacement source the turn player chose (912.2)
         self.cont_zones: dict[int, frozenset] = {}  # card -> zones where it has [Cont] abilities
         self.state_cards: list[int] = []       # cards with a state-triggered ability (908.5), fixed per game
+        self.hid = False                         # a visible card became hidden during this step
         self.cache: tuple = ((), None)          # (key, Derived): continuous effects of one state version (derived)
         self.reducer_cards: tuple = (-1, ())     # (len(cont_cards), cards with a power-lowering [Cont] item)
         self.act_cards: tuple = (-1, {})         # (number of cards, zone -> cards with an [Act] ability there)
@@ -136,40 +135,19 @@ def name(state: VividzState, card: int) -> str:
     return state.table.cards[card].defn.name
 
 
-def describe(state: VividzState, card: int) -> dict:
-    """How events name a card to a seat that sees it: its id, card-data id and name."""
-    d = state.table.cards[card].defn
-    return {"id": card, "card": d.id, "name": d.name}
+def emit(state: VividzState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
+    state.events.append(Event(data, seat, redacted))
 
 
-@dataclass(frozen=True, slots=True)
-class Emitted:
-    """An event of the decision being applied, before redaction: `seen` holds the (card, seat)
-    pairs of the cards it names (`CardRef`s) that each seat saw when it happened."""
-
-    data: dict
-    seen: frozenset
-
-
-def emit(state: VividzState, data: dict) -> None:
-    """Record an event; the cards it is about are `CardRef`s. A seat is shown a card if it saw
-    the card when the event happened and still sees it when the decision ends: a card revealed
-    and then put into the Deck by a replacement (912) or a Reload within one decision is not
-    named (`redacted`)."""
-    visible = state.table.visible_to
-    seen = frozenset((card, seat) for card in card_refs(data) for seat in (0, 1) if visible(card, seat))
-    state.events.append(Emitted(data, seen))
-
-
-def redacted(state: VividzState) -> list[Event]:
-    """The decision's events for each seat, through the core redactor (engine/core/view.py)."""
-    table = state.table
-    visible_to = table.visible_to
-
-    def named(card: int) -> dict:
-        return describe(state, card)
-    return [redact(table, e.data, named, lambda card, seat, seen=e.seen: (card, seat) in seen and visible_to(card, seat))
-            for e in state.events]
+def card_json(state: VividzState, card: int, private: bool = False) -> dict:
+    """A card in an event. Public events identify only cards both seats can see; a face-down or
+    hidden card is named by its kind (`shown`, `title`) so that no instance id leaks."""
+    t = state.table
+    d = t.cards[card].defn
+    # visible to both seats = in a public zone and face up (Table.visible_to for seats 0 and 1)
+    if private or (t.specs[t.zone_of[card]].visibility is Visibility.PUBLIC and card not in t.face_down):
+        return {"id": card, "card": d.id, "name": d.name}
+    return {"shown": d.id, "title": d.name}
 
 
 def in_slot(state: VividzState, seat: int, slot: int) -> list[int]:
