@@ -308,7 +308,7 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
         (blobs if encode in _BYTES_ENCODERS else values).append(call)
     source = (f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}"
-              f"repr(({''.join(v + ', ' for v in values)})).encode()))\n")
+              f"repr(({''.join(v + ', ' for v in values)})).encode(),))\n")
     exec(compile(source, f"<packer of {state_type.__name__}>", "exec"), env)
     pack = env["pack"]
     _PACKERS[state_type] = pack

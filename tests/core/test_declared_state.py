@@ -219,3 +219,16 @@ def test_a_field_written_but_never_read_is_found(tmp_path):
         never_used: int = 0
 
     assert unread_fields(State, [source]) == ["ever_engaged", "never_used"]
+
+
+def test_a_state_without_a_table_packs_too():
+    """The generated packer's join must get a tuple even with no bytes field (a toy state)."""
+    @dataclasses.dataclass(slots=True)
+    class Counters:
+        turn: int = 0
+        phase: str = "main"
+
+    a, b = Counters(), Counters(turn=1)
+    assert pack_state(a) != pack_state(b)
+    b.turn = 0
+    assert pack_state(a) == pack_state(b)
