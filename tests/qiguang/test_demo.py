@@ -28,3 +28,10 @@ def test_cheat_attempts_are_refused_with_their_rule_and_events_narrate():
                 line = narrate(event.for_seat(None))
                 assert line and "\n" not in line
     assert {"QG-3.4.3", "QG-8.1"} <= refused_rules
+
+
+def test_an_event_whose_card_the_seat_may_not_see_still_narrates():
+    """The redactor leaves a card out of an event for a seat that does not see it (a bounced
+    card, back in its owner's hand): the text names no card instead of failing."""
+    assert narrate({"type": "returned_to_hand"}) == "a card returns to its owner's hand"
+    assert narrate({"type": "summoned", "lane": 2}) == "a card is summoned to standby lane 2"

@@ -18,7 +18,8 @@ from engine.games.qiguang import cards, demo, flow, guards, view
 from engine.games.qiguang.cards import CARD_SCHEMA, FILE_SCHEMA  # noqa: F401 - the card-file schema (tts_bridge/assets/carddata.py)
 from engine.games.qiguang.effects import SCRIPTS
 from engine.games.qiguang.deck import deck_from_entries, validate_deck
-from engine.games.qiguang.state import CRYSTAL_CAP, IN_PLAY, ZONES, QgState, ToGraveyard, characters, health
+from engine.games.qiguang.state import (CRYSTAL_CAP, IN_PLAY, ZONES, QgState, ToGraveyard, characters, health,
+                                        published)
 
 RULE_OPTIONS = (
     RuleOption("lanes", 5, (5, 3), "QG-G1", "Lanes per player (a standby and a combat zone each): 5 (proposal) or 3."),
@@ -132,7 +133,7 @@ class QiguangRules(CardGame):
     def apply(self, state: QgState, seat: int, action: dict) -> list[Event]:
         state.events = []
         flow.apply(state, seat, action)
-        return state.events
+        return published(state)
 
     def concede(self, state: QgState, seat: int) -> list[Event]:
         """QG-2.2.3: a player may concede at any time, not only when it is their decision."""

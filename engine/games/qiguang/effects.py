@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.core.requests import Result
+from engine.core.view import CardRef
 
 from engine.games.qiguang.cards import RACES
 from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, CrystalCap, EffectCtx,
@@ -37,7 +38,7 @@ def draw(state: QgState, seat: int, count: int = 1) -> None:
             return
         card = library[0]
         state.table.move(card, seat, "hand")
-        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card)}, seat, {"type": "draw", "seat": seat})
+        emit(state, {"type": "draw", "seat": seat, "card": CardRef(card)})
 
 
 def leave_play(state: QgState, card: int, to: str) -> None:
@@ -51,7 +52,7 @@ def leave_play(state: QgState, card: int, to: str) -> None:
 def destroy(state: QgState, card: int, rule: str) -> None:
     """A destruction (QG-G24): to the graveyard, and destruction effects happen."""
     seat = owner(state, card)
-    emit(state, {"type": "destroyed", "card": card_json(state, card), "rule": rule})
+    emit(state, {"type": "destroyed", "card": CardRef(card), "rule": rule})
     if where(state, card) == "field" and state.world == seat and defn(state, card).world:
         state.world = None
     leave_play(state, card, "graveyard")
@@ -61,7 +62,7 @@ def destroy(state: QgState, card: int, rule: str) -> None:
 
 def replace_to_graveyard(state: QgState, card: int, rule: str) -> None:
     """Sent to the graveyard by replacement (QG-6.2, QG-6.3, QG-7.2): not destroyed."""
-    emit(state, {"type": "replaced", "card": card_json(state, card), "rule": rule})
+    emit(state, {"type": "replaced", "card": CardRef(card), "rule": rule})
     leave_play(state, card, "graveyard")
 
 
@@ -108,7 +109,7 @@ def damage_character(state: QgState, card: int, amount: int) -> None:
     if amount <= 0:
         return
     state.damage[card] = state.damage.get(card, 0) + amount
-    emit(state, {"type": "damaged", "card": card_json(state, card), "amount": amount, "health": health(state, card)})
+    emit(state, {"type": "damaged", "card": CardRef(card), "amount": amount, "health": health(state, card)})
 
 
 def lose_life(state: QgState, seat: int, amount: int, rule: str) -> None:
@@ -144,7 +145,7 @@ def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> None:
             healed = min(amount, state.damage.get(card, 0))
             if healed:
                 state.damage[card] -= healed
-                emit(state, {"type": "healed", "card": card_json(state, card), "amount": healed})
+                emit(state, {"type": "healed", "card": CardRef(card), "amount": healed})
     elif kind == "gain_life":
         amount = _amount(value, x)
         state.life[seat] += amount  # QG-G6: no maximum
@@ -158,9 +159,8 @@ def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> None:
             destroy(state, live_target, "QG-G24")
     elif kind == "bounce":
         if live_target is not None:
-            emit(state, {"type": "returned_to_hand", "card": card_json(state, live_target)})
             leave_play(state, live_target, "hand")
-            state.rehidden.add(live_target)
+            emit(state, {"type": "returned_to_hand", "card": CardRef(live_target)})
     elif kind == "boost":
         cards = {"target": [live_target] if live_target is not None else [],
                  "own_all": characters(state, seat),
@@ -170,15 +170,14 @@ def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> None:
             mods = store.setdefault(card, [0, 0])
             mods[0] += value.get("attack", 0)
             mods[1] += value.get("health", 0)
-            emit(state, {"type": "boosted", "card": card_json(state, card), "attack": attack(state, card),
+            emit(state, {"type": "boosted", "card": CardRef(card), "attack": attack(state, card),
                          "health": health(state, card)})
     elif kind == "crystal":
         gain_crystal(state, seat, value, "QG-0.1")
     elif kind == "mana_source":
         for _ in range(value):
             card = new_mana_source(state, seat)
-            emit(state, {"type": "mana_source", "seat": seat, "card": card_json(state, card)},
-                 seat, {"type": "mana_source", "seat": seat})
+            emit(state, {"type": "mana_source", "seat": seat, "card": CardRef(card)})
     elif kind == "negate":
         if state.chain:  # the link directly below this one (QG-9.2)
             victim = state.chain[-1]
@@ -189,14 +188,14 @@ def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> None:
             lane = lane_of(state, live_target)
             if at(state, owner(state, live_target), "combat", lane) is None:
                 state.table.move(live_target, owner(state, live_target), f"combat{lane}")
-                emit(state, {"type": "advanced", "card": card_json(state, live_target), "lane": lane})
+                emit(state, {"type": "advanced", "card": CardRef(live_target), "lane": lane})
     elif kind == "revive":
         if source is not None and where(state, source) == "graveyard":
             seat = owner(state, source)
             free = [lane for lane in lanes(state) if at(state, seat, "standby", lane) is None]
             if free:
                 state.table.move(source, seat, f"standby{free[0]}")
-                emit(state, {"type": "revived", "card": card_json(state, source), "lane": free[0]})
+                emit(state, {"type": "revived", "card": CardRef(source), "lane": free[0]})
     elif kind == "script":
         SCRIPTS[value](state, ctx)
 

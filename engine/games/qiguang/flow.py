@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Processor, Step
-from engine.core.requests import Event, Result
+from engine.core.view import CardRef
 
 from engine.games.qiguang import choices, guards
 from engine.games.qiguang.choices import has_lightning
@@ -79,9 +79,9 @@ def position(state: QgState) -> bytes:
 def add_link(state: QgState, link: Link) -> None:
     state.chain.append(link)
     emit(state, {"type": "chain_link", "link": len(state.chain), "seat": link.seat, "kind": link.kind,
-                 **({"card": card_json(state, link.card)} if link.card is not None else {}),
-                 **({"source": card_json(state, link.source)} if link.source is not None else {}),
-                 **({"target": card_json(state, link.target)} if link.target is not None else {}),
+                 **({"card": CardRef(link.card)} if link.card is not None else {}),
+                 **({"source": CardRef(link.source)} if link.source is not None else {}),
+                 **({"target": CardRef(link.target)} if link.target is not None else {}),
                  **({"lane": link.lane} if link.lane else {}), **({"x": link.x} if link.x else {}),
                  "rule": "QG-9.2" if len(state.chain) > 1 else "QG-9.1"})
     cost = surcharge(state)
@@ -93,7 +93,7 @@ def _discard_link_cards(state: QgState, link: Link) -> None:
     for m in link.mana:  # QG-4.4 / QG-G13: exiled once the play is over, even if cancelled
         state.table.move(m, owner(state, m), "exile")
     if link.mana:
-        emit(state, {"type": "mana_exiled", "seat": link.seat, "cards": [card_json(state, m) for m in link.mana],
+        emit(state, {"type": "mana_exiled", "seat": link.seat, "cards": [CardRef(m) for m in link.mana],
                      "rule": "QG-4.4"})
 
 
@@ -101,7 +101,7 @@ def cancel_link(state: QgState, link: Link, rule: str) -> None:
     if link.card is not None and where(state, link.card) == "chain":
         state.table.move(link.card, owner(state, link.card), "graveyard")
     emit(state, {"type": "cancelled", "seat": link.seat, "rule": rule,
-                 **({"card": card_json(state, link.card)} if link.card is not None else {})})
+                 **({"card": CardRef(link.card)} if link.card is not None else {})})
     _discard_link_cards(state, link)
 
 
@@ -119,7 +119,7 @@ def resolve_top(state: QgState) -> None:
         _resolve_play(state, link, ctx)
     else:
         d = defn(state, link.source)
-        emit(state, {"type": "resolves", "link": len(state.chain) + 1, "source": card_json(state, link.source),
+        emit(state, {"type": "resolves", "link": len(state.chain) + 1, "source": CardRef(link.source),
                      "ability": d.abilities[link.index].name})
         _queue(state, d.abilities[link.index].effects, ctx)
     _discard_link_cards(state, link)
@@ -149,17 +149,17 @@ def _queue(state: QgState, effects: tuple, ctx: EffectCtx) -> None:
 def _resolve_summon(state: QgState, link: Link, ctx: EffectCtx) -> None:
     card, seat, lane = link.card, link.seat, link.lane
     d = defn(state, card)
-    emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": card_json(state, card)})
+    emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": CardRef(card)})
     if at(state, seat, "standby", lane) is not None:  # QG-G20: the chosen zone is gone
         state.table.move(card, seat, "graveyard")
-        emit(state, {"type": "summon_failed", "card": card_json(state, card), "lane": lane, "rule": "QG-G20"})
+        emit(state, {"type": "summon_failed", "card": CardRef(card), "lane": lane, "rule": "QG-G20"})
         return
     if d.leader:
         old = leader_of(state, seat)
         if old is not None:
             replace_to_graveyard(state, old, "QG-7.2")
     state.table.move(card, seat, f"standby{lane}")
-    emit(state, {"type": "summoned", "card": card_json(state, card), "lane": lane, "rule": "QG-3.4.3"})
+    emit(state, {"type": "summoned", "card": CardRef(card), "lane": lane, "rule": "QG-3.4.3"})
     _queue(state, d.on_summon, ctx)
     if d.inheritor:
         if state.phase == "main" and state.active == seat and not state.inheritor_gained:
@@ -167,13 +167,13 @@ def _resolve_summon(state: QgState, link: Link, ctx: EffectCtx) -> None:
             later(state, GainCrystal(seat, d.inheritor))
         else:
             rule = "QG-5.2" if state.inheritor_gained and state.active == seat and state.phase == "main" else "QG-G17"
-            emit(state, {"type": "no_crystal", "card": card_json(state, card), "rule": rule})
+            emit(state, {"type": "no_crystal", "card": CardRef(card), "rule": rule})
 
 
 def _resolve_play(state: QgState, link: Link, ctx: EffectCtx) -> None:
     card, seat = link.card, link.seat
     d = defn(state, card)
-    emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": card_json(state, card)})
+    emit(state, {"type": "resolves", "link": len(state.chain) + 1, "card": CardRef(card)})
     if d.type == "field":
         _place_field(state, card, seat)
         _queue(state, d.effects, ctx)
@@ -204,7 +204,7 @@ def _place_field(state: QgState, card: int, seat: int) -> None:
         for old in list(zone(state, seat, "field")):
             replace_to_graveyard(state, old, "QG-6.2")
     state.table.move(card, seat, "field")
-    emit(state, {"type": "field", "card": card_json(state, card), "world": d.world,
+    emit(state, {"type": "field", "card": CardRef(card), "world": d.world,
                  "rule": "QG-6.3" if d.world else "QG-6.1"})
 
 
@@ -215,8 +215,7 @@ def start_game(state: QgState) -> None:
     for seat in (state.first, 1 - state.first):
         draw(state, seat, OPENING_HAND)
         card = new_mana_source(state, seat)
-        emit(state, {"type": "mana_source", "seat": seat, "card": card_json(state, card), "rule": "QG-1.4"},
-             seat, {"type": "mana_source", "seat": seat, "rule": "QG-1.4"})
+        emit(state, {"type": "mana_source", "seat": seat, "card": CardRef(card), "rule": "QG-1.4"})
     start_turn(state, state.first)
 
 
@@ -275,7 +274,7 @@ def _advance(state: QgState) -> None:
             card = at(state, seat, "standby", lane)
             if card is not None and at(state, seat, "combat", lane) is None:
                 state.table.move(card, seat, f"combat{lane}")
-                emit(state, {"type": "advanced", "card": card_json(state, card), "lane": lane, "rule": "QG-3.4.1"})
+                emit(state, {"type": "advanced", "card": CardRef(card), "lane": lane, "rule": "QG-3.4.1"})
 
 
 def _triggers(state: QgState, hook: str) -> None:
@@ -284,7 +283,7 @@ def _triggers(state: QgState, hook: str) -> None:
     for card in zone(state, seat, "field") + zone(state, seat, "support") + characters(state, seat):
         effects = getattr(defn(state, card), hook)
         if effects:
-            emit(state, {"type": "trigger", "card": card_json(state, card), "phase": state.phase})
+            emit(state, {"type": "trigger", "card": CardRef(card), "phase": state.phase})
             _queue(state, effects, EffectCtx(seat, card))
 
 
@@ -322,10 +321,10 @@ def _resolve_attack(state: QgState) -> None:
     power = attack(state, attacker)
     defender = at(state, 1 - seat, "combat", lane)
     if defender is None:
-        emit(state, {"type": "direct_attack", "card": card_json(state, attacker), "lane": lane, "rule": "QG-3.5.2"})
+        emit(state, {"type": "direct_attack", "card": CardRef(attacker), "lane": lane, "rule": "QG-3.5.2"})
         lose_life(state, 1 - seat, power, "QG-3.5.2")
         return
-    emit(state, {"type": "combat", "card": card_json(state, attacker), "defender": card_json(state, defender),
+    emit(state, {"type": "combat", "card": CardRef(attacker), "defender": CardRef(defender),
                  "lane": lane, "rule": "QG-3.5.3"})
     damage_character(state, defender, power)
     if health(state, defender) > 0:
@@ -451,12 +450,9 @@ def window_pass(state: QgState) -> None:
 
 def apply(state: QgState, seat: int, action: dict) -> None:
     """Answer the step that asks (the action is one of its options, or a meta move)."""
-    state.rehidden = set()
     state.auto_steps = 0
     state.positions = {}
     PROCESSOR.answer(state, seat, action)
-    if state.rehidden:
-        _scrub_events(state)
 
 
 def start(state: QgState) -> None:
@@ -470,41 +466,6 @@ def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
     run_check(state)
     if state.result is None and not (state.flow.steps and type(state.flow.steps[-1]) is Proceed):
         state.flow.then(Proceed())
-
-
-def _scrub(node: object, hidden: set[int]) -> object:
-    """A copy of an event payload with every card in `hidden` replaced by a face-down marker."""
-    if isinstance(node, dict):
-        if node.get("id") in hidden and "card" in node:
-            return {"face_down": True}
-        return {k: _scrub(v, hidden) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_scrub(v, hidden) for v in node]
-    return node
-
-
-def _scrub_events(state: QgState) -> None:
-    """A card returned to its owner's hand is hidden from the opponent from then on, so the
-    opponent's copies of this decision's events stop naming it (design: no event may reveal a
-    card its seat cannot see)."""
-    events = []
-    for event in state.events:
-        if event.seat is not None:
-            events.append(event)
-            continue
-        owners = {state.table.cards[c].owner for c in state.rehidden
-                  if where(state, c) == "hand"}
-        hidden_from = {1 - o: {c for c in state.rehidden if owner(state, c) == o and where(state, c) == "hand"}
-                       for o in owners}
-        if not hidden_from:
-            events.append(event)
-        elif len(hidden_from) == 1:
-            (seat, cards), = hidden_from.items()
-            scrubbed = _scrub(event.data, cards)
-            events.append(event if scrubbed == event.data else Event(event.data, 1 - seat, scrubbed))
-        else:
-            events.append(Event(_scrub(event.data, hidden_from[0] | hidden_from[1]), None))
-    state.events = events
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -591,8 +552,7 @@ def _draw(state: QgState, step: Any, seat: int, action: dict) -> None:
     if action["type"] == "take_mana":
         state.token_last[seat] = True
         card = new_mana_source(state, seat)
-        emit(state, {"type": "mana_source", "seat": seat, "card": card_json(state, card), "rule": "QG-3.3.1"},
-             seat, {"type": "mana_source", "seat": seat, "rule": "QG-3.3.1"})
+        emit(state, {"type": "mana_source", "seat": seat, "card": CardRef(card), "rule": "QG-3.3.1"})
     else:
         state.token_last[seat] = False
         draw(state, seat, 1)
@@ -638,7 +598,7 @@ def _attack(state: QgState, step: Any, seat: int, action: dict) -> None:
     card = at(state, seat, "combat", lane)
     state.attacked.add(card)
     state.attack_lane = lane
-    emit(state, {"type": "attack_declared", "card": card_json(state, card), "lane": lane, "rule": "QG-3.5.1"})
+    emit(state, {"type": "attack_declared", "card": CardRef(card), "lane": lane, "rule": "QG-3.5.1"})
     state.stage = "attack_window"  # QG-G19, QG-G22: Lightning before damage
     state.window_seat, state.window_passes = state.active, 0
 

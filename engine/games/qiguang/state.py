@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache
+from engine.core.view import card_refs, redact
 from engine.core.requests import Event, Result
 from engine.core.zones import Table, Visibility, ZoneSpec
 
@@ -212,6 +213,14 @@ STORED = (Pay, DrawChoice, CrystalCap, Surcharge)
 WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
 
 
+@dataclass(frozen=True, slots=True)
+class Emitted:
+    """An event of this decision and the (card, seat) pairs that saw its cards when it happened."""
+
+    data: dict
+    seen: frozenset
+
+
 @dataclass(slots=True, eq=False)
 class QgState:
     """The declared state (engine/core/hashing.py). There is no random source: nothing is random
@@ -249,8 +258,7 @@ class QgState:
     harmony_cards: list[list[int]] = field(default_factory=lambda: [[], []])  # cards with `harmony` (QG-0.3)
     result: Result | None = None
     flow: Flow = field(default_factory=Flow)
-    events: list[Event] = cache(factory=list)
-    rehidden: set[int] = cache(factory=set)  # public cards that went back to a hand during this decision
+    events: list[Emitted] = cache(factory=list)  # this decision's events, redacted when it ends
     auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
@@ -373,9 +381,32 @@ def crystal_total(state: QgState, seat: int) -> int:
     return sum(state.crystals[seat])
 
 
-def emit(state: QgState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
-    state.events.append(Event(data, seat, redacted))
-
-
 def card_json(state: QgState, card: int) -> dict:
-    return {"id": card, "card": defn(state, card).id, "name": defn(state, card).name}
+    """How events and views name a card: its id, card-data id and name."""
+    d = defn(state, card)
+    return {"id": card, "card": d.id, "name": d.name}
+
+
+def emit(state: QgState, data: dict) -> None:
+    """Record an event after the move it reports; cards in it are `CardRef`s. `published`
+    redacts the decision's events when it ends."""
+    table = state.table
+    seen = frozenset((c, s) for c in card_refs(data) for s in (0, 1) if table.visible_to(c, s))
+    state.events.append(Emitted(data, seen))
+
+
+def published(state: QgState) -> list[Event]:
+    """The decision's events for each seat (engine.core.view.redact): a card shows to a seat that
+    saw it when the event happened and still sees it now, so a card returned to a hand in the
+    same decision (a bounce) is not named to the opponent by any of the decision's events."""
+    table = state.table
+    out = []
+    for e in state.events:
+        if not e.seen and not card_refs(e.data):
+            out.append(Event(e.data))
+            continue
+
+        def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
+            return (card, seat) in seen and table.visible_to(card, seat)
+        out.append(redact(table, e.data, lambda c: card_json(state, c), visible))
+    return out
