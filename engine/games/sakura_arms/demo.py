@@ -34,6 +34,8 @@ def cheat_attempts(s: Any, kind: str, seat: int) -> list[tuple[int, dict, str]]:
 
 
 def _name(card: Any) -> str:
+    """A card as the narration names it: "a card" when the seat may not see it (the
+    redactor leaves hidden cards out, or shows them face down)."""
     return str(card.get("name", "a card")) if isinstance(card, dict) else "a card"
 
 
@@ -44,34 +46,34 @@ def narrate(event: dict) -> str:
     text = {
         "turn": lambda: f"--- Turn {event['turn']}: seat {event['seat']} ---",
         "mulligan": lambda: f"{who} redraws {event['count']} card(s)",
-        "draw": lambda: f"{who} draws {_name(event['card'])}" if "card" in event else f"{who} draws a card",
+        "draw": lambda: f"{who} draws {_name(event.get('card'))}" if "card" in event else f"{who} draws a card",
         "main_mode": lambda: f"{who} takes a {event['mode'].replace('_', '-')} action",
-        "use": lambda: f"{who} uses {_name(event['card'])}" + (" as a Reaction" if event.get("via") == "reaction" else ""),
+        "use": lambda: f"{who} uses {_name(event.get('card'))}" + (" as a Reaction" if event.get("via") == "reaction" else ""),
         "attack": lambda: f"Attack by seat {event['seat']}: Range {event['range']}, damage {event['damage']}",
         "damage": lambda: f"{who} takes {event['amount']} damage to {event['to'].capitalize()} ({event['moved']} token(s))",
         "basic_action": lambda: f"{who}: {event['action'].capitalize()}",
         "paid_vigor": lambda: f"{who} pays 1 Vigor (now {event['vigor']})",
-        "covered": lambda: f"{who} puts {_name(event['card'])} face down" if "card" in event else f"{who} puts a card face down",
+        "covered": lambda: f"{who} puts {_name(event.get('card'))} face down" if "card" in event else f"{who} puts a card face down",
         "attack_missed": lambda: f"The attack misses: Distance {event['distance']} is out of Range",
         "attack_cancelled": lambda: "The attack is cancelled",
         "reshuffle": lambda: f"{who} reshuffles ({event['cards_returned']} card(s) back)",
         "burnout": lambda: f"{who} burns out: the deck is empty",
-        "destroyed": lambda: f"{_name(event['card'])} is destroyed",
-        "devoted": lambda: f"{_name(event['card'])} is now used (Devoted)",
+        "destroyed": lambda: f"{_name(event.get('card'))} is destroyed",
+        "devoted": lambda: f"{_name(event.get('card'))} is now used (Devoted)",
         "vigor": lambda: f"{who} gains Vigor (now {event['vigor']})",
         "flinch": lambda: f"{who} is flinched",
         "flinch_removed": lambda: f"{who} loses Flinch instead of gaining Vigor",
         "paid_cost": lambda: f"{who} pays {event['cost']} Flare",
         "charge": lambda: f"{who} charges {event['shadow'] + event['aura']} token(s)",
-        "enhancement": lambda: f"{_name(event['card'])} enters play with {event['tokens']} token(s)",
+        "enhancement": lambda: f"{_name(event.get('card'))} enters play with {event['tokens']} token(s)",
         "decay": lambda: f"{who}'s Enhancements each lose a token",
         "reshuffle_damage": lambda: f"{who} pays 1 Life to reshuffle",
         "tokens": lambda: f"{who}: {event['count']} token(s) {event['from']} -> {event['to']}",
         "terminal": lambda: f"{who} used a Terminal card: no more actions this turn",
         "set_unused": lambda: f"A Special card of seat {event['seat']} becomes unused again",
-        "main_start_effect": lambda: f"Main-phase-start effect of {_name(event['card'])}",
-        "added_effect": lambda: f"The effect added by {_name(event['source'])} resolves",
-        "resolution_replaced": lambda: f"{_name(event['by'])} resolves instead of {_name(event['card'])}",
+        "main_start_effect": lambda: f"Main-phase-start effect of {_name(event.get('card'))}",
+        "added_effect": lambda: f"The effect added by {_name(event.get('source'))} resolves",
+        "resolution_replaced": lambda: f"{_name(event.get('by'))} resolves instead of {_name(event.get('card'))}",
         "arrow_reversed": lambda: f"{who}: the arrow is reversed",
         "phase_ended": lambda: f"The {event['phase']} phase ends",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
