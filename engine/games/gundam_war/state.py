@@ -171,7 +171,8 @@ class Emitted:
     is no card's visibility: it is told to `seat` only and the others get `others`."""
 
     data: dict
-    seen: frozenset
+    seen: frozenset | None  # None: both seats saw every card it names
+    refs: tuple = ()
     seat: int | None = None
     others: dict | None = None
 
@@ -184,15 +185,21 @@ def describe(state: GWState, card: int) -> dict:
 
 def emit(state: GWState, data: dict) -> None:
     """Record an event after the move it reports; `published` redacts it at the end of the
-    decision."""
-    table = state.table
-    seen = frozenset((c, s) for c in card_refs(data) for s in (0, 1) if table.visible_to(c, s))
-    state.events.append(Emitted(data, seen))
+    decision. Most events name only public cards: those need no record of who saw them."""
+    refs = card_refs(data)
+    if not refs:
+        state.events.append(Emitted(data, None))
+        return
+    visible = state.table.visible_to
+    if all(visible(c, 0) and visible(c, 1) for c in refs):
+        state.events.append(Emitted(data, None, tuple(refs)))
+        return
+    state.events.append(Emitted(data, frozenset((c, s) for c in refs for s in (0, 1) if visible(c, s)), tuple(refs)))
 
 
 def tell(state: GWState, seat: int, data: dict, others: dict) -> None:
     """An event only `seat` learns (what it looked at, GW-A-24.2); the other seat gets `others`."""
-    state.events.append(Emitted(data, frozenset(), seat, others))
+    state.events.append(Emitted(data, frozenset(), (), seat, others))
 
 
 def published(state: GWState) -> list[Event]:
@@ -200,15 +207,19 @@ def published(state: GWState) -> list[Event]:
     saw it when the event happened and still sees it now, so a card shown and then returned to
     a hand in the same decision is not named by id (its id would track it in the hand)."""
     table = state.table
+    shown = table.visible_to
     out = []
     for e in state.events:
         if e.seat is not None:
             out.append(Event(e.data, e.seat, e.others))
-            continue
-
-        def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
-            return (card, seat) in seen and table.visible_to(card, seat)
-        out.append(redact(table, e.data, lambda c: describe(state, c), visible))
+        elif not e.refs:
+            out.append(Event(e.data))
+        elif e.seen is None:          # both seats saw its cards then: who sees each card now decides
+            out.append(redact(table, e.data, lambda c: describe(state, c)))
+        else:
+            def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
+                return (card, seat) in seen and shown(card, seat)
+            out.append(redact(table, e.data, lambda c: describe(state, c), visible))
     return out
 
 
