@@ -16,7 +16,7 @@ import jsonschema
 from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
 from engine.core.flow import wrong_seat
-from engine.core.hashing import HASH_VERSION, pack_state, state_hash
+from engine.core.hashing import HASH_VERSION, packer, state_hash
 from engine.core.requests import Event, Request, Result, same_json
 from engine.core.rng import RNG_VERSION, Seed
 
@@ -79,6 +79,7 @@ def resolve_options(rules: GameRules, given: dict[str, Any] | None) -> dict[str,
 
 
 CONCEDE = {"type": "concede"}
+_PACKS: dict[type, Any] = {}  # state type -> what packs it: the game's own snapshot, or the derived packer
 _VALIDATORS: dict[str, Any] = {}
 
 
@@ -127,8 +128,12 @@ class Game:
     def state_hash(self) -> str:
         """The hash of the declared state (engine/core/hashing.py); games not yet on the
         declared state still pack their own `snapshot`."""
-        snapshot = getattr(self.rules, "snapshot", None)
-        return state_hash(snapshot(self.state) if snapshot else pack_state(self.state))
+        state = self.state
+        pack = _PACKS.get(type(state))
+        if pack is None:
+            snapshot = getattr(self.rules, "snapshot", None)
+            pack = _PACKS[type(state)] = snapshot or packer(type(state))
+        return state_hash(pack(state))
 
     # -- deciding ------------------------------------------------------------------------
     def refusal(self, code: str, refusal: Refusal | None, fallback: str) -> IllegalAction:
