@@ -14,30 +14,10 @@ import threading
 import time
 from pathlib import Path
 
+from tests.protocol.inbox import Inbox
 from tts_bridge.protocol.transport import Listener
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.items: list = []
-        self.rejects: list[str] = []
-        self.cond = threading.Condition()
-
-    def put(self, item) -> None:
-        with self.cond:
-            self.items.append(item)
-            self.cond.notify_all()
-
-    def reject(self, reason: str) -> None:
-        with self.cond:
-            self.rejects.append(reason)
-            self.cond.notify_all()
-
-    def wait(self, pred, timeout: float = 10.0) -> bool:
-        with self.cond:
-            return self.cond.wait_for(pred, timeout)
 
 
 def send(port: int, doc: dict) -> None:

@@ -10,31 +10,11 @@ import time
 
 import pytest
 
+from tests.protocol.inbox import Inbox
 from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.link import EditorLink, LuaFailed
 from tts_bridge.protocol.transport import (Listener, PortInUse, Sender, SequenceBuffer, TTSStalled, TTSUnavailable,
                                            free_port)
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.items: list = []
-        self.rejects: list[str] = []
-        self.cond = threading.Condition()
-
-    def put(self, item) -> None:
-        with self.cond:
-            self.items.append(item)
-            self.cond.notify_all()
-
-    def reject(self, reason: str) -> None:
-        with self.cond:
-            self.rejects.append(reason)
-            self.cond.notify_all()
-
-    def wait(self, pred, timeout: float = 5.0) -> bool:
-        with self.cond:
-            return self.cond.wait_for(pred, timeout)
 
 
 @pytest.fixture
