@@ -175,10 +175,14 @@ def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
     if not any(hints[n] is deque or typing.get_origin(hints[n]) is deque for n in names):
         return None
     queues = {n for n in names if hints[n] is deque or typing.get_origin(hints[n]) is deque}
+    parts = [(operator.attrgetter(n), n in queues) for n in names]
 
     def encode(record: Any) -> tuple:
-        return tuple(tuple(map(record_key, getattr(record, n))) if n in queues else record_key(getattr(record, n))
-                     for n in names)
+        out = []
+        for get, is_queue in parts:
+            value = get(record)
+            out.append(tuple(map(record_key, value)) if is_queue else record_key(value))
+        return tuple(out)
     return encode
 
 
@@ -231,8 +235,7 @@ def record_key(record: Any) -> Any:
     getter = _RECORD_GETTERS.get(kind)
     if getter is None:
         names = [f.name for f in dataclasses.fields(record)]
-        getter = operator.attrgetter(*names) if len(names) > 1 else (
-            (lambda r, n=names[0]: (getattr(r, n),)) if names else (lambda r: ()))
+        getter = operator.attrgetter(*names) if names else (lambda r: ())  # one name: the value itself
         _RECORD_GETTERS[kind] = getter
     return kind.__name__, getter(record)
 

@@ -116,12 +116,16 @@ def redact(table: Table, data: dict, describe: Describe,
         if not nested:
             if not ref_keys:
                 return Event(data)
-            if len(ref_keys) == 1:  # the usual event: one card, flat
+            specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
+            public = Visibility.PUBLIC
+            if all(specs[zone_of[c]].visibility is public and c not in face_down
+                   for c in (data[k].id for k in ref_keys)):  # the usual event: public cards, flat
+                for key in ref_keys:
+                    data[key] = describe(data[key].id)
+                return Event(data)
+            if len(ref_keys) == 1:  # one card some seat may not see
                 key = ref_keys[0]
                 card = data[key].id
-                if table.specs[table.zone_of[card]].visibility is Visibility.PUBLIC and card not in table.face_down:
-                    data[key] = describe(card)
-                    return Event(data)
                 sees = (table.visible_to(card, 0), table.visible_to(card, 1))
                 others = {k: v for k, v in data.items() if k != key}
                 data[key] = describe(card)
