@@ -113,11 +113,13 @@ def _is_plain(tp: Any) -> bool:
 
 
 def _sorted_items(d: dict) -> tuple:
-    return tuple(sorted(d.items()))
+    return tuple(sorted(d.items())) if d else ()
 
 
 def _int_pairs(d: dict) -> bytes:
     """dict[int, int] as signed 64-bit (key, value) pairs in key order: cheaper than repr."""
+    if not d:
+        return b"d"
     flat = array("q")
     for pair in sorted(d.items()):
         flat.extend(pair)
@@ -126,6 +128,8 @@ def _int_pairs(d: dict) -> bytes:
 
 def _int_lists(d: dict) -> bytes:
     """dict[int, list[int]] as (key, length, *items) in key order."""
+    if not d:
+        return b"l"
     flat = array("q")
     for key in sorted(d):
         items = d[key]
@@ -136,7 +140,7 @@ def _int_lists(d: dict) -> bytes:
 
 
 def _int_set(s: set) -> bytes:
-    return b"s" + array("q", sorted(s)).tobytes()
+    return b"s" + array("q", sorted(s)).tobytes() if s else b"s"
 
 
 # encoders that give bytes: packed beside the table instead of inside the repr

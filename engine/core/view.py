@@ -20,6 +20,7 @@ from engine.core.zones import Table, Visibility
 
 Describe = Callable[[int], dict]
 FACE_DOWN = {"face_down": True}
+_PUBLIC = Visibility.PUBLIC
 
 
 class CardRef:
@@ -105,21 +106,26 @@ def redact(table: Table, data: dict, describe: Describe,
     With the default, `data` must be the caller's own dict made for this event: a flat event's
     card reference is replaced in place (the usual case, kept cheap: it runs on every emit)."""
     if visible is None:
-        ref_keys = []
+        ref_keys = None
         nested = False
         for key, value in data.items():  # most events are flat: one pass finds their cards
             kind = type(value)
             if kind is CardRef:
-                ref_keys.append(key)
+                if ref_keys is None:
+                    ref_keys = [key]
+                else:
+                    ref_keys.append(key)
             elif kind is dict or kind is list:
                 nested = True
         if not nested:
-            if not ref_keys:
+            if ref_keys is None:
                 return Event(data)
             specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
-            public = Visibility.PUBLIC
-            if all(specs[zone_of[c]].visibility is public and c not in face_down
-                   for c in (data[k].id for k in ref_keys)):  # the usual event: public cards, flat
+            for key in ref_keys:
+                card = data[key].id
+                if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
+                    break
+            else:  # the usual event: every card it names is public
                 for key in ref_keys:
                     data[key] = describe(data[key].id)
                 return Event(data)
