@@ -107,7 +107,7 @@ class QiguangRules(CardGame):
         self.check_decks(decks, [p for d in decks for p in validate_deck(d, card_defs, options)])
         rng = Rng(seed)
         table = Table(ZONES)
-        state = QgState(table, options, card_defs)
+        harmony: list[list[int]] = [[], []]
         ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))  # ids carry no identity
         n = 0
         for seat, deck in enumerate(decks):
@@ -116,10 +116,10 @@ class QiguangRules(CardGame):
                 n += 1
             rng.shuffle(table.zone(seat, "library"))  # QG-1.1: the owner shuffles...
             rng.shuffle(table.zone(seat, "library"))  # ...then the opponent
-        state.token_base = n
         for card in table.cards:
             if card.defn.harmony:
-                state.harmony_cards[card.owner].append(card.id)
+                harmony[card.owner].append(card.id)
+        state = QgState(table, options, harmony, n, card_defs)
         state.coin_winner = 0 if rng.coin() else 1  # QG-1.2
         flow.start(state)
         return state

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.flow import Flow, Step
-from engine.core.hashing import cache
+from engine.core.hashing import cache, fixed
 from engine.core.view import card_refs, redact
 from engine.core.requests import Event, Result
 from engine.core.zones import Table, Visibility, ZoneSpec
@@ -219,6 +219,7 @@ class Emitted:
 
     data: dict
     seen: frozenset
+    refs: tuple[int, ...]  # the cards it names
 
 
 @dataclass(slots=True, eq=False)
@@ -227,7 +228,9 @@ class QgState:
     after the shuffles and the coin toss of the setup (QG-1.1, QG-1.2)."""
 
     table: Table
-    options: dict[str, Any]
+    options: dict[str, Any] = fixed()
+    harmony_cards: list[list[int]] = fixed()  # each seat's cards with `harmony` (QG-0.3), set at setup
+    token_base: int = fixed()  # card ids from here on are Mana Source tokens (made after the decks)
     cards: dict[str, CardDef] = cache(None)  # the card data, the same for the whole game
     phase: str = "order"
     stage: str = ""  # within a phase: "begin", "window", "act", "attack_window", "draw_choice"
@@ -254,8 +257,6 @@ class QgState:
     closing: bool = False
     world: int | None = None  # owner of the active World field (QG-6.3)
     tie_offered: list[int] = field(default_factory=lambda: [-1, -1])  # the turn each seat last offered a tie
-    token_base: int = 0  # card ids from here on are Mana Source tokens (made after the decks)
-    harmony_cards: list[list[int]] = field(default_factory=lambda: [[], []])  # cards with `harmony` (QG-0.3)
     result: Result | None = None
     flow: Flow = field(default_factory=Flow)
     events: list[Emitted] = cache(factory=list)  # this decision's events, redacted when it ends
@@ -390,9 +391,12 @@ def card_json(state: QgState, card: int) -> dict:
 def emit(state: QgState, data: dict) -> None:
     """Record an event after the move it reports; cards in it are `CardRef`s. `published`
     redacts the decision's events when it ends."""
-    table = state.table
-    seen = frozenset((c, s) for c in card_refs(data) for s in (0, 1) if table.visible_to(c, s))
-    state.events.append(Emitted(data, seen))
+    refs = tuple(card_refs(data))
+    if not refs:
+        state.events.append(Emitted(data, frozenset(), refs))
+        return
+    visible = state.table.visible_to
+    state.events.append(Emitted(data, frozenset((c, s) for c in refs for s in (0, 1) if visible(c, s)), refs))
 
 
 def published(state: QgState) -> list[Event]:
@@ -402,8 +406,12 @@ def published(state: QgState) -> list[Event]:
     table = state.table
     out = []
     for e in state.events:
-        if not e.seen and not card_refs(e.data):
+        if not e.refs:
             out.append(Event(e.data))
+            continue
+        if len(e.seen) == 2 * len(e.refs) and all(table.visible_to(c, 0) and table.visible_to(c, 1) for c in e.refs):
+            # seen by both when it happened and still public (the usual case): the redactor's fast path
+            out.append(redact(table, e.data, lambda c: card_json(state, c)))
             continue
 
         def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
