@@ -8,6 +8,8 @@ then the main phase again; the processor runs them until something asks.
 
 from __future__ import annotations
 
+import operator
+
 from engine.core.effects import EffectContext
 from engine.core.flow import Processor
 from engine.core.view import CardRef
@@ -21,7 +23,7 @@ from engine.games.kaiju.state import (SPIRIT_LIMIT, Check, ChooseEngaged, Choose
                                       turn_allowances, zone)
 
 HAND_SIZE = 6  # KJ-3.1.2
-PROCESSOR: Processor[KaijuState] = Processor(lambda state: state.flow)
+PROCESSOR: Processor[KaijuState] = Processor(operator.attrgetter("flow"))
 
 
 # -- the state check (KJ-G20) --------------------------------------------------------------
@@ -128,7 +130,12 @@ def start_turn(state: KaijuState, step: StartTurn) -> None:
 def _after_step(state: KaijuState, seat: int) -> None:
     """A main-phase move is done once its effects resolved: the state check, then the main
     phase goes on."""
-    state.flow.then(Check(), MainPhase(seat))
+    state.flow.then(_CHECK, _MAIN_PHASE[seat])
+
+
+# steps are never changed once made, so these two, queued after every move, are made once
+_CHECK = Check()
+_MAIN_PHASE = (MainPhase(0), MainPhase(1))
 
 
 def _queue_effects(state: KaijuState, effects: tuple, ctx: EffectContext) -> None:
