@@ -90,9 +90,6 @@ class Processor(Generic[S]):
         assert step_type.asks, f"{step_type.__name__} does not ask; register it with `runs`"
         self._asks[step_type] = AskingStep(request, answer)
 
-    def step_types(self) -> set[type]:
-        return set(self._runs) | set(self._asks)
-
     # -- driving -------------------------------------------------------------------------
     def advance(self, state: S) -> None:
         """Run steps until one asks or none is left."""

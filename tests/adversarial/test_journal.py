@@ -6,7 +6,6 @@ random points, then resume: the resumed state hash is always the last journaled 
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess

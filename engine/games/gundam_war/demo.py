@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 
-from engine.games.gundam_war.state import GWState, is_g, is_unit, units, zone
+from engine.games.gundam_war.state import GWState, is_g, is_unit, zone
 
 
 def _name(card: object) -> str:

@@ -11,7 +11,7 @@ from engine.core.errors import Refusal
 
 from engine.games.kaiju.effects import REGISTRY
 from engine.games.kaiju.state import (ChooseEngaged, Devolve, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
-                                      in_play, owner, where)
+                                      owner, where)
 
 _NO_TARGET = object()
 _NOT_IN_HAND = "That card is not in your hand. Choose a card from your hand."

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import view as core_view
 
 from engine.games.kaiju.state import (KaijuState, advantage, defense, defn, level, speed,
-                                      spirit_total, zone)
+                                      spirit_total)
 
 
 def card_view(state: KaijuState, card: int, seat: int | None) -> dict:

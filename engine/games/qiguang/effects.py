@@ -14,8 +14,8 @@ from engine.core.view import CardRef
 
 from engine.games.qiguang.cards import RACES
 from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, CrystalCap, EffectCtx,
-                                        QgState, ResolveEffect, at, attack, card_json,
-                                        characters, crystal_total, defn, emit, health, in_play, lane_of, lanes,
+                                        QgState, ResolveEffect, at, attack, characters, crystal_total, defn, emit,
+                                        health, in_play, lane_of, lanes,
                                         owner, where, zone)
 
 

@@ -16,15 +16,14 @@ from engine.core.view import CardRef
 
 from engine.games.qiguang import choices, guards
 from engine.games.qiguang.choices import has_lightning
-from engine.games.qiguang.effects import (damage_character, destroy, draw, finish, gain_crystal, leave_play,
-                                          lose_life, new_mana_source, remove_crystal, add_crystal,
-                                          replace_to_graveyard, resolve_effect)
-from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, OPENING_HAND, PHASES, RACE_INDEX, STANDBY, STORED,
-                                        BattlePhase, ChooseOrder, CrystalCap, DrawChoice, EffectCtx, GainCrystal,
-                                        Link, MainPhase, Pay, Proceed, QgState, ResolveEffect, Respond, Surcharge,
-                                        TieAnswer, ToGraveyard, Window, at, attack, card_json, characters, crystal_total,
-                                        defn, emit, health, in_play, lane_of, lanes, leader_of,
-                                        mana_sources, owner, stat_effects, surcharge, where, zone)
+from engine.games.qiguang.effects import (add_crystal, damage_character, destroy, draw, finish, gain_crystal,
+                                          lose_life, new_mana_source, remove_crystal, replace_to_graveyard,
+                                          resolve_effect)
+from engine.games.qiguang.state import (OPENING_HAND, PHASES, STORED, BattlePhase, ChooseOrder, CrystalCap,
+                                        DrawChoice, EffectCtx, GainCrystal, Link, MainPhase, Pay, Proceed, QgState,
+                                        ResolveEffect, Respond, Surcharge, TieAnswer, ToGraveyard, Window, at, attack,
+                                        characters, defn, emit, health, lanes, leader_of, mana_sources, owner,
+                                        stat_effects, surcharge, where, zone)
 
 MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
 PROCESSOR: Processor[QgState] = Processor(lambda state: state.flow)
