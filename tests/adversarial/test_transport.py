@@ -182,3 +182,57 @@ def test_a_flood_of_bad_messages_is_not_a_flood_of_log_lines(caplog):
         assert 1 <= len(lines) <= 5 and listener.rejected == 200
     finally:
         listener.close()
+
+
+def test_the_oldest_connection_is_delivered_not_dropped_when_its_document_is_whole():
+    """Over the cap the oldest connection is closed; if its document has already arrived (the
+    sender had not closed yet), it is delivered. CI stop 24 lost a TTS message in a flood this way."""
+    box = Inbox()
+    listener = Listener(0, box.put, on_reject=box.reject, max_connections=1).start()
+    try:
+        with socket.create_connection(("127.0.0.1", listener.port), timeout=5) as first:
+            first.sendall(json.dumps({"messageID": 4, "customMessage": {"seq": 1}}).encode())
+            assert box.poll(lambda: listener.buffered_bytes > 0)
+            with socket.create_connection(("127.0.0.1", listener.port), timeout=5) as second:
+                second.sendall(b'{"messageID": 2, "message": "half')
+                assert box.wait(lambda: box.items == [{"messageID": 4, "customMessage": {"seq": 1}}])
+                assert box.rejects == []
+    finally:
+        listener.close()
+
+
+def test_the_oldest_connection_with_half_a_document_is_still_dropped_over_the_cap():
+    box = Inbox()
+    listener = Listener(0, box.put, on_reject=box.reject, max_connections=1).start()
+    try:
+        with socket.create_connection(("127.0.0.1", listener.port), timeout=5) as first:
+            first.sendall(b'{"messageID": 2, "message": {"a": 1}')
+            assert box.poll(lambda: listener.buffered_bytes > 0)
+            with socket.create_connection(("127.0.0.1", listener.port), timeout=5):
+                assert box.wait(lambda: box.rejects)
+                assert "closed the oldest" in box.rejects[0] and box.items == []
+    finally:
+        listener.close()
+
+
+def test_over_the_cap_a_quiet_half_sent_connection_goes_before_an_older_silent_one():
+    """A connection that has sent nothing yet may be TTS a moment before its bytes; one that sent
+    half a document and went quiet is what a flood looks like, so it is closed first."""
+    box = Inbox()
+    listener = Listener(0, box.put, on_reject=box.reject, max_connections=2).start()
+    try:
+        silent = socket.create_connection(("127.0.0.1", listener.port), timeout=5)
+        assert box.poll(lambda: listener.open_connections == 1)
+        half = socket.create_connection(("127.0.0.1", listener.port), timeout=5)
+        half.sendall(b'{"messageID": 2, "message": "fl')
+        assert box.poll(lambda: listener.buffered_bytes > 0)
+        time.sleep(0.1)
+        third = socket.create_connection(("127.0.0.1", listener.port), timeout=5)
+        assert box.wait(lambda: box.rejects)
+        silent.sendall(json.dumps({"messageID": 4, "customMessage": {"seq": 7}}).encode())
+        silent.close()
+        assert box.wait(lambda: box.items == [{"messageID": 4, "customMessage": {"seq": 7}}])
+        for s in (half, third):
+            s.close()
+    finally:
+        listener.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 
 class Inbox:
@@ -24,3 +25,12 @@ class Inbox:
     def wait(self, pred, timeout: float = 10.0) -> bool:
         with self.cond:
             return self.cond.wait_for(pred, timeout)
+
+    def poll(self, pred, timeout: float = 10.0) -> bool:
+        """Wait for a predicate over the listener's own state, which notifies nobody."""
+        deadline = time.monotonic() + timeout
+        while not pred():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True

@@ -27,6 +27,7 @@ DEFAULT_BUDGET_BYTES = 128 * 1024 * 1024  # buffered across every open connectio
 DEFAULT_MAX_CONNECTIONS = 128  # TTS opens one per message and closes it at once
 DEFAULT_MESSAGE_DEADLINE = 30.0  # a 64 MiB document takes well under a second on loopback
 DEFAULT_MAX_AHEAD = 1024  # the furthest a sequence number may run ahead of the next expected
+QUIET_PARTIAL = 0.05  # seconds without a byte after part of a document: evicted first when full
 HOST = "127.0.0.1"  # never "localhost": it may resolve to ::1, which TTS does not serve
 
 log = logging.getLogger("tts_bridge.protocol")
@@ -94,8 +95,9 @@ class Listener:
     One thread multiplexes every connection (selectors), so a slow or silent client costs a
     descriptor and its buffer, never a thread. Limits, each refusal logged and told to
     `on_reject(reason)`, never raised:
-    * `max_connections` open at once: when full, the oldest is closed to make room (TTS's own
-      messages finish within milliseconds, so a flood of connections held open cannot keep
+    * `max_connections` open at once: when full, the oldest half-sent, quiet connection (else
+      the oldest) is closed to make room, after taking any document it already finished (TTS's
+      own messages finish within milliseconds, so a flood of connections held open cannot keep
       them out);
     * `read_timeout` seconds without a byte, and `message_deadline` seconds for the whole
       message (a client dripping a byte every few seconds is cut off);
@@ -222,8 +224,7 @@ class Listener:
             self._backoff = 0.0
             conn.setblocking(False)
             if len(self._conns) >= self.max_connections:
-                self._drop(min(self._conns.values(), key=lambda c: c.opened),
-                           f"more than {self.max_connections} connections at once; closed the oldest")
+                self._evict(f"more than {self.max_connections} connections at once; closed the oldest")
             now = time.monotonic()
             inbound = _Inbound(conn, now, now)
             self._conns[conn.fileno()] = inbound
@@ -247,12 +248,40 @@ class Listener:
         """Log, free a descriptor when short of them, pause accepting briefly; never stop."""
         self.accept_errors += 1
         if exc.errno in _SHORT_OF_RESOURCES and self._conns:
-            self._drop(min(self._conns.values(), key=lambda c: c.opened),
-                       f"out of descriptors ({errno.errorcode.get(exc.errno, exc.errno)}); closed the oldest connection")
+            self._evict(f"out of descriptors ({errno.errorcode.get(exc.errno, exc.errno)}); closed the oldest connection")
         self._backoff = min(max(self._backoff * 2, 0.01), 1.0)
         log.warning("accept() failed (%s); accepting again in %.2fs", exc, self._backoff)
         self._selector.unregister(self._sock)
         self._paused_until = time.monotonic() + self._backoff
+
+    def _evict(self, reason: str) -> None:
+        """Free a slot by closing the oldest connection, but first take what the kernel already
+        holds for it: a sender whose document has arrived (EOF, or one whole JSON value, which
+        is all a connection ever carries) is delivered, not dropped. The listener reads ready
+        sockets only between batches of accepts, so under a flood TTS's message is often waiting
+        unread in the oldest slot (CI stop 24 lost one that way).
+
+        The victim is the oldest connection that sent part of a document and then went quiet
+        (the mark of a slow or hostile client: TTS writes each message in one go, protocol
+        reference §1.2), and only when there is none the oldest of all, so a TTS connection
+        opened a moment before its bytes arrive is not the first to go."""
+        now = time.monotonic()
+        conn = min(self._conns.values(),
+                   key=lambda c: (not (c.buf and now - c.last >= QUIET_PARTIAL), c.opened))
+        fd = conn.sock.fileno()
+        for _ in range(64):  # bounded: at most 64 reads of 64 KiB before the slot is taken
+            before = len(conn.buf)
+            self._read(conn)
+            if self._conns.get(fd) is not conn:
+                return  # finished (delivered) or dropped for its size
+            if len(conn.buf) == before:
+                break
+        if _whole_document(conn.buf):
+            raw = bytes(conn.buf)
+            self._forget(conn)
+            self._deliver(raw)
+            return
+        self._drop(conn, reason)
 
     def _read(self, conn: _Inbound) -> None:
         try:
@@ -334,6 +363,18 @@ class Listener:
             self.on_message(decoded)
         except Exception:  # a handler bug must not kill the listener
             log.exception("inbound message handler failed")
+
+
+def _whole_document(buf: bytearray) -> bool:
+    """Does `buf` hold one complete JSON value (and nothing after it but whitespace)?"""
+    text = bytes(buf).strip()
+    if not text or text[-1:] != b"}":
+        return False  # cheap pre-check: every message TTS sends is a JSON object
+    try:
+        json.loads(text.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 class Sender:
