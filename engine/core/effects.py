@@ -12,6 +12,7 @@ decision returns a `Step` that asks (engine/core/flow.py). A card's Python escap
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, TypeVar
 
@@ -83,6 +84,28 @@ class EffectRegistry(Generic[S]):
         lines = [f"- `{name}`: {word.wording}" for name, word in self.words.items()]
         lines += [f"- scope `{name}`{' (chosen)' if s.chosen else ''}: {s.wording}" for name, s in self.scopes.items()]
         return lines
+
+    def say(self, effect: dict) -> str:
+        """The word's wording with this effect's parameters put in, for narration: each
+        `` `param` `` becomes the value (a scope name becomes the scope's wording), `` `value` ``
+        a word's plain value; a parameter left out reads "no"."""
+        (name, value), = effect.items()
+        text = self.words[name].wording
+        params = value if isinstance(value, dict) else {"value": value}
+        for key in re.findall(r"`(\w+)`", text):
+            text = text.replace(f"`{key}`", self._words_for(params.get(key)))
+        return text
+
+    def _words_for(self, value: Any) -> str:
+        if value is None or value is False:
+            return "no"
+        if value is True:
+            return "yes"
+        if isinstance(value, str) and value in self.scopes and self.scopes[value].wording:
+            return self.scopes[value].wording
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self._words_for(v) for v in value)
+        return str(value)
 
     def problems(self, effect: dict) -> list[str]:
         """What is wrong with a schema-valid effect that its word's `check` finds."""

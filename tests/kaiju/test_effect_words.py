@@ -88,3 +88,12 @@ def test_a_word_that_asks_yields_a_step():
     step = resolve_effect(state, {"devolve": "opp_engaged"}, EffectContext(0))
     assert step == Devolve(1, host)
     assert resolve_effect(state, {"draw": 1}, EffectContext(0)) is None
+
+
+def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
+    assert REGISTRY.say({"damage": {"amount": 2, "to": "opp_engaged"}}) == \
+        "deal 2 damage to the opponent's engaged card, less Defense (piercing: no) (KJ-5.5)"
+    assert REGISTRY.say({"damage": {"amount": 3, "to": "opp_any", "pierce": True}}) == \
+        "deal 3 damage to one of the opponent's battle cards in play, less Defense (piercing: yes) (KJ-5.5)"
+    assert REGISTRY.say({"draw": 2}) == "you draw 2 cards (KJ-G6 if the deck runs out)"
+    assert REGISTRY.say({"devolve": "own_engaged"}).startswith("your engaged card devolves")
