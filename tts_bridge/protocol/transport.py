@@ -27,7 +27,6 @@ DEFAULT_BUDGET_BYTES = 128 * 1024 * 1024  # buffered across every open connectio
 DEFAULT_MAX_CONNECTIONS = 128  # TTS opens one per message and closes it at once
 DEFAULT_MESSAGE_DEADLINE = 30.0  # a 64 MiB document takes well under a second on loopback
 DEFAULT_MAX_AHEAD = 1024  # the furthest a sequence number may run ahead of the next expected
-QUIET_PARTIAL = 0.05  # seconds without a byte after part of a document: evicted first when full
 HOST = "127.0.0.1"  # never "localhost": it may resolve to ::1, which TTS does not serve
 
 log = logging.getLogger("tts_bridge.protocol")
@@ -83,6 +82,7 @@ class _Inbound:
     opened: float
     last: float
     buf: bytearray = field(default_factory=bytearray)
+    reads: int = 0  # reads that brought bytes: one burst then silence is how a flood looks
 
 
 _LISTENING, _WAKE = "listening", "wake"
@@ -95,8 +95,8 @@ class Listener:
     One thread multiplexes every connection (selectors), so a slow or silent client costs a
     descriptor and its buffer, never a thread. Limits, each refusal logged and told to
     `on_reject(reason)`, never raised:
-    * `max_connections` open at once: when full, the oldest half-sent, quiet connection (else
-      the oldest) is closed to make room, after taking any document it already finished (TTS's
+    * `max_connections` open at once: when full, the oldest connection that sent one burst of
+      half a document (else the oldest) is closed to make room, after taking any document it already finished (TTS's
       own messages finish within milliseconds, so a flood of connections held open cannot keep
       them out);
     * `read_timeout` seconds without a byte, and `message_deadline` seconds for the whole
@@ -261,13 +261,12 @@ class Listener:
         sockets only between batches of accepts, so under a flood TTS's message is often waiting
         unread in the oldest slot (CI stop 24 lost one that way).
 
-        The victim is the oldest connection that sent part of a document and then went quiet
-        (the mark of a slow or hostile client: TTS writes each message in one go, protocol
-        reference §1.2), and only when there is none the oldest of all, so a TTS connection
-        opened a moment before its bytes arrive is not the first to go."""
-        now = time.monotonic()
-        conn = min(self._conns.values(),
-                   key=lambda c: (not (c.buf and now - c.last >= QUIET_PARTIAL), c.opened))
+        The victim is the oldest connection that sent one burst of a document and nothing
+        since, the mark of a flood: TTS writes each message in one go and closes (protocol
+        reference §1.2), so its message arrives whole in one read, or keeps arriving if it is
+        large. Only when there is none is it the oldest of all. A TTS connection opened a moment
+        before its bytes arrive is then not the first to go, whatever the flood's rate."""
+        conn = min(self._conns.values(), key=lambda c: (c.reads != 1, c.opened))
         fd = conn.sock.fileno()
         for _ in range(64):  # bounded: at most 64 reads of 64 KiB before the slot is taken
             before = len(conn.buf)
@@ -296,6 +295,7 @@ class Listener:
             self._deliver(bytes(conn.buf))
             return
         conn.buf += data
+        conn.reads += 1
         conn.last = time.monotonic()
         self._buffered += len(data)
         if len(conn.buf) > self.max_bytes:
