@@ -236,3 +236,37 @@ def test_over_the_cap_a_half_sent_connection_goes_before_an_older_silent_one():
             s.close()
     finally:
         listener.close()
+
+
+def test_a_tts_message_whose_bytes_lag_its_connect_survives_a_flood():
+    """TTS connects, and its bytes come only after a hundred flood connections (half a document
+    each) were closed to make room: its process was descheduled in between. CI stop 24 lost a
+    message this way; the oldest-first eviction closed TTS's silent connection."""
+    box = Inbox()
+    listener = Listener(0, box.put, on_reject=box.reject, max_connections=64).start()
+    stop = threading.Event()
+    flooders: list[socket.socket] = []
+
+    def flood() -> None:
+        while not stop.is_set() and len(flooders) < 600:
+            try:
+                s = socket.create_connection(("127.0.0.1", listener.port), timeout=5)
+                s.sendall(b'{"messageID": 2, "message": "fl')
+                flooders.append(s)
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=flood)
+    try:
+        late = socket.create_connection(("127.0.0.1", listener.port), timeout=5)
+        thread.start()
+        assert box.poll(lambda: listener.rejected > 100 or not thread.is_alive())
+        late.sendall(json.dumps({"messageID": 4, "customMessage": {"seq": 1}}).encode())
+        late.close()
+        assert box.wait(lambda: {"messageID": 4, "customMessage": {"seq": 1}} in box.items)
+    finally:
+        stop.set()
+        thread.join()
+        for s in flooders:
+            s.close()
+        listener.close()
