@@ -7,7 +7,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from tts_bridge.assets.fonts import chain
-from tts_bridge.assets.text import Style, draw_text, overlay
+from tts_bridge.assets.text import Style, draw_text, fit, overlay
 from tts_bridge.saves.table import seat_xz, slot_positions
 
 PX_PER_UNIT = 48
@@ -19,6 +19,32 @@ def on_board(adapter: Any) -> list[Any]:
     area at the seat's edge (HandTrigger objects, not a place on the table), so a board that
     covered it would reach past the table's edge (tts_bridge/view: the off_table warning)."""
     return [z for z in adapter.zones if z.kind != "hand"]
+
+
+CAPTION_PX = 40  # the caption band along the seat's edge of a zone's box
+
+
+def caption_style(adapter: Any, color: str) -> Style:
+    """The zone captions' type: bold, 26 px, shrinking to 12 px before it overflows."""
+    return Style(chain("bold", adapter.lang), 26, 12, color, "center", "middle")
+
+
+def caption_box(zone: Any) -> tuple[float, float]:
+    """Width and height in px that a zone's caption has inside the zone's box."""
+    return zone.w * PX_PER_UNIT - 8, CAPTION_PX - 4
+
+
+def overflowing_captions(adapter: Any) -> list[str]:
+    """The captions that do not fit their zone's box even at the smallest size (both seats: a
+    seat may name its mirrored box differently, see `GameAdapter.zone_for`)."""
+    style = caption_style(adapter, "#000000")
+    out = []
+    for seat in (0, 1):
+        for zone in on_board(adapter):
+            label = adapter.zone_for(seat, zone).label
+            if fit(label, style, *caption_box(zone)).overflow and label not in out:
+                out.append(label)
+    return out
 
 
 def extent(adapter: Any) -> tuple[float, float]:
@@ -40,7 +66,6 @@ def draw_board(adapter: Any) -> Image.Image:
     def to_px(x: float, z: float) -> tuple[float, float]:
         return (x + hw) * PX_PER_UNIT, (hd - z) * PX_PER_UNIT  # +z is up on the image (seat 1 far side)
 
-    faces = chain("bold", adapter.lang)
     for seat in (0, 1):
         for zone in on_board(adapter):
             if zone.kind == "shared" and seat == 1:
@@ -58,8 +83,8 @@ def draw_board(adapter: Any) -> Image.Image:
                 c, e = to_px(px + sw, pz - sh)
                 d.rounded_rectangle((a, b, c, e), radius=8, outline="#6f8089", width=2)
             label = adapter.zone_for(seat, zone).label
-            layer = Image.new("RGBA", (int(x1 - x0), 40), (0, 0, 0, 0))
-            draw_text(layer, (4, 2, x1 - x0 - 8, 36), label, Style(faces, 26, 12, tint, "center", "middle"))
+            layer = Image.new("RGBA", (int(x1 - x0), CAPTION_PX), (0, 0, 0, 0))
+            draw_text(layer, (4, 2, *caption_box(zone)), label, caption_style(adapter, tint))
             if seat == 1:
                 layer = layer.rotate(180)
             ly = y1 - 44 if seat == 0 else y0 + 4

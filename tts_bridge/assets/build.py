@@ -494,7 +494,7 @@ class GameBuild:
             for zone_name, ids in groups:
                 zone = zone_at.get(zone_name, zone_at[adapter.deck_zone])
                 x, z = table_mod.seat_xz(zone.x, zone.z, seat)
-                label = f"Seat {seat}: {deck_name}" + ("" if zone_name == adapter.deck_zone else f" ({zone.label})")
+                label = f"Seat {seat}: {deck_name}" + ("" if zone_name == adapter.deck_zone else f" ({zone.title})")
                 rot_z = 0 if zone.face_up else 180
                 objects.append(deck_object(guids, card_objs(guids, ids), label,
                                            tf=transform(x, table_mod.CARD_Y, z, rot_y=table_mod.CARD_SPIN[seat],

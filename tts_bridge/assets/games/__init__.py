@@ -8,6 +8,7 @@ descriptions, and the table (zones of both seats, counters, token bags).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import importlib.util
@@ -16,22 +17,81 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.registry import game_ids, get_rules
+from engine.core.zones import ZoneSpec
 
 
 @dataclass(frozen=True)
 class Zone:
     """A zone of one seat on the table, in TTS world units (1 unit ~ 1 inch) for seat 0;
-    seat 1 is mirrored through the centre. `slots` = snap points laid out left to right."""
+    seat 1 is mirrored through the centre. `slots` = snap points laid out left to right.
+
+    A zone the engine declares takes its caption (`label`) and `rule` from that declaration
+    (the adapter fills them in, see `GameAdapter.engine_zones`); the adapter writes only the
+    box and an optional board-only `note` ("(tuck under)"). A board-only zone (not an engine
+    zone) writes its own `label` and is listed in the adapter's `board_only`."""
 
     name: str
     x: float
     z: float
     w: float
     h: float
-    label: str
+    label: str = ""
     slots: int = 1
     kind: str = "pile"  # pile | row | area | hand | shared (one zone between the seats)
     face_up: bool = False  # cards a deck-list section puts here start face up
+    note: str = ""  # layout advice printed after the engine's name of the zone
+    rule: str = ""  # the rule that says what goes there (the engine's), for players to look up
+
+    @property
+    def title(self) -> str:
+        """The zone's name without the board's note: what a deck lying there is labelled with
+        (`Seat 0: deck (Mission zone)`; tts_bridge/decks/export.py reads one bracket back)."""
+        return self.label.removesuffix(f" {self.note}") if self.note else self.label
+
+
+_ARTICLES = ("a ", "an ", "the ")
+
+
+def board_words(spec: ZoneSpec) -> str:
+    """What a board calls an engine zone: the engine's label with its first letter capitalised,
+    without the article a label may carry for refusal sentences ("a played pile" -> "Played
+    pile", sakura-arms), so the name of the zone stays the engine's."""
+    words = spec.label
+    for article in _ARTICLES:
+        if words.lower().startswith(article):
+            words = words[len(article):]
+            break
+    return words[:1].upper() + words[1:]
+
+
+def caption(spec: ZoneSpec, note: str = "") -> str:
+    """A board caption: the engine's name of the zone, then the adapter's note if any."""
+    return f"{board_words(spec)} {note}" if note else board_words(spec)
+
+
+def from_engine(zones: tuple[Zone, ...], specs: tuple[ZoneSpec, ...], board_only: frozenset[str],
+                game_id: str) -> tuple[Zone, ...]:
+    """The adapter's zones with every engine zone's caption and rule taken from its declaration.
+    A zone name that is neither declared nor listed as board-only is a typo, and so is a
+    hand-written caption on a declared zone (it would drift from the engine's): both raise."""
+    declared = {s.name: s for s in specs}
+    out = []
+    for zone in zones:
+        spec = declared.get(zone.name)
+        if spec is None:
+            if zone.name not in board_only:
+                raise ValueError(f"{game_id} asset adapter: zone {zone.name!r} is not one of the engine's zones "
+                                 f"({', '.join(declared)}) and not listed in board_only")
+            out.append(zone)
+            continue
+        if zone.name in board_only:
+            raise ValueError(f"{game_id} asset adapter: zone {zone.name!r} is an engine zone, not board-only")
+        label = caption(spec, zone.note)
+        if zone.label not in ("", label) or zone.rule not in ("", spec.rule):
+            raise ValueError(f"{game_id} asset adapter: zone {zone.name!r} writes its own caption {zone.label!r}; "
+                             f"the engine's is {label!r} (add layout advice as a note)")
+        out.append(dataclasses.replace(zone, label=label, rule=spec.rule))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -82,6 +142,14 @@ class GameAdapter:
     # seat 1's boxes are seat 0's mirrored through the centre; a game whose numbered zones face
     # each other column by column (qiguang lanes) names seat 1's mirrored box differently
     seat1_names: dict = field(default_factory=dict)
+    # the engine's zone declarations (engine/games/<pkg>/state.py), which name the zones above,
+    # and the board zones that are no engine zone (each says why where it is written)
+    engine_zones: tuple[ZoneSpec, ...] = ()
+    board_only: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.engine_zones:
+            self.zones = from_engine(self.zones, self.engine_zones, self.board_only, self.game_id)
 
     def zone_for(self, seat: int, zone: "Zone") -> "Zone":
         """The zone whose name and label a seat's box at `zone`'s (mirrored) place carries."""
@@ -96,8 +164,6 @@ class GameAdapter:
     def with_data(self, folder: Path) -> "GameAdapter":
         """The same adapter reading the card data in `folder` (the game's rules class must
         accept a data folder, as the engine's game packages do)."""
-        import dataclasses
-
         return dataclasses.replace(self, rules_override=type(get_rules(self.game_id))(Path(folder)))
 
     @property

@@ -26,10 +26,10 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def row(names: list[tuple[str, str]], z: float, pitch: float = 3.0, x0: float = 0.0) -> list[Zone]:
-    """Card-sized zones side by side, centred on x0."""
+def row(names: list[str], z: float, pitch: float = 3.0, x0: float = 0.0) -> list[Zone]:
+    """Card-sized engine zones side by side, centred on x0 (captions from the engine)."""
     start = x0 - pitch * (len(names) - 1) / 2
-    return [Zone(n, start + i * pitch, z, 2.8, 3.8, label) for i, (n, label) in enumerate(names)]
+    return [Zone(n, start + i * pitch, z, 2.8, 3.8) for i, n in enumerate(names)]
 
 
 class DataclassAdapter(GameAdapter):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.gundam_war.state import ZONES
+
 from tts_bridge.assets.games import Supply, Zone
 from tts_bridge.assets.games.generic import DataclassAdapter
 
@@ -86,18 +88,19 @@ ADAPTER = GundamWarAdapter(
            "title": "GUNDAM WAR", "subtitle": "Original sample set", "frame": "#1b2640", "band": "#e5e8ef",
            "board": "#1f2937"},
     zones=(
-        Zone("earth", -9.0, 0.0, 8.0, 8.0, "Earth Area", kind="shared"),
-        Zone("arena", 0.0, 0.0, 6.0, 8.0, "Fighting Arena", kind="shared"),
-        Zone("space", 9.0, 0.0, 8.0, 8.0, "Space Area", kind="shared"),
-        Zone("deploy", -1.5, -6.6, 21.0, 4.0, "Deploy Area", slots=7, kind="row"),
-        Zone("hangar", -1.5, -10.8, 21.0, 4.0, "Hangar", slots=7, kind="row"),
-        Zone("homeland", 12.5, -6.6, 2.8, 3.8, "Homeland"),
-        Zone("discard", 15.5, -6.6, 2.8, 3.8, "Discard Pile"),
-        Zone("junk", 12.5, -10.8, 2.8, 3.8, "Junk Yard"),
-        Zone("removed", 15.5, -10.8, 2.8, 3.8, "Removed"),
-        Zone("played", 15.5, -2.4, 2.8, 3.8, "Played (cut)"),
-        Zone("hand", -1.5, -15.0, 18.0, 3.6, "Hand", kind="hand"),
+        Zone("earth", -9.0, 0.0, 8.0, 8.0, kind="shared"),
+        Zone("arena", 0.0, 0.0, 6.0, 8.0, kind="shared"),
+        Zone("space", 9.0, 0.0, 8.0, 8.0, kind="shared"),
+        Zone("deploy", -1.5, -6.6, 21.0, 4.0, slots=7, kind="row"),
+        Zone("hangar", -1.5, -10.8, 21.0, 4.0, slots=7, kind="row"),
+        Zone("homeland", 12.5, -6.6, 2.8, 3.8),
+        Zone("discard", 15.5, -6.6, 2.8, 3.8),
+        Zone("junk", 12.5, -10.8, 2.8, 3.8),
+        Zone("removed", 15.5, -10.8, 2.8, 3.8),
+        Zone("played", 15.5, -2.4, 2.8, 3.8),
+        Zone("hand", -1.5, -15.0, 18.0, 3.6, kind="hand"),
     ),
+    engine_zones=ZONES,
     supplies=(
         Supply("Damage counters", "bag", -15.5, -2.4, per_seat=False, icon="damage", label="1"),
         Supply("Coins (+/-, dismantle)", "bag", -15.5, 2.4, per_seat=False, icon="coin", label="C", color="#d4a017"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from engine.games.kaiju.state import ZONES
+
 from tts_bridge.assets.games import CardEntry, GameAdapter, Supply, Zone
 
 _CATEGORY_COLORS = {"Volcanic": "#b8451f", "Marine": "#1f6fb8", "Insect": "#6b8e23", "Mineral": "#7a6a58",
@@ -85,18 +87,22 @@ ADAPTER = KaijuAdapter(
     theme={"back": "#3a2314", "back_accent": "#e07b39", "title": "KAIJU BATTLE", "subtitle": "Revival of the Giant Beasts",
            "board": "#2b3a42"},
     zones=(
-        Zone("engaged", 0, _R1, 2.8, 3.8, "Engaged"),
-        Zone("enhancement", 2 * _CX, _R1, 2.8, 3.8, "Enhancements (tuck under)", kind="area"),
-        Zone("resolving", -2 * _CX, _R1, 2.8, 3.8, "Resolving"),
-        Zone("support", 0, _R2, 5 * _CX, 3.8, "Support", slots=5, kind="row"),
-        Zone("deployment", 0, _R3, 5 * _CX, 3.8, "Deployment", slots=5, kind="row"),
+        Zone("engaged", 0, _R1, 2.8, 3.8),
+        Zone("enhancement", 2 * _CX, _R1, 2.8, 3.8, note="(tuck under)", kind="area"),
+        Zone("resolving", -2 * _CX, _R1, 2.8, 3.8),
+        Zone("support", 0, _R2, 5 * _CX, 3.8, slots=5, kind="row"),
+        Zone("deployment", 0, _R3, 5 * _CX, 3.8, slots=5, kind="row"),
+        # part of the deployment zone, not a zone of its own: the layout's overflow area beside
+        # the 5 marked slots (rules/kaiju.md KJ-G2), where a sixth deployed card lies
         Zone("deployment_overflow", 3.5 * _CX, _R3, 1.6 * _CX, 3.8, "Deployment overflow", kind="area"),
-        Zone("deck", -4 * _CX, _R4, 2.8, 3.8, "Deck"),
-        Zone("discard", -3 * _CX, _R4, 2.8, 3.8, "Discard"),
-        Zone("rift", -2 * _CX, _R4, 2.8, 3.8, "Space-time rift"),
-        Zone("spirit", 1.5 * _CX, _R4, 5 * _CX, 3.8, "Spirit zone (cost total > 15 loses)", kind="area"),
-        Zone("hand", 0, -19.6, 18.0, 3.6, "Hand", kind="hand"),
+        Zone("deck", -4 * _CX, _R4, 2.8, 3.8),
+        Zone("discard", -3 * _CX, _R4, 2.8, 3.8),
+        Zone("rift", -2 * _CX, _R4, 2.8, 3.8),
+        Zone("spirit", 1.5 * _CX, _R4, 5 * _CX, 3.8, note="(cost total > 15 loses)", kind="area"),
+        Zone("hand", 0, -19.6, 18.0, 3.6, kind="hand"),
     ),
+    engine_zones=ZONES,
+    board_only=frozenset({"deployment_overflow"}),
     supplies=(
         Supply("Damage counters", "bag", -4 * _CX, _R1, per_seat=False, icon="damage", label="1"),
         Supply("Damage counters x5", "bag", -5 * _CX, _R1, per_seat=False, icon="damage", label="5", color="#6e0f0f"),

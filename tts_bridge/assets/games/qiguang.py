@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.qiguang.state import ZONES
+
 from tts_bridge.assets.games import Supply, Zone
 from tts_bridge.assets.games.generic import DataclassAdapter, row
 
@@ -69,17 +71,21 @@ ADAPTER = QiguangAdapter(
            "title": "QIGUANG", "subtitle": "Card Battle · 奇光", "frame": "#24305e", "band": "#e6e9f5",
            "board": "#23304a"},
     zones=(
-        *row([(f"combat{i}", f"Combat {i}") for i in range(1, _LANES + 1)], -2.6),
-        *row([(f"standby{i}", f"Standby {i}") for i in range(1, _LANES + 1)], -6.8),
+        *row([f"combat{i}" for i in range(1, _LANES + 1)], -2.6),
+        *row([f"standby{i}" for i in range(1, _LANES + 1)], -6.8),
+        # the race crystals are tokens the engine counts (QG-5.3), not cards in a zone; the
+        # function area (rules/qiguang.md, layout table) is only their place on the table
         Zone("crystals", -7.5, -11.0, 13.0, 3.8, "Function area: race crystals (max 10)", slots=10, kind="row"),
-        Zone("support", 7.5, -11.0, 13.0, 3.8, "Persistent spells and creations", slots=4, kind="row"),
-        Zone("library", -9.0, -15.2, 2.8, 3.8, "Library"),
-        Zone("graveyard", -6.0, -15.2, 2.8, 3.8, "Graveyard"),
-        Zone("exile", -3.0, -15.2, 2.8, 3.8, "Exile"),
-        Zone("field", 3.0, -15.2, 2.8, 3.8, "Field"),
-        Zone("chain", 12.5, 0.0, 4.0, 6.0, "Chain (link 1 at the bottom)", kind="shared"),
-        Zone("hand", 0, -19.6, 18.0, 3.6, "Hand", kind="hand"),
+        Zone("support", 7.5, -11.0, 13.0, 3.8, slots=4, kind="row"),
+        Zone("library", -9.0, -15.2, 2.8, 3.8),
+        Zone("graveyard", -6.0, -15.2, 2.8, 3.8),
+        Zone("exile", -3.0, -15.2, 2.8, 3.8),
+        Zone("field", 3.0, -15.2, 2.8, 3.8),
+        Zone("chain", 12.5, 0.0, 4.0, 6.0, note="(link 1 at the bottom)", kind="shared"),
+        Zone("hand", 0, -19.6, 18.0, 3.6, kind="hand"),
     ),
+    engine_zones=ZONES,
+    board_only=frozenset({"crystals"}),
     supplies=(
         LIFE,
         Supply("Earth pony crystals", "bag", -15.5, -9.0, icon="cost", label="E", color="#b7793a"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.sakura_arms.state import CARDLESS_ZONES, ZONES
+
 from tts_bridge.assets.games import CardEntry, Supply, Zone
 from tts_bridge.assets.games.generic import DataclassAdapter
 
@@ -106,9 +108,10 @@ class SakuraArmsAdapter(DataclassAdapter):
         return [self.game_id, card.defn.category, card.defn.goddess]
 
 
-def _z(name: str, x: float, z: float, label: str, kind: str = "pile", w: float = 2.8, h: float = 3.8,
-       slots: int = 1) -> Zone:
-    return Zone(name, x, z, w, h, label, slots=slots, kind=kind)
+def _z(name: str, x: float, z: float, kind: str = "pile", w: float = 2.8, h: float = 3.8, slots: int = 1,
+       note: str = "") -> Zone:
+    """A card-sized engine zone unless told otherwise (caption and rule from the engine)."""
+    return Zone(name, x, z, w, h, slots=slots, kind=kind, note=note)
 
 
 # rules/sakura-arms.md B.3 (non-normative): Distance (10 spots) and Shadow on the centre line;
@@ -124,20 +127,21 @@ ADAPTER = SakuraArmsAdapter(
            "title": "SAKURA ARMS", "subtitle": "桜花決闘 · Shinmaku", "frame": "#3b1026", "band": "#f7e6ee",
            "board": "#3a2a33"},
     zones=(
-        _z("distance", -2.0, 0.0, "Distance", kind="shared", w=9.0, h=1.6),
-        _z("shadow", 6.0, 0.0, "Shadow", kind="shared", w=4.0, h=1.6),
-        _z("aura", -6.0, -2.6, "Aura (max 5)", kind="row", w=5.0, h=2.0, slots=5),
-        _z("flare", 0.0, -2.6, "Flare", kind="area", w=4.0, h=2.0),
-        _z("life", 6.5, -2.6, "Life", kind="row", w=7.0, h=2.0, slots=10),
-        _z("enhancement", -1.5, -6.0, "Enhancements", kind="row", w=9.0, slots=3),
-        _z("special", -11.0, -6.0, "Special cards", kind="row", w=9.0, slots=3),
-        _z("in_use", 5.5, -6.0, "In use"),
-        _z("played", 9.0, -6.0, "Played pile"), _z("deck", 12.0, -6.0, "Deck"),
-        _z("facedown", 15.0, -6.0, "Face-down pile (sideways)"),
-        Zone("goddess", -11.0, -10.2, 6.0, 3.8, "Goddesses", slots=2, kind="row", face_up=True),
-        _z("extra", -6.0, -10.2, "Extra cards"), _z("sealed", -3.0, -10.2, "Sealed"),
-        _z("hand", 4.0, -10.6, "Hand", kind="hand", w=12.0, h=3.6),
+        _z("distance", -2.0, 0.0, kind="shared", w=9.0, h=1.6),
+        _z("shadow", 6.0, 0.0, kind="shared", w=4.0, h=1.6),
+        _z("aura", -6.0, -2.6, note="(max 5)", kind="row", w=5.0, h=2.0, slots=5),
+        _z("flare", 0.0, -2.6, kind="area", w=4.0, h=2.0),
+        _z("life", 6.5, -2.6, kind="row", w=7.0, h=2.0, slots=10),
+        _z("enhancement", -1.5, -6.0, kind="row", w=9.0, slots=3),
+        _z("special", -11.0, -6.0, kind="row", w=9.0, slots=3),
+        _z("in_use", 5.5, -6.0),
+        _z("played", 9.0, -6.0), _z("deck", 12.0, -6.0),
+        _z("facedown", 15.0, -6.0, note="(sideways)"),
+        Zone("goddess", -11.0, -10.2, 6.0, 3.8, slots=2, kind="row", face_up=True),
+        _z("extra", -6.0, -10.2), _z("sealed", -3.0, -10.2),
+        _z("hand", 4.0, -10.6, kind="hand", w=12.0, h=3.6),
     ),
+    engine_zones=ZONES + CARDLESS_ZONES,
     supplies=(
         Supply("Sakura tokens: Distance", "tokens", -2.0, 0.0, per_seat=False, value=10, icon="sakura",
                color="#fbe3ec"),

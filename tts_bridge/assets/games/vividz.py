@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.vividz.state import ZONES
+
 from tts_bridge.assets.games import Supply, Zone
 from tts_bridge.assets.games.generic import DataclassAdapter
 
@@ -50,19 +52,20 @@ ADAPTER = VividzAdapter(
            "title": "VIVIDZ", "subtitle": "Sample stage set", "frame": "#2b1055", "band": "#f3e8f7",
            "board": "#271a3a"},
     zones=(
-        Zone("area", 0.0, -2.8, 9.0, 4.2, "Area: Side / Center / Side", slots=3, kind="row"),
-        Zone("exp", 0.0, -5.6, 9.0, 1.4, "EXP (under characters)", kind="area"),
-        Zone("mission", 0.0, -9.0, 9.0, 3.8, "Missions 1-3", slots=3, kind="row"),
-        Zone("account", -7.0, -9.0, 2.8, 3.8, "Account", face_up=True),
-        Zone("energy", -9.0, -3.5, 6.0, 3.8, "Energy", kind="area"),
-        Zone("keep", -10.5, -9.0, 2.8, 3.8, "Keep (1)"),
-        Zone("deck", 7.0, -9.0, 2.8, 3.8, "Deck"),
-        Zone("trash", 10.0, -9.0, 2.8, 3.8, "Trash"),
-        Zone("remove", 10.0, -4.0, 2.8, 3.8, "Removed"),
-        Zone("reveal", 7.0, -4.0, 2.8, 3.8, "Revealed"),
-        Zone("temporary", 14.5, 0.0, 3.6, 4.6, "Temporary", kind="shared"),
-        Zone("hand", 0.0, -13.6, 18.0, 3.6, "Hand", kind="hand"),
+        Zone("area", 0.0, -2.8, 9.0, 4.2, note="(Side / Center / Side)", slots=3, kind="row"),
+        Zone("exp", 0.0, -5.6, 9.0, 1.4, note="(under characters)", kind="area"),
+        Zone("mission", 0.0, -9.0, 9.0, 3.8, note="(1-3)", slots=3, kind="row"),
+        Zone("account", -7.0, -9.0, 2.8, 3.8, face_up=True),
+        Zone("energy", -9.0, -3.5, 6.0, 3.8, kind="area"),
+        Zone("keep", -10.5, -9.0, 2.8, 3.8, note="(1)"),
+        Zone("deck", 7.0, -9.0, 2.8, 3.8),
+        Zone("trash", 10.0, -9.0, 2.8, 3.8),
+        Zone("remove", 10.0, -4.0, 2.8, 3.8),
+        Zone("reveal", 7.0, -4.0, 2.8, 3.8),
+        Zone("temporary", 14.5, 0.0, 3.6, 4.6, kind="shared"),
+        Zone("hand", 0.0, -13.6, 18.0, 3.6, kind="hand"),
     ),
+    engine_zones=ZONES,
     supplies=(
         Supply("Damage counters", "bag", -14.5, 1.5, per_seat=False, icon="damage", label="1"),
         Supply("Lv UP markers", "bag", -14.5, -1.5, per_seat=False, icon="level", label="Lv", color="#f0b400"),
