@@ -146,7 +146,7 @@ def _int_set(s: set) -> bytes:
 # encoders that give bytes: packed beside the table instead of inside the repr
 _BYTES_ENCODERS = {_int_pairs, _int_lists, _int_set}
 # how to keep a copy of a dict an encoder packed, to reuse its bytes while it compares equal
-_COPIERS = {_int_pairs: dict, _int_lists: lambda d: {k: list(v) for k, v in d.items()}}
+_COPIERS = {_int_pairs: dict, _int_lists: lambda d: {k: list(v) for k, v in d.items()}, _int_set: set}
 
 
 def _while_equal(encode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
@@ -162,6 +162,7 @@ def _while_equal(encode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
         result = encode(value)
         cell[0] = (copy(value), result)
         return result
+    packed.cell = cell  # the generated packer reads the cell inline (one call less per field)
     return packed
 
 
@@ -187,6 +188,9 @@ def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
             value = get(record)
             out.append(tuple(map(record_key, value)) if is_queue else record_key(value))
         return tuple(out)
+    # the same tuple as an expression over `{}` (the generated packer inlines it)
+    encode.inline = "(" + "".join(f"tuple(map(record_key, {{0}}.{n})), " if n in queues else f"record_key({{0}}.{n}), "
+                                  for n in names) + ")"
     return encode
 
 
@@ -279,6 +283,7 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
         result = encode(value)
         cell[0] = (value, result)
         return result
+    remembered.cell = cell  # the generated packer reads the cell inline
     return remembered
 
 
@@ -304,13 +309,22 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
         if name in fixed:  # set once per game: its packed bytes are remembered
             plain = encode or (lambda v: v)
             env[f"_e_{name}"] = _once(lambda v, plain=plain: repr(plain(v)).encode())
-            blobs.append(f"_e_{name}(state.{name})")
+            env[f"_c_{name}"] = env[f"_e_{name}"].cell  # the last (value, bytes), read inline:
+            blobs.append(f"(_t[1] if (_t := _c_{name}[0])[0] is state.{name} else _e_{name}(state.{name}))")
             continue
         if encode is None:
             values.append(f"state.{name}")
             continue
+        inline = getattr(encode, "inline", None)
+        if inline is not None and name not in optional:  # the Flow: its tuple built in place
+            env["record_key"] = record_key
+            values.append(inline.format(f"state.{name}"))
+            continue
         env[f"_e_{name}"] = _while_equal(encode) if encode in _COPIERS else encode
         call = f"_e_{name}(state.{name})"
+        if encode in _COPIERS:  # the last (copy, bytes) reused inline while equal, as _while_equal does
+            env[f"_c_{name}"] = env[f"_e_{name}"].cell
+            call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
         if name in optional:
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
         (blobs if encode in _BYTES_ENCODERS else values).append(call)

@@ -16,7 +16,7 @@ import pytest
 from engine.bots.random_bot import RandomBot
 from engine.core.flow import Flow, Step
 from engine.core.game import Game
-from engine.core.hashing import DeclarationError, cache, hashed_fields, is_cache, pack_state
+from engine.core.hashing import DeclarationError, cache, fixed, hashed_fields, is_cache, pack_state
 from engine.core.registry import game_ids, get_rules
 from engine.core.requests import Result
 from engine.core.rng import Rng
@@ -232,3 +232,40 @@ def test_a_state_without_a_table_packs_too():
     assert pack_state(a) != pack_state(b)
     b.turn = 0
     assert pack_state(a) == pack_state(b)
+
+
+@dataclasses.dataclass(slots=True, eq=False)
+class _Counted:
+    table: Table
+    rules: dict[str, Any] = fixed()
+    damage: dict[int, int] = dataclasses.field(default_factory=dict)
+    marks: dict[int, list[int]] = dataclasses.field(default_factory=dict)
+    seen: set[int] = dataclasses.field(default_factory=set)
+
+
+def test_bytes_reused_while_a_field_compares_equal_never_go_stale():
+    """The packer reuses the last bytes of a dict or set field while it equals a copy of the
+    last one packed, and of a fixed() field while it is the same object: a change made in place
+    (a card added to a set, a list inside a dict grown) must still change the hash, to what a
+    fresh state with the same contents packs to."""
+    def fresh(**fields: Any) -> _Counted:
+        return _Counted(_toy().table, {"slots": 5}, **fields)
+
+    state = fresh()
+    packed = pack_state(state)
+    state.seen.add(7)
+    assert pack_state(state) != packed
+    assert pack_state(state) == pack_state(fresh(seen={7}))
+    state.marks[1] = [2]
+    packed = pack_state(state)
+    state.marks[1].append(3)  # the list inside the dict, in place
+    assert pack_state(state) != packed
+    assert pack_state(state) == pack_state(fresh(seen={7}, marks={1: [2, 3]}))
+    state.damage[4] = 1
+    packed = pack_state(state)
+    state.damage[4] += 1
+    assert pack_state(state) == pack_state(fresh(seen={7}, marks={1: [2, 3]}, damage={4: 2})) != packed
+    state.seen.discard(7)
+    assert pack_state(state) == pack_state(fresh(marks={1: [2, 3]}, damage={4: 2}))
+    state.rules = {"slots": 3}  # a fixed() field is replaced, never mutated
+    assert pack_state(state) != pack_state(fresh(marks={1: [2, 3]}, damage={4: 2}))
