@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.core.flow import Flow
 from engine.core.game import Deck, Game
 from engine.games.sakura_arms import RULES
+from engine.games.sakura_arms.flow import PROCESSOR
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW, TOTAL_TOKENS
 
 SORA_HOSHI = Deck("a", {"goddesses": ["sora", "hoshi"],
@@ -159,3 +161,25 @@ def answer_until(game: Game, kind: str, answers: dict | None = None, limit: int 
                    "reshuffle": {"type": "reshuffle", "reshuffle": False}}.get(req.kind, req.options[0].action)
         game.act(req.seat, answers.get(req.kind, default))
     raise AssertionError(f"no {kind} request came")
+
+
+def resolve_now(s, procedure, *args) -> Flow:
+    """Run a rules procedure (flow.py) on a flow of its own, until it asks or is done; the
+    game's own flow is left as it was. Returns that flow: `asking` is what it waits for."""
+    saved, s.flow = s.flow, Flow()
+    try:
+        procedure(s, *args)
+        PROCESSOR.advance(s)
+        return s.flow
+    finally:
+        s.flow = saved
+
+
+def answer_now(s, detached: Flow, seat: int, action: dict) -> Flow:
+    """Answer what a flow of `resolve_now` waits for, and run it on."""
+    saved, s.flow = s.flow, detached
+    try:
+        PROCESSOR.answer(s, seat, action)
+        return s.flow
+    finally:
+        s.flow = saved

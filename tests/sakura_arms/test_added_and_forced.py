@@ -11,9 +11,10 @@ from engine.core.game import Game
 from engine.games.sakura_arms import RULES, SakuraArmsRules
 from engine.games.sakura_arms.effects import Attack, added_slot
 from engine.games.sakura_arms.cards import load_cards
+from engine.games.sakura_arms import flow
 from engine.games.sakura_arms.flow import Ctx, resolve_with_added, run_effects
 from engine.games.sakura_arms.state import AURA, CARD, LIFE, SHADOW, cond_ok
-from tests.sakura_arms.scenario import (act, actions, enhance_tokens, enhancement, keep_hands, kinds, new_game, place,
+from tests.sakura_arms.scenario import (act, resolve_now, actions, enhance_tokens, enhancement, keep_hands, kinds, new_game, place,
                                         resolve_attack, started, tokens)
 
 PETAL_MOON = RULES.load_deck(RULES.data / "decks" / "petal-and-moon.txt")
@@ -79,7 +80,7 @@ def test_10_14_position_places_the_added_effect_among_the_cards_own_effects(posi
     assert added_slot(mod, 3) == slot
 
 
-def test_10_14_an_effect_added_before_the_second_effect_resolves_between_them():
+def test_10_14_an_effect_added_before_the_second_effect_resolves_between_them(monkeypatch):
     game = started(first=0)
     s = game.state
     source = place(game, 0, "sora-n7", "played")  # stands in for the card holding the Ongoing effect
@@ -87,7 +88,8 @@ def test_10_14_an_effect_added_before_the_second_effect_resolves_between_them():
     mod = {"add_on_use": ({"move": {"from": "shadow", "to": "aura", "count": 1}},), "position": {"before": 2}}
     tokens(game, distance=6, aura=(2, 3))
     s.events = []
-    list(resolve_with_added(s, own, lambda: [(source, mod)], "add_on_use", Ctx(0, None)))
+    monkeypatch.setattr(flow, "added_effects", lambda s, key, ctx: [(source, mod)])
+    assert resolve_now(s, resolve_with_added, own, "add_on_use", Ctx(0, None)).asking is None
     order = [e.data["type"] for e in s.events if e.data["type"] in ("vigor", "added_effect", "tokens", "draw")]
     assert order == ["vigor", "added_effect", "tokens", "draw"]
     assert s.tok[AURA[0]] == 3 and s.vigor[0] == 1
@@ -152,9 +154,9 @@ def test_10_32_overwhelm_given_by_an_effect_does_not_count_as_originally_had():
     effect = ({"vigor": 1, "if": {"originally_has": "overwhelm"}},)
     given = Attack(0, None, None, None, frozenset({3}), (1, 1), added=[{"overwhelm": True}])
     printed = Attack(0, None, None, None, frozenset({3}), (1, 1), keywords=frozenset({"overwhelm"}))
-    list(run_effects(s, effect, Ctx(0, None, given)))
+    resolve_now(s, run_effects, effect, Ctx(0, None, given))
     assert s.vigor[0] == 0
-    list(run_effects(s, effect, Ctx(0, None, printed)))
+    resolve_now(s, run_effects, effect, Ctx(0, None, printed))
     assert s.vigor[0] == 1
 
 
@@ -174,10 +176,10 @@ def test_10_32_a_reaction_can_check_what_the_attack_it_reacts_to_originally_has(
     effect = ({"vigor": 1, "if": {"reacted_originally_has": "unavoidable"}},)
     given = Attack(1, None, None, None, frozenset({3}), (1, 1), added=[{"unavoidable": True}])
     printed = Attack(1, None, None, None, frozenset({3}), (1, 1), keywords=frozenset({"unavoidable"}))
-    list(run_effects(s, effect, Ctx(0, None, None, given)))
-    list(run_effects(s, effect, Ctx(0, None, None, None)))  # not a Reaction: no attack to read
+    resolve_now(s, run_effects, effect, Ctx(0, None, None, given))
+    resolve_now(s, run_effects, effect, Ctx(0, None, None, None))  # not a Reaction: no attack to read
     assert s.vigor[0] == 0
-    list(run_effects(s, effect, Ctx(0, None, None, printed)))
+    resolve_now(s, run_effects, effect, Ctx(0, None, None, printed))
     assert s.vigor[0] == 1
 
 

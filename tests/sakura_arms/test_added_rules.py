@@ -6,10 +6,11 @@ simultaneous start-phase effects (8-1-2, 5-5). Each test names and cites its rul
 import pytest
 
 from engine.core.game import Deck
+from engine.games.sakura_arms import choices
 from engine.games.sakura_arms.effects import Attack, damage
 from engine.games.sakura_arms.flow import Ctx, arrows_reversed, run_effect
 from engine.games.sakura_arms.state import AURA, DIST, FLARE, LIFE, SHADOW, GameOver
-from tests.sakura_arms.scenario import (act, actions, clear_hand, enhancement, keep_hands, kinds, new_game, place,
+from tests.sakura_arms.scenario import (act, answer_now, resolve_now, actions, clear_hand, enhancement, keep_hands, kinds, new_game, place,
                                         refused, resolve_attack, started, tokens)
 
 HANA_KAZE = Deck("p", {"goddesses": ["hana", "kaze"],
@@ -81,7 +82,7 @@ def test_4_2_2_an_effect_that_makes_its_own_player_lose_gives_the_win_to_the_oth
     game = started(first=0, deck_a=HANA_KAZE)
     s = game.state
     with pytest.raises(GameOver):
-        list(run_effect(s, {"lose": "self"}, Ctx(0)))
+        resolve_now(s, run_effect, {"lose": "self"}, Ctx(0))
     assert s.result.winner == 1 and s.result.rule == "4-2 2"
 
 
@@ -199,10 +200,10 @@ def test_10_30_a_replaced_enhancement_enters_play_without_tokens_and_is_destroye
     s = game.state
     root = enhancement(game, 1, "hana-n6")
     crest = place(game, 0, "hana-n4", "in_use")
-    list(replaced_resolution(s, 0, crest, (1, root, ({"move": {"from": "opp_aura", "to": "shadow", "count": 1}},))))
+    resolve_now(s, replaced_resolution, 0, crest, (1, root, ({"move": {"from": "opp_aura", "to": "shadow", "count": 1}},)))
     assert s.table.zone_name(crest) == "enhancement" and 100 + crest not in s.tok
     assert s.tok[AURA[0]] == 2
-    list(settle(s))
+    resolve_now(s, settle)
     assert s.table.zone_name(crest) == "played"
 
 
@@ -214,15 +215,14 @@ def test_10_14_an_effect_added_by_a_resolved_reaction_is_ordered_with_the_ongoin
     crest = enhancement(game, 0, "hana-n4")  # adds "draw 1"
     mirror = place(game, 0, "hana-n3", "played")  # stands in for the card whose effect added one
     atk = Attack(0, None, None, None, frozenset({3}), (1, 1))
-    list(run_effect(s, {"modify": {"add_after_attack": ({"vigor": 1},)}}, Ctx(0, mirror, None, atk)))
+    resolve_now(s, run_effect, {"modify": {"add_after_attack": ({"vigor": 1},)}}, Ctx(0, mirror, None, atk))
     hand = len(s.table.zone(0, "hand"))
-    flow = resolve_with_added(s, atk.after_attack, lambda: added_after_attack(s, atk), "add_after_attack",
-                              Ctx(0, None, atk))
-    decision = next(flow)
-    assert decision.kind == "effect_order" and decision.rule == "10-14" and decision.seat == s.active
-    assert sorted(a["card"] for a, _ in decision.make()) == sorted([crest, mirror])
-    with pytest.raises(StopIteration):
-        flow.send({"type": "choose", "card": mirror})
+    pending = resolve_now(s, resolve_with_added, atk.after_attack, "add_after_attack", Ctx(0, None, atk))
+    decision = choices.effect_order(s, pending.asking)
+    assert decision.kind == "effect_order" and pending.asking.rule == "10-14" and decision.seat == s.active
+    assert sorted(o.action["card"] for o in decision.options) == sorted([crest, mirror])
+    assert sorted(c for c, _ in added_after_attack(s, atk)) == sorted([crest, mirror])
+    assert answer_now(s, pending, s.active, {"type": "choose", "card": mirror}).asking is None
     assert s.vigor[0] == 1 and len(s.table.zone(0, "hand")) == hand + 1
 
 

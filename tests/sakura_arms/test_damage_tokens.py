@@ -1,9 +1,10 @@
 """Referee checklist items 38-49: damage, reshuffle, Burnout, victory and token bookkeeping."""
 
 from engine.games.sakura_arms import RULES
+from engine.games.sakura_arms import choices
 from engine.games.sakura_arms.flow import take_damage
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, move_tokens, tokens_in_play
-from tests.sakura_arms.scenario import (act, answer_until, clear_hand, enhance_tokens, kinds, place, resolve_attack,
+from tests.sakura_arms.scenario import (act, resolve_now, answer_until, clear_hand, enhance_tokens, kinds, place, resolve_attack,
                                         started, tokens)
 
 
@@ -54,9 +55,8 @@ def test_9_5_A_7_b_zero_aura_damage_can_be_taken_with_zero_aura():
     game = started(first=0)
     s = game.state
     tokens(game, aura=(3, 0))
-    gen = take_damage(s, 1, 0, 2, "effect")
-    decision = next(gen)
-    assert decision.kind == "damage" and {a["to"] for a, _ in decision.make()} == {"aura", "life"}
+    decision = choices.damage(s, resolve_now(s, take_damage, 1, 0, 2, "effect").asking)
+    assert decision.kind == "damage" and {o.action["to"] for o in decision.options} == {"aura", "life"}
 
 
 def test_9_8_rules_reshuffle_costs_1_life_then_returns_normal_cards():  # checklist 41, A-17

@@ -3,7 +3,7 @@
 from engine.core.game import Deck
 from engine.games.sakura_arms.state import AURA, CARD, FLARE, LIFE, SHADOW
 from tests.sakura_arms.scenario import card as card_of
-from tests.sakura_arms.scenario import (SORA_HOSHI, act, actions, answer_until, clear_hand, enhance_tokens, kinds,
+from tests.sakura_arms.scenario import (SORA_HOSHI, resolve_now, act, actions, answer_until, clear_hand, enhance_tokens, kinds,
                                         place, refused, resolve_attack, started, tokens)
 
 HOSHI_TSUKI = Deck("h", {"goddesses": ["hoshi", "tsuki"],
@@ -57,7 +57,7 @@ def test_10_9_seal_under_this_card_and_return_on_disenchant():
     from engine.games.sakura_arms.effects import move_all_from_card
     from engine.games.sakura_arms.flow import settle
     move_all_from_card(s, star, SHADOW, "test")
-    list(settle(s))  # destruction: Disenchant returns the sealed card to hand
+    resolve_now(s, settle)  # destruction: Disenchant returns the sealed card to hand
     assert s.table.zone_name(hidden) == "hand" and s.table.zone_name(star) == "special" and star in s.special_used
 
 

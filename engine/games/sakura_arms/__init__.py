@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.cardgame import CardGame
-from engine.core.requests import Event, Option, Request, Result
+from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
@@ -70,11 +70,10 @@ class SakuraArmsRules(CardGame):
         cs = self.cards()
         self.check_decks(decks, [p for d in decks for p in validate_deck(d, cs)])
         rng = Rng(seed)
-        s = SakuraState(Table(ZONES), rng, options)
+        s = SakuraState(Table(ZONES), rng, options, goddesses=[tuple(d.sections["goddesses"]) for d in decks])
         placements = []
         for seat, deck in enumerate(decks):
             gods = deck.sections["goddesses"]
-            s.goddesses[seat] = tuple(gods)
             chosen = set(deck.sections["normal"]) | set(deck.sections["special"])
             extras = {e for g in gods for e in cs.goddesses[g].extra}
             for c in deck.sections["normal"]:
@@ -101,31 +100,19 @@ class SakuraArmsRules(CardGame):
                 card = s.table.zone(seat, "deck")[0]
                 s.table.move(card, seat, "hand")
         s.phase = "mulligan"
-        s.gen = flow.duel(s)
-        flow.advance(s, None)
+        flow.start(s)
         s.events = []
         return s
 
     def request(self, s: SakuraState) -> Request | None:
-        dec = s.decision
-        if dec is None:
-            return None
-        return Request(dec.seat, dec.kind, dec.prompt, [Option(label, action) for action, label in dec.make()])
+        return flow.PROCESSOR.request(s)
 
     def check(self, s: SakuraState, seat: int, action: dict) -> Refusal | None:
-        return guards.check(s, seat, action)
-
-    def seat_refusal(self, s: SakuraState, seat: int, request: Request) -> Refusal:
-        if request.kind == "main":
-            return Refusal("5-1-1", "It is your opponent's turn; you act in their turn only by reacting to an attack.")
-        rule = guards.KINDS[request.kind][1]
-        if request.kind == "effect_order" and s.decision is not None:
-            rule = s.decision.rule  # the rule that gives the turn player the order (8-1-2, 10-14, 10-30)
-        return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
+        return guards.check(s, seat, action, lambda: flow.PROCESSOR.request(s))
 
     def apply(self, s: SakuraState, seat: int, action: dict) -> list[Event]:
         s.events = []
-        flow.advance(s, action)
+        flow.apply(s, seat, action)
         check_tokens(s)  # the 36-token total after every decision (checklist 47)
         return redacted(s)
 
@@ -134,17 +121,6 @@ class SakuraArmsRules(CardGame):
 
     def view(self, s: SakuraState, seat: int | None) -> dict:
         return view.view(s, seat)
-
-    def snapshot(self, s: SakuraState) -> bytes:
-        dec = s.decision
-        scalars = (
-            sorted(s.tok.items()), s.out_net, s.vigor, s.flinch, s.turn, s.active, s.first, s.phase, s.mode,
-            s.turn_start_distance, s.terminal, sorted(s.special_used), sorted(s.sealed_by.items()),
-            sorted(s.copy_of.items()), [(a.seat, a.card, a.cancelled, a.damage_cancelled, a.after_cancelled,
-                                         len(a.added)) for a in s.attacks],
-            (dec.seat, dec.kind, dec.key) if dec else None, s.result.to_json() if s.result else None, s.rng.calls,
-        )
-        return b"|".join((s.table.snapshot(), repr(scalars).encode()))
 
     def check_invariants(self, s: SakuraState) -> None:
         s.table.check_invariants()
@@ -158,7 +134,7 @@ class SakuraArmsRules(CardGame):
                 assert s.table.cards[c].defn.is_special, "a Normal card in the Special zone"
                 assert (c in s.table.face_down) == (c not in s.special_used), \
                     f"Special {c}: unused must be face down, used face up (7-1-11)"
-            assert not s.table.zone(p, "in_use") or s.decision is not None or s.result is not None, \
+            assert not s.table.zone(p, "in_use") or s.flow.asking is not None or s.result is not None, \
                 "a card stayed In-use after its use (9-2-1 v)"
         for c in s.special_used:
             assert s.table.name_of[c] == "special", f"used mark on card {c} outside the Special zone"

@@ -217,6 +217,11 @@ class AttackSpec:
     no_reactions: str | None = None
     after_attack: tuple = ()
 
+    def __repr__(self) -> str:
+        """Canonical (sets sorted): a step holding an effect with an attack is hashed by its repr."""
+        rng = self.range if isinstance(self.range, str) else sorted(self.range)
+        return "AttackSpec" + repr((rng, self.damage, sorted(self.keywords), self.no_reactions, self.after_attack))
+
 
 @dataclass(frozen=True)
 class Goddess:

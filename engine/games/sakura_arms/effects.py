@@ -40,6 +40,14 @@ class Attack:
     after_cancelled: bool = False
     copied: bool = False
 
+    def __repr__(self) -> str:
+        """Canonical (sets sorted): steps that hold an attack are hashed by their repr."""
+        rng = self.base_range if isinstance(self.base_range, str) else sorted(self.base_range)
+        return "Attack" + repr((self.seat, self.card, self.category, self.subtype, rng, self.base_damage, self.x,
+                                self.after_attack, sorted(self.keywords), self.no_reactions, self.own_mods,
+                                self.added, self.is_reaction, self.full_power, self.user, self.cancelled,
+                                self.damage_cancelled, self.after_cancelled, self.copied))
+
     def to_json(self, s: SakuraState) -> dict:
         aura, life = damage(s, self)
         return {"seat": self.seat, "card": self.card, "range": sorted(attack_range(s, self)),

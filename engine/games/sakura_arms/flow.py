@@ -1,78 +1,136 @@
-"""The duel as one resumable procedure (sections 4, 8, 9 and 10).
+"""The duel as steps (sections 4, 8, 9 and 10) on the core processor (engine/core/flow.py).
 
-Each rule procedure is a generator; nested resolution (9-9) is `yield from`, so a Reaction,
-a state-triggered destruction or an attack made by an effect suspends the current procedure
-and the rest of it runs afterwards, exactly as 9-9 describes. A procedure that needs a
-player's choice yields a `Decision`; the answer is sent back in. Victory (4-2) and "end the
-current phase" (10-13) are exceptions that unwind the frames at once.
+Each rule procedure that can pause for a choice is a function that does its work up to the
+pause and queues the rest as a step (`state.flow.next`): a nested resolution (9-9) queues
+its own steps in front of the rest of the procedure that started it, so a Reaction, a
+state-triggered destruction or an attack made by an effect runs first and the rest of the
+procedure afterwards, exactly as 9-9 describes. A choice is an asking step (its Request:
+choices.py); its answer function continues the procedure. Victory (4-2) and "end the current
+phase" (10-13) are exceptions: `drive` drops the steps they cut short, undoing what those
+steps would have undone (`UNWIND`: an attack leaves <Attacking>, a destroyed card regains its
+effects).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import permutations
-from typing import Callable, Iterator
+import dataclasses
+import operator
+from typing import Any, Callable
 
+from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
-from engine.games.sakura_arms import guards
+from engine.games.sakura_arms import choices, guards
 from engine.games.sakura_arms.cards import parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               damage, finish_card, flags, gain_vigor, make_card_attack,
                                               mt, put, set_unused)
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
-                                            TOKEN_CARD_ZONES, EndPhase, GameOver, SakuraState, _applies, card_id,
-                                            charge_of, check_victory, cond_ok, cost_of, current_distance, defn, emit,
-                                            ongoing_mods, owner, set_result, where, zone)
+                                            TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot, AfterMain,
+                                            AskReshuffle, AttackAfter, AttackBody, AttackEnd, BeginDuel, ChargeMix,
+                                            ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
+                                            DestroyEnd, DestructionOrder, Direction, Draw, EffectOrder, EndPhase,
+                                            EndPhaseRest, EnterPhase, GameOver, HandLimit, HandLimitCheck,
+                                            Initialize, Main, MainStart, MainStartLoop, Mulligan,
+                                            PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
+                                            SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
+                                            TimedAfter, TimedPick, Turn, UseChosen, UseDone, UsePaid, _applies,
+                                            card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
+                                            defn, emit, ongoing_mods, owner, set_result, where, zone)
+
+PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
+run = PROCESSOR.runs
 
 
-@dataclass(slots=True)
-class Decision:
-    """What the duel waits for: `make()` lists the legal answers as (action, label)."""
-
-    seat: int
-    kind: str
-    prompt: str
-    rule: str
-    make: Callable[[], list]
-    key: tuple = ()
+def _with(then: Step, chosen: Any) -> Step:
+    """A continuation step with the choice put in."""
+    return dataclasses.replace(then, chosen=chosen)
 
 
-@dataclass(slots=True)
-class Ctx:
-    """Who resolves an effect and from what (10-11, 10-12)."""
+# -- driving: the exceptions that cut resolutions short -------------------------------------
 
-    seat: int
-    card: int | None = None
-    attack: Attack | None = None
-    reacting: Attack | None = None
-    full_power: bool = False
+def _undo_attack(s: SakuraState, step: AttackEnd) -> None:
+    if step.attack in s.attacks:  # 9-4 viii
+        s.attacks.remove(step.attack)
 
 
-Flow = Iterator[Decision]
+def _undo_destroying(s: SakuraState, step: DestroyEnd) -> None:
+    s.destroying.discard(step.card)
+
+
+# what a step cut short by victory or "end the current phase" still does (9-4 viii, 9-6)
+UNWIND: dict[type, Callable[[SakuraState, Any], None]] = {AttackEnd: _undo_attack, DestroyEnd: _undo_destroying}
+
+
+def _unwind(s: SakuraState, to_phase_end: bool) -> PhaseEnd | None:
+    """Drop the steps before the end of the current phase (or all of them); returns that end."""
+    steps = s.flow.steps
+    while steps:
+        step = steps.popleft()
+        if to_phase_end and type(step) is PhaseEnd:
+            return step
+        undo = UNWIND.get(type(step))
+        if undo is not None:
+            undo(s, step)
+    return None
+
+
+def drive(s: SakuraState, go: Callable[[], None]) -> None:
+    """Run `go` (an answer or the start), then the steps until one asks. Victory (4-2) ends
+    everything; "end the current phase" (10-13) drops the phase's steps, cleans up, goes on."""
+    while True:
+        try:
+            go()
+            return
+        except GameOver:
+            _unwind(s, False)
+            s.flow.stop()
+            return
+        except EndPhase:
+            phase_end = _unwind(s, True)
+            end_phase_cleanup(s)
+            s.flow.next(phase_end)  # the next phase begins
+            go = lambda: PROCESSOR.advance(s)  # noqa: E731
+
+
+def start(s: SakuraState) -> None:
+    """4-1 step 5: the mulligans, the turn player first; then the turns."""
+    s.flow.then(Mulligan(s.first), Mulligan(1 - s.first), BeginDuel())
+    drive(s, lambda: PROCESSOR.advance(s))
+
+
+def apply(s: SakuraState, seat: int, action: dict) -> None:
+    drive(s, lambda: PROCESSOR.answer(s, seat, action))
 
 
 # -- cards -----------------------------------------------------------------------------------
 
-def draw(s: SakuraState, seat: int, n: int) -> Flow:
+def draw(s: SakuraState, seat: int, n: int) -> None:
     """7-1-6: top card to hand, one at a time; an empty Deck gives Burnout (5-5-3, 10-10)."""
-    for _ in range(n):
+    for i in range(n):
         deck = zone(s, seat, "deck")
         if not deck:
             emit(s, {"type": "burnout", "seat": seat, "rule": "10-10"})
-            yield from take_damage(s, seat, 1, 1, "burnout")
-            continue
+            if i + 1 < n:
+                s.flow.next(Draw(seat, n - i - 1))
+            take_damage(s, seat, 1, 1, "burnout")
+            return
         card = deck[0]
         put(s, card, "hand")
         emit(s, {"type": "draw", "seat": seat, "card": CardRef(card)})
 
 
-def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> Flow:
+@run(Draw)
+def _draw(s: SakuraState, step: Draw) -> None:
+    draw(s, step.seat, step.n)
+
+
+def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
     """9-8: a rules reshuffle costs 1 Life first; then Normal cards from the Played and
     Face-down piles go into the Deck, which is shuffled (A-17: Specials stay)."""
     if by_rules:
         emit(s, {"type": "reshuffle_damage", "seat": seat, "rule": "9-8 i"})
-        yield from take_damage(s, seat, None, 1, "reshuffle")
+        take_damage(s, seat, None, 1, "reshuffle")  # Life only: never asks
     moved = 0
     for pile in ("played", "facedown"):
         for card in list(zone(s, seat, pile)):
@@ -86,7 +144,7 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> Flow:
 
 # -- damage ----------------------------------------------------------------------------------
 
-def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool = False) -> Flow:
+def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool = False) -> None:
     """9-5: the damaged player chooses Aura or Life within 9-5 i; 10-26 takes both."""
     if aura is None and life is None:
         return
@@ -99,11 +157,12 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
     elif s.tok[AURA[seat]] < aura:
         chosen = ["life"]  # 9-5 i: not enough Aura to choose it
     else:
-        opts = [({"type": "take_damage", "to": "aura"}, f"Take {aura} damage to Aura"),
-                ({"type": "take_damage", "to": "life"}, f"Take {life} damage to Life")]
-        answer = yield Decision(seat, "damage", f"Damage {aura}/{life}: take it to Aura or to Life?", "9-5 i",
-                                lambda: opts, (aura, life))
-        chosen = [answer["to"]]
+        s.flow.next(ChooseDamage(seat, aura, life, source))
+        return
+    damage_to(s, seat, aura, life, source, chosen)
+
+
+def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[str]) -> None:
     for kind in chosen:
         if kind == "aura":
             moved = mt(s, AURA[seat], SHADOW, aura, "damage to Aura (9-5)")
@@ -119,6 +178,10 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
     check_victory(s)
 
 
+def _answer_damage(s: SakuraState, step: ChooseDamage, seat: int, action: dict) -> None:
+    damage_to(s, step.seat, step.aura, step.life, step.source, [action["to"]])
+
+
 def unguarded(s: SakuraState, seat: int) -> None:
     """10-6 / A-8: Unguarded Enhancements go face down, their tokens to Shadow, no Disenchant."""
     for card in list(zone(s, seat, "enhancement")):
@@ -129,40 +192,53 @@ def unguarded(s: SakuraState, seat: int) -> None:
 
 # -- state-triggered resolution ---------------------------------------------------------------
 
-def settle(s: SakuraState) -> Flow:
+def settle(s: SakuraState) -> None:
     """5-5 (A-14): after every step, resolve Immediate Resurgence (10-8) and destructions (9-6);
     when several destructions with effects are due at once the turn player orders them (5-5)."""
     check_victory(s)
-    while True:
-        for seat in (s.active, 1 - s.active):
-            for card in zone(s, seat, "special"):
-                d = s.table.cards[card].defn
-                if card in s.special_used and d.immediate_resurgence and cond_ok(s, seat, d.immediate_resurgence, False, card):
-                    set_unused(s, card, "10-8")
-        due = [c for seat in (s.active, 1 - s.active) for c in zone(s, seat, "enhancement")
-               if CARD + c not in s.tok and c not in s.destroying]
-        if not due:
-            return
-        first = due[0]
-        if sum(1 for c in due if defn(s, c).disenchant) > 1:
-            answer = yield Decision(s.active, "order", "Several Enhancements are destroyed at once: which resolves first?",
-                                    "5-5", lambda: [({"type": "choose", "card": c},
-                                                     f"Destroy {s.table.cards[c].defn.name} first") for c in due],
-                                    ("order", tuple(due)))
-            first = answer["card"]
-        yield from destroy(s, first)
+    settle_loop(s)
 
 
-def destroy(s: SakuraState, card: int) -> Flow:
+def settle_loop(s: SakuraState) -> None:
+    for seat in (s.active, 1 - s.active):
+        for card in zone(s, seat, "special"):
+            d = s.table.cards[card].defn
+            if card in s.special_used and d.immediate_resurgence and cond_ok(s, seat, d.immediate_resurgence, False, card):
+                set_unused(s, card, "10-8")
+    due = [c for seat in (s.active, 1 - s.active) for c in zone(s, seat, "enhancement")
+           if CARD + c not in s.tok and c not in s.destroying]
+    if not due:
+        return
+    if sum(1 for c in due if defn(s, c).disenchant) > 1:
+        s.flow.next(DestructionOrder(s.active, tuple(due)))
+        return
+    s.flow.next(SettleLoop())
+    destroy(s, due[0])
+
+
+run(Settle)(lambda s, step: settle(s))
+run(SettleLoop)(lambda s, step: settle_loop(s))
+
+
+def _answer_destruction_order(s: SakuraState, step: DestructionOrder, seat: int, action: dict) -> None:
+    s.flow.next(SettleLoop())
+    destroy(s, action["card"])
+
+
+def destroy(s: SakuraState, card: int) -> None:
     """9-6: Disenchant effects (the card has lost its Ongoing effects), then Normal -> Played
-    pile, Special -> used, unless tokens came back or the card already left."""
+    pile, Special -> used, unless tokens came back or the card already left (`DestroyEnd`)."""
     s.destroying.add(card)
     seat = owner(s, card)
     emit(s, {"type": "destroyed", "card": CardRef(card), "rule": "9-6"})
-    try:
-        yield from run_effects(s, defn(s, card).disenchant, Ctx(seat, card))
-    finally:
-        s.destroying.discard(card)
+    s.flow.next(DestroyEnd(card))
+    run_effects(s, defn(s, card).disenchant, Ctx(seat, card))
+
+
+@run(DestroyEnd)
+def _destroy_end(s: SakuraState, step: DestroyEnd) -> None:
+    card = step.card
+    s.destroying.discard(card)
     if where(s, card) == "enhancement" and CARD + card not in s.tok:
         if s.table.cards[card].defn.is_special:
             put(s, card, "special")
@@ -173,7 +249,7 @@ def destroy(s: SakuraState, card: int) -> Flow:
 
 # -- using cards (9-2) -----------------------------------------------------------------------
 
-def pay_costs(s: SakuraState, seat: int, card: int) -> Flow:
+def pay_costs(s: SakuraState, seat: int, card: int) -> None:
     """9-3: Cost moves Flare -> Shadow; then additional costs (10-31)."""
     cost = cost_of(s, seat, card)
     if cost:
@@ -184,16 +260,18 @@ def pay_costs(s: SakuraState, seat: int, card: int) -> Flow:
         s.vigor[seat] -= extra["vigor"]
     if extra.get("aura"):
         mt(s, AURA[seat], SHADOW, extra["aura"], "additional cost (10-31)")
-    for _ in range(extra.get("cover", 0)):
-        hand = [c for c in zone(s, seat, "hand") if c != card]
-        answer = yield Decision(seat, "cover_cost", "Additional cost: put a card from your hand face down.", "10-31",
-                                lambda: [({"type": "cover", "card": c}, f"Put {s.table.cards[c].defn.name} face down")
-                                         for c in zone(s, seat, "hand") if c != card], ("cost", card))
-        if answer["card"] in hand:
-            put(s, answer["card"], "facedown", face_down=True)
+    if extra.get("cover", 0) > 0:
+        s.flow.next(CoverCost(seat, card, extra["cover"]))
 
 
-def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None) -> Flow:
+def _answer_cover_cost(s: SakuraState, step: CoverCost, seat: int, action: dict) -> None:
+    if action["card"] in [c for c in zone(s, step.seat, "hand") if c != step.card]:
+        put(s, action["card"], "facedown", face_down=True)
+    if step.left > 1:
+        s.flow.next(CoverCost(step.seat, step.card, step.left - 1))
+
+
+def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None) -> None:
     """9-2-1 / 9-2-2 / 9-2-3. Guards have already refused illegal uses, so steps i-ii pass."""
     d = defn(s, card)
     full_power = via == "main" and s.mode == "full_power"
@@ -203,37 +281,58 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
         if current_distance(s) not in attack_range(s, atk):  # 9-2-1 i: illegal, nothing happens
             emit(s, {"type": "use_illegal", "seat": seat, "rule": "9-2-1 i"})
             return
-    yield from pay_costs(s, seat, card)
+    s.flow.next(UsePaid(seat, card, via, reacting, full_power, atk))
+    pay_costs(s, seat, card)
+
+
+@run(UsePaid)
+def _use_paid(s: SakuraState, step: UsePaid) -> None:
+    seat, card, reacting, full_power, atk = step.seat, step.card, step.reacting, step.full_power, step.attack
+    d = defn(s, card)  # unchanged since the use began: a card in hand or Special is no copy (10-16)
     from_zone = where(s, card)
     put(s, card, "in_use")
-    emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": via,
+    emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
              "full_power": full_power, "rule": "9-2"})
+    done = UseDone(seat, card, "terminal" in d.keywords)
     replacements = replacing_effects(s, seat, card)
     if replacements:  # 10-30; of several, the turn player picks the one that applies (5-5)
-        first = yield from choose_order(s, list(replacements), "Several effects would replace this card's resolution: "
-                                        "which one applies?", "10-30",
-                                        lambda c: f"{s.table.cards[c].defn.name} replaces it")
-        yield from replaced_resolution(s, seat, card, replacements[first])
+        s.flow.next(done)
+        choose_order(s, list(replacements), "Several effects would replace this card's resolution: which one applies?",
+                     "10-30", "{name} replaces it", Replaced(seat, card, tuple(replacements.items())))
     elif atk is not None:
-        yield from resolve_attack(s, atk, reacting)
+        s.flow.next(done)
+        resolve_attack(s, atk, reacting)
     elif d.type == "action":
-        effects = d.on_use + (d.all_out if full_power else ())
-        yield from resolve_with_added(s, effects, lambda: added_to_card(s, seat, card), "add_on_use",
-                                      Ctx(seat, card, None, reacting, full_power))
+        s.flow.next(done)
+        resolve_with_added(s, d.on_use + (d.all_out if full_power else ()), "add_on_use",
+                           Ctx(seat, card, None, reacting, full_power))
     else:
-        yield from charge(s, seat, card)
-        yield from resolve_with_added(s, d.initialize + (d.all_out if full_power else ()),
-                                      lambda: added_to_card(s, seat, card), "add_initialize",
-                                      Ctx(seat, card, None, reacting, full_power))
-        if where(s, card) == "in_use":
-            put(s, card, "enhancement")  # 9-2-3 v
-            emit(s, {"type": "enhancement", "card": CardRef(card), "tokens": s.tok.get(CARD + card, 0),
-                     "rule": "9-2-3 v"})
-    finish_card(s, card)
-    if "terminal" in d.keywords:
-        s.terminal[seat] = True
-        emit(s, {"type": "terminal", "seat": seat, "rule": "9-2"})
-    yield from settle(s)
+        s.flow.next(Initialize(Ctx(seat, card, None, reacting, full_power),
+                               d.initialize + (d.all_out if full_power else ())), PlaceEnhancement(card), done)
+        charge(s, seat, card)
+
+
+@run(Initialize)
+def _initialize(s: SakuraState, step: Initialize) -> None:
+    resolve_with_added(s, step.effects, "add_initialize", step.ctx)
+
+
+@run(PlaceEnhancement)
+def _place_enhancement(s: SakuraState, step: PlaceEnhancement) -> None:
+    card = step.card
+    if where(s, card) == "in_use":
+        put(s, card, "enhancement")  # 9-2-3 v
+        emit(s, {"type": "enhancement", "card": CardRef(card), "tokens": s.tok.get(CARD + card, 0),
+                 "rule": "9-2-3 v"})
+
+
+@run(UseDone)
+def _use_done(s: SakuraState, step: UseDone) -> None:
+    finish_card(s, step.card)
+    if step.terminal:
+        s.terminal[step.seat] = True
+        emit(s, {"type": "terminal", "seat": step.seat, "rule": "9-2"})
+    settle(s)
 
 
 def replacing_effects(s: SakuraState, seat: int, card: int) -> dict[int, tuple[int, int, tuple]]:
@@ -250,103 +349,180 @@ def replacing_effects(s: SakuraState, seat: int, card: int) -> dict[int, tuple[i
     return out
 
 
-def replaced_resolution(s: SakuraState, seat: int, card: int, replacement: tuple[int, int, tuple]) -> Flow:
+@run(Replaced)
+def _replaced(s: SakuraState, step: Replaced) -> None:
+    replaced_resolution(s, step.seat, step.card, dict(step.replacements)[step.chosen])
+
+
+def replaced_resolution(s: SakuraState, seat: int, card: int, replacement: tuple[int, int, tuple]) -> None:
     """10-30: 9-2-1 iv / 9-2-2 iii / 9-2-3 iii and everything after are skipped and the other
     effect resolves instead (the «Attack» of 9-2-1 i never entered <Attacking>). A-10: the card
     then moves as the procedure's last step would, unless the replacing effect moved it; an
     Enhancement so placed has no tokens and is destroyed by state-triggered resolution (5-5-2)."""
     src_seat, src_card, effects = replacement
     emit(s, {"type": "resolution_replaced", "card": CardRef(card), "by": CardRef(src_card), "rule": "10-30"})
-    yield from run_effects(s, effects, Ctx(src_seat, src_card))
-    if where(s, card) == "in_use" and defn(s, card).type == "enhancement":
-        put(s, card, "enhancement")
+    s.flow.next(ReplacedEnd(card))
+    run_effects(s, effects, Ctx(src_seat, src_card))
 
 
-def charge(s: SakuraState, seat: int, card: int) -> Flow:
+@run(ReplacedEnd)
+def _replaced_end(s: SakuraState, step: ReplacedEnd) -> None:
+    if where(s, step.card) == "in_use" and defn(s, step.card).type == "enhancement":
+        put(s, step.card, "enhancement")
+
+
+def charge(s: SakuraState, seat: int, card: int) -> None:
     """9-2-3 iii: Charge tokens from Shadow and/or own Aura, any mix; as many as possible (6-3)."""
     need = charge_of(s, seat, card)
     shadow, aura = s.tok[SHADOW], s.tok[AURA[seat]]
     n = min(need, shadow + aura)
     mixes = [(k, n - k) for k in range(n + 1) if k <= shadow and n - k <= aura]
     if len(mixes) > 1:
-        answer = yield Decision(seat, "charge", f"Charge {need}: how many tokens from Shadow (the rest from your Aura)?",
-                                "9-2-3 iii", lambda: [({"type": "charge", "shadow": a, "aura": b},
-                                                       f"{a} from Shadow, {b} from Aura") for a, b in mixes], ("charge", card))
-        a, b = answer["shadow"], answer["aura"]
-    else:
-        a, b = mixes[0] if mixes else (0, 0)
+        s.flow.next(ChargeMix(seat, card, need, tuple(mixes)))
+        return
+    a, b = mixes[0] if mixes else (0, 0)
+    charge_tokens(s, seat, card, a, b)
+
+
+def charge_tokens(s: SakuraState, seat: int, card: int, a: int, b: int) -> None:
     mt(s, SHADOW, CARD + card, a, "Charge (9-2-3 iii)")
     mt(s, AURA[seat], CARD + card, b, "Charge (9-2-3 iii)")
     emit(s, {"type": "charge", "seat": seat, "card": CardRef(card), "shadow": a, "aura": b, "rule": "9-2-3 iii"}, card_id)
 
 
+def _answer_charge(s: SakuraState, step: ChargeMix, seat: int, action: dict) -> None:
+    charge_tokens(s, step.seat, step.card, action["shadow"], action["aura"])
+
+
 # -- attacks (9-4, 10-5) ---------------------------------------------------------------------
 
-def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> Flow:
+def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> None:
     s.attacks.append(atk)
     defender = 1 - atk.seat
     event = {"type": "attack", **atk.to_json(s), "rule": "9-4"}
     if atk.card is not None:
         event["card"] = CardRef(atk.card)
     emit(s, event, card_id)
-    try:
-        # i: the attacked player may react once, unless this attack is itself a Reaction
-        if not atk.is_reaction and guards.reaction_cards(s, defender, atk):
-            answer = yield Decision(defender, "reaction", "You are attacked: use a Reaction card, or take the attack.",
-                                    "9-4 i", lambda: guards.reaction_options(s, defender, atk), ("reaction", atk.seat, atk.card))
-            if answer["type"] == "react":
-                yield from use_card(s, defender, answer["card"], "reaction", reacting=atk)
-        fl = flags(s, atk)
-        if atk.cancelled and not fl["cannot_be_cancelled"]:  # ii
-            emit(s, {"type": "attack_cancelled", "seat": atk.seat, "rule": "9-4 ii"})
-            return
-        if not fl["unavoidable"] and current_distance(s) not in attack_range(s, atk):  # iii
-            emit(s, {"type": "attack_missed", "seat": atk.seat, "distance": current_distance(s), "rule": "9-4 iii"})
-            return
-        if not (atk.damage_cancelled and not fl["cannot_be_cancelled"]):  # iv, v
-            aura, life = damage(s, atk)
-            yield from take_damage(s, defender, aura, life, "attack", both=fl["take_both"])
-        if not (atk.after_cancelled and not fl["cannot_be_cancelled"]):  # vi, vii
-            yield from resolve_with_added(s, atk.after_attack, lambda: added_after_attack(s, atk), "add_after_attack",
-                                          Ctx(atk.seat, atk.card, atk, reacting, atk.full_power))
-    finally:
-        if atk in s.attacks:  # viii
-            s.attacks.remove(atk)
+    s.flow.next(AttackEnd(atk))  # viii, however the resolution ends
+    # i: the attacked player may react once, unless this attack is itself a Reaction
+    if not atk.is_reaction and guards.reaction_cards(s, defender, atk):
+        s.flow.next(Reaction(defender, atk, reacting))
+        return
+    attack_body(s, atk, reacting)
 
 
-def choose_order(s: SakuraState, cards: list[int], prompt: str, rule: str, label: Callable[[int], str]) -> Flow:
-    """The turn player picks which of several simultaneous effects resolves first (5-5, 10-14)."""
+def _answer_reaction(s: SakuraState, step: Reaction, seat: int, action: dict) -> None:
+    if action["type"] == "react":
+        s.flow.next(AttackBody(step.attack, step.reacting))
+        use_card(s, step.seat, action["card"], "reaction", reacting=step.attack)
+    else:
+        attack_body(s, step.attack, step.reacting)
+
+
+@run(AttackBody)
+def _attack_body(s: SakuraState, step: AttackBody) -> None:
+    attack_body(s, step.attack, step.reacting)
+
+
+def attack_body(s: SakuraState, atk: Attack, reacting: Attack | None) -> None:
+    fl = flags(s, atk)
+    if atk.cancelled and not fl["cannot_be_cancelled"]:  # ii
+        emit(s, {"type": "attack_cancelled", "seat": atk.seat, "rule": "9-4 ii"})
+        return
+    if not fl["unavoidable"] and current_distance(s) not in attack_range(s, atk):  # iii
+        emit(s, {"type": "attack_missed", "seat": atk.seat, "distance": current_distance(s), "rule": "9-4 iii"})
+        return
+    if not (atk.damage_cancelled and not fl["cannot_be_cancelled"]):  # iv, v
+        aura, life = damage(s, atk)
+        s.flow.next(AttackAfter(atk, reacting, fl["cannot_be_cancelled"]))
+        take_damage(s, 1 - atk.seat, aura, life, "attack", both=fl["take_both"])
+        return
+    attack_after(s, atk, reacting, fl["cannot_be_cancelled"])
+
+
+@run(AttackAfter)
+def _attack_after(s: SakuraState, step: AttackAfter) -> None:
+    attack_after(s, step.attack, step.reacting, step.cannot_be_cancelled)
+
+
+def attack_after(s: SakuraState, atk: Attack, reacting: Attack | None, cannot_be_cancelled: bool) -> None:
+    if not (atk.after_cancelled and not cannot_be_cancelled):  # vi, vii
+        resolve_with_added(s, atk.after_attack, "add_after_attack",
+                           Ctx(atk.seat, atk.card, atk, reacting, atk.full_power))
+
+
+run(AttackEnd)(_undo_attack)
+
+
+def choose_order(s: SakuraState, cards: list[int], prompt: str, rule: str, label: str, then: Step) -> None:
+    """The turn player picks which of several simultaneous effects resolves first (5-5, 10-14);
+    `then` continues with the chosen card."""
     if len(cards) == 1:
-        return cards[0]
-    answer = yield Decision(s.active, "effect_order", prompt, rule,
-                            lambda: [({"type": "choose", "card": c}, label(c)) for c in cards], ("order", rule, tuple(cards)))
-    return answer["card"]
+        s.flow.next(_with(then, cards[0]))
+        return
+    s.flow.next(EffectOrder(s.active, tuple(cards), prompt, label, then, rule))
 
 
-def resolve_with_added(s: SakuraState, own: tuple, added: Callable[[], list], key: str, ctx: Ctx) -> Flow:
+def _answer_effect_order(s: SakuraState, step: EffectOrder, seat: int, action: dict) -> None:
+    s.flow.next(_with(step.then, action["card"]))
+
+
+def added_effects(s: SakuraState, key: str, ctx: Ctx) -> list[tuple[int | None, dict]]:
+    """10-14: (source card, mod holding `key`) of the effects added now: to the attack whose
+    After Attack effects resolve, or to the card whose On-use/Initialize effects resolve."""
+    if key == "add_after_attack":
+        return added_after_attack(s, ctx.attack)
+    return added_to_card(s, ctx.seat, ctx.card)
+
+
+def resolve_with_added(s: SakuraState, own: tuple, key: str, ctx: Ctx) -> None:
     """The card's own effects top to bottom (6-2-1-7, 9-4 vii) with the effects added to it
     (10-14): each goes where its `position` says, after the card's own effects unless the text
-    says otherwise; several added at one place resolve in the turn player's order. `added()`
-    lists (source card, mod holding `key`) now, so an effect that left play adds nothing."""
-    done: set[tuple[int, int]] = set()
+    says otherwise; several added at one place resolve in the turn player's order. The added
+    effects are listed when their place comes, so an effect that left play adds nothing."""
+    added_at(s, own, key, ctx, 0)
+
+
+def added_at(s: SakuraState, own: tuple, key: str, ctx: Ctx, slot: int) -> None:
     n = len(own)
-    for slot in range(n + 1):
-        groups: dict[int, list] = {}
-        for src, mod in added():
-            if src is not None and (src, slot) not in done and added_slot(mod, n) == slot:
-                groups.setdefault(src, []).extend(mod[key])
-        while groups:
-            first = yield from choose_order(s, list(groups), "Several effects were added to this card: which resolves "
-                                            "first?", "10-14",
-                                            lambda c: f"First the effect added by {s.table.cards[c].defn.name}")
-            done.add((first, slot))
-            emit(s, {"type": "added_effect", "source": CardRef(first), "rule": "10-14"})
-            yield from run_effects(s, tuple(groups.pop(first)), ctx)
-        if slot < n:
-            yield from run_effects(s, own[slot:slot + 1], ctx)
+    groups: dict[int, list] = {}
+    for src, mod in added_effects(s, key, ctx):
+        if src is not None and added_slot(mod, n) == slot:
+            groups.setdefault(src, []).extend(mod[key])
+    added_groups(s, own, key, ctx, slot, tuple((src, tuple(effects)) for src, effects in groups.items()))
 
 
-def effect_attack(s: SakuraState, ctx: Ctx, spec, copied_from: Attack | None = None) -> Flow:
+def added_groups(s: SakuraState, own: tuple, key: str, ctx: Ctx, slot: int, groups: tuple) -> None:
+    if groups:
+        choose_order(s, [src for src, _ in groups], "Several effects were added to this card: which resolves first?",
+                     "10-14", "First the effect added by {name}", AddedPick(own, key, ctx, slot, groups))
+        return
+    if slot < len(own):
+        s.flow.next(AddedSlot(own, key, ctx, slot + 1))
+        run_effects(s, own[slot:slot + 1], ctx)
+
+
+@run(AddedSlot)
+def _added_slot(s: SakuraState, step: AddedSlot) -> None:
+    added_at(s, step.own, step.key, step.ctx, step.slot)
+
+
+@run(AddedGroups)
+def _added_groups(s: SakuraState, step: AddedGroups) -> None:
+    added_groups(s, step.own, step.key, step.ctx, step.slot, step.groups)
+
+
+@run(AddedPick)
+def _added_pick(s: SakuraState, step: AddedPick) -> None:
+    first = step.chosen
+    emit(s, {"type": "added_effect", "source": CardRef(first), "rule": "10-14"})
+    effects = next(e for src, e in step.groups if src == first)
+    rest = tuple(g for g in step.groups if g[0] != first)
+    s.flow.next(AddedGroups(step.own, step.key, step.ctx, step.slot, rest))
+    run_effects(s, effects, step.ctx)
+
+
+def effect_attack(s: SakuraState, ctx: Ctx, spec, copied_from: Attack | None = None) -> None:
     """10-5 "make an attack" (and 10-27 copying): created, checked against the current Distance,
     resolved as a nested resolution (9-9). Its user is the source card's goddess (6-4-1-8)."""
     user = s.table.cards[ctx.card].defn.goddess if ctx.card is not None else None
@@ -362,7 +538,7 @@ def effect_attack(s: SakuraState, ctx: Ctx, spec, copied_from: Attack | None = N
     if current_distance(s) not in attack_range(s, atk):
         emit(s, {"type": "attack_not_made", "seat": ctx.seat, "rule": "10-5 i"})
         return
-    yield from resolve_attack(s, atk, ctx.reacting)
+    resolve_attack(s, atk, ctx.reacting)
 
 
 # -- effects (section 10) --------------------------------------------------------------------
@@ -385,68 +561,90 @@ def arrows_reversed(s: SakuraState, seat: int, attack: Attack | None = None) -> 
     return n % 2 == 1
 
 
-def arrow(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
-    """10-1 arrow effects (10-2 reversed); a two-way arrow is chosen by the resolving player."""
+def arrow(s: SakuraState, eff: dict, ctx: Ctx, index: int = 0) -> None:
+    """10-1 arrow effects (10-2 reversed), from the `index`th player on; a two-way arrow is
+    chosen by the resolving player."""
     seats = (ctx.seat, 1 - ctx.seat) if eff.get("each_player") else (ctx.seat,)
-    if "this" in (eff["from"], eff["to"]) and (ctx.card is None or where(s, ctx.card) not in TOKEN_CARD_ZONES):
+    if index == 0 and "this" in (eff["from"], eff["to"]) \
+            and (ctx.card is None or where(s, ctx.card) not in TOKEN_CARD_ZONES):
         return  # e.g. a Forced effect of a card in the Played pile: no tokens can be on it
-    for seat in seats:
+    for i in range(index, len(seats)):
+        seat = seats[i]
         src, dst = eff["from"], eff["to"]
         if arrows_reversed(s, seat, ctx.attack):
             src, dst = dst, src
             emit(s, {"type": "arrow_reversed", "seat": seat, "rule": "10-2"})
         if eff.get("two_way"):
-            answer = yield Decision(seat, "direction", f"Move tokens {src} -> {dst}, or {dst} -> {src}?", "10-1",
-                                    lambda a=src, b=dst: [({"type": "direction", "forward": True}, f"{a} -> {b}"),
-                                                          ({"type": "direction", "forward": False}, f"{b} -> {a}")],
-                                    ("arrow", src, dst))
-            if not answer["forward"]:
-                src, dst = dst, src
-        n = mt(s, _token_key(src, seat, ctx), _token_key(dst, seat, ctx), eff.get("count", 1), "arrow effect (10-1)")
-        emit(s, {"type": "tokens", "seat": seat, "from": src, "to": dst, "count": n, "rule": "10-1"})
+            s.flow.next(Direction(seat, src, dst, eff, ctx, i))
+            return
+        arrow_move(s, eff, ctx, seat, src, dst)
     check_victory(s)  # A-1: effects moving both Lives are checked once, after the whole step
 
 
-def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, rule: str, optional: bool) -> Flow:
+def arrow_move(s: SakuraState, eff: dict, ctx: Ctx, seat: int, src: str, dst: str) -> None:
+    n = mt(s, _token_key(src, seat, ctx), _token_key(dst, seat, ctx), eff.get("count", 1), "arrow effect (10-1)")
+    emit(s, {"type": "tokens", "seat": seat, "from": src, "to": dst, "count": n, "rule": "10-1"})
+
+
+def _answer_direction(s: SakuraState, step: Direction, seat: int, action: dict) -> None:
+    src, dst = (step.src, step.dst) if action["forward"] else (step.dst, step.src)
+    arrow_move(s, step.effect, step.ctx, step.seat, src, dst)
+    arrow(s, step.effect, step.ctx, step.index + 1)
+
+
+def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, optional: bool, then: Step) -> None:
+    """The player chooses one of `cards` for an effect (or none, if `optional`); `then`
+    continues with it. No card, or one card and no choice of none, asks nothing."""
     if not cards:
-        return None
-    opts = [({"type": "choose", "card": c}, f"Choose {s.table.cards[c].defn.name}") for c in cards]
-    if optional:
-        opts.append(({"type": "choose", "card": None}, "Choose none"))
-    if len(opts) == 1:
-        return opts[0][0]["card"]
-    answer = yield Decision(seat, "choose", prompt, rule, lambda: opts, ("choose", tuple(cards)))
-    return answer["card"]
+        s.flow.next(_with(then, None))
+    elif len(cards) == 1 and not optional:
+        s.flow.next(_with(then, cards[0]))
+    else:
+        s.flow.next(ChooseCard(seat, tuple(cards), prompt, optional, then))
 
 
-def run_effects(s: SakuraState, effects: tuple, ctx: Ctx) -> Flow:
-    """6-2-1-7: top to bottom; each effect is followed by state-triggered resolution (5-5)."""
-    for eff in effects:
+def _answer_choose_card(s: SakuraState, step: ChooseCard, seat: int, action: dict) -> None:
+    s.flow.next(_with(step.then, action["card"]))
+
+
+def run_effects(s: SakuraState, effects: tuple, ctx: Ctx, index: int = 0) -> None:
+    """6-2-1-7: top to bottom from `index`; each effect is followed by state-triggered resolution (5-5)."""
+    for i in range(index, len(effects)):
+        eff = effects[i]
         if "if" in eff and not cond_ok(s, ctx.seat, eff["if"], ctx.full_power, ctx.card, ctx.attack, ctx.reacting):
             continue
-        yield from run_effect(s, eff, ctx)
-        yield from settle(s)
+        if i + 1 < len(effects):
+            s.flow.next(Settle(), RunEffects(effects, ctx, i + 1))
+        else:
+            s.flow.next(Settle())
+        run_effect(s, eff, ctx)
+        return
 
 
-def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
+@run(RunEffects)
+def _run_effects(s: SakuraState, step: RunEffects) -> None:
+    run_effects(s, step.effects, step.ctx, step.index)
+
+
+def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> None:
     seat, opp = ctx.seat, 1 - ctx.seat
     if "move" in eff:
-        yield from arrow(s, eff["move"], ctx)
+        arrow(s, eff["move"], ctx)
     elif "basic" in eff:  # 9-7 i-A, no cost (9-7 ii)
         if guards.basic_moves(s, seat, eff["basic"]) is None:
             perform_basic(s, seat, eff["basic"])
     elif "draw" in eff:
-        yield from draw(s, seat, eff["draw"])
+        draw(s, seat, eff["draw"])
     elif "damage" in eff:  # not damage from an «Attack» (10-19): no Aura cap (A-7 c)
         aura, life = parse_damage(eff["damage"])
-        yield from take_damage(s, opp, aura, life, "effect")
+        take_damage(s, opp, aura, life, "effect")
     elif "attack" in eff:
-        yield from effect_attack(s, ctx, eff["attack"])
+        effect_attack(s, ctx, eff["attack"])
     elif "copy_attack" in eff:
         if ctx.reacting is not None:
-            yield from effect_attack(s, ctx, None, copied_from=ctx.reacting)
+            effect_attack(s, ctx, None, copied_from=ctx.reacting)
     elif "reshuffle" in eff:
-        yield from reshuffle(s, seat, by_rules=False)  # 9-8 i: no damage
+        reshuffle(s, seat, by_rules=False)  # 9-8 i: no damage
     elif "flinch" in eff:
         s.flinch[opp] = True
         emit(s, {"type": "flinch", "seat": opp, "rule": "5-1-4"})
@@ -468,11 +666,7 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
         raise EndPhase()
     elif "seal" in eff:
         pool = zone(s, seat, "facedown") if eff["seal"] == "own_facedown" else zone(s, opp, "played")
-        chosen = yield from choose_card(s, seat, list(pool), "Choose a card to seal under this card.", "10-9", False)
-        if chosen is not None and ctx.card is not None:
-            put(s, chosen, "sealed")
-            s.sealed_by[chosen] = ctx.card
-            emit(s, {"type": "sealed", "card": CardRef(chosen), "by": ctx.card, "rule": "10-9"})
+        choose_card(s, seat, list(pool), "Choose a card to seal under this card.", False, SealChosen(ctx))
     elif "unseal" in eff:
         for card, by in sorted(s.sealed_by.items()):
             if by == ctx.card and where(s, card) == "sealed":
@@ -483,16 +677,11 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
         exchange(s, ctx, eff["exchange"])
     elif "copy_enhancement" in eff:
         pool = [c for c in zone(s, opp, "enhancement") if c not in s.copy_of]
-        chosen = yield from choose_card(s, seat, pool, "Choose an Enhancement to copy.", "10-16", False)
-        if chosen is not None and ctx.card is not None:
-            s.copy_of[ctx.card] = chosen
-            emit(s, {"type": "copy", "card": ctx.card, "source": CardRef(chosen), "rule": "10-16"})
+        choose_card(s, seat, pool, "Choose an Enhancement to copy.", False, CopyChosen(ctx))
     elif "use_card" in eff:
         pool_zone = "facedown" if eff["use_card"] == "own_facedown" else "hand"
         pool = [c for c in zone(s, seat, pool_zone) if guards.usable_by_effect(s, seat, c) is None]
-        chosen = yield from choose_card(s, seat, pool, "Choose a card to use (or none).", "9-9", True)
-        if chosen is not None:
-            yield from use_card(s, seat, chosen, "effect", reacting=ctx.reacting)
+        choose_card(s, seat, pool, "Choose a card to use (or none).", True, UseChosen(ctx))
     elif "set_unused" in eff:
         if ctx.card is not None:
             set_unused(s, ctx.card, "10-17")
@@ -502,11 +691,8 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
             emit(s, {"type": "removed", "card": CardRef(ctx.card), "rule": "10-18"})
     elif "cover" in eff:
         who = seat if eff["cover"] == "own_hand" else opp
-        chosen = yield from choose_card(s, who, list(zone(s, who, "hand")), "Put a card from your hand face down.",
-                                        "7-1-8", False)
-        if chosen is not None:
-            put(s, chosen, "facedown", face_down=True)
-            emit(s, {"type": "covered", "seat": who, "card": CardRef(chosen)})
+        choose_card(s, who, list(zone(s, who, "hand")), "Put a card from your hand face down.", False,
+                    CoverChosen(who))
     elif "win" in eff:
         set_result(s, seat, "won by a card effect", "4-2 3")
         raise GameOver()
@@ -514,6 +700,36 @@ def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> Flow:
         loser = seat if eff["lose"] == "self" else opp
         set_result(s, 1 - loser, f"seat {loser} lost by a card effect", "4-2 2")
         raise GameOver()
+
+
+@run(SealChosen)
+def _seal_chosen(s: SakuraState, step: SealChosen) -> None:
+    chosen, ctx = step.chosen, step.ctx
+    if chosen is not None and ctx.card is not None:
+        put(s, chosen, "sealed")
+        s.sealed_by[chosen] = ctx.card
+        emit(s, {"type": "sealed", "card": CardRef(chosen), "by": ctx.card, "rule": "10-9"})
+
+
+@run(CopyChosen)
+def _copy_chosen(s: SakuraState, step: CopyChosen) -> None:
+    chosen, ctx = step.chosen, step.ctx
+    if chosen is not None and ctx.card is not None:
+        s.copy_of[ctx.card] = chosen
+        emit(s, {"type": "copy", "card": ctx.card, "source": CardRef(chosen), "rule": "10-16"})
+
+
+@run(UseChosen)
+def _use_chosen(s: SakuraState, step: UseChosen) -> None:
+    if step.chosen is not None:
+        use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting)
+
+
+@run(CoverChosen)
+def _cover_chosen(s: SakuraState, step: CoverChosen) -> None:
+    if step.chosen is not None:
+        put(s, step.chosen, "facedown", face_down=True)
+        emit(s, {"type": "covered", "seat": step.seat, "card": CardRef(step.chosen)})
 
 
 def exchange(s: SakuraState, ctx: Ctx, spec: dict) -> None:
@@ -552,7 +768,7 @@ def perform_basic(s: SakuraState, seat: int, name: str) -> int:
     return n
 
 
-def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
+def basic_action(s: SakuraState, seat: int, name: str, pay) -> None:
     """9-7 ii: a standard-action basic action costs 1 Vigor or one hand card put face down."""
     if pay == "vigor":
         s.vigor[seat] -= 1
@@ -561,53 +777,52 @@ def basic_action(s: SakuraState, seat: int, name: str, pay) -> Flow:
         put(s, pay, "facedown", face_down=True)
         emit(s, {"type": "covered", "seat": seat, "card": CardRef(pay), "rule": "9-7 ii-B"})
     perform_basic(s, seat, name)
-    yield from settle(s)
+    settle(s)
 
 
 # -- the duel (4-1, 8) -----------------------------------------------------------------------
 
-def mulligan_options(s: SakuraState, seat: int) -> list:
-    hand = sorted(zone(s, seat, "hand"))
-    out = []
-    for k in range(len(hand) + 1):
-        for perm in permutations(hand, k):
-            names = ", ".join(s.table.cards[c].defn.name for c in perm)
-            out.append(({"type": "mulligan", "cards": list(perm)},
-                        f"Put {names} on the bottom (in this order) and draw {k}" if k else "Keep your hand"))
-    return out
+def _answer_mulligan(s: SakuraState, step: Mulligan, seat: int, action: dict) -> None:
+    for card in action["cards"]:
+        put(s, card, "deck")
+    emit(s, {"type": "mulligan", "seat": step.seat, "count": len(action["cards"]), "rule": "4-1 5"})
+    draw(s, step.seat, len(action["cards"]))
 
 
-def duel(s: SakuraState) -> Flow:
-    for seat in (s.first, 1 - s.first):  # 4-1 step 5, the turn player first
-        answer = yield Decision(seat, "mulligan", "Choose cards to put on the bottom of your deck and redraw, or keep.",
-                                "4-1 5", lambda seat=seat: mulligan_options(s, seat), ("mulligan", seat))
-        for card in answer["cards"]:
-            put(s, card, "deck")
-        emit(s, {"type": "mulligan", "seat": seat, "count": len(answer["cards"]), "rule": "4-1 5"})
-        yield from draw(s, seat, len(answer["cards"]))
+@run(BeginDuel)
+def _begin_duel(s: SakuraState, step: BeginDuel) -> None:
     s.vigor[s.first], s.vigor[1 - s.first] = 0, 1  # 4-1 step 6
     s.turn, s.active = 1, s.first
-    while True:
-        yield from turn(s)
-        s.turn += 1
-        s.active = 1 - s.active
+    s.flow.next(Turn())
 
 
-def _phase(s: SakuraState, name: str, body: Callable[[SakuraState], Flow]) -> Flow:
-    s.phase = name
-    try:
-        yield from body(s)
-    except EndPhase:
-        end_phase_cleanup(s)
-
-
-def turn(s: SakuraState) -> Flow:
+@run(Turn)
+def _turn(s: SakuraState, step: Turn) -> None:
     s.terminal = [False, False]
     s.mode = None
     emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
-    yield from _phase(s, "start", start_phase)
-    yield from _phase(s, "main", main_phase)
-    yield from _phase(s, "end", end_phase)
+    s.flow.next(EnterPhase("start"), PhaseEnd("start"))
+
+
+NEXT_PHASE = {"start": "main", "main": "end"}
+
+
+@run(PhaseEnd)
+def _phase_end(s: SakuraState, step: PhaseEnd) -> None:
+    """8: start, main and end phase, then the other seat's turn."""
+    following = NEXT_PHASE.get(step.name)
+    if following is not None:
+        s.flow.next(EnterPhase(following), PhaseEnd(following))
+        return
+    s.turn += 1
+    s.active = 1 - s.active
+    s.flow.next(Turn())
+
+
+@run(EnterPhase)
+def _enter_phase(s: SakuraState, step: EnterPhase) -> None:
+    s.phase = step.name
+    PHASES[step.name](s)
 
 
 TIMED_RULES = {"start_phase": "8-1-2", "main_start": "8-2-1", "end_phase": "8-3-1"}
@@ -642,17 +857,17 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     return [c for name in zones for c in zone(s, seat, name) if timed_of(s, c, when)]
 
 
-def run_timed(s: SakuraState, seat: int, card: int, when: str) -> Flow:
+def run_timed(s: SakuraState, seat: int, card: int, when: str) -> None:
     effects = timed_of(s, card, when)
     if not effects:
         return
     forced = effects is getattr(defn(s, card), FORCED_TIMED[when])
     emit(s, {"type": f"{when}_effect", "card": CardRef(card), "forced": forced, "rule": TIMED_RULES[when]})
     full_power = when == "main_start" and s.mode == "full_power"  # 9-1-2: known once the action kind is chosen
-    yield from run_effects(s, effects, Ctx(seat, card, full_power=full_power))
+    run_effects(s, effects, Ctx(seat, card, full_power=full_power))
 
 
-def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
+def timed_effects(s: SakuraState, seat: int, when: str) -> None:
     """8-1-2 / 8-3-1: "in your start/end phase" effects; when several are due the turn
     player chooses the order (5-5); a source that left play meanwhile does nothing.
     Resurgence (10-7) is a Devoted end-phase effect, so it takes its turn among them."""
@@ -660,13 +875,29 @@ def timed_effects(s: SakuraState, seat: int, when: str) -> Flow:
     if when == "end_phase":
         pending += [c for c in zone(s, seat, "special")
                     if c in s.special_used and s.table.cards[c].defn.resurgence and c not in pending]
-    while pending:
-        card = yield from choose_order(s, pending, "Several effects happen now: which resolves first?", TIMED_RULES[when],
-                                       lambda c: f"First the effect of {s.table.cards[c].defn.name}")
-        pending.remove(card)
-        yield from run_timed(s, seat, card, when)
-        if when == "end_phase":
-            resurgence(s, seat, card)
+    timed_next(s, seat, when, tuple(pending))
+
+
+def timed_next(s: SakuraState, seat: int, when: str, pending: tuple) -> None:
+    if pending:
+        choose_order(s, list(pending), "Several effects happen now: which resolves first?", TIMED_RULES[when],
+                     "First the effect of {name}", TimedPick(seat, when, pending))
+
+
+@run(TimedPick)
+def _timed_pick(s: SakuraState, step: TimedPick) -> None:
+    card = step.chosen
+    rest = list(step.pending)
+    rest.remove(card)
+    s.flow.next(TimedAfter(step.seat, step.when, tuple(rest), card))
+    run_timed(s, step.seat, card, step.when)
+
+
+@run(TimedAfter)
+def _timed_after(s: SakuraState, step: TimedAfter) -> None:
+    if step.when == "end_phase":
+        resurgence(s, step.seat, step.card)
+    timed_next(s, step.seat, step.when, step.pending)
 
 
 def resurgence(s: SakuraState, seat: int, card: int) -> None:
@@ -677,10 +908,16 @@ def resurgence(s: SakuraState, seat: int, card: int) -> None:
         set_unused(s, card, "10-7")
 
 
-def start_phase(s: SakuraState) -> Flow:
+def start_phase(s: SakuraState) -> None:
     seat = s.active
     s.turn_start_distance = current_distance(s)  # 8-1-1
-    yield from timed_effects(s, seat, "start_phase")  # 8-1-2
+    s.flow.next(StartPhaseRest(seat))
+    timed_effects(s, seat, "start_phase")  # 8-1-2
+
+
+@run(StartPhaseRest)
+def _start_phase_rest(s: SakuraState, step: StartPhaseRest) -> None:
+    seat = step.seat
     if s.turn <= 2:  # 8-1-3: skipped on turns 1 and 2
         return
     gain_vigor(s, seat, 1)  # i
@@ -690,69 +927,84 @@ def start_phase(s: SakuraState) -> Flow:
         mt(s, CARD + card, SHADOW, 1, "start-phase Charge removal (8-1-3 ii)")
     if decayed:
         emit(s, {"type": "decay", "seat": seat, "cards": decayed, "rule": "8-1-3 ii"})
-    yield from settle(s)
-    answer = yield Decision(seat, "reshuffle", "Reshuffle your deck (costs 1 Life) before drawing 2?", "8-1-3 iii",
-                            lambda: [({"type": "reshuffle", "reshuffle": False}, "Do not reshuffle"),
-                                     ({"type": "reshuffle", "reshuffle": True}, "Reshuffle (1 damage to your Life)")],
-                            ("reshuffle",))
-    if answer["reshuffle"]:
-        yield from reshuffle(s, seat, by_rules=True)
-    yield from draw(s, seat, 2)  # iv
+    s.flow.next(AskReshuffle(seat))
+    settle(s)
 
 
-def main_start_options(s: SakuraState, pending: list[int]) -> list:
-    opts = []
-    if s.mode is None:
-        opts += [({"type": "main_mode", "mode": "standard"}, "Standard action"),
-                 ({"type": "main_mode", "mode": "full_power"}, "Full-power action")]
-    return opts + [({"type": "main_start_effect", "card": c},
-                    f"Resolve the main-phase-start effect of {s.table.cards[c].defn.name}") for c in pending]
+def _answer_reshuffle(s: SakuraState, step: AskReshuffle, seat: int, action: dict) -> None:
+    s.flow.next(Draw(step.seat, 2))  # iv
+    if action["reshuffle"]:
+        reshuffle(s, step.seat, by_rules=True)
 
 
-def main_start(s: SakuraState, seat: int) -> Flow:
+def main_phase(s: SakuraState) -> None:
+    """8-2-1 then 8-2-2: the main-phase start, then the actions."""
+    seat = s.active
+    s.flow.next(MainStartLoop(seat, tuple(timed_sources(s, seat, "main_start"))), Main(seat))
+
+
+@run(MainStartLoop)
+def _main_start_loop(s: SakuraState, step: MainStartLoop) -> None:
     """8-2-1: in any order the turn player likes, choose the standard or full-power action and
     resolve each "at the start of your main phase" effect."""
-    pending = timed_sources(s, seat, "main_start")
-    while s.mode is None or pending:
-        prompt = "Standard action or full-power action?" if not pending else \
-            "Main-phase start: choose your action kind or resolve a main-phase-start effect, in any order."
-        answer = yield Decision(seat, "main_start", prompt, "8-2-1", lambda: main_start_options(s, pending),
-                                ("mode", s.mode, tuple(pending)))
-        if answer["type"] == "main_mode":
-            s.mode = answer["mode"]
-            emit(s, {"type": "main_mode", "seat": seat, "mode": s.mode, "rule": "8-2-1"})
-        else:
-            pending.remove(answer["card"])
-            yield from run_timed(s, seat, answer["card"], "main_start")
+    if s.mode is None or step.pending:
+        s.flow.next(MainStart(step.seat, step.pending))
 
 
-def main_phase(s: SakuraState) -> Flow:
+def _answer_main_start(s: SakuraState, step: MainStart, seat: int, action: dict) -> None:
+    if action["type"] == "main_mode":
+        s.mode = action["mode"]
+        emit(s, {"type": "main_mode", "seat": step.seat, "mode": s.mode, "rule": "8-2-1"})
+        s.flow.next(MainStartLoop(step.seat, step.pending))
+    else:
+        rest = list(step.pending)
+        rest.remove(action["card"])
+        s.flow.next(MainStartLoop(step.seat, tuple(rest)))
+        run_timed(s, step.seat, action["card"], "main_start")
+
+
+def _answer_main(s: SakuraState, step: Main, seat: int, action: dict) -> None:
+    kind = action["type"]
+    if kind == "end_main":
+        return
+    s.flow.next(AfterMain(step.seat))
+    if kind == "use":
+        use_card(s, step.seat, action["card"], "main")
+    elif kind == "basic":
+        basic_action(s, step.seat, action["action"], action["pay"])
+
+
+@run(AfterMain)
+def _after_main(s: SakuraState, step: AfterMain) -> None:
+    if s.mode != "full_power":  # 8-2-2 B: the phase ends after the one action
+        s.flow.next(Main(step.seat))
+
+
+def end_phase(s: SakuraState) -> None:
     seat = s.active
-    yield from main_start(s, seat)
-    while True:
-        answer = yield Decision(seat, "main", f"Turn {s.turn}: your main phase ({s.mode.replace('_', '-')} action).",
-                                "8-2-2", lambda: guards.main_options(s, seat), ("main",))
-        kind = answer["type"]
-        if kind == "end_main":
-            return
-        if kind == "use":
-            yield from use_card(s, seat, answer["card"], "main")
-        elif kind == "basic":
-            yield from basic_action(s, seat, answer["action"], answer["pay"])
-        if s.mode == "full_power":
-            return  # 8-2-2 B: the phase ends after the one action
+    s.flow.next(EndPhaseRest(seat))
+    timed_effects(s, seat, "end_phase")  # 8-3-1, with Resurgence (10-7)
 
 
-def end_phase(s: SakuraState) -> Flow:
-    seat = s.active
-    yield from timed_effects(s, seat, "end_phase")  # 8-3-1, with Resurgence (10-7)
-    yield from settle(s)
-    while len(zone(s, seat, "hand")) > HAND_LIMIT:  # 8-3-2
-        answer = yield Decision(seat, "hand_limit", "Your hand is over the limit of 2: put a card face down.", "8-3-2",
-                                lambda: [({"type": "cover", "card": c}, f"Put {s.table.cards[c].defn.name} face down")
-                                         for c in zone(s, seat, "hand")], ("hand_limit",))
-        put(s, answer["card"], "facedown", face_down=True)
-        emit(s, {"type": "covered", "seat": seat, "card": CardRef(answer["card"]), "rule": "8-3-2"})
+@run(EndPhaseRest)
+def _end_phase_rest(s: SakuraState, step: EndPhaseRest) -> None:
+    s.flow.next(HandLimitCheck(step.seat))
+    settle(s)
+
+
+@run(HandLimitCheck)
+def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
+    if len(zone(s, step.seat, "hand")) > HAND_LIMIT:  # 8-3-2
+        s.flow.next(HandLimit(step.seat))
+
+
+def _answer_hand_limit(s: SakuraState, step: HandLimit, seat: int, action: dict) -> None:
+    put(s, action["card"], "facedown", face_down=True)
+    emit(s, {"type": "covered", "seat": step.seat, "card": CardRef(action["card"]), "rule": "8-3-2"})
+    s.flow.next(HandLimitCheck(step.seat))
+
+
+PHASES: dict[str, Callable[[SakuraState], None]] = {"start": start_phase, "main": main_phase, "end": end_phase}
 
 
 def end_phase_cleanup(s: SakuraState) -> None:
@@ -777,12 +1029,18 @@ def end_phase_cleanup(s: SakuraState) -> None:
     emit(s, {"type": "phase_ended", "phase": s.phase, "rule": "10-13"})
 
 
-def advance(s: SakuraState, answer: dict | None) -> None:
-    """Run the duel until the next decision (or the end of the game)."""
-    try:
-        s.decision = s.gen.send(answer)
-    except GameOver:
-        s.decision = None
-        s.gen = None
-    except StopIteration:  # pragma: no cover - the duel loop never returns
-        s.decision = None
+for _step, _request, _answer in (
+        (Mulligan, choices.mulligan, _answer_mulligan),
+        (AskReshuffle, choices.reshuffle, _answer_reshuffle),
+        (MainStart, choices.main_start, _answer_main_start),
+        (Main, choices.main, _answer_main),
+        (Reaction, choices.reaction, _answer_reaction),
+        (ChooseDamage, choices.damage, _answer_damage),
+        (ChargeMix, choices.charge, _answer_charge),
+        (HandLimit, choices.hand_limit, _answer_hand_limit),
+        (CoverCost, choices.cover_cost, _answer_cover_cost),
+        (Direction, choices.direction, _answer_direction),
+        (ChooseCard, choices.choose_card, _answer_choose_card),
+        (DestructionOrder, choices.destruction_order, _answer_destruction_order),
+        (EffectOrder, choices.effect_order, _answer_effect_order)):
+    PROCESSOR.asks(_step, _request, _answer)

@@ -7,12 +7,15 @@ not" cannot disagree.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.core.errors import Refusal
+from engine.core.requests import Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
-from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, SakuraState, cond_ok, cost_of,
-                                            current_distance, defn, ongoing_mods, owner, where, zone)
+from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, Main, Reaction, SakuraState, cond_ok,
+                                            cost_of, current_distance, defn, ongoing_mods, owner, where, zone)
 
 
 def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
@@ -87,7 +90,7 @@ def usable_by_effect(s: SakuraState, seat: int, card: int) -> Refusal | None:
 # -- main phase ------------------------------------------------------------------------------
 
 def _main_refusal(s: SakuraState, seat: int) -> Refusal | None:
-    if s.decision is None or s.decision.kind != "main":
+    if type(s.flow.asking) is not Main:
         return Refusal("8-2-2", "That move is only possible in your main phase.")
     if seat != s.active:
         return Refusal("5-1-1", "It is your opponent's turn; you act in their turn only by reacting to an attack.")
@@ -178,8 +181,8 @@ def _main_options(s: SakuraState, seat: int) -> list:
 # -- reactions (9-4 i, 10-22) ----------------------------------------------------------------
 
 def check_react(s: SakuraState, seat: int, action: dict) -> Refusal | None:
-    dec = s.decision
-    if dec is None or dec.kind != "reaction" or seat != dec.seat:
+    asking = s.flow.asking
+    if type(asking) is not Reaction or seat != asking.seat:
         return Refusal("9-4 i", "Only the attacked player may react, while an attack waits for a Reaction.")
     atk = s.attacks[-1]
     card = _card(s, action)
@@ -224,8 +227,8 @@ def reaction_options(s: SakuraState, seat: int, atk) -> list:
 
 
 def check_no_reaction(s: SakuraState, seat: int, action: dict) -> Refusal | None:
-    dec = s.decision
-    if dec is None or dec.kind != "reaction" or seat != dec.seat:
+    asking = s.flow.asking
+    if type(asking) is not Reaction or seat != asking.seat:
         return Refusal("9-4 i", "There is no attack waiting for your Reaction.")
     return None
 
@@ -252,25 +255,26 @@ KINDS = {
 }
 
 
-def check(s: SakuraState, seat: int, action: dict) -> Refusal | None:
-    dec = s.decision
-    if dec is None:
+def check(s: SakuraState, seat: int, action: dict, pending: Callable[[], Request | None]) -> Refusal | None:
+    """`pending()` is the Request of the asking step, built only when the answer must be one of
+    its options."""
+    asking = s.flow.asking
+    if asking is None:
         return Refusal("4-2", "The duel is over; no more moves can be made.")
     kind = action.get("type")
-    accepted, rule, what = KINDS[dec.kind]
-    if dec.kind == "effect_order":
-        rule = dec.rule  # 8-1-2, 8-3-1, 10-14 or 10-30: the rule that gives the turn player the order
+    accepted, rule, what = KINDS[asking.kind]
+    if asking.kind == "effect_order":
+        rule = asking.rule  # 8-1-2, 8-3-1, 10-14 or 10-30: the rule that gives the turn player the order
+    if asking.kind in ("main", "reaction") and kind in accepted:
+        return (MAIN_GUARDS if asking.kind == "main" else REACTION_GUARDS)[kind](s, seat, action)
+    dec = pending()
     if kind not in accepted:
         if kind in MAIN_GUARDS and dec.kind != "main":
             return Refusal("8-2-2", f"That is a main-phase move, but now {'you' if seat == dec.seat else f'seat {dec.seat}'} "
                                     f"must {what} ({dec.prompt}).")
         return Refusal(rule, f"Now seat {dec.seat} must {what}; that move does not answer it.")
-    if dec.kind == "main":
-        return MAIN_GUARDS[kind](s, seat, action)
-    if dec.kind == "reaction":
-        return REACTION_GUARDS[kind](s, seat, action)
     if seat != dec.seat:
         return Refusal(rule, f"Seat {dec.seat} must {what} now; wait for them.")
-    if not any(a == action for a, _ in dec.make()):
+    if not any(o.action == action for o in dec.options):
         return Refusal(rule, f"That is not one of the allowed answers: {what} from the listed options.")
     return None

@@ -9,9 +9,11 @@ Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from engine.core.flow import Flow, Step
+from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
 from engine.core.view import CardRef, redact
 from engine.core.rng import Rng
@@ -61,43 +63,422 @@ class GameOver(Exception):
 
 
 class EndPhase(Exception):
-    """"End the current phase" (10-13): unwinds every frame of the phase."""
+    """"End the current phase" (10-13): unwinds every step of the phase."""
 
 
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """Who resolves an effect and from what (10-11, 10-12): `attack` is the «Attack» whose
+    After Attack effect resolves, `reacting` the one a Reaction reacts to."""
+
+    seat: int
+    card: int | None = None
+    attack: Any = None
+    reacting: Any = None
+    full_power: bool = False
+
+
+# -- steps (engine/core/flow.py): what the duel does next, and what it waits for ----------------
+# A rule procedure that can pause is a running step that does its work up to the pause and
+# queues what comes after it (`flow.next`), so nested resolution (9-9) runs first. A step whose
+# name ends a procedure that a choice continues (`chosen`) is queued with the choice put in.
+
+@dataclass(frozen=True, slots=True)
+class BeginDuel(Step):
+    """4-1 step 6: Vigor 0 for the first player, 1 for the second; turn 1 begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Step):
+    """8: a turn of the active seat: start, main and end phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterPhase(Step):
+    """The phase `name` of the turn begins."""
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnd(Step):
+    """Where the phase `name` ends, and the next phase (or the other seat's turn) begins:
+    "end the current phase" (10-13) drops every step before it."""
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartPhaseRest(Step):
+    """8-1-3 after the start-phase effects: Vigor, Charge removal, reshuffle and draw."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhaseRest(Step):
+    """8-3 after the end-phase effects: state-triggered resolution, then the hand limit."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimitCheck(Step):
+    """8-3-2: a hand over the limit puts a card face down (`HandLimit`), until it is not."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Step):
+    """7-1-6: `n` more cards to draw, after a Burnout (10-10) was resolved."""
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Step):
+    """5-5: state-triggered resolution after a step."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettleLoop(Step):
+    """5-5: state-triggered resolution again after a destruction (victory already checked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyEnd(Step):
+    """9-6 after the Disenchant effects: the card regains its effects and moves on."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class UsePaid(Step):
+    """9-2 after the costs (9-3): the card goes In-use and resolves."""
+    seat: int
+    card: int
+    via: str
+    reacting: Any
+    full_power: bool
+    attack: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced(Step):
+    """10-30: the chosen replacing effect resolves instead of the card."""
+    seat: int
+    card: int
+    replacements: tuple
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacedEnd(Step):
+    """10-30 / A-10: an Enhancement so resolved is placed in the Enhancement zone."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Initialize(Step):
+    """9-2-3 iv after the Charge: the Initialize effects with those added to them (10-14)."""
+    ctx: Ctx
+    effects: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceEnhancement(Step):
+    """9-2-3 v: the Enhancement leaves In-use for the Enhancement zone."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseDone(Step):
+    """9-2-1 v / 9-2-2 iv: the used card is finished, Terminal applies, then 5-5."""
+    seat: int
+    card: int
+    terminal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AttackBody(Step):
+    """9-4 ii to vii: the attack after the Reaction window."""
+    attack: Any
+    reacting: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AttackAfter(Step):
+    """9-4 vi, vii: the After Attack effects, after the damage."""
+    attack: Any
+    reacting: Any
+    cannot_be_cancelled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEnd(Step):
+    """9-4 viii: the «Attack» leaves its <Attacking> zone (also when the resolution is cut short)."""
+    attack: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AddedSlot(Step):
+    """10-14: the effects added at place `slot` of the card's own effects, then its own effect there."""
+    own: tuple
+    key: str
+    ctx: Ctx
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddedGroups(Step):
+    """10-14: the added effects still to resolve at `slot`, by source card (the turn player's order)."""
+    own: tuple
+    key: str
+    ctx: Ctx
+    slot: int
+    groups: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class AddedPick(Step):
+    """10-14: the effects added by the `chosen` source resolve."""
+    own: tuple
+    key: str
+    ctx: Ctx
+    slot: int
+    groups: tuple
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class RunEffects(Step):
+    """6-2-1-7: the effects from `index` on, top to bottom."""
+    effects: tuple
+    ctx: Ctx
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimedPick(Step):
+    """8-1-2 / 8-2-1 / 8-3-1: the `chosen` one of the pending timed effects resolves."""
+    seat: int
+    when: str
+    pending: tuple
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimedAfter(Step):
+    """After a timed effect: Resurgence in the end phase (10-7), then the rest of them."""
+    seat: int
+    when: str
+    pending: tuple
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class MainStartLoop(Step):
+    """8-2-1: ask again while the action kind is unchosen or main-phase-start effects wait."""
+    seat: int
+    pending: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class AfterMain(Step):
+    """8-2-2: after a standard action the main phase goes on; a full-power action ends it."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SealChosen(Step):
+    """10-9: the chosen card is sealed under this card."""
+    ctx: Ctx
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CopyChosen(Step):
+    """10-16: this card copies the chosen Enhancement."""
+    ctx: Ctx
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class UseChosen(Step):
+    """9-9: the chosen card is used because of an effect."""
+    ctx: Ctx
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CoverChosen(Step):
+    """7-1-8: the chosen hand card goes face down."""
+    seat: int
+    chosen: Any = None
+
+
+# -- the steps that ask (their Requests: choices.py); `kind` is the Request's kind -------------
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(Step):
+    seat: int
+    asks = True
+    kind = "mulligan"
+    rule = "4-1 5"
+
+
+@dataclass(frozen=True, slots=True)
+class AskReshuffle(Step):
+    seat: int
+    asks = True
+    kind = "reshuffle"
+    rule = "8-1-3 iii"
+
+
+@dataclass(frozen=True, slots=True)
+class MainStart(Step):
+    seat: int
+    pending: tuple
+    asks = True
+    kind = "main_start"
+    rule = "8-2-1"
+
+
+@dataclass(frozen=True, slots=True)
+class Main(Step):
+    seat: int
+    asks = True
+    kind = "main"
+    rule = "5-1-1"
+    wait = "It is your opponent's turn; you act in their turn only by reacting to an attack."
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction(Step):
+    seat: int
+    attack: Any
+    reacting: Any
+    asks = True
+    kind = "reaction"
+    rule = "9-4 i"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDamage(Step):
+    seat: int
+    aura: int
+    life: int
+    source: str
+    asks = True
+    kind = "damage"
+    rule = "9-5 i"
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeMix(Step):
+    seat: int
+    card: int
+    need: int
+    mixes: tuple
+    asks = True
+    kind = "charge"
+    rule = "9-2-3 iii"
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimit(Step):
+    seat: int
+    asks = True
+    kind = "hand_limit"
+    rule = "8-3-2"
+
+
+@dataclass(frozen=True, slots=True)
+class CoverCost(Step):
+    seat: int
+    card: int
+    left: int
+    asks = True
+    kind = "cover_cost"
+    rule = "10-31"
+
+
+@dataclass(frozen=True, slots=True)
+class Direction(Step):
+    seat: int
+    src: str
+    dst: str
+    effect: Any
+    ctx: Ctx
+    index: int
+    asks = True
+    kind = "direction"
+    rule = "10-1"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard(Step):
+    seat: int
+    cards: tuple
+    prompt: str
+    optional: bool
+    then: Step
+    asks = True
+    kind = "choose"
+    rule = "9-9"
+
+
+@dataclass(frozen=True, slots=True)
+class DestructionOrder(Step):
+    seat: int
+    cards: tuple
+    asks = True
+    kind = "order"
+    rule = "5-5"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectOrder(Step):
+    """The turn player orders simultaneous effects; `rule` gives them the order (8-1-2, 8-3-1,
+    10-14, 10-30); `label` names an option (`{name}`: the card); `then` continues with it."""
+    seat: int
+    cards: tuple
+    prompt: str
+    label: str
+    then: Step
+    rule: str = "5-5"
+    asks = True
+    kind = "effect_order"
+
+
+@dataclass(slots=True, eq=False)
 class SakuraState:
-    __slots__ = ("table", "rng", "options", "tok", "out_net", "vigor", "flinch", "turn", "active",
-                 "first", "phase", "mode", "turn_start_distance", "special_used", "attacks", "terminal",
-                 "gen", "decision", "result", "events", "sealed_by", "copy_of", "destroying", "goddesses",
-                 "mods_cache", "forced_timed")
+    """Everything the Sakura Arms rules read; every field is hashed unless declared a cache."""
 
-    def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
-        self.table = table
-        self.rng = rng
-        self.options = options
-        self.tok: dict[int, int] = {DIST: 10, SHADOW: 0, AURA[0]: 3, AURA[1]: 3, LIFE[0]: 10, LIFE[1]: 10,
-                                    FLARE[0]: 0, FLARE[1]: 0}  # 4-1 step 1
-        self.out_net = 0  # tokens brought in from Out-of-game minus tokens sent there
-        self.vigor = [0, 0]
-        self.flinch = [False, False]
-        self.turn = 0
-        self.active = 0
-        self.first = 0
-        self.phase = "setup"
-        self.mode: str | None = None  # "standard" / "full_power" (8-2-1)
-        self.turn_start_distance = 10
-        self.special_used: set[int] = set()  # Special cards in the used (Devoted) state
-        self.attacks: list = []  # «Attack» objects in <Attacking> zones (7-1-15)
-        self.terminal = [False, False]  # 9-2 Terminal for the rest of the turn
-        self.gen = None
-        self.decision = None
-        self.result: Result | None = None
-        self.events: list[Event] = []
-        self.sealed_by: dict[int, int] = {}  # sealed card -> sealing card (10-9)
-        self.copy_of: dict[int, int] = {}  # copy -> copy source (10-16)
-        self.destroying: set[int] = set()
-        self.goddesses: list[tuple[str, ...]] = [(), ()]
-        self.mods_cache: list | None = None  # set only while read-only option lists are built
-        self.forced_timed: bool | None = None  # does any card of the duel have Forced timed effects (9-1-1-2)?
+    table: Table
+    rng: Rng
+    options: dict[str, Any] = fixed()
+    goddesses: list[tuple[str, ...]] = fixed()  # each seat's chosen goddesses (2-1), set when the duel is built
+    tok: dict[int, int] = field(default_factory=lambda: {DIST: 10, SHADOW: 0, AURA[0]: 3, AURA[1]: 3, LIFE[0]: 10,
+                                                          LIFE[1]: 10, FLARE[0]: 0, FLARE[1]: 0})  # 4-1 step 1
+    out_net: int = 0  # tokens brought in from Out-of-game minus tokens sent there
+    vigor: list[int] = field(default_factory=lambda: [0, 0])
+    flinch: list[bool] = field(default_factory=lambda: [False, False])
+    turn: int = 0
+    active: int = 0
+    first: int = 0
+    phase: str = "setup"
+    mode: str | None = None  # "standard" / "full_power" (8-2-1)
+    turn_start_distance: int = 10
+    special_used: set[int] = field(default_factory=set)  # Special cards in the used (Devoted) state
+    attacks: list = field(default_factory=list)  # «Attack» objects in <Attacking> zones (7-1-15)
+    terminal: list[bool] = field(default_factory=lambda: [False, False])  # 9-2 Terminal for the rest of the turn
+    flow: Flow = field(default_factory=Flow)
+    result: Result | None = None
+    sealed_by: dict[int, int] = field(default_factory=dict)  # sealed card -> sealing card (10-9)
+    copy_of: dict[int, int] = field(default_factory=dict)  # copy -> copy source (10-16)
+    destroying: set[int] = field(default_factory=set)  # Enhancements whose Disenchant resolves (9-6)
+    # the events of the decision being applied (handed out by `apply`)
+    events: list = cache(factory=list)
+    # set only while read-only option lists are built
+    mods_cache: list | None = cache(None)
+    # does any card of the duel have Forced timed effects (9-1-1-2)? worked out once
+    forced_timed: bool | None = cache(None)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
