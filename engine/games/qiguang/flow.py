@@ -9,6 +9,7 @@ response windows nobody can use, and steps through the phases (QG-3), until a st
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from engine.core.flow import Processor, Step
@@ -26,7 +27,9 @@ from engine.games.qiguang.state import (OPENING_HAND, PHASES, STORED, BattlePhas
                                         stat_effects, surcharge, where, zone)
 
 MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
-PROCESSOR: Processor[QgState] = Processor(lambda state: state.flow)
+PROCESSOR: Processor[QgState] = Processor(operator.attrgetter("flow"))
+# steps are never changed once made (frozen): the one queued after every piece of work is made once
+_PROCEED = Proceed()
 
 
 def _harmony(state: QgState, seat: int) -> list[str] | None:
@@ -343,7 +346,7 @@ def _tick(state: QgState) -> bool:
 
 def _again(state: QgState) -> None:
     if state.result is None:
-        state.flow.then(Proceed())
+        state.flow.then(_PROCEED)
 
 
 def _checked(state: QgState) -> None:
@@ -423,7 +426,7 @@ def proceed(state: QgState) -> None:
     if type(flow.asking) in (Respond, Window, MainPhase, BattlePhase):
         flow.asking = None
     if state.result is None and not (flow.steps and type(flow.steps[-1]) is Proceed):
-        flow.then(Proceed())
+        flow.then(_PROCEED)
     PROCESSOR.advance(state)
 
 
@@ -464,7 +467,7 @@ def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
     _HANDLERS[action["type"]](state, step, seat, action)
     run_check(state)
     if state.result is None and not (state.flow.steps and type(state.flow.steps[-1]) is Proceed):
-        state.flow.then(Proceed())
+        state.flow.then(_PROCEED)
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
