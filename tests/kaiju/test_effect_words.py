@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.effects import EffectContext, effects_markdown
 from engine.core.errors import DataError
 from engine.core.game import Game
@@ -97,3 +98,21 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
         "deal 3 damage to one of the opponent's battle cards in play, less Defense (piercing: yes) (KJ-5.5)"
     assert REGISTRY.say({"draw": 2}) == "you draw 2 cards (KJ-G6 if the deck runs out)"
     assert REGISTRY.say({"devolve": "own_engaged"}).startswith("your engaged card devolves")
+
+
+def test_a_card_played_is_narrated_in_its_effects_wording():
+    """The demo's line for a skill played says what it does in its words' wording."""
+    cards = RULES.cards()
+    for seed in range(20):
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while (request := game.pending()) is not None:
+            for event in game.act(request.seat, bots[request.seat].choose(request)):
+                data = event.for_seat(None)
+                if data["type"] == "skill" and cards[data["card"]["card"]].effects:
+                    effects = cards[data["card"]["card"]].effects
+                    line = RULES.narrate(data)
+                    assert line.startswith(f"Seat {data['seat']} plays {data['card']['name']}: ")
+                    assert all(REGISTRY.say(e) in line for e in effects), line
+                    return
+    pytest.fail("no skill card was played in 20 games")

@@ -141,7 +141,7 @@ class KaijuRules(CardGame):
         return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return demo.narrate(event)
+        return demo.narrate(event, self.cards())
 
 
 RULES = KaijuRules()

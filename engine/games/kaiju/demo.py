@@ -3,6 +3,10 @@ of a kaiju game, and a one-line text for each kaiju event."""
 
 from __future__ import annotations
 
+from typing import Mapping
+
+from engine.games.kaiju.cards import CardDef
+from engine.games.kaiju.effects import REGISTRY
 from engine.games.kaiju.state import KaijuState, defn, zone
 
 
@@ -12,7 +16,31 @@ def _name(card: object) -> str:
     return f"card #{card}"
 
 
-def narrate(event: dict) -> str:
+def _effects(event: dict, cards: Mapping[str, CardDef]) -> tuple:
+    """The effects of the card played or used in `event`: a skill's or reinforcement's own, an
+    Action's or a move's (found by the name the event gives). None for a card the seat cannot see."""
+    card = event.get("card")
+    d = cards.get(card.get("card")) if isinstance(card, dict) else None
+    if d is None:
+        return ()
+    kind = event.get("type")
+    if kind in ("skill", "reinforcement"):
+        return d.effects
+    if kind == "action":
+        return next((a.effects for a in d.actions if a.name == event.get("ability")), ())
+    if kind == "attack":
+        return next((m.effects for m in d.moves if m.name == event.get("move")), ())
+    return ()
+
+
+def wording(effects: tuple) -> str:
+    """Effects as their words say them (`REGISTRY.say`, docs/effects/kaiju.md), for narration."""
+    return "; ".join(REGISTRY.say(effect) for effect in effects)
+
+
+def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
+    """One line for an event; with the card data (`cards`), a card played or used says what
+    its effects do, in the wording of their words."""
     kind = event.get("type", "?")
     seat = event.get("seat")
     who = f"Seat {seat}" if seat is not None else ""
@@ -51,7 +79,9 @@ def narrate(event: dict) -> str:
         "end_turn": lambda: f"{who} ends the turn",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ") + event.get("reason", ""),
     }.get(kind)
-    return (text() if text else f"{kind}: {event}") + rule
+    effects = _effects(event, cards) if cards else ()
+    said = f": {wording(effects)}" if effects else ""
+    return (text() if text else f"{kind}: {event}") + said + rule
 
 
 def cheat_attempts(state: KaijuState, kind: str, seat: int) -> list[tuple[int, dict, str]]:
