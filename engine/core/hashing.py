@@ -288,6 +288,10 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 _PACKERS: dict[type, Callable[[Any], bytes]] = {}
+# encoders that give () for an empty container, and the container types that may take the
+# packer's inline shortcut for empty values (states hold many per-turn sets that are mostly empty)
+_EMPTY_IS_UNIT = {_canon, _sorted, _sorted_items}
+_CONTAINERS = (dict, list, set, frozenset, deque, tuple)
 
 
 def packer(state_type: type) -> Callable[[Any], bytes]:
@@ -327,6 +331,8 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
             call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
         if name in optional:
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
+        elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
+            call = f"({call} if state.{name} else ())"  # an empty container packs as () anyway: no call
         (blobs if encode in _BYTES_ENCODERS else values).append(call)
     source = (f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}"
               f"repr(({''.join(v + ', ' for v in values)})).encode(),))\n")
