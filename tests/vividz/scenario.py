@@ -10,7 +10,7 @@ from engine.core.game import Game
 
 from engine.games.vividz import RULES, flow
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import defn, zone
+from engine.games.vividz.state import defn, redacted, zone
 
 __all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "my_main", "run_ability", "zone", "defn", "IllegalAction"]
 
@@ -87,9 +87,16 @@ def main_turn(game: Game, turn: int = 2) -> Game:
     return game
 
 
+def end_decision(st) -> None:
+    """What the rules object does when a decision ends: this decision's events (recorded with
+    `CardRef`s) go through the core redactor; events of earlier decisions stay as they were."""
+    st.events = redacted(st)
+
+
 def resolve_all(game: Game) -> None:
     game.state_changed()
     flow.run(game.state)
+    end_decision(game.state)
     game.state_changed()
 
 

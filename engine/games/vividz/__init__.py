@@ -16,7 +16,7 @@ from engine.core.zones import Table
 from engine.games.vividz import demo, flow, guards, view
 from engine.games.vividz.cards import load_cards
 from engine.games.vividz.deck import deck_from_entries, validate_deck
-from engine.games.vividz.state import VividzState, zone_specs
+from engine.games.vividz.state import VividzState, redacted, zone_specs
 
 RULE_OPTIONS = (
     RuleOption("illegal_character_discards", "others", ("others", "newest"), "1003.1",
@@ -95,30 +95,6 @@ _PROMPTS = {
 }
 
 
-def _strip(state: VividzState, node: Any, seats: tuple) -> Any:
-    """Replace each card a seat in `seats` can no longer see by its kind and name: a card that
-    went into a hidden zone later in the same step (a Reload, a replacement) is not identified."""
-    if isinstance(node, dict):
-        cid = node.get("id")
-        if isinstance(cid, int) and "card" in node:
-            visible_to = state.table.visible_to
-            for s in seats:
-                if not visible_to(cid, s):
-                    return {"shown": node["card"], "title": node.get("name", "")}
-        return {k: _strip(state, v, seats) if isinstance(v, (dict, list)) else v for k, v in node.items()}
-    if isinstance(node, list):
-        return [_strip(state, v, seats) if isinstance(v, (dict, list)) else v for v in node]
-    return node
-
-
-def _sanitize(state: VividzState, event: Event) -> Event:
-    if event.seat is None:
-        return Event(_strip(state, event.data, (0, 1)))
-    other = (1 - event.seat,)
-    return Event(_strip(state, event.data, (event.seat,)), event.seat,
-                 None if event.redacted is None else _strip(state, event.redacted, other))
-
-
 class VividzRules(CardGame):
     id = "vividz"
     name = "Vividz"
@@ -154,6 +130,9 @@ class VividzRules(CardGame):
             "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
         state.waiting = ("missions", 0)
         state.events.clear()
+        state.named.clear()
+        state.told.clear()
+        state.held = 0
         return state
 
     def request(self, state: VividzState) -> Request | None:
@@ -173,17 +152,16 @@ class VividzRules(CardGame):
 
     def apply(self, state: VividzState, seat: int, action: dict) -> list[Event]:
         state.events = []
-        state.hid = False
         flow.apply(state, seat, action)
-        if not state.hid:
-            return state.events
-        return [_sanitize(state, e) for e in state.events]
+        state.events = redacted(state)
+        return state.events
 
     def concede(self, state: VividzState, seat: int) -> list[Event]:
         """101.4: a player may concede at any time, priority or not; nothing replaces it (101.5)."""
         state.events = []
         if state.result is None:
             flow.finish(state, [seat], f"seat {seat} conceded", "101.4")
+        state.events = redacted(state)
         return state.events
 
     def result(self, state: VividzState) -> Result | None:

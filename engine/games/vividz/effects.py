@@ -7,7 +7,9 @@ returns False when it needs a player's choice; the frame then resumes at the sam
 
 from __future__ import annotations
 
-from engine.games.vividz.state import (ADJACENT, CENTER, ZK, VividzState, _applies, _cont_sources, card_json,
+from engine.core.view import CardRef
+
+from engine.games.vividz.state import (ADJACENT, CENTER, ZK, VividzState, _applies, _cont_sources,
                                        condition_holds, controller, defn, emit, exp_of, in_slot, lane_opponent,
                                        mission_active, new_uid, owner, power, traits, where, zone)
 
@@ -41,8 +43,6 @@ def move(state: VividzState, card: int, dest: str, index: int | None = None, hos
     if src == "exp":
         state.host.pop(card, None)
     state.sleep.discard(card)
-    if dest in ("deck", "hand", "keep") and src not in ("deck", "hand", "keep"):
-        state.hid = True  # events of this step may name it: they are sanitised (__init__._sanitize)
     state.table.move(card, seat, dest, index)
     state.inc[card] += 1
     state.clock += 1
@@ -71,7 +71,7 @@ def enter(state: VividzState, card: int, slot: int, from_zone: str) -> None:
     move(state, card, "area")
     state.slot[card] = slot
     state.seq[card] = state.clock
-    emit(state, {"type": "enter", "seat": owner(state, card), "card": card_json(state, card), "slot": slot,
+    emit(state, {"type": "enter", "seat": owner(state, card), "card": CardRef(card), "slot": slot,
                  "from": from_zone, "rule": "1109.1"})
     fire_self(state, card, "enter")
     fire(state, "ally_enter", owner(state, card), exclude=card)
@@ -88,7 +88,7 @@ def draw(state: VividzState, seat: int, count: int = 1) -> int:
         card = deck[0]
         move(state, card, "hand")
         drawn += 1
-        emit(state, {"type": "draw", "seat": seat, "card": card_json(state, card, True)}, seat, {"type": "draw", "seat": seat})
+        emit(state, {"type": "draw", "seat": seat, "card": CardRef(card)})
     return drawn
 
 
@@ -107,14 +107,14 @@ def retire(state: VividzState, card: int, by: str, rule: str, source: int | None
         chosen = state.repl_choice.pop(card, None)
         source, instead = next((r for r in repl if r[0] == chosen), repl[0])
         d = defn(state, card)  # a card going into the hidden Deck is named, not identified
-        emit(state, {"type": "replaced", "shown": d.id, "title": d.name, "by": card_json(state, source),
+        emit(state, {"type": "replaced", "shown": d.id, "title": d.name, "by": CardRef(source),
                      "instead": instead, "rule": "912.1"})
         dest = {"trash": "trash", "deck_bottom": "deck", "remove": "remove"}[instead]
         move(state, card, dest, why="replaced")
         return
-    data = {"type": "retire", "seat": owner(state, card), "card": card_json(state, card), "by": by, "rule": rule}
+    data = {"type": "retire", "seat": owner(state, card), "card": CardRef(card), "by": by, "rule": rule}
     if source is not None and source >= 0:
-        data["credited_to"] = card_json(state, source)  # 1103.1/1103.3: retired by this source
+        data["credited_to"] = CardRef(source)  # 1103.1/1103.3: retired by this source
     emit(state, data)
     move(state, card, "energy", why="retire")
 
@@ -146,12 +146,12 @@ def deal_damage(state: VividzState, card: int, amount: int, source: int, kind: s
         for _, reduce in replacements(state, card, "damage"):
             amount -= reduce  # 912: "dealt that much minus N instead"
     if amount <= 0:
-        emit(state, {"type": "damage", "card": card_json(state, card), "amount": 0, "rule": "1101.2"})
+        emit(state, {"type": "damage", "card": CardRef(card), "amount": 0, "rule": "1101.2"})
         return
     state.damage[card] = state.damage.get(card, 0) + amount
     state.dmg_source[card] = (kind, source)
-    emit(state, {"type": "damage", "card": card_json(state, card), "amount": amount, "total": state.damage[card],
-                 "source": card_json(state, source), "kind": kind,
+    emit(state, {"type": "damage", "card": CardRef(card), "amount": amount, "total": state.damage[card],
+                 "source": CardRef(source), "kind": kind,
                  "rule": "805.3" if kind == "battle" else "1101.1"})
 
 
@@ -391,7 +391,7 @@ def _op_sleep_reboot(asleep: bool):
                 state.sleep.add(c)
             else:
                 state.sleep.discard(c)
-            emit(state, {"type": "sleep" if asleep else "reboot", "card": card_json(state, c),
+            emit(state, {"type": "sleep" if asleep else "reboot", "card": CardRef(c),
                          "rule": "1104.2" if asleep else "1104.1"})
         return True
     return op
@@ -410,7 +410,7 @@ def _continuous_op(kind: str, value_key: str):
             state.effects.append([state.clock, kind, spec.get(value_key, True),
                                   tuple((c, state.inc[c]) for c in cards), frame[1], frame[0], until])
             emit(state, {"type": "effect", "effect": kind, "value": spec.get(value_key, True), "until": until,
-                         "cards": [card_json(state, c) for c in cards], "rule": "911.4"})
+                         "cards": [CardRef(c) for c in cards], "rule": "911.4"})
             for c in before:  # 911.8 power-reducing: a retire in the next PP is credited to it (1103.3)
                 if power(state, c) < before[c]:
                     state.dmg_source[c] = ("effect", frame[0])
@@ -423,7 +423,7 @@ def _op_remove(state, frame, spec):
     if cards is None:
         return False
     for c in cards:
-        emit(state, {"type": "remove", "card": card_json(state, c), "rule": "1111.1"})
+        emit(state, {"type": "remove", "card": CardRef(c), "rule": "1111.1"})
         move(state, c, "remove")
     return True
 
@@ -442,7 +442,7 @@ def _op_exp(state, frame, spec):
         if deck:
             c = deck[0]
             move(state, c, "exp", host=host)
-            emit(state, {"type": "exp", "card": card_json(state, c), "host": card_json(state, host), "rule": "1112.1"})
+            emit(state, {"type": "exp", "card": CardRef(c), "host": CardRef(host), "rule": "1112.1"})
         return True
     pool = sorted(zone(state, seat, "hand" if src == "hand" else "energy"))
     if not pool:
@@ -454,7 +454,7 @@ def _op_exp(state, frame, spec):
             return ask(state, "pick", seat, tuple(pool), "1112.1", src)
     c = frame[4].pop("pick")
     move(state, c, "exp", host=host)
-    emit(state, {"type": "exp", "card": card_json(state, c), "host": card_json(state, host), "rule": "1112.1"})
+    emit(state, {"type": "exp", "card": CardRef(c), "host": CardRef(host), "rule": "1112.1"})
     return True
 
 
@@ -467,13 +467,13 @@ def _op_charge(state, frame, spec):
                 break
             c = deck[0]
             move(state, c, "energy")
-            emit(state, {"type": "charge", "seat": seat, "card": card_json(state, c), "rule": "506.2"})
+            emit(state, {"type": "charge", "seat": seat, "card": CardRef(c), "rule": "506.2"})
         return True
     done = frame[4].get("n", 0)
     if "pick" in frame[4]:
         c = frame[4].pop("pick")
         move(state, c, "energy")
-        emit(state, {"type": "charge", "seat": seat, "card": card_json(state, c), "rule": "506.2"})
+        emit(state, {"type": "charge", "seat": seat, "card": CardRef(c), "rule": "506.2"})
         done += 1
         frame[4]["n"] = done
     pool = sorted(zone(state, seat, "hand"))
@@ -490,7 +490,7 @@ def _op_discard(state, frame, n):
     if "pick" in frame[4]:
         c = frame[4].pop("pick")
         move(state, c, "trash")
-        emit(state, {"type": "discard", "seat": seat, "card": card_json(state, c), "rule": "102.5"})
+        emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": "102.5"})
         done += 1
         frame[4]["n"] = done
     pool = sorted(zone(state, seat, "hand"))
@@ -512,7 +512,7 @@ def _op_reveal_top(state, frame, spec):
     emit(state, {"type": "reveal", "seat": seat, "shown": d.id, "title": d.name, "rule": "1108.1"})
     if spec["trait"] == d.trait:
         move(state, c, "hand")
-        emit(state, {"type": "to_hand", "seat": seat, "card": card_json(state, c, True)}, seat, {"type": "to_hand", "seat": seat})
+        emit(state, {"type": "to_hand", "seat": seat, "card": CardRef(c)})
     else:
         shuffle(state, seat)
     return True
@@ -528,7 +528,7 @@ def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, f
             return True
         c = deck[0]
         move(state, c, "reveal")
-        emit(state, {"type": kind, "seat": seat, "card": card_json(state, c), "rule": reveal_rule})
+        emit(state, {"type": kind, "seat": seat, "card": CardRef(c), "rule": reveal_rule})
         frame[4]["revealed"] = c
         if free(c) and usable_free(state, c, kind):
             return ask(state, "use", seat, c, reveal_rule)
@@ -563,7 +563,7 @@ def usable_free(state: VividzState, card: int, how: str) -> bool:
 def use_or_energy(state, frame, card, seat, choice, rule) -> bool:
     if choice is None or choice == "decline":
         move(state, card, "energy")
-        emit(state, {"type": "to_energy", "seat": seat, "card": card_json(state, card), "rule": rule})
+        emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(card), "rule": rule})
         return True
     play_free(state, card, seat, choice)
     return True
@@ -572,7 +572,7 @@ def use_or_energy(state, frame, card, seat, choice, rule) -> bool:
 def play_free(state: VividzState, card: int, seat: int, slot) -> None:
     """Use a revealed card without paying its cost (1115.1, 1201.2) via Temporary (904.2e)."""
     move(state, card, "temporary")
-    emit(state, {"type": "play", "seat": seat, "card": card_json(state, card), "cost": 0, "free": True,
+    emit(state, {"type": "play", "seat": seat, "card": CardRef(card), "cost": 0, "free": True,
                  "rule": "904.2"})
     state.played_this_turn += 1
     if defn(state, card).type == "character":
@@ -613,7 +613,7 @@ def _op_slide(state, frame, spec):
 
 
 def slide(state: VividzState, card: int, slot: int) -> None:
-    emit(state, {"type": "slide", "card": card_json(state, card), "from": state.slot[card], "to": slot, "rule": "1116.1"})
+    emit(state, {"type": "slide", "card": CardRef(card), "from": state.slot[card], "to": slot, "rule": "1116.1"})
     state.slot[card] = slot  # same zone: not a new object (501.4 concerns zone changes)
     state.clock += 1
 
@@ -646,7 +646,6 @@ def _op_clear_mission(state, frame, spec):
         frame[4]["pick"] = pool[0]
     m = frame[4].pop("pick")
     state.table.face_down.add(m)
-    state.hid = True
     state.clock += 1
     emit(state, {"type": "clear", "seat": seat, "position": zone(state, seat, "mission").index(m) + 1,
                  "title": defn(state, m).name, "rule": "1114.1"})  # now face down: no id
@@ -689,9 +688,9 @@ def _op_deck_up_to(state, frame, spec):
         f["n"] = moved
         data = {"type": "deck_move", "seat": seat, "to": dest, "moved": moved, "rule": "504.4b"}
         if dest == "hand":  # not a draw (1106.3); only the owner learns the card
-            emit(state, {**data, "card": card_json(state, c, True)}, seat, data)
+            emit(state, {**data, "card": CardRef(c)})
         else:
-            emit(state, {**data, "card": card_json(state, c)})
+            emit(state, {**data, "card": CardRef(c)})
     elif more is not None:  # the player stopped
         emit(state, {"type": "deck_move_stop", "seat": seat, "moved": moved,
                      "rule": "504.4a" if not moved else "504.4b"})
@@ -752,7 +751,7 @@ def change_control(state: VividzState, card: int, seat: int) -> None:
     # 512.3b: its EXP stays under it, in the EXP owners' zones (exp_of finds them by host)
     state.clock += 1
     state.seq[card] = state.clock  # it is the newest card of the slot it arrives in (1002.1)
-    emit(state, {"type": "control", "card": card_json(state, card), "controller": seat, "owner": owner(state, card),
+    emit(state, {"type": "control", "card": CardRef(card), "controller": seat, "owner": owner(state, card),
                  "slot": state.slot[card], "rule": "502.1b"})
 
 

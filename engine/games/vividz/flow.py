@@ -7,9 +7,10 @@ names a decision or the game is over. Priority pre-processing (202) is the task 
 from __future__ import annotations
 
 from engine.core.requests import Result
+from engine.core.view import CardRef
 
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import (POWER, ZK, VividzState, card_json, controller, defn, derived, emit, in_slot,
+from engine.games.vividz.state import (POWER, ZK, VividzState, controller, defn, derived, emit, in_slot,
                                        lane_opponent, may_reduce_power, mission_active, numeric_ties, play_cost, power,
                                        where, zone)
 
@@ -104,8 +105,8 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
         others = [c for c in cards if c != newest]
         if all(defn(state, newest).cost >= defn(state, c).cost for c in others):  # AMB-7, AMB-8
             for c in sorted(others):
-                emit(state, {"type": "level_up", "seat": seat, "card": card_json(state, newest),
-                             "exp": card_json(state, c), "rule": "1002.1"})
+                emit(state, {"type": "level_up", "seat": seat, "card": CardRef(newest),
+                             "exp": CardRef(c), "rule": "1002.1"})
                 fx.move(state, c, "exp", host=newest, why="level_up")  # AMB-9: its EXP comes along
             state.lvup.add(newest)
             changed = True
@@ -117,7 +118,7 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
         others = [c for c in live if c != newest]
         gone = others if state.options["illegal_character_discards"] == "others" else [newest]  # AMB-1
         for c in sorted(gone):
-            emit(state, {"type": "illegal_character", "seat": seat, "card": card_json(state, c), "rule": "1003.1"})
+            emit(state, {"type": "illegal_character", "seat": seat, "card": CardRef(c), "rule": "1003.1"})
             fx.move(state, c, "trash", why="illegal", to_seat=seat)  # 1003.1: the controller's Trash
         changed = True
     if state.newest_pick:  # settled: the choice was for this crowding only
@@ -197,11 +198,11 @@ def resolve_trigger(state: VividzState, uid: int) -> None:
     state.pending.remove(entry)
     _, card, seat, ab, ctx, delayed = entry
     if delayed is not None:
-        emit(state, {"type": "trigger", "seat": seat, "source": card_json(state, card), "delayed": True, "rule": "908.4"})
+        emit(state, {"type": "trigger", "seat": seat, "source": CardRef(card), "delayed": True, "rule": "908.4"})
         fx.push_frame(state, card, seat, delayed, {"inc": state.inc[card]})
         return
     ability = defn(state, card).abilities[ab]
-    emit(state, {"type": "trigger", "seat": seat, "source": card_json(state, card), "ability": ab,
+    emit(state, {"type": "trigger", "seat": seat, "source": CardRef(card), "ability": ab,
                  "trigger": ability.trigger, "rule": "908.2"})
     if ability.optional:
         state.waiting = ("may", seat, card, ab, ctx)
@@ -231,7 +232,7 @@ def _setup(state: VividzState, step: str) -> None:
                 card = deck[0]
                 fx.move(state, card, "energy")
                 revealed.append(card)
-                emit(state, {"type": "reveal_first", "seat": seat, "card": card_json(state, card), "rule": "601.1d"})
+                emit(state, {"type": "reveal_first", "seat": seat, "card": CardRef(card), "rule": "601.1d"})
             a, b = (defn(state, c).cost for c in revealed)
             if a != b:
                 state.first = 0 if a > b else 1
@@ -247,7 +248,7 @@ def _setup(state: VividzState, step: str) -> None:
                 state.table.face_down.discard(m)
                 state.clock += 1
             emit(state, {"type": "missions_revealed", "seat": seat,
-                         "missions": [card_json(state, m) for m in zone(state, seat, "mission")], "rule": "601.1f"})
+                         "missions": [CardRef(m) for m in zone(state, seat, "mission")], "rule": "601.1f"})
         state.phase = "turn"
         state.turn = 1
         state.tp = state.first
@@ -266,7 +267,7 @@ def _reboot_account(state: VividzState, rule: str) -> None:
     for c in list(zone(state, state.tp, "account")) + list(extra):  # AMB-2 option adds the characters
         if c in state.sleep:
             state.sleep.discard(c)
-            emit(state, {"type": "reboot", "card": card_json(state, c), "rule": rule})
+            emit(state, {"type": "reboot", "card": CardRef(c), "rule": rule})
 
 
 def _expire(state: VividzState, until: str) -> None:
@@ -304,14 +305,13 @@ def _step(state: VividzState, code: str) -> None:
             if mission_active(state, m) and m in state.sleep:
                 if fx.condition_holds(state, tp, m, defn(state, m).clear):
                     state.table.face_down.add(m)
-                    state.hid = True
                     state.clock += 1
                     state.sleep.discard(m)
                     emit(state, {"type": "clear", "seat": tp, "position": zone(state, tp, "mission").index(m) + 1,
                                  "title": defn(state, m).name, "rule": "704.2a"})  # now face down: no id
                 else:
                     state.sleep.discard(m)
-                    emit(state, {"type": "uncheck", "seat": tp, "card": card_json(state, m), "rule": "704.2b"})
+                    emit(state, {"type": "uncheck", "seat": tp, "card": CardRef(m), "rule": "704.2b"})
         if state.damage:
             state.damage.clear()  # 704.3
             state.dmg_source.clear()
@@ -378,7 +378,7 @@ def _discard_cost(state: VividzState, seat: int, n: int, rule: str) -> None:
     if len(hand) == n:
         for c in sorted(hand):
             fx.move(state, c, "trash")
-            emit(state, {"type": "discard", "seat": seat, "card": card_json(state, c), "rule": rule})
+            emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": rule})
         return
     state.waiting = ("discard", seat, n, rule)
 
@@ -393,7 +393,7 @@ def _finish_play(state: VividzState, card: int, seat: int, slot: int, from_zone:
 
 
 def _resolve_ab(state: VividzState, card: int, seat: int, ab: int, inc: int) -> None:
-    emit(state, {"type": "activate", "seat": seat, "card": card_json(state, card), "ability": ab, "rule": "907.1"})
+    emit(state, {"type": "activate", "seat": seat, "card": CardRef(card), "ability": ab, "rule": "907.1"})
     ability = defn(state, card).abilities[ab]
     fx.push_frame(state, card, seat, ability.effects, {"inc": inc})
 
@@ -424,7 +424,7 @@ def _atk(state: VividzState, code: str) -> None:
             if deck:
                 c = deck[0]
                 fx.move(state, c, "reveal")
-                emit(state, {"type": "scout", "seat": seat, "card": card_json(state, c),
+                emit(state, {"type": "scout", "seat": seat, "card": CardRef(c),
                              "rule": "804.2b" if len(scouts) == 2 else "804.2a"})
         push(state, *(("scout_decide", s) for s in scouts), ("pp", ""), ("pp", ""), ("atk", "B2"))
     elif code == "B2":  # 805.2, 805.3
@@ -438,7 +438,7 @@ def _atk(state: VividzState, code: str) -> None:
         if attacker_alive(state) and not b.get("success"):
             b["success"] = True
             state.successes[tp] += 1
-            emit(state, {"type": "attack_success", "seat": tp, "card": card_json(state, b["attacker"]), "rule": "806.2"})
+            emit(state, {"type": "attack_success", "seat": tp, "card": CardRef(b["attacker"]), "rule": "806.2"})
         push(state, ("atk", "E3"))
     elif code == "E3":  # 806.3: "when an attack succeeds" abilities trigger at most once per battle
         if b.get("success"):
@@ -512,7 +512,7 @@ def _scout_decide(state: VividzState, seat: int) -> None:
         state.waiting = ("scout_use", seat, c)
         return
     fx.move(state, c, "energy")
-    emit(state, {"type": "to_energy", "seat": seat, "card": card_json(state, c), "rule": "1115.1"})
+    emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(c), "rule": "1115.1"})
 
 
 TASKS = {
@@ -528,7 +528,7 @@ def _order(state: VividzState, seat: int, group: tuple, action: dict) -> None:
     """911.3c: the chosen effect is applied before the remaining ones of the same timestamp."""
     key = next(g for g in group if g[0] == action["card"] and g[2] == action["item"])
     state.ts_rank[key] = sum(1 for g in group if g in state.ts_rank) + 1
-    emit(state, {"type": "effect_order", "seat": seat, "card": card_json(state, key[0]), "item": key[2],
+    emit(state, {"type": "effect_order", "seat": seat, "card": CardRef(key[0]), "item": key[2],
                  "rank": state.ts_rank[key], "rule": "911.3c"})
     rest = [g for g in group if g not in state.ts_rank]
     if len(rest) == 1:
@@ -542,10 +542,10 @@ def _activate(state: VividzState, seat: int, card: int, i: int) -> tuple:
     ab = defn(state, card).abilities[i]
     if ab.cost_of("sleep"):
         state.sleep.add(card)
-        emit(state, {"type": "sleep", "card": card_json(state, card), "rule": "907.1a"})
+        emit(state, {"type": "sleep", "card": CardRef(card), "rule": "907.1a"})
     inc = state.inc[card] if where(state, card) == "area" else -1
     if ab.cost_of("remove_self"):
-        emit(state, {"type": "remove", "card": card_json(state, card), "rule": "904.2f"})
+        emit(state, {"type": "remove", "card": CardRef(card), "rule": "904.2f"})
         fx.move(state, card, "remove")
     return (("discard_cost", seat, ab.cost_of("discard"), "904.2f"), ("pay", seat, ab.cost_of("energy"), "905.3"),
             ("resolve_ab", card, seat, i, inc))
@@ -566,7 +566,7 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
             push(state, ("setup", "reveal"))
     elif kind == "setup_energy":
         fx.move(state, action["card"], "energy")
-        emit(state, {"type": "charge", "seat": seat, "card": card_json(state, action["card"]), "rule": "601.1e"})
+        emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "601.1e"})
         if w[2] > 1:
             state.waiting = ("setup_energy", seat, w[2] - 1)
         else:
@@ -579,7 +579,7 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
             cost = play_cost(state, seat, card, slot)  # 904.2d: locked now
             src = where(state, card)
             fx.move(state, card, "temporary")  # 904.2b reveal, 904.2e Temporary
-            emit(state, {"type": "play", "seat": seat, "card": card_json(state, card), "cost": cost, "slot": slot,
+            emit(state, {"type": "play", "seat": seat, "card": CardRef(card), "cost": cost, "slot": slot,
                          "from": src, "rule": "906.1"})
             push(state, ("pay", seat, cost, "905.3"), ("finish_play", card, seat, slot, src), *after)
         elif t == "activate":
@@ -588,7 +588,7 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
             card = action["card"]
             state.sleep.add(card)  # 802.1b
             state.battle = {"attacker": card, "inc": state.inc[card], "lane": state.slot[card]}
-            emit(state, {"type": "attack", "seat": seat, "card": card_json(state, card), "lane": state.slot[card],
+            emit(state, {"type": "attack", "seat": seat, "card": CardRef(card), "lane": state.slot[card],
                          "rule": "802.1"})
             fx.fire_self(state, card, "attack")  # 802.1c
             fx.fire(state, "ally_attack", seat)
@@ -596,7 +596,7 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
         elif t == "check":
             m = action["mission"]
             state.sleep.add(m)  # 1113.2
-            emit(state, {"type": "check", "seat": seat, "card": card_json(state, m), "rule": "1113.2"})
+            emit(state, {"type": "check", "seat": seat, "card": CardRef(m), "rule": "1113.2"})
             push(state, *after)
         else:  # pass: 703.3a
             emit(state, {"type": "pass", "seat": seat, "rule": "703.3a"})
@@ -613,26 +613,26 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
             push(state, *after)
     elif kind == "pay":
         fx.move(state, action["card"], "trash")
-        emit(state, {"type": "pay", "seat": seat, "card": card_json(state, action["card"]), "rule": "905.3c"})
+        emit(state, {"type": "pay", "seat": seat, "card": CardRef(action["card"]), "rule": "905.3c"})
         if w[2] > 1:
             push(state, ("pay", seat, w[2] - 1, w[3]))
     elif kind == "discard":
         fx.move(state, action["card"], "trash")
-        emit(state, {"type": "discard", "seat": seat, "card": card_json(state, action["card"]), "rule": w[3]})
+        emit(state, {"type": "discard", "seat": seat, "card": CardRef(action["card"]), "rule": w[3]})
         if w[2] > 1:
             push(state, ("discard_cost", seat, w[2] - 1, w[3]))
     elif kind == "pick":
         state.frames[-1][4]["pick"] = action["card"]
     elif kind == "target":
         state.frames[-1][4]["choice"] = action["card"]
-        emit(state, {"type": "target", "seat": seat, "card": card_json(state, action["card"]), "rule": "1107.1"})
+        emit(state, {"type": "target", "seat": seat, "card": CardRef(action["card"]), "rule": "1107.1"})
     elif kind == "use":
         state.frames[-1][4]["use"] = "decline" if t == "decline" else action.get("slot", 0)
     elif kind == "scout_use":
         card = w[2]
         if t == "decline":
             fx.move(state, card, "energy")
-            emit(state, {"type": "to_energy", "seat": seat, "card": card_json(state, card), "rule": "1115.1"})
+            emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(card), "rule": "1115.1"})
         else:
             fx.play_free(state, card, seat, action.get("slot", 0))
     elif kind == "trigger":
@@ -641,19 +641,19 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
         if action["use"]:
             start_ability(state, w[2], seat, w[3], w[4])
         else:
-            emit(state, {"type": "declined", "seat": seat, "source": card_json(state, w[2]), "rule": "908.2"})
+            emit(state, {"type": "declined", "seat": seat, "source": CardRef(w[2]), "rule": "908.2"})
     elif kind == "number":
         state.frames[-1][4]["number"] = action["value"]
     elif kind == "slide_to":
         state.frames[-1][4]["slide"] = (action["card"], action["slot"])
     elif kind == "replacement":
         state.repl_choice[w[2]] = action["source"]
-        emit(state, {"type": "replacement_chosen", "seat": seat, "card": card_json(state, action["source"]),
+        emit(state, {"type": "replacement_chosen", "seat": seat, "card": CardRef(action["source"]),
                      "rule": "912.2"})
     elif kind == "newest":
         c = action["card"]
         state.newest_pick[(seat, state.slot[c])] = c
-        emit(state, {"type": "newest", "seat": seat, "card": card_json(state, c), "rule": "1002.1"})
+        emit(state, {"type": "newest", "seat": seat, "card": CardRef(c), "rule": "1002.1"})
     elif kind == "up_to":
         state.frames[-1][4]["more"] = action["move"]
     elif kind == "ts_order":
@@ -662,13 +662,12 @@ def apply(state: VividzState, seat: int, action: dict) -> None:
         if t == "keep":
             for old in list(zone(state, seat, "keep")):  # 705.2: the old card goes to the Trash first
                 fx.move(state, old, "trash")
-                emit(state, {"type": "discard", "seat": seat, "card": card_json(state, old), "rule": "705.2"})
+                emit(state, {"type": "discard", "seat": seat, "card": CardRef(old), "rule": "705.2"})
             fx.move(state, action["card"], "keep")
-            emit(state, {"type": "keep", "seat": seat, "card": card_json(state, action["card"], True), "rule": "705.2"},
-                 seat, {"type": "keep", "seat": seat, "rule": "705.2"})
+            emit(state, {"type": "keep", "seat": seat, "card": CardRef(action["card"]), "rule": "705.2"})
     elif kind == "charge":
         if t == "charge":
             fx.move(state, action["card"], "energy")
-            emit(state, {"type": "charge", "seat": seat, "card": card_json(state, action["card"]), "rule": "705.3"})
+            emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "705.3"})
             state.waiting = ("charge", seat) if zone(state, seat, "hand") else None
     run(state)

@@ -9,10 +9,12 @@ remember the (card, inc) they apply to.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core.requests import Event, Result
+from engine.core.requests import NOBODY, Event, Result
 from engine.core.rng import Rng
+from engine.core.view import CardRef, card_refs, redact, redact_flat
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.vividz.cards import CardDef
@@ -22,6 +24,8 @@ TRAITS, POWER, UNAFF, FORBID = 1, 2, 4, 8  # derived parameters (911), as bits (
 SLOTS = (1, 2, 3)
 ADJACENT = {1: (2,), 2: (1, 3), 3: (2,)}  # B.2: Sides are not adjacent to each other
 
+
+_PUBLIC = Visibility.PUBLIC
 
 ZONE_NAMES = ("deck", "hand", "keep", "account", "mission", "area", "exp", "energy", "trash", "remove", "temporary",
               "reveal")
@@ -57,7 +61,7 @@ class VividzState:
         "successes", "battle_retires", "dmg_source", "tasks", "waiting", "frames", "result", "events",
         "phase", "uid", "setup_seat", "control", "control_until", "setter_cards", "newest_pick", "chosen", "ts_rank",
         "played_this_turn", "cont_cards", "cache", "reducer_cards", "act_cards", "state_seen", "repl_choice",
-        "cont_zones", "hid", "state_cards",
+        "cont_zones", "state_cards", "named", "told", "held",
     )
 
     def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
@@ -89,7 +93,12 @@ class VividzState:
         self.waiting: tuple | None = None
         self.frames: list[list] = []
         self.result: Result | None = None
-        self.events: list[Event] = []
+        self.events: list = []                # this decision's events (an Emitted until `redacted`)
+        # this decision's events redacted when they happened: the public cards they name, the
+        # cards they named to one seat only (card -> seat), and how many events wait (Emitted)
+        self.named: list[int] = []
+        self.told: dict[int, int] = {}
+        self.held = 0
         self.uid = 0
         self.setup_seat = 0
         self.played_this_turn = 0
@@ -98,7 +107,6 @@ class VividzState:
         self.repl_choice: dict[int, int] = {}  # card -> replacement source the turn player chose (912.2)
         self.cont_zones: dict[int, frozenset] = {}  # card -> zones where it has [Cont] abilities
         self.state_cards: list[int] = []       # cards with a state-triggered ability (908.5), fixed per game
-        self.hid = False                         # a visible card became hidden during this step
         self.cache: tuple = ((), None)          # (key, Derived): continuous effects of one state version (derived)
         self.reducer_cards: tuple = (-1, ())     # (len(cont_cards), cards with a power-lowering [Cont] item)
         self.act_cards: tuple = (-1, {})         # (number of cards, zone -> cards with an [Act] ability there)
@@ -135,19 +143,88 @@ def name(state: VividzState, card: int) -> str:
     return state.table.cards[card].defn.name
 
 
-def emit(state: VividzState, data: dict, seat: int | None = None, redacted: dict | None = None) -> None:
-    state.events.append(Event(data, seat, redacted))
+def describe(state: VividzState, card: int) -> dict:
+    """How events name a card to a seat that sees it: its id, card-data id and name."""
+    d = state.table.cards[card].defn
+    return {"id": card, "card": d.id, "name": d.name}
 
 
-def card_json(state: VividzState, card: int, private: bool = False) -> dict:
-    """A card in an event. Public events identify only cards both seats can see; a face-down or
-    hidden card is named by its kind (`shown`, `title`) so that no instance id leaks."""
-    t = state.table
-    d = t.cards[card].defn
-    # visible to both seats = in a public zone and face up (Table.visible_to for seats 0 and 1)
-    if private or (t.specs[t.zone_of[card]].visibility is Visibility.PUBLIC and card not in t.face_down):
+@dataclass(slots=True)
+class Emitted:
+    """An event of the decision being applied that names a card some seat did not see, before
+    redaction: `seen` holds the (card, seat) pairs of the cards it names (`CardRef`s) that
+    each seat saw when it happened."""
+
+    data: dict
+    seen: frozenset
+
+
+def emit(state: VividzState, data: dict) -> None:
+    """Record an event after the move it reports; the cards it is about are `CardRef`s. A seat
+    is shown a card if it saw the card when the event happened and still sees it when the
+    decision ends (`redacted`): a card revealed and then put into the Deck by a replacement
+    (912) or a Reload within one decision is not named. Most events are flat and name public
+    cards, or one card only its owner sees: they are redacted now
+    (engine.core.view.redact_flat) and checked again when the decision ends."""
+    table = state.table
+    cards = table.cards
+
+    def named(card: int) -> dict:
+        d = cards[card].defn
         return {"id": card, "card": d.id, "name": d.name}
-    return {"shown": d.id, "title": d.name}
+    event = redact_flat(table, data, named, state.named, state.told)
+    if event is not None:
+        state.events.append(event)
+        return
+    visible = table.visible_to
+    seen = frozenset((card, seat) for card in card_refs(data) for seat in (0, 1) if visible(card, seat))
+    state.events.append(Emitted(data, seen))
+    state.held += 1
+
+
+def _renamed(data: dict) -> dict:
+    """An event redacted when it happened, as emitted: its described cards back to `CardRef`s
+    (`redact_flat` describes only flat events, so every dict value in one is a card)."""
+    return {k: CardRef(v["id"]) if type(v) is dict else v for k, v in data.items()}
+
+
+def redacted(state: VividzState) -> list[Event]:
+    """The decision's events for each seat, through the core redactor (engine/core/view.py).
+    An event redacted when it happened stands unless a seat it named a card to no longer sees
+    that card; then it is redacted again from who saw the card then and sees it now."""
+    table = state.table
+    specs, zone_of, face_down, visible_to = table.specs, table.zone_of, table.face_down, table.visible_to
+    gone = set()
+    for card in state.named:
+        if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
+            gone.add(card)
+    state.named = []
+    if state.told:
+        for card, seat in state.told.items():
+            if not visible_to(card, seat):
+                gone.add(card)
+        state.told = {}
+    events = state.events
+    if not gone and not state.held:
+        return events
+    state.held = 0
+    cards = table.cards
+
+    def named(card: int) -> dict:
+        d = cards[card].defn
+        return {"id": card, "card": d.id, "name": d.name}
+    out = []
+    for e in events:
+        if type(e) is Emitted:
+            def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
+                return (card, seat) in seen and visible_to(card, seat)
+            e = redact(table, e.data, named, visible)
+        elif gone and e.seat != NOBODY and any(type(v) is dict and v["id"] in gone for v in e.data.values()):
+            def visible(card: int, seat: int, saw: int | None = e.seat) -> bool:
+                return (saw is None or seat == saw) and visible_to(card, seat)
+            e = redact(table, _renamed(e.data), named, visible)
+        out.append(e)
+    return out
 
 
 def in_slot(state: VividzState, seat: int, slot: int) -> list[int]:

@@ -3,12 +3,13 @@ counts or as face-down markers without an id."""
 
 from __future__ import annotations
 
+from engine.core import view as core_view
+
 from engine.games.vividz.state import (VividzState, attack_forbidden, exp_of, power, traits, zone)
 
 
-def card_view(state: VividzState, card: int, seat: int | None) -> dict:
-    if not state.table.visible_to(card, seat):
-        return {"face_down": True}
+def _describe(state: VividzState, card: int) -> dict:
+    """A card a seat sees, in views: what it is, its cost, and whether it is turned or asleep."""
     d = state.table.cards[card].defn
     out = {"id": card, "card": d.id, "name": d.name, "type": d.type}
     if d.type in ("character", "event"):
@@ -18,6 +19,10 @@ def card_view(state: VividzState, card: int, seat: int | None) -> dict:
     if card in state.sleep:
         out["sleep"] = True
     return out
+
+
+def card_view(state: VividzState, card: int, seat: int | None) -> dict:
+    return core_view.card_view(state.table, card, seat, lambda c: _describe(state, c))
 
 
 def _character(state: VividzState, card: int, seat: int | None) -> dict:
@@ -31,29 +36,30 @@ def _character(state: VividzState, card: int, seat: int | None) -> dict:
     return out
 
 
-def _pile(state: VividzState, owner: int, name: str, seat: int | None) -> list[dict]:
-    return [card_view(state, c, seat) for c in zone(state, owner, name)]
+def _zone(state: VividzState, owner: int, name: str, seat: int | None):
+    """A zone by its declaration (engine.core.view.zone_view): a public pile, the hidden Deck's
+    count, the owner-only hand. (The Keep keeps its own shape, a count and the cards the seat
+    sees, in both AMB-13 modes: the core's would be a count alone, or a list when public.)"""
+    return core_view.zone_view(state.table, owner, name, seat, lambda c: _describe(state, c))
 
 
 def view(state: VividzState, seat: int | None) -> dict:
     players = []
     for p in (0, 1):
-        mine = seat is None or seat == p
-        hand = zone(state, p, "hand")
         keep = zone(state, p, "keep")
         players.append({
             "seat": p,
-            "deck": {"count": len(zone(state, p, "deck"))},
-            "hand": {"count": len(hand), "cards": _pile(state, p, "hand", seat)} if mine else {"count": len(hand)},
-            "keep": {"count": len(keep), "cards": [c for c in _pile(state, p, "keep", seat) if "id" in c]},
-            "account": _pile(state, p, "account", seat),
-            "missions": _pile(state, p, "mission", seat),
+            "deck": _zone(state, p, "deck", seat),
+            "hand": _zone(state, p, "hand", seat),
+            "keep": {"count": len(keep), "cards": [v for v in (card_view(state, c, seat) for c in keep) if "id" in v]},
+            "account": _zone(state, p, "account", seat),
+            "missions": _zone(state, p, "mission", seat),
             "area": sorted((_character(state, c, seat) for c in zone(state, p, "area")), key=lambda c: c["slot"]),
-            "energy": _pile(state, p, "energy", seat),
-            "trash": _pile(state, p, "trash", seat),
-            "remove": _pile(state, p, "remove", seat),
-            "temporary": _pile(state, p, "temporary", seat),
-            "revealed": _pile(state, p, "reveal", seat),
+            "energy": _zone(state, p, "energy", seat),
+            "trash": _zone(state, p, "trash", seat),
+            "remove": _zone(state, p, "remove", seat),
+            "temporary": _zone(state, p, "temporary", seat),
+            "revealed": _zone(state, p, "reveal", seat),
             "successful_attacks": state.successes[p],
         })
     out = {"game": "vividz", "seat": seat, "phase": state.phase, "turn": state.turn, "turn_player": state.tp,

@@ -72,8 +72,9 @@ def _names(node: object, out: set[str]) -> set[str]:
 
 def disclosed(state: object, seat: int) -> set[str]:
     """Card names the engine's events of the last decision tell `seat` (already redacted per
-    seat by the engine): a card revealed and then shuffled back (1108.3), or damaged and then
-    put into the Deck by a replacement (912), was seen by both players even if it is hidden now."""
+    seat by the engine): a card revealed and then shuffled back (1108.3), or put into the Deck
+    by a replacement (912, its `replaced` event names it by title), was seen by both players
+    even if it is hidden now."""
     out: set[str] = set()
     for ev in getattr(state, "events", ()):
         data = ev.for_seat(seat)
