@@ -60,13 +60,13 @@ def main_start(s: SakuraState, step: MainStart) -> Request:
 
 
 def main(s: SakuraState, step: Main) -> Request:
-    return _request(step, f"Turn {s.turn}: your main phase ({s.mode.replace('_', '-')} action).",
-                    guards.main_options(s, step.seat))
+    return Request(step.seat, "main", f"Turn {s.turn}: your main phase ({s.mode.replace('_', '-')} action).",
+                   guards.main_options(s, step.seat))
 
 
 def reaction(s: SakuraState, step: Reaction) -> Request:
-    return _request(step, "You are attacked: use a Reaction card, or take the attack.",
-                    guards.reaction_options(s, step.seat, step.attack))
+    return Request(step.seat, "reaction", "You are attacked: use a Reaction card, or take the attack.",
+                   guards.reaction_options(s, step.seat, step.attack))
 
 
 def damage(s: SakuraState, step: ChooseDamage) -> Request:

@@ -18,7 +18,7 @@ def cheat_attempts(s: Any, kind: str, seat: int) -> list[tuple[int, dict, str]]:
                           "perform a basic action during a full-power action"))
         elif s.vigor[seat] == 0:
             tries.append((seat, {"type": "basic", "action": "focus", "pay": "vigor"}, "pay a basic action with 0 Vigor"))
-        legal = [a for a, _ in guards.main_options(s, seat)]
+        legal = [o.action for o in guards.main_options(s, seat)]
         for card in s.table.zone(seat, "hand"):
             if {"type": "use", "card": card} not in legal:
                 tries.append((seat, {"type": "use", "card": card},

@@ -26,7 +26,7 @@ from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_
                                               damage, finish_card, flags, gain_vigor, make_card_attack,
                                               mt, put, set_unused)
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
-                                            TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot, AfterMain,
+                                            TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
                                             AskReshuffle, AttackAfter, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
                                             DestroyEnd, DestructionOrder, Direction, Draw, EffectOrder, EndPhase,
@@ -40,6 +40,10 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
+
+# steps queued after nearly every move, made once (steps are immutable)
+SETTLE, SETTLE_LOOP = Settle(), SettleLoop()
+MAIN, HAND_LIMIT_CHECK = (Main(0), Main(1)), (HandLimitCheck(0), HandLimitCheck(1))
 
 
 def _with(then: Step, chosen: Any) -> Step:
@@ -75,12 +79,15 @@ def _unwind(s: SakuraState, to_phase_end: bool) -> PhaseEnd | None:
     return None
 
 
-def drive(s: SakuraState, go: Callable[[], None]) -> None:
-    """Run `go` (an answer or the start), then the steps until one asks. Victory (4-2) ends
-    everything; "end the current phase" (10-13) drops the phase's steps, cleans up, goes on."""
+def drive(s: SakuraState, seat: int | None = None, action: dict | None = None) -> None:
+    """Give the asking step `action` (if any), then run the steps until one asks. Victory (4-2)
+    ends everything; "end the current phase" (10-13) drops the phase's steps, cleans up, goes on."""
     while True:
         try:
-            go()
+            if action is None:
+                PROCESSOR.advance(s)
+            else:
+                PROCESSOR.answer(s, seat, action)
             return
         except GameOver:
             _unwind(s, False)
@@ -90,17 +97,17 @@ def drive(s: SakuraState, go: Callable[[], None]) -> None:
             phase_end = _unwind(s, True)
             end_phase_cleanup(s)
             s.flow.next(phase_end)  # the next phase begins
-            go = lambda: PROCESSOR.advance(s)  # noqa: E731
+            action = None
 
 
 def start(s: SakuraState) -> None:
     """4-1 step 5: the mulligans, the turn player first; then the turns."""
     s.flow.then(Mulligan(s.first), Mulligan(1 - s.first), BeginDuel())
-    drive(s, lambda: PROCESSOR.advance(s))
+    drive(s)
 
 
 def apply(s: SakuraState, seat: int, action: dict) -> None:
-    drive(s, lambda: PROCESSOR.answer(s, seat, action))
+    drive(s, seat, action)
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -212,7 +219,7 @@ def settle_loop(s: SakuraState) -> None:
     if sum(1 for c in due if defn(s, c).disenchant) > 1:
         s.flow.next(DestructionOrder(s.active, tuple(due)))
         return
-    s.flow.next(SettleLoop())
+    s.flow.next(SETTLE_LOOP)
     destroy(s, due[0])
 
 
@@ -221,7 +228,7 @@ run(SettleLoop)(lambda s, step: settle_loop(s))
 
 
 def _answer_destruction_order(s: SakuraState, step: DestructionOrder, seat: int, action: dict) -> None:
-    s.flow.next(SettleLoop())
+    s.flow.next(SETTLE_LOOP)
     destroy(s, action["card"])
 
 
@@ -614,9 +621,9 @@ def run_effects(s: SakuraState, effects: tuple, ctx: Ctx, index: int = 0) -> Non
         if "if" in eff and not cond_ok(s, ctx.seat, eff["if"], ctx.full_power, ctx.card, ctx.attack, ctx.reacting):
             continue
         if i + 1 < len(effects):
-            s.flow.next(Settle(), RunEffects(effects, ctx, i + 1))
+            s.flow.next(SETTLE, RunEffects(effects, ctx, i + 1))
         else:
-            s.flow.next(Settle())
+            s.flow.next(SETTLE)
         run_effect(s, eff, ctx)
         return
 
@@ -940,7 +947,7 @@ def _answer_reshuffle(s: SakuraState, step: AskReshuffle, seat: int, action: dic
 def main_phase(s: SakuraState) -> None:
     """8-2-1 then 8-2-2: the main-phase start, then the actions."""
     seat = s.active
-    s.flow.next(MainStartLoop(seat, tuple(timed_sources(s, seat, "main_start"))), Main(seat))
+    s.flow.next(MainStartLoop(seat, tuple(timed_sources(s, seat, "main_start"))), MAIN[seat])
 
 
 @run(MainStartLoop)
@@ -967,17 +974,12 @@ def _answer_main(s: SakuraState, step: Main, seat: int, action: dict) -> None:
     kind = action["type"]
     if kind == "end_main":
         return
-    s.flow.next(AfterMain(step.seat))
+    if s.mode != "full_power":  # 8-2-2 B: a full-power action is the phase's one action
+        s.flow.next(MAIN[step.seat])  # the action kind is fixed for the phase (8-2-1): known now
     if kind == "use":
         use_card(s, step.seat, action["card"], "main")
     elif kind == "basic":
         basic_action(s, step.seat, action["action"], action["pay"])
-
-
-@run(AfterMain)
-def _after_main(s: SakuraState, step: AfterMain) -> None:
-    if s.mode != "full_power":  # 8-2-2 B: the phase ends after the one action
-        s.flow.next(Main(step.seat))
 
 
 def end_phase(s: SakuraState) -> None:
@@ -988,7 +990,7 @@ def end_phase(s: SakuraState) -> None:
 
 @run(EndPhaseRest)
 def _end_phase_rest(s: SakuraState, step: EndPhaseRest) -> None:
-    s.flow.next(HandLimitCheck(step.seat))
+    s.flow.next(HAND_LIMIT_CHECK[step.seat])
     settle(s)
 
 
@@ -1001,7 +1003,7 @@ def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
 def _answer_hand_limit(s: SakuraState, step: HandLimit, seat: int, action: dict) -> None:
     put(s, action["card"], "facedown", face_down=True)
     emit(s, {"type": "covered", "seat": step.seat, "card": CardRef(action["card"]), "rule": "8-3-2"})
-    s.flow.next(HandLimitCheck(step.seat))
+    s.flow.next(HAND_LIMIT_CHECK[step.seat])
 
 
 PHASES: dict[str, Callable[[SakuraState], None]] = {"start": start_phase, "main": main_phase, "end": end_phase}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.core.errors import Refusal
-from engine.core.requests import Request
+from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
@@ -144,7 +144,7 @@ def check_end(s: SakuraState, seat: int, action: dict) -> Refusal | None:
     return _main_refusal(s, seat)
 
 
-def main_options(s: SakuraState, seat: int) -> list:
+def main_options(s: SakuraState, seat: int) -> list[Option]:
     """The main-phase options: the same guards as `check`, with the shared checks done once."""
     s.mods_cache = None
     s.mods_cache = ongoing_mods(s)  # nothing changes while options are listed
@@ -166,15 +166,15 @@ def _main_options(s: SakuraState, seat: int) -> list:
                 continue
             if _payable(s, seat, card) is None:
                 where_ = "" if zname == "hand" else " (Special)"
-                out.append(({"type": "use", "card": card}, f"Use {names[card].defn.name}{where_}"))
+                out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
     if s.mode == "standard" and not blocked:
         pays = (["vigor"] if s.vigor[seat] >= 1 else []) + list(zone(s, seat, "hand"))
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:
                 for pay in pays:
                     how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
-                    out.append(({"type": "basic", "action": name, "pay": pay}, f"{name.capitalize()}, paying {how}"))
-    out.append(({"type": "end_main"}, "End the main phase"))
+                    out.append(Option(f"{name.capitalize()}, paying {how}", {"type": "basic", "action": name, "pay": pay}))
+    out.append(Option("End the main phase", {"type": "end_main"}))
     return out
 
 
@@ -220,9 +220,10 @@ def reaction_cards(s: SakuraState, seat: int, atk) -> list[int]:
     return [c for z in ("hand", "special") for c in zone(s, seat, z) if react_refusal(s, seat, c, atk) is None]
 
 
-def reaction_options(s: SakuraState, seat: int, atk) -> list:
-    out = [({"type": "react", "card": c}, f"React with {s.table.cards[c].defn.name}") for c in reaction_cards(s, seat, atk)]
-    out.append(({"type": "no_reaction"}, "Do not react"))
+def reaction_options(s: SakuraState, seat: int, atk) -> list[Option]:
+    out = [Option(f"React with {s.table.cards[c].defn.name}", {"type": "react", "card": c})
+           for c in reaction_cards(s, seat, atk)]
+    out.append(Option("Do not react", {"type": "no_reaction"}))
     return out
 
 

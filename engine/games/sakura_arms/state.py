@@ -279,12 +279,6 @@ class MainStartLoop(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class AfterMain(Step):
-    """8-2-2: after a standard action the main phase goes on; a full-power action ends it."""
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class SealChosen(Step):
     """10-9: the chosen card is sealed under this card."""
     ctx: Ctx
