@@ -213,9 +213,10 @@ STORED = (Pay, DrawChoice, CrystalCap, Surcharge)
 WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Emitted:
-    """An event of this decision and the (card, seat) pairs that saw its cards when it happened."""
+    """An event of this decision and the (card, seat) pairs that saw its cards when it happened
+    (made on every emit: not frozen, which would cost a setattr call per field)."""
 
     data: dict
     seen: frozenset
