@@ -85,8 +85,11 @@ def _changed(value: Any, hint: Any = None) -> Any:
         args = typing.get_args(hint)
         item = [1] if len(args) == 2 and typing.get_origin(args[1]) is list else 1
         return {**value, key: item}
-    if kind is set:
-        return value | {987_654}
+    if kind is set:  # one more item: an int, or a longer copy of an item that is a tuple
+        sample = next(iter(value), None)
+        return value | {_changed(sample) if type(sample) is tuple else 987_654}
+    if kind is tuple:  # one item longer, so it still compares with the set's other items
+        return (*value, value[-1]) if value else (0,)
     if kind is list:  # one item longer: a copy of its last item, or 0
         return [*value, value[-1] if value else 0]
     if value is None:  # an optional field that is unset now (e.g. `world: int | None`)

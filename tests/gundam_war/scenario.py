@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Deck, Game
 
 from engine.games.gundam_war import RULES
-from engine.games.gundam_war.state import AREAS
+from engine.games.gundam_war.flow import PROCEED
+from engine.games.gundam_war.state import AREAS, Priority, Sortie, choice
 
 FILL = {"blue": "Aurora Shipyard", "green": "Verdant Foundry", "white": "Ivory Colony"}
 
@@ -102,14 +103,15 @@ def at(g: Game, step: str, active: int = 0, turn: int = 3, **attrs) -> None:
     """Make `active` the active player at `step` of game turn `turn`, per-turn trackers reset."""
     s = g.state
     s.phase, s.active, s.turn, s.step = "turn", active, turn, step
-    s.priority, s.passes, s.choice = active, 0, None
+    s.priority, s.passes = active, 0
+    s.flow.steps, s.flow.asking = deque([PROCEED]), Priority()
     s.cut, s.pending, s.ordering = [], [], []
     for st in (s.text_uses, s.cut_uses, s.change_used, s.fired, s.nondup, s.sortied, s.resupplied, s.front_gone):
         st.clear()
     s.slots.clear()
-    s.played_names = [set(), set()]
+    s.played_names.clear()
     if step.startswith(("attack_fx", "defense_fx")):
-        s.choice = ("sortie", active if step.startswith("attack") else 1 - active)
+        s.flow.asking = Sortie(active if step.startswith("attack") else 1 - active)
     for k, v in attrs.items():
         setattr(s, k, v)
     g.state_changed()
@@ -145,10 +147,10 @@ def until(g: Game, step: str) -> list[dict]:
     """Pass (and finish sorties with nothing more) until the turn machine reaches `step`."""
     events = []
     for _ in range(60):
-        if g.state.step == step and g.state.choice is None or g.pending() is None:
+        if g.state.step == step and choice(g.state) is None or g.pending() is None:
             return events
         r = g.pending()
-        if g.state.choice is not None and g.state.choice[0] == "sortie" and step.endswith("_fx"):
+        if type(choice(g.state)) is Sortie and step.endswith("_fx"):
             if step.startswith("attack" if r.seat == g.state.active else "defense"):
                 return events
         answer = {"sortie": {"type": "sortie_done"}, "order": {"type": "order", "index": 0}}.get(r.kind, {"type": "pass"})

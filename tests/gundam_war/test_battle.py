@@ -1,5 +1,6 @@
 """Sortie, squads and battle damage (GW-B-10, GW-A-17, GW-A-18; GW-R-56..84)."""
 
+from engine.games.gundam_war.state import choice
 from tests.gundam_war.scenario import arrange, at, cid, game, refused, until, zone_titles
 
 
@@ -183,7 +184,7 @@ def test_gw_r_83_84_return_step_rolls_returners_and_destroys_units_without_aptit
     grunt, pod, viper = cid(g, 1, "Grunt"), cid(g, 1, "Descent Pod"), cid(g, 1, "Sand Viper")
     assert grunt in g.state.rolled and viper not in g.state.rolled
     assert g.state.table.zone_name(grunt) == "deploy"
-    while g.state.cut or g.state.pending or g.state.choice:
+    while g.state.cut or g.state.pending or choice(g.state):
         g.act(g.pending().seat, {"type": "pass"})
     assert g.state.table.zone_name(pod) == "junk"
 

@@ -2,7 +2,7 @@
 rules added after them (GW-A-5.1, 13.4, 20.10, 24.2-3, 24.25-26, 25.11, 25.15, 25.25, 26.4.2,
 26.12, 26.15, GW-X-22): one scenario each, named after and citing the rule it tests."""
 
-from engine.games.gundam_war.choices import request
+from engine.games.gundam_war.flow import PROCESSOR
 from engine.games.gundam_war.effects import check_destruction, destroy, leave_field, resolve_discard
 from engine.games.gundam_war.state import keyword, stats
 
@@ -308,7 +308,7 @@ def test_gw_r_91_a_set_card_whose_target_changes_type_is_discarded():
     grunt, gorran = placed["ZG-1 Grunt"], placed["Master Gorran"]
     put_set(g, gorran, grunt)
     at(g, "deploy_ft", active=1)
-    uses = [o.action for o in request(g.state).options if o.action.get("type") == "use" and o.action["card"] == grunt]
+    uses = [o.action for o in PROCESSOR.request(g.state).options if o.action.get("type") == "use" and o.action["card"] == grunt]
     assert uses, "Dismantle is offered"
     g.act(1, uses[0])
     _resolve(g)
@@ -498,7 +498,7 @@ def test_gw_a_25_25_resupply_keeps_the_units_the_player_chooses():
     placed = arrange(g, 0, squads={"earth": ("AF-01 Lancer", "AF-02 Skyhawk", "AX-5 Cradle Support")})
     lancer, hawk, cradle = placed["AF-01 Lancer"], placed["AF-02 Skyhawk"], placed["AX-5 Cradle Support"]
     at(g, "return_ft1", active=0)
-    offered = [o.action.get("cards") for o in request(g.state).options if o.action.get("card") == cradle]
+    offered = [o.action.get("cards") for o in PROCESSOR.request(g.state).options if o.action.get("card") == cradle]
     assert [hawk, cradle] in offered and None in offered
     use = {"type": "use", "card": cradle, "text": 0}
     assert refused(g, 0, {**use, "cards": [lancer, hawk, cradle]}).rule == "GW-A-25.25"
@@ -670,7 +670,7 @@ def test_gw_a_25_11_psycommu_from_the_deploy_area_reaches_battle_areas_of_its_ap
     placed1 = arrange(g, 1, squads={"space": ("ZG-1 Grunt",), "earth": ("ZG-4 Sand Viper",)})
     at(g, "defense_ft2", active=1)
     g.act(1, {"type": "pass"})
-    offered = {o.action.get("target") for o in request(g.state).options if o.action.get("card") == carrier}
+    offered = {o.action.get("target") for o in PROCESSOR.request(g.state).options if o.action.get("card") == carrier}
     assert offered == {placed1["ZG-1 Grunt"]}
     psy = {"type": "use", "card": carrier, "text": 0}
     assert refused(g, 0, {**psy, "target": placed1["ZG-4 Sand Viper"]}).rule == "GW-A-25.11"

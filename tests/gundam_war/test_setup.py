@@ -1,5 +1,6 @@
 """Setup and re-deals (GW-B-3, GW-R-6..9, GW-X-7)."""
 
+from engine.games.gundam_war.state import Mulligan
 from tests.gundam_war.scenario import arrange, deck, game, pass_until, refused
 
 NO_G = ("AF-01 Lancer", "AF-01 Lancer", "AF-02 Skyhawk", "WS-3 Tide Runner", "Beam Volley", "Lt. Dara Voss")
@@ -25,7 +26,7 @@ def test_gw_r_7_procedure_a_only_for_a_hand_without_g_and_it_is_shown():
     g = game(deck_a=_deck_a(), deck_b=_deck_a())
     seat = g.state.first
     arrange(g, seat, hand=NO_G)
-    g.state.choice = ("mulligan", seat)
+    g.state.flow.asking = Mulligan(seat)
     g.state_changed()
     events = g.act(seat, {"type": "redeal", "procedure": "A"})
     shown = [e.for_seat(1 - seat) for e in events if e.data["type"] == "redeal"][0]

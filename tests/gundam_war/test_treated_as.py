@@ -2,7 +2,7 @@
 named after and citing the rule, showing that every type check (plays, targets, set rules,
 sortie, National Power from G, destruction) follows the type a card is treated as now."""
 
-from engine.games.gundam_war.choices import request
+from engine.games.gundam_war.flow import PROCESSOR
 from engine.games.gundam_war.effects import check_destruction, leave_field, legal_targets, set_target_refusal, treat_as
 from engine.games.gundam_war.guards import check_sortie
 from engine.games.gundam_war.state import is_basic_g, is_unit, power, types_of, units
@@ -113,7 +113,7 @@ def test_gw_a_1_2_treated_as_refusals_and_requests_use_the_current_type():
     grunt = placed["ZG-1 Grunt"]
     treat_as(g.state, grunt, "g", also=False)
     at(g, "attack_fx", active=1)
-    cards = {o.action.get("card") for o in request(g.state).options}
+    cards = {o.action.get("card") for o in PROCESSOR.request(g.state).options}
     assert grunt not in cards
     assert refused(g, 1, {"type": "sortie", "card": grunt, "area": "earth"}).rule == "GW-A-17.1.1"
 

@@ -7,12 +7,11 @@ from typing import Any
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
-from engine.core.hashing import pack_ints
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.zones import Table
 
-from engine.games.gundam_war import choices, demo, flow, guards, view
+from engine.games.gundam_war import demo, flow, guards, view
 from engine.games.gundam_war.cards import load_cards
 from engine.games.gundam_war.deck import deck_from_entries, validate_deck
 from engine.games.gundam_war.state import AREAS, ZONES, GWState, published, where
@@ -100,28 +99,19 @@ class GundamWarRules(CardGame):
             rng.shuffle(table.zone(seat, "homeland"))       # ... and the opponent's
         state.first = 0 if rng.coin() else 1                # GW-B-3.1 step 4: rock-paper-scissors
         flow.start(state)
-        flow.advance(state)
+        flow.PROCESSOR.advance(state)
         state.events.clear()
         return state
 
     def request(self, state: GWState) -> Request | None:
-        return choices.request(state)
+        return flow.PROCESSOR.request(state)
 
     def check(self, state: GWState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)
 
-    def seat_refusal(self, state: GWState, seat: int, request: Request) -> Refusal:
-        if request.kind in ("free_timing", "cut_in"):
-            return Refusal("GW-A-9.3", f"Seat {request.seat} has priority now; you may act when they pass "
-                                       "(the active player is always asked first).")
-        rule = {"mulligan": "GW-X-7", "sortie": "GW-A-4.2.4", "order": "GW-A-14.10", "hand_limit": "GW-B-12.3",
-                "vulture": "GW-A-25.7.1", "auto_target": "GW-A-13.4",
-                "simultaneous_entry": "GW-A-26.8"}.get(request.kind, "GW-S.2")
-        return Refusal(rule, f"Seat {request.seat} is choosing now ({request.prompt}); wait for them.")
-
     def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
         state.events = []
-        flow.apply(state, seat, action)
+        flow.PROCESSOR.answer(state, seat, action)
         return published(state)
 
     def result(self, state: GWState) -> Result | None:
@@ -129,35 +119,6 @@ class GundamWarRules(CardGame):
 
     def view(self, state: GWState, seat: int | None) -> dict:
         return view.view(state, seat)
-
-    def snapshot(self, state: GWState) -> bytes:
-        """Bytes that change whenever the game state does; card-id sets are packed as ints."""
-        ints: list[int] = []
-        for k, v in sorted(state.damage.items()):
-            ints += (k, v)
-        ints.append(0xFFFFFFFF)
-        for k, v in sorted(state.set_on.items()):
-            ints += (k, v)
-        for group in (state.rolled, state.destroyed, state.dismantled, state.variable_g, state.transformed,
-                      state.sortied, state.resupplied, state.battle_immune, state.card_coins):
-            ints.append(0xFFFFFFFF)
-            ints += sorted(group)
-        scalars = (
-            state.phase, state.first, state.active, state.turn, state.step, state.priority, state.passes,
-            state.mull_seat, state.mull, state.cut, state.pending, state.ordering, state.waiting,
-            sorted(state.turn_mods.items()), sorted(state.coins.items()),
-            sorted(state.engaged), sorted(state.front_gone), sorted(state.slots.items()),
-            [sorted(s) for s in state.played_names], sorted(state.text_uses), sorted(state.cut_uses),
-            sorted(state.change_used), sorted(state.vulture), state.vulture_points, state.pollution,
-            sorted(state.nondup, key=repr), sorted(state.fired), state.choice, sorted(state.untargetable.items()),
-            sorted(state.no_sortie), sorted(state.special_plus.items()),
-            sorted((k, sorted(v)) for k, v in state.kw_gain.items()),
-            sorted((k, sorted(v)) for k, v in state.kw_lose.items()), state.this_turn, sorted(state.skipped),
-            sorted((k, sorted(v)) for k, v in state.treated.items()) if state.treated else (),
-            sorted(state.g_text) if state.g_text else (),
-            state.result.to_json() if state.result else None, state.rng.calls,
-        )
-        return b"|".join((state.table.snapshot(), pack_ints(ints), repr(scalars).encode()))
 
     def check_invariants(self, state: GWState) -> None:
         state.table.check_invariants()

@@ -8,7 +8,8 @@ from itertools import combinations
 from engine.core.requests import Option, Request
 
 from engine.games.gundam_war.cards import needs_target
-from engine.games.gundam_war.state import (AREAS, GWState, ONLY_TYPE, card_texts, controller, defn, is_rolled,
+from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
+    Order, Priority, SimultaneousEntry, Sortie, Vulture, card_texts, controller, defn, is_rolled,
     is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, where, zone)
 from engine.games.gundam_war.effects import conflicted, legal_targets, psycommu_targets, resupply_eligible
 from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _timing_ok, _title, auto_targets,
@@ -168,56 +169,72 @@ def can_act(state: GWState, seat: int) -> bool:
     return next(_legal_ft(state, seat), None) is not None
 
 
-def request(state: GWState) -> Request | None:
-    if state.result is not None:
-        return None
-    if state.choice is not None:
-        kind, seat = state.choice[0], state.choice[1]
-        if kind == "mulligan":
-            hand = len(zone(state, seat, "hand"))
-            opts = [Option(f"Keep this {hand}-card hand", {"type": "keep"})]
-            for p in mulligan_options(state, seat):
-                label = ("Re-deal 6 cards (procedure A: show the hand, it has no G)" if p == "A"
-                         else f"Re-deal {5 - state.mull[seat]['b']} cards (procedure B)")
-                opts.append(Option(label, {"type": "redeal", "procedure": p}))
-            return Request(seat, "mulligan", "Keep your opening hand or re-deal it?", opts)
-        if kind == "sortie":
-            opts = [Option("Finish the sortie", {"type": "sortie_done"})]
-            for card in zone(state, seat, "deploy"):
-                if not is_unit(state, card):
-                    continue
-                for area in ("space", "earth", "arena"):
-                    a = {"type": "sortie", "card": card, "area": area}
-                    if check_sortie(state, seat, a) is None:
-                        opts.append(Option(f"Sortie {_title(state, card)} to the {area}", a))
-            who = "attack" if seat == state.active else "defense"
-            return Request(seat, "sortie", f"Sortie Units to {who} (one squad per area, front first).", opts)
-        if kind == "order":
-            opts = [Option(f"Next: {_entry_label(state, e)}", {"type": "order", "index": i})
-                    for i, e in enumerate(state.ordering)]
-            return Request(seat, "order", "Order the simultaneous effects (first chosen goes first).", opts)
-        if kind == "auto_target":
-            entry = state.pending[state.choice[2]]
-            opts = [Option(f"Target {_title(state, c)}", {"type": "target", "card": c}) for c in auto_targets(state)]
-            return Request(seat, "auto_target", f"Choose the target of {_entry_label(state, entry)}.", opts)
-        if kind == "hand_limit":
-            opts = [Option(f"Discard {_title(state, c)}", {"type": "discard", "card": c}) for c in zone(state, seat, "hand")]
-            return Request(seat, "hand_limit", f"Discard down to {6} cards (hand limit).", opts)
-        if kind == "simultaneous_entry":
-            opts = [Option(f"Discard {_title(state, c)} (seat {controller(state, c)})", {"type": "discard", "card": c})
-                    for c in conflicted(state, state.choice[2])]
-            return Request(seat, "simultaneous_entry", "These cards entered together and cannot all stay on the "
-                                                       "field: choose one to discard (GW-A-26.8).", opts)
-        if kind == "vulture":
-            opts = [Option("Take nothing", PASS)] + [Option(f"Take {_title(state, c)} back to your hand",
-                                                            {"type": "retrieve", "card": c})
-                                                     for c in vulture_cards(state, seat)]
-            return Request(seat, "vulture", f"Vulture: {state.vulture_points[seat]} points. Take one card?", opts)
+# -- the Request of each asking step (state.py) ------------------------------------------------
+
+def priority_request(state: GWState, step: Priority) -> Request:
+    """GW-A-9.3: the seat with priority plays or passes, in a free timing or on the Cut."""
     seat = state.priority
     kind = "cut_in" if state.cut else "free_timing"
     top = f" (cut in on {_entry_label(state, state.cut[-1])})" if state.cut else ""
     return Request(seat, kind, f"Turn {state.turn}, {state.step.replace('_', ' ')}: play or pass{top}.",
                    ft_options(state, seat))
+
+
+def mulligan_request(state: GWState, step: Mulligan) -> Request:
+    seat = step.seat
+    hand = len(zone(state, seat, "hand"))
+    opts = [Option(f"Keep this {hand}-card hand", {"type": "keep"})]
+    for p in mulligan_options(state, seat):
+        label = ("Re-deal 6 cards (procedure A: show the hand, it has no G)" if p == "A"
+                 else f"Re-deal {5 - state.redeals_b[seat]} cards (procedure B)")
+        opts.append(Option(label, {"type": "redeal", "procedure": p}))
+    return Request(seat, "mulligan", "Keep your opening hand or re-deal it?", opts)
+
+
+def sortie_request(state: GWState, step: Sortie) -> Request:
+    seat = step.seat
+    opts = [Option("Finish the sortie", {"type": "sortie_done"})]
+    for card in zone(state, seat, "deploy"):
+        if not is_unit(state, card):
+            continue
+        for area in ("space", "earth", "arena"):
+            a = {"type": "sortie", "card": card, "area": area}
+            if check_sortie(state, seat, a) is None:
+                opts.append(Option(f"Sortie {_title(state, card)} to the {area}", a))
+    who = "attack" if seat == state.active else "defense"
+    return Request(seat, "sortie", f"Sortie Units to {who} (one squad per area, front first).", opts)
+
+
+def order_request(state: GWState, step: Order) -> Request:
+    opts = [Option(f"Next: {_entry_label(state, e)}", {"type": "order", "index": i})
+            for i, e in enumerate(state.ordering)]
+    return Request(step.seat, "order", "Order the simultaneous effects (first chosen goes first).", opts)
+
+
+def auto_target_request(state: GWState, step: AutoTarget) -> Request:
+    entry = state.pending[step.index]
+    opts = [Option(f"Target {_title(state, c)}", {"type": "target", "card": c}) for c in auto_targets(state)]
+    return Request(step.seat, "auto_target", f"Choose the target of {_entry_label(state, entry)}.", opts)
+
+
+def hand_limit_request(state: GWState, step: HandLimit) -> Request:
+    opts = [Option(f"Discard {_title(state, c)}", {"type": "discard", "card": c}) for c in zone(state, step.seat, "hand")]
+    return Request(step.seat, "hand_limit", f"Discard down to {HAND_LIMIT} cards (hand limit).", opts)
+
+
+def simultaneous_entry_request(state: GWState, step: SimultaneousEntry) -> Request:
+    opts = [Option(f"Discard {_title(state, c)} (seat {controller(state, c)})", {"type": "discard", "card": c})
+            for c in conflicted(state, step.batch)]
+    return Request(step.seat, "simultaneous_entry", "These cards entered together and cannot all stay on the "
+                                                    "field: choose one to discard (GW-A-26.8).", opts)
+
+
+def vulture_request(state: GWState, step: Vulture) -> Request:
+    seat = step.seat
+    opts = [Option("Take nothing", PASS)] + [Option(f"Take {_title(state, c)} back to your hand",
+                                                    {"type": "retrieve", "card": c})
+                                             for c in vulture_cards(state, seat)]
+    return Request(seat, "vulture", f"Vulture: {state.vulture_points[seat]} points. Take one card?", opts)
 
 
 def _entry_label(state: GWState, e: dict) -> str:

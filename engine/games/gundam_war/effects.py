@@ -17,7 +17,7 @@ from engine.core.requests import Result
 from engine.core.view import CardRef
 
 from engine.games.gundam_war.cards import CHOSEN, CardDef, needs_target
-from engine.games.gundam_war.state import (AREAS, GWState, PHASE_OF, STEPS, battle_units,
+from engine.games.gundam_war.state import (AREAS, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
     is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
     where, zone)
@@ -74,7 +74,6 @@ def _forget(state: GWState, card: int) -> None:
     state.variable_g.discard(card)
     state.transformed.discard(card)
     state.set_on.pop(card, None)
-    state.entered.pop(card, None)
     state.battle_immune.discard(card)
     state.untargetable.pop(card, None)
     state.special_plus.pop(card, None)
@@ -115,7 +114,6 @@ def discard_set_card(state: GWState, card: int, rule: str) -> None:
 def enter_field(state: GWState, seat: int, card: int, rolled: bool) -> None:
     state.table.move(card, seat, "deploy")
     state.serial += 1
-    state.entered[card] = state.serial
     if rolled:
         state.rolled.add(card)
     else:
@@ -127,7 +125,6 @@ def set_card(state: GWState, card: int, target: int) -> None:
     state.table.move(card, controller(state, target), "set")
     state.set_on[card] = target
     state.serial += 1
-    state.entered[card] = state.serial
 
 
 def roll(state: GWState, card: int) -> None:
@@ -192,6 +189,7 @@ def check_win(state: GWState) -> None:
         state.result = Result(1 - empty[0], False, f"seat {empty[0]}'s Homeland is empty", "GW-B-5.2")
     if state.result is not None:
         state.phase = "over"
+        state.flow.stop()
         emit(state, {"type": "game_over", **state.result.to_json()})
 
 
@@ -519,7 +517,6 @@ def make_card_coin(state: GWState, seat: int, spec: dict) -> int:
     state.table.add_card(seat, d, "deploy", card)
     state.card_coins.add(card)
     state.serial += 1
-    state.entered[card] = state.serial
     emit(state, {"type": "card_coin", "card": CardRef(card), "rule": "GW-A-21.4"})
     return card
 
@@ -590,7 +587,7 @@ def negate_play(state: GWState, card: int) -> None:
             slot = entry.get("slot")
             if slot and state.slots.get(slot, 0) > 0:
                 state.slots[slot] -= 1
-            state.played_names[entry["seat"]].discard(defn(state, card).name)
+            state.played_names.discard((entry["seat"], defn(state, card).name))
     state.table.move(card, owner(state, card), "junk")
     emit(state, {"type": "play_negated", "card": CardRef(card), "rule": "GW-A-12.6"})
 
@@ -781,21 +778,19 @@ def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> N
         if _blocked_by_field(state, card, frozenset(batch)):
             leave_field(state, card, "junk", "cannot be on the field twice", "GW-A-26.8")
     if conflicted(state, batch):
-        state.choice = ("simultaneous_entry", state.active, batch)
+        ask(state, SimultaneousEntry(state.active, batch))
         emit(state, {"type": "simultaneous_entry", "seat": state.active,
                      "cards": [CardRef(c) for c in conflicted(state, batch)], "rule": "GW-A-26.8"})
         return
     _entered(state, batch)
 
 
-def choose_discard(state: GWState, card: int) -> bool:
-    """The attacking player discards one of the conflicting cards (GW-A-26.8). Returns True once
-    the rest can all stay (the choice is over and the enter triggers have fired)."""
-    batch = state.choice[2]
+def choose_discard(state: GWState, batch: tuple, card: int) -> bool:
+    """The attacking player discards one of the conflicting cards of `batch` (GW-A-26.8). Returns
+    True once the rest can all stay (the choice is over and the enter triggers have fired)."""
     leave_field(state, card, "junk", "chosen by the attacking player: it cannot stay with the others", "GW-A-26.8")
     if conflicted(state, batch):
         return False
-    state.choice = None
     _entered(state, batch)
     return True
 

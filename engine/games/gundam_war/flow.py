@@ -1,48 +1,56 @@
-"""The turn as a state machine (GW-S): setup and mulligans, phases and steps with their fixed
-effects, free timings with priority, the Cut (cut-ins, LIFO resolution, new Cuts for Auto C and
-discard effects), sortie, battle damage, the Return Step and the end of the turn; and `apply`,
-what each legal action does.
+"""The turn as steps (GW-S): setup and mulligans, phases and steps with their fixed effects,
+free timings with priority, the Cut (cut-ins, LIFO resolution, new Cuts for Auto C and
+discard effects), sortie, battle damage, the Return Step and the end of the turn; and what
+each answer does.
 
-`advance` runs everything that needs no decision and stops at the next one; `state.choice`
-names a decision inside a step, otherwise the decision is the free timing of `state.step`.
+Every decision answers the step that asks (engine/core/flow.py): a free timing or cut-in
+(`Priority`) or a decision inside a step (`Mulligan`, `Sortie`, `Order`, ...). `Proceed` runs
+everything that needs no decision and stops at the next one; it is queued behind every
+decision, so the turn machine goes on once the decision is answered.
 """
 
 from __future__ import annotations
 
+import operator
 
+from engine.core.flow import Processor
 from engine.core.requests import Result
 
 from engine.core.view import CardRef
 
 from engine.games.gundam_war.state import (AREAS, FT_STEPS, GWState, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS,
+    AutoTarget, HandLimit, Mulligan, OfferMulligan, OfferSortie, Order, Priority, Proceed, SimultaneousEntry, Sortie, Vulture, ask, choosing,
     all_have, card_cost, card_texts, controller, defense, defn, emit, extra_payments, is_type, is_unit,
     keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, where, zone)
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, choose_discard, destroy,
     discard_if_duplicate, draw, end_of_turn_autos, enter_field, fire, fire_waiting, homeland_to_discard, leave_field,
     legal_targets, resolve_auto, resolve_discard, resolve_text, roll, set_card, shield_entry, target_kind)
-from engine.games.gundam_war.guards import _slot, check_sortie
-from engine.games.gundam_war.choices import can_act
+from engine.games.gundam_war.guards import _slot, sortie_refusal
+from engine.games.gundam_war.choices import (auto_target_request, can_act, hand_limit_request, mulligan_request,
+    order_request, priority_request, simultaneous_entry_request, sortie_request, vulture_request)
+
+PROCESSOR: Processor[GWState] = Processor(operator.attrgetter("flow"))
+PROCEED = Proceed()
+PRIORITY = Priority()
 
 
 def start(state: GWState) -> None:
     for seat in (state.first, 1 - state.first):
         draw(state, seat, OPENING_HAND)                      # GW-B-3.1 step 5
-    state.mull_seat = state.first                            # GW-X-7: first player decides first
-    state.choice = ("mulligan", state.first)
+    state.flow.then(OfferMulligan(state.first), PROCEED)     # GW-X-7: first player decides first
     emit(state, {"type": "setup", "first": state.first, "rule": "GW-B-3.1"})
 
 
 def redeal(state: GWState, seat: int, procedure: str) -> None:
     hand = list(zone(state, seat, "hand"))
-    m = state.mull[seat]
     if procedure == "A":
-        m["a"] = True
+        state.redealt_a[seat] = True
         size = OPENING_HAND
         emit(state, {"type": "redeal", "seat": seat, "procedure": "A", "shown": [defn(state, c).title for c in hand],
                      "rule": "GW-B-3.2"})
     else:
-        m["b"] += 1
-        size = OPENING_HAND - m["b"]
+        state.redeals_b[seat] += 1
+        size = OPENING_HAND - state.redeals_b[seat]
         emit(state, {"type": "redeal", "seat": seat, "procedure": "B", "size": size, "rule": "GW-B-3.3"})
     home = zone(state, seat, "homeland")
     for c in hand:
@@ -55,10 +63,8 @@ def redeal(state: GWState, seat: int, procedure: str) -> None:
 def keep(state: GWState, seat: int) -> None:
     emit(state, {"type": "keep", "seat": seat, "hand": len(zone(state, seat, "hand"))})
     if seat == state.first:
-        state.mull_seat = 1 - seat
-        state.choice = ("mulligan", 1 - seat)
+        ask(state, OfferMulligan(1 - seat))
     else:
-        state.choice = None
         state.phase = "turn"
         state.active = state.first
         begin_turn(state, first=True)
@@ -70,9 +76,9 @@ def begin_turn(state: GWState, first: bool = False) -> None:
     state.turn += 1
     for attr in ("slots",):
         getattr(state, attr).clear()
-    state.played_names = [set(), set()]
+    state.played_names.clear()
     for s in (state.text_uses, state.cut_uses, state.change_used, state.nondup, state.fired, state.sortied,
-              state.resupplied, state.vulture, state.ever_engaged, state.skipped):
+              state.resupplied, state.vulture, state.skipped):
         s.clear()
     emit(state, {"type": "turn", "turn": state.turn, "active": state.active, "rule": "GW-B-6.1"})
     # Reroll Phase: no free timing before its fixed effect (GW-A-9.2.2)
@@ -113,7 +119,6 @@ def engagement_check(state: GWState) -> None:
     state.front_gone.clear()
     state.engaged = {a for a in AREAS if zone(state, 0, a) and zone(state, 1, a)}
     for a in sorted(state.engaged):
-        state.ever_engaged.add(a)
         for seat in (state.active, 1 - state.active):
             for c in list(zone(state, seat, a)):
                 fire(state, "engaged", c)          # GW-A-17.3: at most once per turn per card
@@ -130,9 +135,9 @@ def run_fixed(state: GWState) -> None:
         check_win(state)
         next_step(state)
     elif step == "attack_fx":
-        state.choice = ("sortie", state.active)
+        ask(state, OfferSortie(state.active))
     elif step == "defense_fx":
-        state.choice = ("sortie", 1 - state.active)
+        ask(state, OfferSortie(1 - state.active))
     elif step == "damage_start":
         desert(state)
         next_step(state)
@@ -169,12 +174,12 @@ def do_pass(state: GWState, seat: int) -> None:
 
 def resolve_cut(state: GWState) -> None:
     """LIFO (GW-B-13.11); no cut-ins during resolution; checks after each resolution (GW-S.6)."""
-    while state.cut and state.result is None and state.choice is None:
+    while state.cut and state.result is None and not choosing(state):
         entry = state.cut.pop()
         resolve_entry(state, entry)
         check_destruction(state)
         check_win(state)
-    if state.result is not None or state.choice is not None:
+    if state.result is not None or choosing(state):
         return              # the game ended mid-Cut, or a choice (GW-A-26.8) pauses it: `resume_cut` goes on
     state.cut_uses.clear()
     emit(state, {"type": "cut_resolved"})
@@ -197,7 +202,7 @@ def start_pending_cut(state: GWState) -> None:
         if kind is None or "target" in e:
             continue
         if legal_targets(state, e["seat"], kind, e["card"]):
-            state.choice = ("auto_target", e["seat"], i)
+            ask(state, AutoTarget(e["seat"], i))
             return
         e["target"] = None
         e["void"] = True
@@ -212,40 +217,39 @@ def start_pending_cut(state: GWState) -> None:
         added_to_cut(state)
     else:
         state.ordering = entries
-        state.choice = ("order", state.active, "cut")
+        ask(state, Order(state.active, now=False))
 
 
-def choose_auto_target(state: GWState, card: int) -> None:
+def choose_auto_target(state: GWState, step: AutoTarget, card: int) -> None:
     """GW-A-13.4: the target of a waiting Auto C is fixed now, before its Cut starts."""
-    entry = state.pending[state.choice[2]]
+    entry = state.pending[step.index]
     entry["target"] = card
-    state.choice = None
     emit(state, {"type": "auto_target", "card": CardRef(entry["card"]), "target": CardRef(card),
                  "rule": "GW-A-13.4"})
 
 
-def place_ordered(state: GWState, index: int) -> None:
+def place_ordered(state: GWState, step: Order, index: int) -> None:
     entry = state.ordering.pop(index)
-    dest = state.choice[2]
-    if dest == "cut":
+    if not step.now:
         state.cut.append(entry)
         if len(state.ordering) == 1:
             state.cut.append(state.ordering.pop())
-        if not state.ordering:
-            state.choice = None
+        if state.ordering:
+            ask(state, step)                                   # the next one
+        else:
             added_to_cut(state)
         return
-    state.choice = None
     resolve_entry(state, entry)                                # at once, no Cut (GW-A-15.10)
     check_destruction(state)
     check_win(state)
-    if state.choice is None and state.ordering:
-        state.choice = ("order", state.active, "now")
+    if not choosing(state) and state.ordering:
+        ask(state, Order(state.active, now=True))
 
 
 def resume_ordering(state: GWState) -> None:
     """After a choice made inside an ordered end-of-turn effect (Vulture), the ordering goes on."""
-    state.choice = ("order", state.active, "now") if state.ordering else None
+    if state.ordering:
+        ask(state, Order(state.active, now=True))
 
 
 def resolve_entry(state: GWState, entry: dict) -> None:
@@ -267,7 +271,7 @@ def resolve_entry(state: GWState, entry: dict) -> None:
         emit(state, {"type": "transform_revert", "card": CardRef(entry["card"]), "rule": "GW-A-25.19.1"})
     elif kind == "vulture":                                    # GW-A-25.7.1: the seat picks a card
         if state.vulture_points[entry["seat"]] >= 2 and vulture_cards(state, entry["seat"]):
-            state.choice = ("vulture", entry["seat"])
+            ask(state, Vulture(entry["seat"]))
     elif kind == "pollution":
         pollution_check(state)
 
@@ -366,7 +370,6 @@ def sortie_done(state: GWState, seat: int) -> None:
         for c in list(zone(state, seat, area)):
             fire(state, "sortie", c)                     # GW-A-17.1.4: "when ~ has sortied"
     engagement_check(state)                                    # GW-A-17.1.5
-    state.choice = None
     emit(state, {"type": "sortie_done", "seat": seat, "engaged": sorted(state.engaged), "rule": "GW-A-17.1"})
     if not attacker:
         arena_discard(state)
@@ -507,7 +510,7 @@ def end_of_turn(state: GWState) -> None:
     state.step = "end_effects"
     if len(entries) > 1:
         state.ordering = entries
-        state.choice = ("order", state.active, "now")          # no cut-in (GW-A-15.10)
+        ask(state, Order(state.active, now=True))              # no cut-in (GW-A-15.10)
     elif entries:
         resolve_entry(state, entries[0])
 
@@ -522,6 +525,7 @@ def pollution_check(state: GWState) -> None:
     else:
         state.result = Result(1 - losers[0], False, f"seat {losers[0]} holds 10 pollution coins", "GW-A-25.42")
     state.phase = "over"
+    state.flow.stop()
     emit(state, {"type": "game_over", **state.result.to_json()})
 
 
@@ -541,7 +545,7 @@ def end_effects_rest(state: GWState) -> None:
 def end_hand(state: GWState) -> None:
     """GW-B-12.3: only the active player discards down to the hand limit."""
     if len(zone(state, state.active, "hand")) > HAND_LIMIT:
-        state.choice = ("hand_limit", state.active)
+        ask(state, HandLimit(state.active))
         return
     finish_turn(state)
 
@@ -557,34 +561,30 @@ def finish_turn(state: GWState) -> None:
     state.kw_lose.clear()
     state.this_turn.clear()
     state.vulture_points = [0, 0]
-    state.choice = None
     emit(state, {"type": "end_of_turn", "turn": state.turn, "rule": "GW-B-12"})
     begin_turn(state)
 
 
 def _can_sortie(state: GWState, seat: int) -> bool:
-    return any(check_sortie(state, seat, {"type": "sortie", "card": c, "area": a}) is None
+    return any(sortie_refusal(state, seat, {"type": "sortie", "card": c, "area": a}) is None
                for c in zone(state, seat, "deploy") if c not in state.rolled and is_unit(state, c) for a in AREAS)
 
 
-def advance(state: GWState) -> None:
+@PROCESSOR.runs(Proceed)
+def proceed(state: GWState, step: Proceed) -> None:
     """Run automatic states until a player must decide (or the game ends)."""
+    flow = state.flow
     for _ in range(10_000):
         if state.result is not None:
             state.phase = "over"
-            state.choice = None
+            flow.stop()
             return
-        if state.choice is not None:
-            kind = state.choice[0]
-            if kind == "mulligan" and not mulligan_options(state, state.choice[1]):
-                keep(state, state.choice[1])
-                continue
-            if kind == "sortie" and state.options["auto_pass"] == "forced" and not _can_sortie(state, state.choice[1]):
-                sortie_done(state, state.choice[1])
-                continue
+        if flow.steps:                                        # a decision was queued: it comes first
+            if PROCEED not in flow.steps:
+                flow.then(PROCEED)
             return
-        step = state.step
-        if step in FT_STEPS:
+        step_name = state.step
+        if step_name in FT_STEPS:
             if state.pending and not state.cut:
                 start_pending_cut(state)
                 continue
@@ -592,19 +592,111 @@ def advance(state: GWState) -> None:
                 if not can_act(state, state.priority):
                     do_pass(state, state.priority)
                     continue
+            flow.then(PRIORITY, PROCEED)
             return
-        if step == "end_effects":
+        if step_name == "end_effects":
             end_effects_rest(state)
             continue
-        if step == "end_hand":
+        if step_name == "end_hand":
             end_hand(state)
             continue
-        if state.pending and step == "end":
+        if state.pending and step_name == "end":
             for e in state.pending:
                 resolve_entry(state, e)
             state.pending = []
         run_fixed(state)
     raise RuntimeError("the turn machine did not reach a decision")
+
+
+@PROCESSOR.runs(OfferMulligan)
+def offer_mulligan(state: GWState, step: OfferMulligan) -> None:
+    if mulligan_options(state, step.seat):
+        state.flow.next(Mulligan(step.seat))
+    else:
+        keep(state, step.seat)                                # nothing to re-deal: the hand is kept
+
+
+@PROCESSOR.runs(OfferSortie)
+def offer_sortie(state: GWState, step: OfferSortie) -> None:
+    if state.options["auto_pass"] == "forced" and not _can_sortie(state, step.seat):
+        sortie_done(state, step.seat)                          # GW-S.3: nothing can sortie
+    else:
+        state.flow.next(Sortie(step.seat))
+
+
+# -- what each answer does -------------------------------------------------------------------
+
+def answer_priority(state: GWState, step: Priority, seat: int, action: dict) -> None:
+    kind = action["type"]
+    if kind == "pass":
+        do_pass(state, seat)
+    elif kind == "play":
+        play(state, seat, action)
+    elif kind == "use":
+        use(state, seat, action)
+    else:
+        change(state, seat, action)
+
+
+def answer_mulligan(state: GWState, step: Mulligan, seat: int, action: dict) -> None:
+    if action["type"] == "keep":
+        keep(state, seat)
+    else:
+        redeal(state, seat, action["procedure"])
+        ask(state, OfferMulligan(seat))
+
+
+def answer_sortie(state: GWState, step: Sortie, seat: int, action: dict) -> None:
+    if action["type"] == "sortie_done":
+        sortie_done(state, seat)
+        return
+    state.table.move(action["card"], seat, action["area"])
+    emit(state, {"type": "sortie", "card": CardRef(action["card"]), "area": action["area"],
+                 "position": len(zone(state, seat, action["area"])), "rule": "GW-A-17.1.1"})
+    ask(state, OfferSortie(seat))
+
+
+def answer_order(state: GWState, step: Order, seat: int, action: dict) -> None:
+    place_ordered(state, step, action["index"])
+
+
+def answer_auto_target(state: GWState, step: AutoTarget, seat: int, action: dict) -> None:
+    choose_auto_target(state, step, action["card"])
+
+
+def answer_hand_limit(state: GWState, step: HandLimit, seat: int, action: dict) -> None:
+    state.table.move(action["card"], seat, "junk")
+    emit(state, {"type": "hand_limit_discard", "card": CardRef(action["card"]), "rule": "GW-B-12.3"})
+    if len(zone(state, seat, "hand")) <= HAND_LIMIT:
+        finish_turn(state)
+    else:
+        ask(state, step)
+
+
+def answer_simultaneous_entry(state: GWState, step: SimultaneousEntry, seat: int, action: dict) -> None:
+    if choose_discard(state, step.batch, action["card"]):                  # GW-A-26.8
+        resume_cut(state)
+    else:
+        ask(state, step)
+
+
+def answer_vulture(state: GWState, step: Vulture, seat: int, action: dict) -> None:
+    if action["type"] == "retrieve":
+        state.table.move(action["card"], seat, "hand")
+        emit(state, {"type": "vulture_retrieve", "card": CardRef(action["card"]), "seat": seat,
+                     "title": defn(state, action["card"]).title, "rule": "GW-A-25.7.1"})
+    state.vulture_points[seat] = 0
+    resume_ordering(state)
+
+
+PROCESSOR.asks(Priority, priority_request, answer_priority)
+PROCESSOR.asks(Mulligan, mulligan_request, answer_mulligan)
+PROCESSOR.asks(Sortie, sortie_request, answer_sortie)
+PROCESSOR.asks(Order, order_request, answer_order)
+PROCESSOR.asks(AutoTarget, auto_target_request, answer_auto_target)
+PROCESSOR.asks(HandLimit, hand_limit_request, answer_hand_limit)
+PROCESSOR.asks(SimultaneousEntry, simultaneous_entry_request, answer_simultaneous_entry)
+PROCESSOR.asks(Vulture, vulture_request, answer_vulture)
 
 
 def pay_extras(state: GWState, seat: int, extras: list[dict]) -> None:
@@ -645,7 +737,7 @@ def play(state: GWState, seat: int, action: dict) -> None:
     slot = _slot(state, card, bool(d.keywords.get("quick")))
     if slot:
         state.slots[slot] = state.slots.get(slot, 0) + 1
-    state.played_names[seat].add(d.name)
+    state.played_names.add((seat, d.name))
     entry = {"kind": "card", "seat": seat, "card": card, "target": target, "slot": slot}
     if x:
         entry["x"] = x
@@ -705,7 +797,6 @@ def change(state: GWState, seat: int, action: dict) -> None:
         state.destroyed.add(card)
     if target in state.sortied:
         state.sortied.add(card)
-    state.entered[card] = state.entered.pop(target, 0)
     if target in state.treated:                                   # GW-A-26.9.3: states from effects
         state.treated[card] = state.treated.pop(target)
     if target in state.g_text:
@@ -718,49 +809,3 @@ def change(state: GWState, seat: int, action: dict) -> None:
     state.change_used.add(seat)
     emit(state, {"type": "change", "card": CardRef(card), "replaced": defn(state, target).title,
                  "rule": "GW-A-25.16"})
-
-
-def apply(state: GWState, seat: int, action: dict) -> None:
-    kind = action["type"]
-    if kind == "keep":
-        keep(state, seat)
-    elif kind == "redeal":
-        redeal(state, seat, action["procedure"])
-    elif kind == "pass":
-        if state.choice and state.choice[0] == "vulture":
-            state.vulture_points[seat] = 0
-            resume_ordering(state)
-        else:
-            do_pass(state, seat)
-    elif kind == "play":
-        play(state, seat, action)
-    elif kind == "use":
-        use(state, seat, action)
-    elif kind == "change":
-        change(state, seat, action)
-    elif kind == "sortie":
-        state.table.move(action["card"], seat, action["area"])
-        emit(state, {"type": "sortie", "card": CardRef(action["card"]), "area": action["area"],
-                     "position": len(zone(state, seat, action["area"])), "rule": "GW-A-17.1.1"})
-    elif kind == "sortie_done":
-        sortie_done(state, seat)
-    elif kind == "order":
-        place_ordered(state, action["index"])
-    elif kind == "target":
-        choose_auto_target(state, action["card"])
-    elif kind == "discard" and state.choice and state.choice[0] == "simultaneous_entry":
-        if choose_discard(state, action["card"]):                          # GW-A-26.8
-            resume_cut(state)
-    elif kind == "discard":
-        state.table.move(action["card"], seat, "junk")
-        emit(state, {"type": "hand_limit_discard", "card": CardRef(action["card"]), "rule": "GW-B-12.3"})
-        if len(zone(state, seat, "hand")) <= 6:
-            state.choice = None
-            finish_turn(state)
-    elif kind == "retrieve":
-        state.table.move(action["card"], seat, "hand")
-        emit(state, {"type": "vulture_retrieve", "card": CardRef(action["card"]), "seat": seat,
-                     "title": defn(state, action["card"]).title, "rule": "GW-A-25.7.1"})
-        state.vulture_points[seat] = 0
-        resume_ordering(state)
-    advance(state)

@@ -11,7 +11,7 @@ from engine.games.gundam_war.cards import needs_target
 from engine.games.gundam_war.state import (AREAS, CARD_TYPES, FT_STEPS, GWState, all_have, can_pay, card_cost,
     card_texts, controller, defn, extra_payments, is_rolled, is_unit, keyword, meets_designated, mulligan_options,
     on_field, owner, power, requirement_met, same_name_on_field, set_cards, step_name, types_of, units,
-    vulture_cards, where, zone)
+    vulture_cards, where, zone, AutoTarget, Sortie, choice)
 from engine.games.gundam_war.effects import (area_weapon_victims, conflicted, effects_playable, legal_targets,
     psycommu_targets, resupply_eligible, resupply_units, set_target_refusal, shield_entry, target_kind)
 
@@ -36,8 +36,9 @@ def _title(state: GWState, card: int) -> str:
 def _ft_refusal(state: GWState, seat: int) -> Refusal | None:
     if state.phase == "mulligan":
         return Refusal("GW-B-3.1", "The game has not started: finish the opening hands (keep or re-deal) first.")
-    if state.choice is not None:
-        return Refusal("GW-A-4.1", f"A choice must be made first ({state.choice[0].replace('_', ' ')}); "
+    deciding = choice(state)
+    if deciding is not None:
+        return Refusal("GW-A-4.1", f"A choice must be made first ({deciding.kind.replace('_', ' ')}); "
                                    "cards and texts can be played again in the next free timing.")
     if state.step not in FT_STEPS:
         return Refusal("GW-A-9.2.3", "Cards and texts can only be played in a free timing, not during a fixed effect "
@@ -115,7 +116,7 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
         return Refusal(SLOT_RULE[slot], f"You have already played a {_SLOT_NAME[slot]} "
                                         "this turn; you can play another next turn.")
     restrict = d.keywords.get("restrict")
-    if restrict == "1/turn" and d.name in state.played_names[seat]:
+    if restrict == "1/turn" and (seat, d.name) in state.played_names:
         return Refusal("GW-A-25.29", f"You already played a card named {d.name} this turn (Restrict to 1/Turn).")
     if restrict == "1" and same_name_on_field(state, d.name, (0, 1)):
         return Refusal("GW-A-25.33", f"A card named {d.name} is already on the field (Restrict to 1).")
@@ -327,9 +328,14 @@ def check_change(state: GWState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_sortie(state: GWState, seat: int, action: dict) -> Refusal | None:
-    if state.choice is None or state.choice[0] != "sortie" or state.choice[1] != seat:
+    if choice(state) != Sortie(seat):
         return Refusal("GW-A-4.2.4", "Units sortie only in the Attack Step (attacker) or Defense Step (defender) "
                                      "fixed effect.")
+    return sortie_refusal(state, seat, action)
+
+
+def sortie_refusal(state: GWState, seat: int, action: dict) -> Refusal | None:
+    """Why this Unit cannot sortie there, `seat` being the one sortieing now (GW-A-17.1)."""
     if seat in state.no_sortie:
         return Refusal("GW-A-26.3", "An effect forbids you to sortie this turn; finish the sortie with no Units.")
     card = _card_arg(state, action)
@@ -366,9 +372,10 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
     if state.result is not None:
         return Refusal("GW-B-5.2", "The game is over.")
     kind = action.get("type")
-    choice = state.choice[0] if state.choice else None
+    deciding = choice(state)
+    kind_now, deciding_seat = (deciding.kind, deciding.seat) if deciding is not None else (None, None)
     if kind in ("keep", "redeal"):
-        if choice != "mulligan" or state.choice[1] != seat:
+        if kind_now != "mulligan" or deciding_seat != seat:
             return Refusal("GW-B-3.1", "Opening hands are kept or re-dealt only at the start of the game, "
                                        "the first player first (GW-X-7).")
         if kind == "redeal":
@@ -383,32 +390,32 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
     if kind == "sortie":
         return check_sortie(state, seat, action)
     if kind == "sortie_done":
-        if choice != "sortie" or state.choice[1] != seat:
+        if kind_now != "sortie" or deciding_seat != seat:
             return Refusal("GW-A-4.2.4", "There is no sortie to finish now.")
         return None
     if kind == "order":
-        if choice != "order" or state.choice[1] != seat:
+        if kind_now != "order" or deciding_seat != seat:
             return Refusal("GW-A-14.10", "Only the active player orders simultaneous effects, when there are some.")
         i = action.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(state.ordering):
             return Refusal("GW-A-14.10", "Choose the index of one of the waiting effects.")
         return None
     if kind == "target":
-        if choice != "auto_target" or state.choice[1] != seat:
+        if kind_now != "auto_target" or deciding_seat != seat:
             return Refusal("GW-A-13.4", "There is no automatic effect of yours waiting for a target now.")
         if _card_arg(state, action) not in auto_targets(state):
             return Refusal("GW-A-13.4", "Choose one of the legal targets of the automatic effect.")
         return None
-    if kind == "discard" and choice == "simultaneous_entry":
-        if state.choice[1] != seat:
+    if kind == "discard" and kind_now == "simultaneous_entry":
+        if deciding_seat != seat:
             return Refusal("GW-A-26.8", "The attacking player chooses which of the cards that entered together "
                                         "are discarded; wait for them.")
-        if _card_arg(state, action) not in conflicted(state, state.choice[2]):
+        if _card_arg(state, action) not in conflicted(state, deciding.batch):
             return Refusal("GW-A-26.8", "Choose one of the cards that entered together and cannot all stay on the "
                                         "field.")
         return None
     if kind == "discard":
-        if choice != "hand_limit" or state.choice[1] != seat:
+        if kind_now != "hand_limit" or deciding_seat != seat:
             return Refusal("GW-B-12.3", "Only the active player discards, and only down to the hand limit at the "
                                         "end of the turn.")
         card = _card_arg(state, action)
@@ -416,17 +423,17 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
             return Refusal("GW-B-12.3", "Choose a card from your hand to discard.")
         return None
     if kind == "retrieve":
-        if choice != "vulture" or state.choice[1] != seat:
+        if kind_now != "vulture" or deciding_seat != seat:
             return Refusal("GW-A-25.7.1", "Cards are taken back with Vulture points only at the end of the turn.")
         if _card_arg(state, action) not in vulture_cards(state, seat):
             return Refusal("GW-A-25.7.1", "Choose a card from your Junk Yard your Vulture points reach "
                                           "(G 2, Unit/Character 5, Command/Operation 8).")
         return None
     if kind == "pass":
-        if choice == "vulture" and state.choice[1] == seat:
+        if kind_now == "vulture" and deciding_seat == seat:
             return None
-        if choice in ("mulligan", "sortie", "order", "hand_limit", "simultaneous_entry"):
-            return Refusal("GW-A-4.1", f"Passing is not possible now: {choice.replace('_', ' ')} needs an answer.")
+        if kind_now in ("mulligan", "sortie", "order", "hand_limit", "simultaneous_entry"):
+            return Refusal("GW-A-4.1", f"Passing is not possible now: {kind_now.replace('_', ' ')} needs an answer.")
         return _ft_refusal(state, seat)
     if kind == "play":
         return check_play(state, seat, action)
@@ -439,5 +446,8 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
 
 def auto_targets(state: GWState) -> list[int]:
     """Legal targets of the Auto C waiting for its target (GW-A-13.4)."""
-    entry = state.pending[state.choice[2]]
+    step = choice(state)
+    entry = state.pending[step.index] if type(step) is AutoTarget else None
+    if entry is None:
+        return []
     return legal_targets(state, entry["seat"], target_kind(state, entry), entry["card"])

@@ -11,9 +11,11 @@ the `set` zone of the set target's controller, linked by `set_on` (GW-A-20).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.flow import Flow, Step
+from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
 from engine.core.view import card_refs, redact
@@ -71,76 +73,182 @@ STEP_RULE = {
 }
 
 
-class GWState:
-    __slots__ = (
-        "table", "rng", "options", "phase", "first", "active", "turn", "step", "priority", "passes",
-        "mull_seat", "mull", "cut", "pending", "ordering", "rolled", "damage", "destroyed", "set_on",
-        "turn_mods", "coins", "dismantled", "variable_g", "transformed", "sortied", "resupplied",
-        "engaged", "front_gone", "slots", "played_names", "text_uses", "cut_uses", "change_used",
-        "vulture", "vulture_points", "pollution", "nondup", "fired", "choice", "result", "events",
-        "entered", "ever_engaged", "serial", "battle_immune", "untargetable", "waiting", "card_coins", "no_sortie", "special_plus", "kw_gain", "kw_lose", "this_turn",
-        "skipped", "treated", "g_text",
-    )
+# -- steps (engine/core/flow.py): what the turn machine does next, and what it waits for ------
 
-    def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
-        self.table = table
-        self.rng = rng
-        self.options = options
-        self.phase = "mulligan"
-        self.first = 0
-        self.active = 0
-        self.turn = 0
-        self.step = "reroll_ft"
-        self.priority = 0
-        self.passes = 0
-        self.mull_seat = 0
-        self.mull = [{"a": False, "b": 0}, {"a": False, "b": 0}]
-        self.cut: list[dict] = []            # unresolved effects, bottom first (GW-B-13.9)
-        self.pending: list[dict] = []        # Auto C / discard effects waiting for a new Cut (GW-A-14.10)
-        self.ordering: list[dict] = []       # effects the active player is putting in order
-        self.rolled: set[int] = set()        # roots of rolled set groups / cards (GW-B-7.3)
-        self.damage: dict[int, int] = {}
-        self.destroyed: set[int] = set()     # destroyed, discard effect not yet resolved (GW-A-19.1)
-        self.set_on: dict[int, int] = {}     # set card -> set target (GW-A-20)
-        self.turn_mods: dict[int, list[int]] = {}
-        self.coins: dict[int, list[int]] = {}
-        self.dismantled: set[int] = set()
-        self.variable_g: set[int] = set()
-        self.transformed: set[int] = set()
-        self.sortied: set[int] = set()       # moved to a battle area this turn (PS Armor, GW-A-25.18)
-        self.resupplied: set[int] = set()
-        self.engaged: set[str] = set()       # areas engaged at the last check (GW-B-10.4)
-        self.front_gone: set[tuple] = set()  # (seat, area) whose front Unit left this step (GW-B-10.11.2)
-        self.slots: dict[str, int] = {}      # plays this turn by kind (GW-B-9.1.1)
-        self.played_names: list[set] = [set(), set()]
-        self.text_uses: set[tuple] = set()
-        self.cut_uses: set[tuple] = set()
-        self.change_used: set[int] = set()
-        self.vulture: set[tuple] = set()     # (seat, area) watched this turn (GW-A-25.7)
-        self.vulture_points = [0, 0]
-        self.pollution = [0, 0]
-        self.nondup: set[tuple] = set()
-        self.fired: set[tuple] = set()
-        self.choice: tuple | None = None     # a decision inside a step: ("sortie", seat), ...
-        self.result: Result | None = None
-        self.events: list[Emitted] = []     # this decision's events, redacted by `published`
-        self.entered: dict[int, int] = {}    # card -> serial when it entered the field (GW-A-26.8)
-        self.ever_engaged: set[tuple] = set()
-        self.serial = 0
-        self.battle_immune: set[int] = set()  # "does not take battle damage" this turn (GW-A-18.2.1)
-        self.untargetable: dict[int, int] = {}  # card -> seat whose effects cannot target it (GW-A-13.10)
-        self.waiting: list[dict] = []         # resolved effects waiting for the end of turn (GW-A-15.4)
-        self.card_coins: set[int] = set()     # coins standing in for Units (GW-A-21.4)
-        self.no_sortie: set[int] = set()      # players who may not sortie this turn (GW-A-26.3)
-        self.special_plus: dict[int, int] = {}  # card -> Psycommu +X this turn (GW-A-26.11)
-        self.kw_gain: dict[int, set] = {}     # special effects gained / lost this turn (GW-A-24.4-5)
-        self.kw_lose: dict[int, set] = {}
-        self.this_turn: list[tuple] = []      # (seat, scope, stats): "this turn" effects (GW-A-26.6.2)
-        self.skipped: set[str] = set()        # phases of this turn that will not be performed (GW-A-24.26)
-        # GW-A-1.2: card -> every type it is treated as now, while it stays on the field ("treated
-        # as" replaces the printed type, "also treated as" adds to it); absent = its printed type
-        self.treated: dict[int, frozenset] = {}
-        self.g_text: set[int] = set()         # treated as a G and gained "generates 1 (its colour)"
+@dataclass(frozen=True, slots=True)
+class Proceed(Step):
+    """GW-S: run the turn's automatic states (fixed effects, new Cuts, forced passes) until a
+    player must decide; queued behind every decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Priority(Step):
+    """GW-A-9.3: a free timing or cut-in: the seat with priority (`state.priority`) plays or passes."""
+    asks = True
+    kind = "free_timing"
+    rule = "GW-A-9.3"
+    wait = "Seat {seat} has priority now; you may act when they pass (the active player is always asked first)."
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(Step):
+    """GW-B-3.1, GW-X-7: `seat` keeps or re-deals its opening hand, the first player first."""
+    seat: int
+    asks = True
+    kind = "mulligan"
+    rule = "GW-X-7"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferMulligan(Step):
+    """GW-B-3.1: `seat` decides on its opening hand, unless keeping is all it may do."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferSortie(Step):
+    """GW-A-17.1: `seat` sorties, unless (forced passing, GW-S.3) no Unit of it can."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sortie(Step):
+    """GW-A-17.1: `seat` sorties Units in the Attack (attacker) or Defense (defender) Step."""
+    seat: int
+    asks = True
+    kind = "sortie"
+    rule = "GW-A-4.2.4"
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Step):
+    """GW-A-14.10, GW-B-12.2: the active player puts `state.ordering` in order, onto a new Cut
+    (`now` False) or resolving each at once with no Cut (`now` True, GW-A-15.10)."""
+    seat: int
+    now: bool
+    asks = True
+    kind = "order"
+    rule = "GW-A-14.10"
+
+
+@dataclass(frozen=True, slots=True)
+class AutoTarget(Step):
+    """GW-A-13.4: `seat` chooses the target of the waiting Auto C `state.pending[index]`."""
+    seat: int
+    index: int
+    asks = True
+    kind = "auto_target"
+    rule = "GW-A-13.4"
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimit(Step):
+    """GW-B-12.3: the active player discards down to the hand limit."""
+    seat: int
+    asks = True
+    kind = "hand_limit"
+    rule = "GW-B-12.3"
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneousEntry(Step):
+    """GW-A-26.8: the attacking player discards one of `batch` (cards that entered together and
+    cannot all stay on the field)."""
+    seat: int
+    batch: tuple[int, ...]
+    asks = True
+    kind = "simultaneous_entry"
+    rule = "GW-A-26.8"
+
+
+@dataclass(frozen=True, slots=True)
+class Vulture(Step):
+    """GW-A-25.7.1: `seat` may take a Junk Yard card back with its Vulture points."""
+    seat: int
+    asks = True
+    kind = "vulture"
+    rule = "GW-A-25.7.1"
+
+
+@dataclass(slots=True, eq=False)
+class GWState:
+    """Everything the Gundam War rules read; every field is hashed unless declared a cache."""
+
+    table: Table
+    rng: Rng
+    options: dict[str, Any] = fixed()
+    phase: str = "mulligan"
+    first: int = 0
+    active: int = 0
+    turn: int = 0
+    step: str = "reroll_ft"
+    priority: int = 0
+    passes: int = 0
+    redealt_a: list[bool] = field(default_factory=lambda: [False, False])  # procedure A used (GW-B-3.2)
+    redeals_b: list[int] = field(default_factory=lambda: [0, 0])            # procedure B uses (GW-B-3.3)
+    cut: list[dict] = field(default_factory=list)           # unresolved effects, bottom first (GW-B-13.9)
+    pending: list[dict] = field(default_factory=list)       # Auto C / discard effects waiting for a new Cut (GW-A-14.10)
+    ordering: list[dict] = field(default_factory=list)      # effects the active player is putting in order
+    rolled: set[int] = field(default_factory=set)           # roots of rolled set groups / cards (GW-B-7.3)
+    damage: dict[int, int] = field(default_factory=dict)
+    destroyed: set[int] = field(default_factory=set)        # destroyed, discard effect not yet resolved (GW-A-19.1)
+    set_on: dict[int, int] = field(default_factory=dict)    # set card -> set target (GW-A-20)
+    turn_mods: dict[int, list[int]] = field(default_factory=dict)
+    coins: dict[int, list[int]] = field(default_factory=dict)
+    dismantled: set[int] = field(default_factory=set)
+    variable_g: set[int] = field(default_factory=set)
+    transformed: set[int] = field(default_factory=set)
+    sortied: set[int] = field(default_factory=set)          # moved to a battle area this turn (PS Armor, GW-A-25.18)
+    resupplied: set[int] = field(default_factory=set)
+    engaged: set[str] = field(default_factory=set)          # areas engaged at the last check (GW-B-10.4)
+    front_gone: set[tuple[int, str]] = field(default_factory=set)  # (seat, area) whose front Unit left (GW-B-10.11.2)
+    slots: dict[str, int] = field(default_factory=dict)     # plays this turn by kind (GW-B-9.1.1)
+    played_names: set[tuple[int, str]] = field(default_factory=set)  # (seat, card name) played this turn (GW-A-25.29)
+    text_uses: set[tuple[int, int]] = field(default_factory=set)
+    cut_uses: set[tuple[int, int]] = field(default_factory=set)
+    change_used: set[int] = field(default_factory=set)
+    vulture: set[tuple[int, str]] = field(default_factory=set)  # (seat, area) watched this turn (GW-A-25.7)
+    vulture_points: list[int] = field(default_factory=lambda: [0, 0])
+    pollution: list[int] = field(default_factory=lambda: [0, 0])
+    nondup: set[tuple[str | int, ...]] = field(default_factory=set)  # non-duplicating keys used (GW-A-26.17)
+    fired: set[tuple[int, int]] = field(default_factory=set)
+    result: Result | None = None
+    serial: int = 0                                         # counts field entries and triggers (GW-A-26.17 C keys)
+    battle_immune: set[int] = field(default_factory=set)    # "does not take battle damage" this turn (GW-A-18.2.1)
+    untargetable: dict[int, int] = field(default_factory=dict)  # card -> seat whose effects cannot target it (GW-A-13.10)
+    waiting: list[dict] = field(default_factory=list)       # resolved effects waiting for the end of turn (GW-A-15.4)
+    card_coins: set[int] = field(default_factory=set)       # coins standing in for Units (GW-A-21.4)
+    no_sortie: set[int] = field(default_factory=set)        # players who may not sortie this turn (GW-A-26.3)
+    special_plus: dict[int, int] = field(default_factory=dict)  # card -> Psycommu +X this turn (GW-A-26.11)
+    kw_gain: dict[int, set[str]] = field(default_factory=dict)  # special effects gained / lost this turn (GW-A-24.4-5)
+    kw_lose: dict[int, set[str]] = field(default_factory=dict)
+    # (seat, scope, stats): "this turn" effects (GW-A-26.6.2)
+    this_turn: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    skipped: set[str] = field(default_factory=set)          # phases of this turn that will not be performed (GW-A-24.26)
+    # GW-A-1.2: card -> every type it is treated as now, while it stays on the field ("treated
+    # as" replaces the printed type, "also treated as" adds to it); absent = its printed type
+    treated: dict[int, frozenset] = field(default_factory=dict)
+    g_text: set[int] = field(default_factory=set)           # treated as a G and gained "generates 1 (its colour)"
+    flow: Flow = field(default_factory=Flow)
+    events: list = cache(factory=list)                      # this decision's events, redacted by `published`
+
+
+def choice(state: GWState) -> Step | None:
+    """The decision inside a step that is asked now (not a free timing), if any."""
+    asking = state.flow.asking
+    return None if asking is None or type(asking) is Priority else asking
+
+
+def choosing(state: GWState) -> bool:
+    """Whether a decision was just queued (during rules work): the Cut and the ordering stop."""
+    steps = state.flow.steps
+    return bool(steps) and steps[0].asks
+
+
+def ask(state: GWState, step: Step) -> None:
+    """Queue a decision to be asked next; after the game ended nobody is asked anything."""
+    if state.result is None:
+        state.flow.next(step)
 
 
 def defn(state: GWState, card: int) -> CardDef:
@@ -597,12 +705,12 @@ FT_STEPS = frozenset(s for s in STEPS if "_ft" in s)
 
 
 def mulligan_options(state: GWState, seat: int) -> list[str]:
-    m = state.mull[seat]
+    redeals = state.redeals_b[seat]
     hand = zone(state, seat, "hand")
     out = []
-    if not m["a"] and m["b"] == 0 and len(hand) == OPENING_HAND and not any(is_g(state, c) for c in hand):
+    if not state.redealt_a[seat] and redeals == 0 and len(hand) == OPENING_HAND and not any(is_g(state, c) for c in hand):
         out.append("A")                                       # GW-B-3.2
-    if m["b"] < 3:
+    if redeals < 3:
         out.append("B")                                       # GW-B-3.3
     return out
 
