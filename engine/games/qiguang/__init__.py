@@ -15,11 +15,14 @@ from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
 from engine.games.qiguang import cards, demo, flow, guards, view
-from engine.games.qiguang.cards import CARD_SCHEMA, FILE_SCHEMA  # noqa: F401 - the card-file schema (tts_bridge/assets/carddata.py)
-from engine.games.qiguang.effects import SCRIPTS
+from engine.games.qiguang.effects import REGISTRY
 from engine.games.qiguang.deck import deck_from_entries, validate_deck
 from engine.games.qiguang.state import (CRYSTAL_CAP, IN_PLAY, ZONES, QgState, ToGraveyard, characters, health,
                                         published)
+
+# the schemas of one card and of cards.yaml, with the effect words of the registry
+CARD_SCHEMA = cards.card_schema(REGISTRY.schema())
+FILE_SCHEMA = cards.file_schema(REGISTRY.schema())
 
 RULE_OPTIONS = (
     RuleOption("lanes", 5, (5, 3), "QG-G1", "Lanes per player (a standby and a combat zone each): 5 (proposal) or 3."),
@@ -96,10 +99,11 @@ class QiguangRules(CardGame):
     name = "Card Battle: Qiguang"
     rule_prefix = "QG-"
     rule_options = RULE_OPTIONS
+    effects = REGISTRY
 
     @staticmethod
     def load_cards(path: Path) -> dict[str, cards.CardDef]:
-        return cards.load_cards(path, SCRIPTS)
+        return cards.load_cards(path, REGISTRY)
     deck_from_entries = staticmethod(deck_from_entries)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> QgState:

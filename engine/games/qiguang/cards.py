@@ -1,49 +1,23 @@
 """Qiguang card definitions: the schema of `card_data/qiguang/cards.yaml` and its loader.
 
-Effects are data in a small vocabulary (EFFECT_SCHEMA, documented in the card-data README);
-the odd card names a Python function in `scripts.py` (`script: name`).
+Effects are data in the words of the game's effect registry (`effects.REGISTRY`, listed in
+docs/effects/qiguang.md); the card schema takes the registry's effect schema and `load_cards`
+takes the registry (this module comes first in the import order). The odd card names a
+Python script (`script: name`), a word of the registry too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Collection
-
 from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.effects import EffectRegistry
 from engine.core.errors import DataError
 
 RACES = ("earth", "pegasus", "unicorn")  # QG-4.2: earth pony, pegasus, unicorn
 RACE_NAMES = {"earth": "earth pony", "pegasus": "pegasus", "unicorn": "unicorn"}
 TARGET_KINDS = ("enemy_character", "own_character", "any_character")
 
-_AMOUNT = {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "X"}]}
-_EFFECT_PROPS = {
-    "damage": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
-               "properties": {"amount": _AMOUNT,
-                              "to": {"enum": ["target", "opponent", "both_players", "enemy_combat", "enemy_all",
-                                                     "all_characters"]}}},
-    "heal": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
-             "properties": {"amount": _AMOUNT, "to": {"enum": ["target", "own_all"]}}},
-    "gain_life": _AMOUNT,
-    "lose_life": _AMOUNT,
-    "draw": {"type": "integer", "minimum": 1, "maximum": 5},
-    "destroy": {"const": "target"},
-    "bounce": {"const": "target"},
-    "boost": {"type": "object", "additionalProperties": False, "required": ["to"],
-              "properties": {"attack": {"type": "integer"}, "health": {"type": "integer"},
-                             "to": {"enum": ["target", "own_all", "self"]},
-                             "until": {"enum": ["end_of_turn", "permanent"]}}},
-    "crystal": {"enum": list(RACES)},
-    "mana_source": {"type": "integer", "minimum": 1, "maximum": 3},
-    "negate": {"const": True},
-    "advance": {"const": "target"},
-    "revive": {"const": "self"},
-    "script": {"type": "string"},
-}
-EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 1,
-                 "additionalProperties": False, "properties": _EFFECT_PROPS}
-_EFFECTS = {"type": "array", "items": EFFECT_SCHEMA}
 _COST = {"type": "object", "additionalProperties": False,
          "properties": {**{r: {"type": "integer", "minimum": 0, "maximum": 10} for r in RACES},
                         "any": {"type": "integer", "minimum": 0, "maximum": 10},
@@ -54,54 +28,61 @@ _CONTINUOUS = {
                    "applies": {"enum": ["own", "enemy", "all"]}, "race": {"enum": list(RACES)},
                    "spell_surcharge": {"type": "integer", "minimum": 1}},
 }
-_ABILITY = {
-    "type": "object", "additionalProperties": False, "required": ["name", "effects"],
-    "properties": {"name": {"type": "string", "minLength": 1}, "cost": _COST,
-                   "lightning": {"type": "boolean"}, "target": {"enum": list(TARGET_KINDS)},
-                   "effects": _EFFECTS, "text": {"type": "string"}},
-}
-_COMMON = {
-    "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
-    "type": {"enum": ["character", "spell", "field", "creation", "token"]},
-    "name": {"type": "string", "minLength": 1},
-    "cost": _COST,
-    "lightning": {"type": "boolean"},
-    "harmony": {"type": "boolean"},
-    "target": {"enum": list(TARGET_KINDS)},
-    "effects": _EFFECTS,
-    "continuous": {"type": "array", "items": _CONTINUOUS},
-    "abilities": {"type": "array", "items": _ABILITY},
-    "on_destroyed": _EFFECTS,
-    "on_preparation": _EFFECTS,
-    "on_draw": _EFFECTS,
-    "on_end": _EFFECTS,
-    "text": {"type": "string"},
-    "flavor": {"type": "string"},
-}
-CARD_SCHEMA = {
-    "type": "object", "required": ["id", "type", "name"], "properties": _COMMON,
-    "allOf": [
-        {"if": {"properties": {"type": {"const": "character"}}},
-         "then": {"additionalProperties": False, "required": ["race", "attack", "health", "cost"],
-                  "properties": {**_COMMON, "race": {"enum": list(RACES)},
-                                 "attack": {"type": "integer", "minimum": 0},
-                                 "health": {"type": "integer", "minimum": 1},
-                                 "leader": {"type": "boolean"}, "inheritor": {"enum": list(RACES)},
-                                 "on_summon": _EFFECTS}}},
-        {"if": {"properties": {"type": {"const": "spell"}}},
-         "then": {"additionalProperties": False, "required": ["cost"],
-                  "properties": {**_COMMON, "persistent": {"type": "boolean"}}}},
-        {"if": {"properties": {"type": {"const": "field"}}},
-         "then": {"additionalProperties": False, "required": ["cost"],
-                  "properties": {**_COMMON, "world": {"type": "boolean"}}}},
-        {"if": {"properties": {"type": {"const": "creation"}}},
-         "then": {"additionalProperties": False, "required": ["cost"], "properties": _COMMON}},
-        {"if": {"properties": {"type": {"const": "token"}}},
-         "then": {"additionalProperties": False, "properties": _COMMON}},
-    ],
-}
-FILE_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
-               "properties": {"cards": {"type": "array", "items": CARD_SCHEMA}}}
+
+def card_schema(effect_schema: dict) -> dict:
+    """The schema of one card, with `effect_schema` (the registry's) for every effect list."""
+    effects = {"type": "array", "items": effect_schema}
+    ability = {
+        "type": "object", "additionalProperties": False, "required": ["name", "effects"],
+        "properties": {"name": {"type": "string", "minLength": 1}, "cost": _COST,
+                       "lightning": {"type": "boolean"}, "target": {"enum": list(TARGET_KINDS)},
+                       "effects": effects, "text": {"type": "string"}},
+    }
+    common = {
+        "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+        "type": {"enum": ["character", "spell", "field", "creation", "token"]},
+        "name": {"type": "string", "minLength": 1},
+        "cost": _COST,
+        "lightning": {"type": "boolean"},
+        "harmony": {"type": "boolean"},
+        "target": {"enum": list(TARGET_KINDS)},
+        "effects": effects,
+        "continuous": {"type": "array", "items": _CONTINUOUS},
+        "abilities": {"type": "array", "items": ability},
+        "on_destroyed": effects,
+        "on_preparation": effects,
+        "on_draw": effects,
+        "on_end": effects,
+        "text": {"type": "string"},
+        "flavor": {"type": "string"},
+    }
+    return {
+        "type": "object", "required": ["id", "type", "name"], "properties": common,
+        "allOf": [
+            {"if": {"properties": {"type": {"const": "character"}}},
+             "then": {"additionalProperties": False, "required": ["race", "attack", "health", "cost"],
+                      "properties": {**common, "race": {"enum": list(RACES)},
+                                     "attack": {"type": "integer", "minimum": 0},
+                                     "health": {"type": "integer", "minimum": 1},
+                                     "leader": {"type": "boolean"}, "inheritor": {"enum": list(RACES)},
+                                     "on_summon": effects}}},
+            {"if": {"properties": {"type": {"const": "spell"}}},
+             "then": {"additionalProperties": False, "required": ["cost"],
+                      "properties": {**common, "persistent": {"type": "boolean"}}}},
+            {"if": {"properties": {"type": {"const": "field"}}},
+             "then": {"additionalProperties": False, "required": ["cost"],
+                      "properties": {**common, "world": {"type": "boolean"}}}},
+            {"if": {"properties": {"type": {"const": "creation"}}},
+             "then": {"additionalProperties": False, "required": ["cost"], "properties": common}},
+            {"if": {"properties": {"type": {"const": "token"}}},
+             "then": {"additionalProperties": False, "properties": common}},
+        ],
+    }
+
+def file_schema(effect_schema: dict) -> dict:
+    """The schema of cards.yaml, with `effect_schema` for every effect list."""
+    return {"type": "object", "required": ["cards"], "additionalProperties": False,
+            "properties": {"cards": {"type": "array", "items": card_schema(effect_schema)}}}
 
 
 @dataclass(frozen=True, eq=False)
@@ -216,12 +197,9 @@ def _card(raw: dict) -> CardDef:
                    **{k: tuple(raw.get(k, ())) for k in _TUPLES})
 
 
-def uses_target(effects: tuple) -> bool:
-    for e in effects:
-        (kind, value), = e.items()
-        if value == "target" or (isinstance(value, dict) and value.get("to") == "target"):
-            return True
-    return False
+def uses_target(effects: tuple, registry: EffectRegistry) -> bool:
+    """Whether an effect acts on a target the player chooses (its word's scope is chosen)."""
+    return any((scope := registry.scope(e)) is not None and scope.chosen for e in effects)
 
 
 def uses_x(effects: tuple) -> bool:
@@ -232,27 +210,25 @@ def uses_x(effects: tuple) -> bool:
     return False
 
 
-def _problems(card: CardDef, where: str, i: int, scripts: Collection[str]) -> list[str]:
+def _problems(card: CardDef, where: str, i: int, registry: EffectRegistry) -> list[str]:
     out = []
     groups = [("effects", card.effects, card.target, card.cost)]
     groups += [(f"abilities[{n}].effects", a.effects, a.target, a.cost) for n, a in enumerate(card.abilities)]
     for label, effects, target, cost in groups:
-        if uses_target(effects) and target is None:
+        if uses_target(effects, registry) and target is None:
             out.append(f"{where}: cards[{i}].{label}: an effect uses 'target' but the card gives no 'target' kind")
-        if target is not None and not uses_target(effects):
+        if target is not None and not uses_target(effects, registry):
             out.append(f"{where}: cards[{i}].{label}: 'target' is given but no effect uses it")
         if uses_x(effects) and not cost.x:
             out.append(f"{where}: cards[{i}].{label}: an amount is X but the cost has no 'x'")
     for label in ("on_summon", "on_destroyed", "on_preparation", "on_draw", "on_end"):
         effects = getattr(card, label)
-        if uses_target(effects) or uses_x(effects):
+        if uses_target(effects, registry) or uses_x(effects):
             out.append(f"{where}: cards[{i}].{label}: triggered effects cannot use 'target' or X")
     for label, effects in [("effects", card.effects)] + [(f"abilities[{n}].effects", a.effects)
                                                          for n, a in enumerate(card.abilities)]:
         for e in effects:
-            if "script" in e and e["script"] not in scripts:
-                out.append(f"{where}: cards[{i}].{label}: unknown script {e['script']!r}; "
-                           f"known: {', '.join(sorted(scripts))}")
+            out += [f"{where}: cards[{i}].{label}: {p}" for p in registry.problems(e)]
     if card.type == "token" and card.id != "mana-source":
         out.append(f"{where}: cards[{i}].id: the only token is 'mana-source' (QG-1.4)")
     if card.type != "character" and card.on_summon:
@@ -260,11 +236,11 @@ def _problems(card: CardDef, where: str, i: int, scripts: Collection[str]) -> li
     return out
 
 
-def load_cards(path: Path, scripts: Collection[str]) -> dict[str, CardDef]:
+def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
     """Load and validate a card file; every problem is reported with file, line and field.
-    `scripts` names the escape-hatch scripts (effects.SCRIPTS: this module comes first)."""
+    `registry` is the game's effect registry (effects.REGISTRY: this module comes first)."""
     data = read_yaml_file(path)
-    validate(data, FILE_SCHEMA, str(path))
+    validate(data, file_schema(registry.schema()), str(path))
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     names: set[str] = set()
@@ -273,7 +249,7 @@ def load_cards(path: Path, scripts: Collection[str]) -> dict[str, CardDef]:
         if card.name.casefold() in names:
             problems.append(f"{where}: cards[{i}].name: {card.name!r} is already used by another card")
         names.add(card.name.casefold())
-        problems += _problems(card, where, i, scripts)
+        problems += _problems(card, where, i, registry)
         cards[card.id] = card
     if "mana-source" not in cards and not problems:
         problems.append(f"{path}: the file must define the Mana Source token (id 'mana-source', type token, QG-1.4)")

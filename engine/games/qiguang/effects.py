@@ -1,14 +1,18 @@
-"""Qiguang effects: moving cards, life and crystals, the end of the game, and the effect words.
+"""Qiguang effects: moving cards, life and crystals, the end of the game, and the effect registry.
 
 Everything here changes the state and is used by both the effect words of the card data and
-the course of the game (engine/games/qiguang/flow.py). A card whose effect does not fit the
-words names a script (`script: name`), registered in `SCRIPTS`.
+the course of the game (engine/games/qiguang/flow.py). Every effect word of the card data is
+declared once in `REGISTRY` (engine/core/effects.py): its parameters (the card schema's effect
+part is generated from them), its scope, what resolving it does and one line of wording
+(docs/effects/qiguang.md is generated from it). A card whose effect does not fit the words
+names a script (`script: name`), registered in `SCRIPTS`.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
+from engine.core.effects import EffectRegistry, Scope, Word
 from engine.core.requests import Result
 from engine.core.view import CardRef
 
@@ -66,21 +70,22 @@ def replace_to_graveyard(state: QgState, card: int, rule: str) -> None:
     leave_play(state, card, "graveyard")
 
 
-def gain_crystal(state: QgState, seat: int, race: str, rule: str) -> None:
-    """QG-5.3 and QG-5.4: at the cap, first remove an untapped crystal the player chooses."""
+def gain_crystal(state: QgState, seat: int, race: str, rule: str) -> CrystalCap | None:
+    """QG-5.3 and QG-5.4: at the cap, first remove an untapped crystal the player chooses (the
+    step that asks it is returned; the caller makes it the asking step)."""
     c = state.crystals[seat]
     if crystal_total(state, seat) >= CRYSTAL_CAP:
         untapped_races = [r for r in RACES if c[RACE_INDEX[r]]]
         if not untapped_races:
             if state.options["cap_all_tapped"] == "no_gain":  # QG-G16
                 emit(state, {"type": "crystal_not_gained", "seat": seat, "race": race, "rule": "QG-G16"})
-                return
+                return None
             untapped_races = [r for r in RACES if c[RACE_INDEX[r] + 3]]
         if len(untapped_races) > 1:
-            state.flow.asking = CrystalCap(seat, race, rule)
-            return
+            return CrystalCap(seat, race, rule)
         remove_crystal(state, seat, untapped_races[0])
     add_crystal(state, seat, race, rule)
+    return None
 
 
 def remove_crystal(state: QgState, seat: int, race: str) -> None:
@@ -99,11 +104,47 @@ def add_crystal(state: QgState, seat: int, race: str, rule: str) -> None:
     emit(state, {"type": "crystal_gained", "seat": seat, "race": race, "tapped": tapped, "rule": rule})
 
 
-# -- effects -------------------------------------------------------------------------------
+# -- scopes: the characters an effect acts on ---------------------------------------------------
+
+def _in_play(state: QgState, card: int) -> bool:
+    return in_play(state, card)
+
+
+def _both(state: QgState, seat: int) -> list[int]:
+    return characters(state, seat) + characters(state, 1 - seat)
+
+
+SCOPES: tuple[Scope, ...] = (
+    # the chosen target of a card or ability (`to: target`); its kind (the card's `target`) says
+    # which characters may be chosen, and it is acted on only while it is still in play
+    Scope("target", _both, chosen=True, holds=_in_play, wording="the chosen character"),
+    Scope("enemy_character", lambda s, seat: characters(s, 1 - seat), chosen=True, holds=_in_play,
+          wording="one of the opponent's characters"),
+    Scope("own_character", characters, chosen=True, holds=_in_play, wording="one of your characters"),
+    Scope("any_character", _both, chosen=True, holds=_in_play, wording="any one character"),
+    Scope("enemy_combat", lambda s, seat: [c for c in characters(s, 1 - seat) if where(s, c) in COMBAT],
+          wording="every character in the opponent's combat row"),
+    Scope("enemy_all", lambda s, seat: characters(s, 1 - seat), wording="every character of the opponent"),
+    Scope("all_characters", _both, wording="every character"),
+    Scope("own_all", characters, wording="every one of your characters"),
+)
+_SCOPE = {s.name: s for s in SCOPES}
+
+
+def targets(state: QgState, seat: int, kind: str | None) -> list[int]:
+    """The characters a card or ability of this `target` kind may choose (its scope's cards)."""
+    return _SCOPE[kind].cards(state, seat) if kind is not None else []
+
+
+def _card_scope(to: str) -> str | None:
+    return to if to in _SCOPE else None  # "opponent", "both_players" and "self" name no scope
+
 
 def _amount(value: object, x: int) -> int:
     return x if value == "X" else int(value)  # type: ignore[arg-type]
 
+
+# -- the words -------------------------------------------------------------------------------
 
 def damage_character(state: QgState, card: int, amount: int) -> None:
     if amount <= 0:
@@ -117,87 +158,110 @@ def lose_life(state: QgState, seat: int, amount: int, rule: str) -> None:
     emit(state, {"type": "life", "seat": seat, "change": -amount, "life": state.life[seat], "rule": rule})
 
 
-def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> None:
-    (kind, value), = effect.items()
-    seat, source, target, x = ctx.seat, ctx.source, ctx.target, ctx.x
-    opp = 1 - seat
-    live_target = target if target is not None and in_play(state, target) else None
-    if kind == "damage":
-        amount, to = _amount(value["amount"], x), value["to"]
-        if to == "opponent":
-            lose_life(state, opp, amount, "QG-0.1")
-        elif to == "both_players":  # one step: both can reach 0 at the same check (QG-2.3.1)
-            lose_life(state, seat, amount, "QG-0.1")
-            lose_life(state, opp, amount, "QG-0.1")
-        else:
-            victims = {"target": [live_target] if live_target is not None else [],
-                       "enemy_combat": [c for c in characters(state, opp) if where(state, c) in COMBAT],
-                       "enemy_all": characters(state, opp),
-                       "all_characters": characters(state, seat) + characters(state, opp)}[to]
-            for card in victims:
-                damage_character(state, card, amount)
-    elif kind == "heal":
-        amount = _amount(value["amount"], x)
-        cards = [live_target] if value["to"] == "target" else characters(state, seat)
-        for card in cards:
-            if card is None:
-                continue
-            healed = min(amount, state.damage.get(card, 0))
-            if healed:
-                state.damage[card] -= healed
-                emit(state, {"type": "healed", "card": CardRef(card), "amount": healed})
-    elif kind == "gain_life":
-        amount = _amount(value, x)
-        state.life[seat] += amount  # QG-G6: no maximum
-        emit(state, {"type": "life", "seat": seat, "change": amount, "life": state.life[seat], "rule": "QG-G6"})
-    elif kind == "lose_life":
-        lose_life(state, seat, _amount(value, x), "QG-0.1")
-    elif kind == "draw":
-        draw(state, seat, value)
-    elif kind == "destroy":
-        if live_target is not None:
-            destroy(state, live_target, "QG-G24")
-    elif kind == "bounce":
-        if live_target is not None:
-            leave_play(state, live_target, "hand")
-            emit(state, {"type": "returned_to_hand", "card": CardRef(live_target)})
-    elif kind == "boost":
-        cards = {"target": [live_target] if live_target is not None else [],
-                 "own_all": characters(state, seat),
-                 "self": [source] if source is not None and in_play(state, source) else []}[value["to"]]
-        store = state.perm if value.get("until") == "permanent" else state.temp
-        for card in cards:
-            mods = store.setdefault(card, [0, 0])
-            mods[0] += value.get("attack", 0)
-            mods[1] += value.get("health", 0)
-            emit(state, {"type": "boosted", "card": CardRef(card), "attack": attack(state, card),
-                         "health": health(state, card)})
-    elif kind == "crystal":
-        gain_crystal(state, seat, value, "QG-0.1")
-    elif kind == "mana_source":
-        for _ in range(value):
-            card = new_mana_source(state, seat)
-            emit(state, {"type": "mana_source", "seat": seat, "card": CardRef(card)})
-    elif kind == "negate":
-        if state.chain:  # the link directly below this one (QG-9.2)
-            victim = state.chain[-1]
-            victim.cancelled = True
-            emit(state, {"type": "negated", "link": len(state.chain), "seat": victim.seat, "rule": "QG-9.2"})
-    elif kind == "advance":
-        if live_target is not None and where(state, live_target) in STANDBY:
-            lane = lane_of(state, live_target)
-            if at(state, owner(state, live_target), "combat", lane) is None:
-                state.table.move(live_target, owner(state, live_target), f"combat{lane}")
-                emit(state, {"type": "advanced", "card": CardRef(live_target), "lane": lane})
-    elif kind == "revive":
-        if source is not None and where(state, source) == "graveyard":
-            seat = owner(state, source)
-            free = [lane for lane in lanes(state) if at(state, seat, "standby", lane) is None]
-            if free:
-                state.table.move(source, seat, f"standby{free[0]}")
-                emit(state, {"type": "revived", "card": CardRef(source), "lane": free[0]})
-    elif kind == "script":
-        SCRIPTS[value](state, ctx)
+def _damage(state: QgState, value: dict, ctx: EffectCtx) -> None:
+    amount, to, seat = _amount(value["amount"], ctx.x), value["to"], ctx.seat
+    if to == "opponent":
+        lose_life(state, 1 - seat, amount, "QG-0.1")
+    elif to == "both_players":  # one step: both can reach 0 at the same check (QG-2.3.1)
+        lose_life(state, seat, amount, "QG-0.1")
+        lose_life(state, 1 - seat, amount, "QG-0.1")
+    else:
+        for card in _SCOPE[to].resolve(state, ctx):
+            damage_character(state, card, amount)
+
+
+def _heal(state: QgState, value: dict, ctx: EffectCtx) -> None:
+    amount = _amount(value["amount"], ctx.x)
+    for card in _SCOPE[value["to"]].resolve(state, ctx):
+        healed = min(amount, state.damage.get(card, 0))
+        if healed:
+            state.damage[card] -= healed
+            emit(state, {"type": "healed", "card": CardRef(card), "amount": healed})
+
+
+def _gain_life(state: QgState, value: Any, ctx: EffectCtx) -> None:
+    amount, seat = _amount(value, ctx.x), ctx.seat
+    state.life[seat] += amount  # QG-G6: no maximum
+    emit(state, {"type": "life", "seat": seat, "change": amount, "life": state.life[seat], "rule": "QG-G6"})
+
+
+def _lose_life(state: QgState, value: Any, ctx: EffectCtx) -> None:
+    lose_life(state, ctx.seat, _amount(value, ctx.x), "QG-0.1")
+
+
+def _draw(state: QgState, count: int, ctx: EffectCtx) -> None:
+    draw(state, ctx.seat, count)
+
+
+def _destroy(state: QgState, value: str, ctx: EffectCtx) -> None:
+    for card in _SCOPE[value].resolve(state, ctx):
+        destroy(state, card, "QG-G24")
+
+
+def _bounce(state: QgState, value: str, ctx: EffectCtx) -> None:
+    for card in _SCOPE[value].resolve(state, ctx):
+        leave_play(state, card, "hand")
+        emit(state, {"type": "returned_to_hand", "card": CardRef(card)})
+
+
+def _boost(state: QgState, value: dict, ctx: EffectCtx) -> None:
+    source = ctx.source
+    if value["to"] == "self":
+        cards = [source] if source is not None and in_play(state, source) else []
+    else:
+        cards = _SCOPE[value["to"]].resolve(state, ctx)
+    store = state.perm if value.get("until") == "permanent" else state.temp
+    for card in cards:
+        mods = store.setdefault(card, [0, 0])
+        mods[0] += value.get("attack", 0)
+        mods[1] += value.get("health", 0)
+        emit(state, {"type": "boosted", "card": CardRef(card), "attack": attack(state, card),
+                     "health": health(state, card)})
+
+
+def _crystal(state: QgState, race: str, ctx: EffectCtx) -> CrystalCap | None:
+    return gain_crystal(state, ctx.seat, race, "QG-0.1")
+
+
+def _mana_source(state: QgState, count: int, ctx: EffectCtx) -> None:
+    for _ in range(count):
+        card = new_mana_source(state, ctx.seat)
+        emit(state, {"type": "mana_source", "seat": ctx.seat, "card": CardRef(card)})
+
+
+def _negate(state: QgState, value: bool, ctx: EffectCtx) -> None:
+    if state.chain:  # the link directly below this one (QG-9.2)
+        victim = state.chain[-1]
+        victim.cancelled = True
+        emit(state, {"type": "negated", "link": len(state.chain), "seat": victim.seat, "rule": "QG-9.2"})
+
+
+def _advance(state: QgState, value: str, ctx: EffectCtx) -> None:
+    for card in _SCOPE[value].resolve(state, ctx):
+        if where(state, card) in STANDBY:
+            lane = lane_of(state, card)
+            if at(state, owner(state, card), "combat", lane) is None:
+                state.table.move(card, owner(state, card), f"combat{lane}")
+                emit(state, {"type": "advanced", "card": CardRef(card), "lane": lane})
+
+
+def _revive(state: QgState, value: str, ctx: EffectCtx) -> None:
+    source = ctx.source
+    if source is not None and where(state, source) == "graveyard":
+        seat = owner(state, source)
+        free = [lane for lane in lanes(state) if at(state, seat, "standby", lane) is None]
+        if free:
+            state.table.move(source, seat, f"standby{free[0]}")
+            emit(state, {"type": "revived", "card": CardRef(source), "lane": free[0]})
+
+
+def _script(state: QgState, name: str, ctx: EffectCtx) -> None:
+    SCRIPTS[name](state, ctx)
+
+
+def resolve_effect(state: QgState, effect: dict, ctx: EffectCtx) -> CrystalCap | None:
+    """Resolve one effect of a card; returns the step it asks, if any (a crystal at the cap)."""
+    return REGISTRY.resolve(state, effect, ctx)
 
 
 # -- the state check -------------------------------------------------------------------------
@@ -231,3 +295,52 @@ def refresh_crystals(state: QgState, ctx: EffectCtx) -> None:
 
 
 SCRIPTS: dict[str, Callable[[QgState, EffectCtx], None]] = {"refresh_crystals": refresh_crystals}
+
+
+_AMOUNT = {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "X"}]}
+
+
+def _object(required: list[str], **properties: dict) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
+
+
+REGISTRY: EffectRegistry[QgState] = EffectRegistry(
+    words=(
+        Word("damage", _object(["amount", "to"], amount=_AMOUNT,
+                               to={"enum": ["target", "opponent", "both_players", "enemy_combat", "enemy_all",
+                                            "all_characters"]}),
+             _damage, "`amount` damage to `to` (a player loses that much life, QG-0.1)",
+             scope_of=lambda value: _card_scope(value["to"])),
+        Word("heal", _object(["amount", "to"], amount=_AMOUNT, to={"enum": ["target", "own_all"]}),
+             _heal, "remove up to `amount` damage from `to`", scope_of=lambda value: value["to"]),
+        Word("gain_life", _AMOUNT, _gain_life, "you gain `value` life (no maximum, QG-G6)"),
+        Word("lose_life", _AMOUNT, _lose_life, "you lose `value` life (QG-0.1)"),
+        Word("draw", {"type": "integer", "minimum": 1, "maximum": 5}, _draw,
+             "you draw `value` cards (an empty library loses, QG-2.2.2)"),
+        Word("destroy", {"const": "target"}, _destroy, "`value` is destroyed (QG-G24)",
+             scope_of=lambda value: value),
+        Word("bounce", {"const": "target"}, _bounce, "`value` returns to its owner's hand",
+             scope_of=lambda value: value),
+        Word("boost", _object(["to"], attack={"type": "integer"}, health={"type": "integer"},
+                              to={"enum": ["target", "own_all", "self"]},
+                              until={"enum": ["end_of_turn", "permanent"]}),
+             _boost, "`to` gets `attack` attack and `health` health (`until`: until the end of the turn "
+                     "unless permanent)",
+             scope_of=lambda value: _card_scope(value["to"])),
+        Word("crystal", {"enum": list(RACES)}, _crystal,
+             "you gain a `value` crystal (at the cap of 10 you first remove one of your choice, QG-5.4)"),
+        Word("mana_source", {"type": "integer", "minimum": 1, "maximum": 3}, _mana_source,
+             "`value` Mana Source tokens come into your hand (QG-1.4)"),
+        Word("negate", {"const": True}, _negate, "the link directly below in the chain is cancelled (QG-9.2)"),
+        Word("advance", {"const": "target"}, _advance,
+             "`value` moves from standby to the empty combat space of its lane", scope_of=lambda value: value),
+        Word("revive", {"const": "self"}, _revive,
+             "this card comes back from the graveyard to your first free standby space"),
+        Word("script", {"type": "string"}, _script,
+             "runs the Python script `value`, for an effect the words cannot say (known: "
+             + ", ".join(sorted(SCRIPTS)) + ")",
+             check=lambda name: None if name in SCRIPTS else
+             f"unknown script {name!r}; known: {', '.join(sorted(SCRIPTS))}"),
+    ),
+    scopes=SCOPES,
+)

@@ -363,14 +363,18 @@ def _checked(state: QgState) -> None:
 @PROCESSOR.runs(ResolveEffect)
 def _resolve_effect(state: QgState, step: ResolveEffect) -> None:
     if not _tick(state):
-        resolve_effect(state, step.effect, step.ctx)
+        asks = resolve_effect(state, step.effect, step.ctx)
+        if asks is not None:  # a word that needs a decision (a crystal at the cap, QG-5.4)
+            state.flow.asking = asks
         _checked(state)
 
 
 @PROCESSOR.runs(GainCrystal)
 def _gain_crystal(state: QgState, step: GainCrystal) -> None:
     if not _tick(state):
-        gain_crystal(state, step.seat, step.race, "QG-5.1")
+        asks = gain_crystal(state, step.seat, step.race, "QG-5.1")
+        if asks is not None:
+            state.flow.asking = asks
         _checked(state)
 
 

@@ -11,8 +11,9 @@ from functools import lru_cache
 from engine.core.errors import Refusal
 
 from engine.games.qiguang.cards import RACES, Ability, CardDef, Cost
+from engine.games.qiguang.effects import targets
 from engine.games.qiguang.state import (RACE_INDEX, WAITING, CrystalCap, DrawChoice, Pay, QgState, Surcharge,
-                                        TieAnswer, at, attack, characters, defn, lanes,
+                                        TieAnswer, at, attack, defn, lanes,
                                         mana_sources, owner, where)
 
 ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" for i in range(1, 6)]
@@ -124,13 +125,8 @@ def can_pay(state: QgState, seat: int, cost: Cost, kind: str) -> bool:
 
 
 def target_candidates(state: QgState, seat: int, kind: str | None) -> list[int]:
-    if kind == "enemy_character":
-        return characters(state, 1 - seat)
-    if kind == "own_character":
-        return characters(state, seat)
-    if kind == "any_character":
-        return characters(state, seat) + characters(state, 1 - seat)
-    return []
+    """The characters a card or ability with this `target` kind may choose: its scope's (REGISTRY)."""
+    return targets(state, seat, kind)
 
 
 def _negates(effects: tuple) -> bool:
