@@ -33,20 +33,29 @@ class EffectContext:
 class Scope(Generic[S]):
     """Cards an effect acts on. Fixed: `cards(state, seat)` are all acted on. Chosen: the
     player picks one of `cards(state, seat)` when playing the card, and at resolution the
-    target is acted on only if it still `holds(state, card)` (it may have left meanwhile)."""
+    target is acted on only if it still `holds(state, card)` (it may have left meanwhile;
+    without `holds`: if it is still one of the scope's cards). A `sourced` scope depends on
+    the card the effect comes from (its area, say): `cards(state, seat, source)`."""
 
     name: str
-    cards: Callable[[S, int], list[int]]
+    cards: Callable[..., list[int]]
     chosen: bool = False
     holds: Callable[[S, int], bool] | None = None
     wording: str = ""
+    sourced: bool = False
+
+    def of(self, state: S, seat: int, source: int | None = None) -> list[int]:
+        """The scope's cards for `seat` (and `source`, for a sourced scope)."""
+        return self.cards(state, seat, source) if self.sourced else self.cards(state, seat)
 
     def resolve(self, state: S, ctx: EffectContext) -> list[int]:
         if not self.chosen:
-            return self.cards(state, ctx.seat)
-        if ctx.target is not None and self.holds(state, ctx.target):
-            return [ctx.target]
-        return []
+            return self.of(state, ctx.seat, ctx.source)
+        if ctx.target is None:
+            return []
+        holds = self.holds(state, ctx.target) if self.holds is not None \
+            else ctx.target in self.of(state, ctx.seat, ctx.source)
+        return [ctx.target] if holds else []
 
 
 @dataclass(frozen=True)
@@ -139,10 +148,11 @@ class EffectRegistry(Generic[S]):
         memo[key] = (effects, found)
         return found
 
-    def targets(self, state: S, seat: int, effects: tuple) -> list[int] | None:
-        """Legal targets of the chosen-target effect among `effects`, or None if none needs one."""
+    def targets(self, state: S, seat: int, effects: tuple, source: int | None = None) -> list[int] | None:
+        """Legal targets of the chosen-target effect among `effects`, or None if none needs one;
+        `source` is the card the effects come from (read by sourced scopes)."""
         scope = self.chosen_scope(effects) if effects else None
-        return None if scope is None else list(scope.cards(state, seat))
+        return None if scope is None else list(scope.of(state, seat, source))
 
     # -- resolving -----------------------------------------------------------------------
     def resolve(self, state: S, effect: dict, ctx: EffectContext) -> Any:
