@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.effects import effects_markdown
 from engine.core.errors import DataError
+from engine.core.game import Game
 from engine.games.qiguang import CARD_SCHEMA, FILE_SCHEMA, RULES, QiguangRules
 from engine.games.qiguang.effects import REGISTRY, resolve_effect, targets
 from engine.games.qiguang.state import CrystalCap, EffectCtx, characters
@@ -106,3 +108,20 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
     assert REGISTRY.say({"destroy": "target"}) == "the chosen character is destroyed (QG-G24)"
     assert REGISTRY.say({"draw": 2}) == "you draw 2 cards (an empty library loses, QG-2.2.2)"
 
+
+def test_a_link_that_resolves_is_narrated_in_its_effects_wording():
+    """The demo's line for a spell resolving says what it does in its words' wording."""
+    cards = RULES.cards()
+    for seed in range(10):
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while (request := game.pending()) is not None:
+            for event in game.act(request.seat, bots[request.seat].choose(request)):
+                data = event.for_seat(None)
+                if data["type"] == "resolves" and "card" in data and cards[data["card"]["card"]].type == "spell":
+                    effects = cards[data["card"]["card"]].effects
+                    line = RULES.narrate(data)
+                    assert line.startswith(f"Link {data['link']} resolves: {data['card']['name']}: "), line
+                    assert all(REGISTRY.say(e) in line for e in effects), line
+                    return
+    pytest.fail("no spell resolved in 10 games")

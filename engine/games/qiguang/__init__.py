@@ -186,7 +186,7 @@ class QiguangRules(CardGame):
         return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return demo.narrate(event)
+        return demo.narrate(event, self.cards())
 
 
 RULES = QiguangRules()

@@ -4,8 +4,10 @@ and a one-line text for each Qiguang event. Pure functions over the state; the d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
+from engine.games.qiguang.cards import CardDef
+from engine.games.qiguang.effects import REGISTRY
 from engine.games.qiguang.state import QgState, at, defn, lanes, zone
 
 
@@ -90,7 +92,30 @@ _TEXT = {
 }
 
 
-def narrate(event: dict) -> str:
+def _resolving(event: dict, cards: Mapping[str, CardDef]) -> tuple:
+    """The effects of a chain link that resolves: an ability's (by the name the event gives), a
+    character's on-summon effects, a card's own. None for a card the seat cannot see."""
+    if event.get("type") != "resolves":
+        return ()
+    card = event.get("source") if "ability" in event else event.get("card")
+    d = cards.get(card.get("card")) if isinstance(card, dict) else None
+    if d is None:
+        return ()
+    if "ability" in event:
+        return next((a.effects for a in d.abilities if a.name == event["ability"]), ())
+    return d.on_summon if d.is_character else d.effects
+
+
+def wording(effects: tuple) -> str:
+    """Effects as their words say them (`REGISTRY.say`, docs/effects/qiguang.md), for narration."""
+    return "; ".join(REGISTRY.say(effect) for effect in effects)
+
+
+def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
+    """One line for an event; with the card data (`cards`), a link that resolves says what its
+    effects do, in the wording of their words."""
     text = _TEXT.get(event.get("type", ""))
     rule = f" [{event['rule']}]" if event.get("rule") else ""
-    return (text(event) if text else f"{event.get('type')}: {event}") + rule
+    effects = _resolving(event, cards) if cards else ()
+    said = f": {wording(effects)}" if effects else ""
+    return (text(event) if text else f"{event.get('type')}: {event}") + said + rule
