@@ -10,7 +10,6 @@ from engine.core.errors import DataError
 from engine.core.game import Game
 from engine.games.sakura_arms import RULES, SakuraArmsRules
 from engine.games.sakura_arms.effects import Attack, added_slot
-from engine.games.sakura_arms.cards import load_cards
 from engine.games.sakura_arms import flow
 from engine.games.sakura_arms.flow import Ctx, resolve_with_added, run_effects
 from engine.games.sakura_arms.state import AURA, CARD, LIFE, SHADOW, cond_ok
@@ -206,7 +205,7 @@ def test_10_14_and_10_32_card_data_that_names_no_card_or_no_added_effect_is_refu
     path = tmp_path / "cards.yaml"
     path.write_text(CARD_FILE_HEAD + extra, encoding="utf-8")
     with pytest.raises(DataError) as exc:
-        load_cards(path)
+        SakuraArmsRules.load_cards(path)
     text = "\n".join(exc.value.problems)
     assert f"{path}:{line}:" in text and words in text, text
 

@@ -5,7 +5,8 @@ import pytest
 
 from engine.core.errors import DataError
 from engine.games.sakura_arms import RULES
-from engine.games.sakura_arms.cards import load_cards, parse_damage, parse_range
+from engine.games.sakura_arms import SakuraArmsRules
+from engine.games.sakura_arms.cards import parse_damage, parse_range
 
 
 @pytest.mark.parametrize("text,expected", [("3", {3}), ("3-4", {3, 4}), ("1,3,5", {1, 3, 5}), ("０-２", {0, 1, 2}),
@@ -61,12 +62,12 @@ cards:
     colour: red
 """, encoding="utf-8")
     with pytest.raises(DataError) as exc:
-        load_cards(path)
+        SakuraArmsRules.load_cards(path)
     text = "\n".join(exc.value.problems)
     assert f"{path}:12: cards[1]: Additional properties are not allowed ('colour' was unexpected)" in text
     path.write_text(path.read_text(encoding="utf-8").replace("    colour: red\n", ""), encoding="utf-8")
     with pytest.raises(DataError) as exc:
-        load_cards(path)
+        SakuraArmsRules.load_cards(path)
     text = "\n".join(exc.value.problems)
     assert f"{path}:5: cards.0: bad Range part '5-2'" in text
     assert f"{path}:13: cards.1.goddess: unknown goddess 'zzz'" in text

@@ -4,7 +4,7 @@ from engine.games.sakura_arms import RULES
 from engine.games.sakura_arms import choices
 from engine.games.sakura_arms.flow import take_damage
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, move_tokens, tokens_in_play
-from tests.sakura_arms.scenario import (act, resolve_now, answer_until, clear_hand, enhance_tokens, kinds, place, resolve_attack,
+from tests.sakura_arms.scenario import (act, answer_until, clear_hand, enhance_tokens, kinds, place, resolve_attack,
                                         started, tokens)
 
 
@@ -55,7 +55,7 @@ def test_9_5_A_7_b_zero_aura_damage_can_be_taken_with_zero_aura():
     game = started(first=0)
     s = game.state
     tokens(game, aura=(3, 0))
-    decision = choices.damage(s, resolve_now(s, take_damage, 1, 0, 2, "effect").asking)
+    decision = choices.damage(s, take_damage(s, 1, 0, 2, "effect"))  # the step that asks
     assert decision.kind == "damage" and {o.action["to"] for o in decision.options} == {"aura", "life"}
 
 

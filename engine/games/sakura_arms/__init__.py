@@ -5,6 +5,7 @@ Rules are cited with the spec's own numbering (`9-2-1 i`, `8-1-3 ii`, ...).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from engine.core.errors import Refusal
@@ -15,10 +16,15 @@ from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.sakura_arms import demo, flow, guards, view
-from engine.games.sakura_arms.cards import load_cards
+from engine.games.sakura_arms import cards, demo, flow, guards, view
+from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
 from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
+
+# the schemas of one card and of cards.yaml, with the effect words of the registry
+EFFECT_SCHEMA = REGISTRY.schema()
+CARD_SCHEMA = cards.card_schema(EFFECT_SCHEMA)
+FILE_SCHEMA = cards.file_schema(EFFECT_SCHEMA)
 
 RULE_OPTIONS = (
     RuleOption("enhancement_decay", "own", ("own", "both"), "8-1-3 ii",
@@ -63,8 +69,12 @@ class SakuraArmsRules(CardGame):
     name = "Sakura Arms (Shinmaku)"
     rule_prefix = "CR "
     rule_options = RULE_OPTIONS
-    load_cards = staticmethod(load_cards)
+    effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
+
+    @staticmethod
+    def load_cards(path: Path) -> cards.CardSet:
+        return cards.load_cards(path, EFFECT_SCHEMA)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> SakuraState:
         cs = self.cards()

@@ -70,86 +70,103 @@ MOD_SCHEMA = {
         "if": _CONDITION,
     },
 }
-_ATTACK_SPEC = {
+ATTACK_SPEC_SCHEMA = {
     "type": "object", "additionalProperties": False, "required": ["range", "damage"],
     "properties": {"range": _RANGE, "damage": {"type": "string"},
                    "keywords": {"type": "array", "items": {"type": "string"}},
                    "no_reactions": {"enum": ["all", "normal", "special"]},
                    "after_attack": {"$ref": "#/$defs/effects"}},
 }
-_EFFECT_PROPS = {
-    "move": {"type": "object", "additionalProperties": False, "required": ["from", "to"],
-             "properties": {"from": {"enum": ZONES_TOKEN + ["this"]}, "to": {"enum": ZONES_TOKEN + ["this"]},
-                            "count": {"type": "integer", "minimum": 1}, "two_way": {"const": True},
-                            "each_player": {"const": True}}},
-    "basic": {"enum": list(BASIC_ACTIONS)},
-    "draw": {"type": "integer", "minimum": 1},
-    "damage": {"type": "string"},
-    "attack": _ATTACK_SPEC,
-    "reshuffle": {"const": True},
-    "flinch": {"const": True},
-    "vigor": {"type": "integer", "minimum": 1},
-    "cancel": {"enum": ["attack", "damage", "after_attack"]},
-    "modify": MOD_SCHEMA,
-    "end_phase": {"const": True},
-    "seal": {"enum": ["own_facedown", "opp_played"]},
-    "unseal": {"enum": ["hand", "played"]},
-    "exchange": {"type": "object", "additionalProperties": False, "required": ["name", "extra"],
-                 "properties": {"name": {"type": "string"}, "extra": {"type": "string"}}},
-    "copy_attack": {"const": True},
-    "copy_enhancement": {"const": True},
-    "use_card": {"enum": ["own_facedown", "hand"]},
-    "set_unused": {"const": True},
-    "remove": {"const": True},
-    "cover": {"enum": ["own_hand", "opp_hand"]},
-    "win": {"const": True},
-    "lose": {"enum": ["self", "opp"]},  # 4-2 2: that player loses, the other wins
-}
-_EFFECT = {"type": "object", "additionalProperties": False, "minProperties": 1,
-           "properties": {**_EFFECT_PROPS, "if": _CONDITION}}
-_EFFECTS = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
+MOVE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["from", "to"],
+               "properties": {"from": {"enum": ZONES_TOKEN + ["this"]}, "to": {"enum": ZONES_TOKEN + ["this"]},
+                              "count": {"type": "integer", "minimum": 1}, "two_way": {"const": True},
+                              "each_player": {"const": True}}}
 _MODS = {"type": "array", "items": MOD_SCHEMA}
+# the keys whose value is a list of effects, on a card and inside modifications and attacks
+EFFECT_LISTS = ("on_use", "after_attack", "initialize", "disenchant", "all_out", "start_phase", "end_phase",
+                "main_start", "forced_start_phase", "forced_main_start", "forced_end_phase", *ADD_KEYS.values(),
+                "replace_resolution")
 
-CARD_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$defs": {"effect": _EFFECT, "effects": _EFFECTS},
-    "type": "object", "additionalProperties": False, "required": ["goddesses", "cards"],
-    "properties": {
-        "goddesses": {"type": "array", "minItems": 2, "items": {
-            "type": "object", "additionalProperties": False, "required": ["id", "name", "number"],
-            "properties": {"id": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "name": {"type": "string"},
-                           "number": {"type": ["integer", "string"]}, "variant_of": {"type": "string"},
-                           "extra": {"type": "array", "items": {"type": "string"}}}}},
-        "cards": {"type": "array", "items": {
-            "type": "object", "additionalProperties": False,
-            "required": ["id", "goddess", "name", "category", "type"],
-            "properties": {
-                "id": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "goddess": {"type": "string"},
-                "name": {"type": "string", "minLength": 1}, "number": {"type": "string"},
-                "category": {"enum": ["normal", "special"]},
-                "type": {"enum": ["attack", "action", "enhancement", "variable"]},
-                "subtype": {"enum": ["reaction", "throughout", "variable"]},
-                "range": _RANGE, "damage": {"type": "string"},
-                "charge": {"type": ["integer", "string"]}, "cost": {"type": ["integer", "string"]},
-                "x": {"enum": X_SOURCES},
-                "keywords": {"type": "array", "items": {"enum": KEYWORDS}},
-                "no_reactions": {"enum": ["all", "normal", "special"]},
-                "extra_card": {"const": True},
-                "condition": _CONDITION,
-                "additional_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
-                                    "properties": {"vigor": {"type": "integer", "minimum": 1},
-                                                   "aura": {"type": "integer", "minimum": 1},
-                                                   "cover": {"type": "integer", "minimum": 1}}},
-                "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
-                "on_use": _EFFECTS, "after_attack": _EFFECTS, "initialize": _EFFECTS, "disenchant": _EFFECTS,
-                "all_out": _EFFECTS, "start_phase": _EFFECTS, "end_phase": _EFFECTS, "main_start": _EFFECTS,
-                "forced_start_phase": _EFFECTS, "forced_main_start": _EFFECTS, "forced_end_phase": _EFFECTS,
-                "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
-                "text": {"type": "string"},
-            },
-        }},
-    },
-}
+
+def _effect_item(effect_schema: dict) -> dict:
+    """One effect: a word of the registry (`effect_schema`, engine/core/effects.py) and maybe
+    the condition it resolves under (`if`)."""
+    return {**effect_schema, "maxProperties": 2, "properties": {**effect_schema["properties"], "if": _CONDITION}}
+
+
+def _card_item() -> dict:
+    effects = {"type": "array", "items": {"$ref": "#/$defs/effect"}}  # written out: card tables read the type
+    return {
+        "type": "object", "additionalProperties": False,
+        "required": ["id", "goddess", "name", "category", "type"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "goddess": {"type": "string"},
+            "name": {"type": "string", "minLength": 1}, "number": {"type": "string"},
+            "category": {"enum": ["normal", "special"]},
+            "type": {"enum": ["attack", "action", "enhancement", "variable"]},
+            "subtype": {"enum": ["reaction", "throughout", "variable"]},
+            "range": _RANGE, "damage": {"type": "string"},
+            "charge": {"type": ["integer", "string"]}, "cost": {"type": ["integer", "string"]},
+            "x": {"enum": X_SOURCES},
+            "keywords": {"type": "array", "items": {"enum": KEYWORDS}},
+            "no_reactions": {"enum": ["all", "normal", "special"]},
+            "extra_card": {"const": True},
+            "condition": _CONDITION,
+            "additional_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                "properties": {"vigor": {"type": "integer", "minimum": 1},
+                                               "aura": {"type": "integer", "minimum": 1},
+                                               "cover": {"type": "integer", "minimum": 1}}},
+            "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
+            **{key: effects for key in EFFECT_LISTS[:11]},
+            "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
+            "text": {"type": "string"},
+        },
+    }
+
+
+def _defs(effect_schema: dict) -> dict:
+    return {"effect": _effect_item(effect_schema), "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}}}
+
+
+def card_schema(effect_schema: dict) -> dict:
+    """The schema of one card, with the registry's `effect_schema` for every effect."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": _defs(effect_schema), **_card_item()}
+
+
+def file_schema(effect_schema: dict) -> dict:
+    """The schema of `cards.yaml` (goddesses and cards), with the registry's `effect_schema`."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$defs": _defs(effect_schema),
+        "type": "object", "additionalProperties": False, "required": ["goddesses", "cards"],
+        "properties": {
+            "goddesses": {"type": "array", "minItems": 2, "items": {
+                "type": "object", "additionalProperties": False, "required": ["id", "name", "number"],
+                "properties": {"id": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "name": {"type": "string"},
+                               "number": {"type": ["integer", "string"]}, "variant_of": {"type": "string"},
+                               "extra": {"type": "array", "items": {"type": "string"}}}}},
+            "cards": {"type": "array", "items": _card_item()},
+        },
+    }
+
+
+def _one_word_problems(value: Any, where: list) -> list[tuple[list, str]]:
+    """An effect is one word (and maybe `if`): two words in one mapping would need an order."""
+    out: list[tuple[list, str]] = []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in EFFECT_LISTS and isinstance(inner, list):
+                for i, effect in enumerate(inner):
+                    words = [k for k in effect if k != "if"] if isinstance(effect, dict) else []
+                    if len(words) != 1:
+                        out.append((where + [key, i], f"an effect is one word and maybe if:, not {words or 'none'}; "
+                                                      "write one effect per word, top to bottom (6-2-1-7)"))
+            out += _one_word_problems(inner, where + [key])
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            out += _one_word_problems(inner, where + [i])
+    return out
+
 
 _DIGITS = re.compile(r"^\d+$")
 
@@ -290,6 +307,8 @@ def _freeze(value: Any) -> Any:
         out = {k: _freeze(v) for k, v in value.items()}
         if "attack" in out and isinstance(out["attack"], dict):
             out["attack"] = _attack_spec(out["attack"])
+        if "move" in out and isinstance(out["move"], dict) and "from" in out["move"]:
+            out["move"] = {"count": 1, **out["move"]}  # one token unless the card says how many (10-1)
         return out
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
@@ -337,9 +356,11 @@ def _condition_subject_problems(raw: dict) -> list[tuple[list, str]]:
     return out
 
 
-def load_cards(path: Path) -> CardSet:
+def load_cards(path: Path, effect_schema: dict) -> CardSet:
+    """Load and validate a card file against the schema built from the effect registry's
+    `effect_schema`; every problem is reported with file, line and field."""
     data = read_yaml_file(path)
-    validate(data, CARD_SCHEMA, str(path))
+    validate(data, file_schema(effect_schema), str(path))
     problems: list[str] = []
     out = CardSet()
 
@@ -405,7 +426,7 @@ def load_cards(path: Path) -> CardSet:
             if raw.get(when) and raw.get(f"forced_{when}"):
                 problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "
                                                     "(Forced) effects, not both: put them all in one list")
-        for msg_where, msg in _condition_subject_problems(raw):
+        for msg_where, msg in _condition_subject_problems(raw) + _one_word_problems(raw, []):
             problem(where + msg_where, msg)
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":

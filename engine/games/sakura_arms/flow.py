@@ -17,11 +17,12 @@ import dataclasses
 import operator
 from typing import Any, Callable
 
+from engine.core.effects import EffectRegistry, Scope, Word
 from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.cards import parse_damage
+from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               damage, finish_card, flags, gain_vigor, make_card_attack,
                                               mt, put, set_unused)
@@ -49,6 +50,12 @@ MAIN, HAND_LIMIT_CHECK = (Main(0), Main(1)), (HandLimitCheck(0), HandLimitCheck(
 def _with(then: Step, chosen: Any) -> Step:
     """A continuation step with the choice put in."""
     return dataclasses.replace(then, chosen=chosen)
+
+
+def _next(s: SakuraState, step: Step | None) -> None:
+    """Run `step` (what a procedure asks, if anything) before everything queued."""
+    if step is not None:
+        s.flow.next(step)
 
 
 # -- driving: the exceptions that cut resolutions short -------------------------------------
@@ -112,24 +119,25 @@ def apply(s: SakuraState, seat: int, action: dict) -> None:
 
 # -- cards -----------------------------------------------------------------------------------
 
-def draw(s: SakuraState, seat: int, n: int) -> None:
-    """7-1-6: top card to hand, one at a time; an empty Deck gives Burnout (5-5-3, 10-10)."""
+def draw(s: SakuraState, seat: int, n: int) -> Step | None:
+    """7-1-6: top card to hand, one at a time; an empty Deck gives Burnout (5-5-3, 10-10).
+    Returns the damage choice of a Burnout, if it asks (the rest of the draws come after it)."""
     for i in range(n):
         deck = zone(s, seat, "deck")
         if not deck:
             emit(s, {"type": "burnout", "seat": seat, "rule": "10-10"})
             if i + 1 < n:
                 s.flow.next(Draw(seat, n - i - 1))
-            take_damage(s, seat, 1, 1, "burnout")
-            return
+            return take_damage(s, seat, 1, 1, "burnout")
         card = deck[0]
         put(s, card, "hand")
         emit(s, {"type": "draw", "seat": seat, "card": CardRef(card)})
+    return None
 
 
 @run(Draw)
 def _draw(s: SakuraState, step: Draw) -> None:
-    draw(s, step.seat, step.n)
+    _next(s, draw(s, step.seat, step.n))
 
 
 def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
@@ -137,7 +145,7 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
     Face-down piles go into the Deck, which is shuffled (A-17: Specials stay)."""
     if by_rules:
         emit(s, {"type": "reshuffle_damage", "seat": seat, "rule": "9-8 i"})
-        take_damage(s, seat, None, 1, "reshuffle")  # Life only: never asks
+        _next(s, take_damage(s, seat, None, 1, "reshuffle"))  # Life only: never asks
     moved = 0
     for pile in ("played", "facedown"):
         for card in list(zone(s, seat, pile)):
@@ -151,10 +159,11 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
 
 # -- damage ----------------------------------------------------------------------------------
 
-def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool = False) -> None:
-    """9-5: the damaged player chooses Aura or Life within 9-5 i; 10-26 takes both."""
+def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool = False) -> ChooseDamage | None:
+    """9-5: the damaged player chooses Aura or Life within 9-5 i (returned: the step that asks);
+    10-26 takes both."""
     if aura is None and life is None:
-        return
+        return None
     if both:
         chosen = [k for k, v in (("aura", aura), ("life", life)) if v is not None]
     elif aura is None:
@@ -164,9 +173,9 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
     elif s.tok[AURA[seat]] < aura:
         chosen = ["life"]  # 9-5 i: not enough Aura to choose it
     else:
-        s.flow.next(ChooseDamage(seat, aura, life, source))
-        return
+        return ChooseDamage(seat, aura, life, source)
     damage_to(s, seat, aura, life, source, chosen)
+    return None
 
 
 def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[str]) -> None:
@@ -442,7 +451,7 @@ def attack_body(s: SakuraState, atk: Attack, reacting: Attack | None) -> None:
     if not (atk.damage_cancelled and not fl["cannot_be_cancelled"]):  # iv, v
         aura, life = damage(s, atk)
         s.flow.next(AttackAfter(atk, reacting, fl["cannot_be_cancelled"]))
-        take_damage(s, 1 - atk.seat, aura, life, "attack", both=fl["take_both"])
+        _next(s, take_damage(s, 1 - atk.seat, aura, life, "attack", both=fl["take_both"]))
         return
     attack_after(s, atk, reacting, fl["cannot_be_cancelled"])
 
@@ -568,13 +577,13 @@ def arrows_reversed(s: SakuraState, seat: int, attack: Attack | None = None) -> 
     return n % 2 == 1
 
 
-def arrow(s: SakuraState, eff: dict, ctx: Ctx, index: int = 0) -> None:
+def arrow(s: SakuraState, eff: dict, ctx: Ctx, index: int = 0) -> Direction | None:
     """10-1 arrow effects (10-2 reversed), from the `index`th player on; a two-way arrow is
-    chosen by the resolving player."""
+    chosen by the resolving player (returned: the step that asks)."""
     seats = (ctx.seat, 1 - ctx.seat) if eff.get("each_player") else (ctx.seat,)
     if index == 0 and "this" in (eff["from"], eff["to"]) \
             and (ctx.card is None or where(s, ctx.card) not in TOKEN_CARD_ZONES):
-        return  # e.g. a Forced effect of a card in the Played pile: no tokens can be on it
+        return None  # e.g. a Forced effect of a card in the Played pile: no tokens can be on it
     for i in range(index, len(seats)):
         seat = seats[i]
         src, dst = eff["from"], eff["to"]
@@ -582,10 +591,10 @@ def arrow(s: SakuraState, eff: dict, ctx: Ctx, index: int = 0) -> None:
             src, dst = dst, src
             emit(s, {"type": "arrow_reversed", "seat": seat, "rule": "10-2"})
         if eff.get("two_way"):
-            s.flow.next(Direction(seat, src, dst, eff, ctx, i))
-            return
+            return Direction(seat, src, dst, eff, ctx, i)
         arrow_move(s, eff, ctx, seat, src, dst)
     check_victory(s)  # A-1: effects moving both Lives are checked once, after the whole step
+    return None
 
 
 def arrow_move(s: SakuraState, eff: dict, ctx: Ctx, seat: int, src: str, dst: str) -> None:
@@ -596,18 +605,18 @@ def arrow_move(s: SakuraState, eff: dict, ctx: Ctx, seat: int, src: str, dst: st
 def _answer_direction(s: SakuraState, step: Direction, seat: int, action: dict) -> None:
     src, dst = (step.src, step.dst) if action["forward"] else (step.dst, step.src)
     arrow_move(s, step.effect, step.ctx, step.seat, src, dst)
-    arrow(s, step.effect, step.ctx, step.index + 1)
+    _next(s, arrow(s, step.effect, step.ctx, step.index + 1))
 
 
-def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, optional: bool, then: Step) -> None:
-    """The player chooses one of `cards` for an effect (or none, if `optional`); `then`
-    continues with it. No card, or one card and no choice of none, asks nothing."""
+def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, optional: bool, then: Step) -> Step:
+    """The step to run: the player chooses one of `cards` for an effect (or none, if
+    `optional`) and `then` continues with it; no card, or one card and no choice of none, asks
+    nothing and `then` has it at once."""
     if not cards:
-        s.flow.next(_with(then, None))
-    elif len(cards) == 1 and not optional:
-        s.flow.next(_with(then, cards[0]))
-    else:
-        s.flow.next(ChooseCard(seat, tuple(cards), prompt, optional, then))
+        return _with(then, None)
+    if len(cards) == 1 and not optional:
+        return _with(then, cards[0])
+    return ChooseCard(seat, tuple(cards), prompt, optional, then)
 
 
 def _answer_choose_card(s: SakuraState, step: ChooseCard, seat: int, action: dict) -> None:
@@ -634,79 +643,177 @@ def _run_effects(s: SakuraState, step: RunEffects) -> None:
 
 
 def run_effect(s: SakuraState, eff: dict, ctx: Ctx) -> None:
-    seat, opp = ctx.seat, 1 - ctx.seat
-    if "move" in eff:
-        arrow(s, eff["move"], ctx)
-    elif "basic" in eff:  # 9-7 i-A, no cost (9-7 ii)
-        if guards.basic_moves(s, seat, eff["basic"]) is None:
-            perform_basic(s, seat, eff["basic"])
-    elif "draw" in eff:
-        draw(s, seat, eff["draw"])
-    elif "damage" in eff:  # not damage from an «Attack» (10-19): no Aura cap (A-7 c)
-        aura, life = parse_damage(eff["damage"])
-        take_damage(s, opp, aura, life, "effect")
-    elif "attack" in eff:
-        effect_attack(s, ctx, eff["attack"])
-    elif "copy_attack" in eff:
-        if ctx.reacting is not None:
-            effect_attack(s, ctx, None, copied_from=ctx.reacting)
-    elif "reshuffle" in eff:
-        reshuffle(s, seat, by_rules=False)  # 9-8 i: no damage
-    elif "flinch" in eff:
-        s.flinch[opp] = True
-        emit(s, {"type": "flinch", "seat": opp, "rule": "5-1-4"})
-    elif "vigor" in eff:
-        gain_vigor(s, seat, eff["vigor"])
-    elif "cancel" in eff:
-        target = ctx.reacting
-        if target is not None:
-            setattr(target, {"attack": "cancelled", "damage": "damage_cancelled", "after_attack": "after_cancelled"}[eff["cancel"]], True)
-            emit(s, {"type": "cancel", "what": eff["cancel"], "rule": "9-4 ii"})
-    elif "modify" in eff:
-        target = ctx.reacting or ctx.attack
-        if target is not None:
-            mod = eff["modify"]
-            target.added.append({**mod, "source": ctx.card} if "add_after_attack" in mod else mod)  # 10-14
-            emit(s, {"type": "modify_attack", "rule": "10-3"})
-    elif "end_phase" in eff:
-        emit(s, {"type": "end_phase", "rule": "10-13"})
-        raise EndPhase()
-    elif "seal" in eff:
-        pool = zone(s, seat, "facedown") if eff["seal"] == "own_facedown" else zone(s, opp, "played")
-        choose_card(s, seat, list(pool), "Choose a card to seal under this card.", False, SealChosen(ctx))
-    elif "unseal" in eff:
-        for card, by in sorted(s.sealed_by.items()):
-            if by == ctx.card and where(s, card) == "sealed":
-                del s.sealed_by[card]
-                put(s, card, eff["unseal"])
-                emit(s, {"type": "unsealed", "seat": owner(s, card), "to": eff["unseal"], "rule": "10-9"})
-    elif "exchange" in eff:
-        exchange(s, ctx, eff["exchange"])
-    elif "copy_enhancement" in eff:
-        pool = [c for c in zone(s, opp, "enhancement") if c not in s.copy_of]
-        choose_card(s, seat, pool, "Choose an Enhancement to copy.", False, CopyChosen(ctx))
-    elif "use_card" in eff:
-        pool_zone = "facedown" if eff["use_card"] == "own_facedown" else "hand"
-        pool = [c for c in zone(s, seat, pool_zone) if guards.usable_by_effect(s, seat, c) is None]
-        choose_card(s, seat, pool, "Choose a card to use (or none).", True, UseChosen(ctx))
-    elif "set_unused" in eff:
-        if ctx.card is not None:
-            set_unused(s, ctx.card, "10-17")
-    elif "remove" in eff:
-        if ctx.card is not None:
-            put(s, ctx.card, "out")
-            emit(s, {"type": "removed", "card": CardRef(ctx.card), "rule": "10-18"})
-    elif "cover" in eff:
-        who = seat if eff["cover"] == "own_hand" else opp
-        choose_card(s, who, list(zone(s, who, "hand")), "Put a card from your hand face down.", False,
-                    CoverChosen(who))
-    elif "win" in eff:
-        set_result(s, seat, "won by a card effect", "4-2 3")
-        raise GameOver()
-    elif "lose" in eff:  # 4-2 2: the other player wins; no effect applies to that win
-        loser = seat if eff["lose"] == "self" else opp
-        set_result(s, 1 - loser, f"seat {loser} lost by a card effect", "4-2 2")
-        raise GameOver()
+    """One effect: its word's resolution (`REGISTRY`); a step it returns runs next."""
+    for name in eff:
+        if name != "if":
+            break
+    _next(s, WORDS[name].resolve(s, eff[name], ctx))
+
+
+# -- the effect words (section 10): each declared once, in `REGISTRY` below ----------------------
+
+def _basic(s: SakuraState, name: str, ctx: Ctx) -> None:  # 9-7 i-A, no cost (9-7 ii)
+    if guards.basic_moves(s, ctx.seat, name) is None:
+        perform_basic(s, ctx.seat, name)
+
+
+def _damage(s: SakuraState, text: str, ctx: Ctx) -> Step | None:  # not from an «Attack» (10-19): no Aura cap (A-7 c)
+    aura, life = parse_damage(text)
+    return take_damage(s, 1 - ctx.seat, aura, life, "effect")
+
+
+def _attack(s: SakuraState, spec, ctx: Ctx) -> None:
+    effect_attack(s, ctx, spec)
+
+
+def _copy_attack(s: SakuraState, value: bool, ctx: Ctx) -> None:
+    if ctx.reacting is not None:
+        effect_attack(s, ctx, None, copied_from=ctx.reacting)
+
+
+def _flinch(s: SakuraState, value: bool, ctx: Ctx) -> None:
+    s.flinch[1 - ctx.seat] = True
+    emit(s, {"type": "flinch", "seat": 1 - ctx.seat, "rule": "5-1-4"})
+
+
+def _cancel(s: SakuraState, what: str, ctx: Ctx) -> None:
+    target = ctx.reacting
+    if target is not None:
+        setattr(target, {"attack": "cancelled", "damage": "damage_cancelled", "after_attack": "after_cancelled"}[what], True)
+        emit(s, {"type": "cancel", "what": what, "rule": "9-4 ii"})
+
+
+def _modify(s: SakuraState, mod: dict, ctx: Ctx) -> None:
+    target = ctx.reacting or ctx.attack
+    if target is not None:
+        target.added.append({**mod, "source": ctx.card} if "add_after_attack" in mod else mod)  # 10-14
+        emit(s, {"type": "modify_attack", "rule": "10-3"})
+
+
+def _end_phase(s: SakuraState, value: bool, ctx: Ctx) -> None:
+    emit(s, {"type": "end_phase", "rule": "10-13"})
+    raise EndPhase()
+
+
+def _seal(s: SakuraState, pool: str, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, SCOPE[pool].cards(s, ctx.seat), "Choose a card to seal under this card.", False,
+                       SealChosen(ctx))
+
+
+def _unseal(s: SakuraState, to: str, ctx: Ctx) -> None:
+    for card, by in sorted(s.sealed_by.items()):
+        if by == ctx.card and where(s, card) == "sealed":
+            del s.sealed_by[card]
+            put(s, card, to)
+            emit(s, {"type": "unsealed", "seat": owner(s, card), "to": to, "rule": "10-9"})
+
+
+def _copy_enhancement(s: SakuraState, value: bool, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, SCOPE["opp_enhancement"].cards(s, ctx.seat), "Choose an Enhancement to copy.",
+                       False, CopyChosen(ctx))
+
+
+def _use_card(s: SakuraState, pool: str, ctx: Ctx) -> Step:
+    cards = [c for c in SCOPE[pool].cards(s, ctx.seat) if guards.usable_by_effect(s, ctx.seat, c) is None]
+    return choose_card(s, ctx.seat, cards, "Choose a card to use (or none).", True, UseChosen(ctx))
+
+
+def _set_unused(s: SakuraState, value: bool, ctx: Ctx) -> None:
+    if ctx.card is not None:
+        set_unused(s, ctx.card, "10-17")
+
+
+def _remove(s: SakuraState, value: bool, ctx: Ctx) -> None:
+    if ctx.card is not None:
+        put(s, ctx.card, "out")
+        emit(s, {"type": "removed", "card": CardRef(ctx.card), "rule": "10-18"})
+
+
+def _cover(s: SakuraState, hand: str, ctx: Ctx) -> Step:
+    who = ctx.seat if hand == "own_hand" else 1 - ctx.seat
+    return choose_card(s, who, SCOPE[hand].cards(s, ctx.seat), "Put a card from your hand face down.", False,
+                       CoverChosen(who))
+
+
+def _win(s: SakuraState, value: bool, ctx: Ctx) -> None:
+    set_result(s, ctx.seat, "won by a card effect", "4-2 3")
+    raise GameOver()
+
+
+def _lose(s: SakuraState, who: str, ctx: Ctx) -> None:  # 4-2 2: the other player wins; no effect applies to that win
+    loser = ctx.seat if who == "self" else 1 - ctx.seat
+    set_result(s, 1 - loser, f"seat {loser} lost by a card effect", "4-2 2")
+    raise GameOver()
+
+
+# the cards a choosing word picks from, for the resolving player `seat` (10-12)
+SCOPES: tuple[Scope, ...] = (
+    Scope("own_facedown", lambda s, seat: list(zone(s, seat, "facedown")), wording="a card of your Face-down pile"),
+    Scope("opp_played", lambda s, seat: list(zone(s, 1 - seat, "played")),
+          wording="a card of your opponent's Played pile"),
+    Scope("hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your hand"),
+    Scope("own_hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your own hand"),
+    Scope("opp_hand", lambda s, seat: list(zone(s, 1 - seat, "hand")), wording="a card of your opponent's hand"),
+    Scope("opp_enhancement", lambda s, seat: [c for c in zone(s, 1 - seat, "enhancement") if c not in s.copy_of],
+          wording="an Enhancement of your opponent's that is not a copy"),
+)
+SCOPE = {scope.name: scope for scope in SCOPES}
+_TRUE = {"const": True}
+
+REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
+    words=(
+        Word("move", MOVE_SCHEMA, lambda s, v, ctx: arrow(s, v, ctx),
+             "`count` sakura token(s) move `from` -> `to` (10-1; two-way arrow: `two_way`; for each player: "
+             "`each_player`)"),
+        Word("basic", {"enum": list(BASIC_ACTIONS)}, _basic, "perform the basic action `value` without paying for it (9-7)"),
+        Word("draw", {"type": "integer", "minimum": 1}, lambda s, n, ctx: draw(s, ctx.seat, n),
+             "draw `value` card(s) (7-1-6; an empty deck burns out, 10-10)"),
+        Word("damage", {"type": "string"}, _damage, "your opponent takes `value` damage, not from an attack (9-5, 10-19)"),
+        Word("attack", ATTACK_SPEC_SCHEMA, _attack,
+             "make an attack with the Range, damage and After Attack effects written, resolved at once (10-5)"),
+        Word("reshuffle", _TRUE, lambda s, v, ctx: reshuffle(s, ctx.seat, by_rules=False),
+             "reshuffle your deck without taking damage (9-8)"),
+        Word("flinch", _TRUE, _flinch, "your opponent flinches: their next Vigor gain is lost instead (5-1-4)"),
+        Word("vigor", {"type": "integer", "minimum": 1}, lambda s, n, ctx: gain_vigor(s, ctx.seat, n),
+             "gain `value` Vigor (5-1-2; a flinched player loses Flinch instead)"),
+        Word("cancel", {"enum": ["attack", "damage", "after_attack"]}, _cancel,
+             "cancel the `value` of the attack this card reacts to (9-4 ii)"),
+        Word("modify", MOD_SCHEMA, _modify, "modify the attack this card reacts to or belongs to (10-3)"),
+        Word("end_phase", _TRUE, _end_phase, "end the current phase (10-13)"),
+        Word("seal", {"enum": ["own_facedown", "opp_played"]}, _seal, "seal `value` under this card (10-9)",
+             scope_of=lambda pool: pool),
+        Word("unseal", {"enum": ["hand", "played"]}, _unseal,
+             "the cards sealed under this card go to your `value` (10-9)"),
+        Word("exchange", {"type": "object", "additionalProperties": False, "required": ["name", "extra"],
+                          "properties": {"name": {"type": "string"}, "extra": {"type": "string"}}},
+             lambda s, spec, ctx: exchange(s, ctx, spec),
+             "this card, `name`, is exchanged with the Extra card `extra` (10-25)"),
+        Word("copy_attack", _TRUE, _copy_attack, "make a copy of the attack this card reacts to, resolved at once (10-27)"),
+        Word("copy_enhancement", _TRUE, _copy_enhancement, "this card copies an Enhancement of your opponent's (10-16)",
+             scope_of=lambda value: "opp_enhancement"),
+        Word("use_card", {"enum": ["own_facedown", "hand"]}, _use_card,
+             "use `value` (or none), paying its costs (9-9)", scope_of=lambda pool: pool),
+        Word("set_unused", _TRUE, _set_unused, "this card becomes unused (10-17)"),
+        Word("remove", _TRUE, _remove, "this card is removed from the game, face up (10-18)"),
+        Word("cover", {"enum": ["own_hand", "opp_hand"]}, _cover, "its owner puts `value` face down (7-1-8)",
+             scope_of=lambda hand: hand),
+        Word("win", _TRUE, _win, "you win the game (4-2 3)"),
+        Word("lose", {"enum": ["self", "opp"]}, _lose,
+             "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
+    ),
+    scopes=SCOPES,
+)
+WORDS = REGISTRY.words
+
+
+def say(effect: dict) -> str:
+    """An effect in its word's wording, with its condition (`if`) said after it."""
+    word = {k: v for k, v in effect.items() if k != "if"}
+    text = REGISTRY.say(word)
+    if "if" in effect:
+        text += " if " + ", ".join(f"{k.replace('_', ' ')} {v}" if v is not True else k.replace("_", " ")
+                                   for k, v in effect["if"].items())
+    return text
 
 
 @run(SealChosen)
@@ -793,7 +900,7 @@ def _answer_mulligan(s: SakuraState, step: Mulligan, seat: int, action: dict) ->
     for card in action["cards"]:
         put(s, card, "deck")
     emit(s, {"type": "mulligan", "seat": step.seat, "count": len(action["cards"]), "rule": "4-1 5"})
-    draw(s, step.seat, len(action["cards"]))
+    _next(s, draw(s, step.seat, len(action["cards"])))
 
 
 @run(BeginDuel)
