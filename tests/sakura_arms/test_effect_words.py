@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.effects import effects_markdown
 from engine.core.errors import DataError
+from engine.core.game import Game
 from engine.games.sakura_arms import CARD_SCHEMA, FILE_SCHEMA, RULES, SakuraArmsRules
 from engine.games.sakura_arms.cards import EFFECT_LISTS
 from engine.games.sakura_arms.flow import REGISTRY, Ctx, run_effect, say
@@ -132,3 +134,20 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
         "2 sakura token(s) move shadow -> aura (10-1; two-way arrow: no")
     assert say({"vigor": 1, "if": {"originally_has": "overwhelm"}}) == \
         "gain 1 Vigor (5-1-2; a flinched player loses Flinch instead) if originally has overwhelm"
+
+
+def test_a_card_used_is_narrated_in_its_effects_wording():
+    cards = RULES.cards()
+    for seed in range(20):
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while (request := game.pending()) is not None:
+            for event in game.act(request.seat, bots[request.seat].choose(request)):
+                data = event.for_seat(None)
+                d = cards[data["card"]["card"]] if data["type"] == "use" else None
+                if d is not None and d.type == "action" and d.on_use and not data["full_power"]:
+                    line = RULES.narrate(data)
+                    assert line.startswith(f"Seat {data['seat']} uses {data['card']['name']}: ")
+                    assert all(say(e) in line for e in d.on_use), line
+                    return
+    pytest.fail("no Action card was used in 20 games")

@@ -158,7 +158,7 @@ class SakuraArmsRules(CardGame):
         return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return demo.narrate(event)
+        return demo.narrate(event, self.cards())
 
 
 RULES = SakuraArmsRules()

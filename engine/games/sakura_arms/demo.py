@@ -3,9 +3,11 @@ narration of events."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.games.sakura_arms import guards
+from engine.games.sakura_arms.cards import CardDef
+from engine.games.sakura_arms.flow import say
 
 
 def cheat_attempts(s: Any, kind: str, seat: int) -> list[tuple[int, dict, str]]:
@@ -39,7 +41,34 @@ def _name(card: Any) -> str:
     return str(card.get("name", "a card")) if isinstance(card, dict) else "a card"
 
 
-def narrate(event: dict) -> str:
+def _effects(event: dict, cards: Mapping[str, CardDef]) -> tuple:
+    """The effects of the card used, resolving or destroyed in `event` (none for a card the seat
+    may not see): On-use / Initialize / After Attack (with All-out in a full-power action), a
+    timed effect's, a Disenchant's."""
+    card = event.get("card")
+    d = cards.get(card.get("card")) if isinstance(card, dict) else None
+    if d is None:
+        return ()
+    kind = event.get("type")
+    if kind == "use":
+        own = {"action": d.on_use, "enhancement": d.initialize, "attack": d.after_attack}.get(d.type, ())
+        return own + (d.all_out if event.get("full_power") else ())
+    if kind in ("start_phase_effect", "main_start_effect", "end_phase_effect"):
+        when = kind.removesuffix("_effect")
+        return getattr(d, f"forced_{when}") if event.get("forced") else getattr(d, when)
+    if kind == "destroyed":
+        return d.disenchant
+    return ()
+
+
+def wording(effects: tuple) -> str:
+    """Effects as their words say them (`REGISTRY.say`, docs/effects/sakura-arms.md), for narration."""
+    return "; ".join(say(effect) for effect in effects)
+
+
+def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
+    """One line for an event; with the card data (`cards`), a card used, a timed effect or a
+    destruction says what the card's effects do, in the wording of their words."""
     kind = event.get("type", "?")
     who = f"Seat {event.get('seat')}"
     rule = f" [{event['rule']}]" if event.get("rule") else ""
@@ -72,6 +101,8 @@ def narrate(event: dict) -> str:
         "terminal": lambda: f"{who} used a Terminal card: no more actions this turn",
         "set_unused": lambda: f"A Special card of seat {event['seat']} becomes unused again",
         "main_start_effect": lambda: f"Main-phase-start effect of {_name(event.get('card'))}",
+        "start_phase_effect": lambda: f"Start-phase effect of {_name(event.get('card'))}",
+        "end_phase_effect": lambda: f"End-phase effect of {_name(event.get('card'))}",
         "added_effect": lambda: f"The effect added by {_name(event.get('source'))} resolves",
         "resolution_replaced": lambda: f"{_name(event.get('by'))} resolves instead of {_name(event.get('card'))}",
         "arrow_reversed": lambda: f"{who}: the arrow is reversed",
@@ -79,4 +110,6 @@ def narrate(event: dict) -> str:
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
         + event.get("reason", ""),
     }.get(kind)
-    return (text() if text else f"{kind}: {event}") + rule
+    effects = _effects(event, cards) if cards else ()
+    said = f": {wording(effects)}" if effects else ""
+    return (text() if text else f"{kind}: {event}") + said + rule
