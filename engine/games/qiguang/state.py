@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.view import card_refs, redact
+from engine.core.view import card_refs, redact, redact_flat
 from engine.core.requests import Event, Result
 from engine.core.zones import Table, Visibility, ZoneSpec
 
@@ -216,11 +216,17 @@ WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
 @dataclass(slots=True)
 class Emitted:
     """An event of this decision and the (card, seat) pairs that saw its cards when it happened
-    (made on every emit: not frozen, which would cost a setattr call per field)."""
+    (made on every emit: not frozen, which would cost a setattr call per field). A flat event
+    is redacted when it happens (`flat`, engine.core.view.redact_flat): it stands if the seats
+    it showed its cards to (`public`: both, `private`: card -> the one seat) still see them
+    when the decision ends; else it is redacted again from `data`, as it was emitted."""
 
     data: dict
     seen: frozenset
     refs: tuple[int, ...]  # the cards it names
+    flat: Event | None = None
+    public: list[int] | None = None
+    private: dict[int, int] | None = None
 
 
 @dataclass(slots=True, eq=False)
@@ -390,8 +396,15 @@ def card_json(state: QgState, card: int) -> dict:
 
 
 def emit(state: QgState, data: dict) -> None:
-    """Record an event after the move it reports; cards in it are `CardRef`s. `published`
-    redacts the decision's events when it ends."""
+    """Record an event after the move it reports; cards in it are `CardRef`s. A flat event is
+    redacted now and checked when the decision ends, any other is redacted then (`published`)."""
+    public: list[int] = []
+    private: dict[int, int] = {}
+    emitted = data.copy()  # redact_flat fills `data` in: the event as emitted, if it must be redone
+    flat = redact_flat(state.table, data, lambda c: card_json(state, c), public, private)
+    if flat is not None:
+        state.events.append(Emitted(emitted, frozenset(), (), flat, public, private))
+        return
     refs = tuple(card_refs(data))
     if not refs:
         state.events.append(Emitted(data, frozenset(), refs))
@@ -405,8 +418,17 @@ def published(state: QgState) -> list[Event]:
     saw it when the event happened and still sees it now, so a card returned to a hand in the
     same decision (a bounce) is not named to the opponent by any of the decision's events."""
     table = state.table
+    visible_to = table.visible_to
     out = []
     for e in state.events:
+        if e.flat is not None:
+            if (all(visible_to(c, 0) and visible_to(c, 1) for c in e.public)
+                    and all(visible_to(c, s) for c, s in e.private.items())):
+                out.append(e.flat)  # its seats still see its cards (the usual case)
+                continue
+            # a card it showed was hidden again in this decision: redone from who saw it then
+            seen = frozenset([(c, s) for c in e.public for s in (0, 1)] + list(e.private.items()))
+            e = Emitted(e.data, seen, tuple(card_refs(e.data)))
         if not e.refs:
             out.append(Event(e.data))
             continue
