@@ -31,7 +31,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             AskReshuffle, AttackAfter, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
                                             DestroyEnd, DestructionOrder, Direction, Draw, EffectOrder, EndPhase,
-                                            EndPhaseRest, EnterPhase, GameOver, HandLimit, HandLimitCheck,
+                                            EndPhaseRest, GameOver, HandLimit, HandLimitCheck,
                                             Initialize, Main, MainStart, MainStartLoop, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
@@ -915,10 +915,18 @@ def _turn(s: SakuraState, step: Turn) -> None:
     s.terminal = [False, False]
     s.mode = None
     emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
-    s.flow.next(EnterPhase("start"), PhaseEnd("start"))
+    enter_phase(s, "start")
 
 
 NEXT_PHASE = {"start": "main", "main": "end"}
+PHASE_END = {name: PhaseEnd(name) for name in ("start", "main", "end")}
+
+
+def enter_phase(s: SakuraState, name: str) -> None:
+    """The phase `name` begins: its work runs before the step that ends it."""
+    s.phase = name
+    s.flow.next(PHASE_END[name])
+    PHASES[name](s)
 
 
 @run(PhaseEnd)
@@ -926,17 +934,11 @@ def _phase_end(s: SakuraState, step: PhaseEnd) -> None:
     """8: start, main and end phase, then the other seat's turn."""
     following = NEXT_PHASE.get(step.name)
     if following is not None:
-        s.flow.next(EnterPhase(following), PhaseEnd(following))
+        enter_phase(s, following)
         return
     s.turn += 1
     s.active = 1 - s.active
     s.flow.next(Turn())
-
-
-@run(EnterPhase)
-def _enter_phase(s: SakuraState, step: EnterPhase) -> None:
-    s.phase = step.name
-    PHASES[step.name](s)
 
 
 TIMED_RULES = {"start_phase": "8-1-2", "main_start": "8-2-1", "end_phase": "8-3-1"}
@@ -981,15 +983,15 @@ def run_timed(s: SakuraState, seat: int, card: int, when: str) -> None:
     run_effects(s, effects, Ctx(seat, card, full_power=full_power))
 
 
-def timed_effects(s: SakuraState, seat: int, when: str) -> None:
-    """8-1-2 / 8-3-1: "in your start/end phase" effects; when several are due the turn
-    player chooses the order (5-5); a source that left play meanwhile does nothing.
-    Resurgence (10-7) is a Devoted end-phase effect, so it takes its turn among them."""
+def timed_pending(s: SakuraState, seat: int, when: str) -> tuple:
+    """8-1-2 / 8-3-1: the "in your start/end phase" effects due; when several are due the turn
+    player chooses the order (5-5, `timed_next`); a source that left play meanwhile does
+    nothing. Resurgence (10-7) is a Devoted end-phase effect, so it takes its turn among them."""
     pending = timed_sources(s, seat, when)
     if when == "end_phase":
         pending += [c for c in zone(s, seat, "special")
                     if c in s.special_used and s.table.cards[c].defn.resurgence and c not in pending]
-    timed_next(s, seat, when, tuple(pending))
+    return tuple(pending)
 
 
 def timed_next(s: SakuraState, seat: int, when: str, pending: tuple) -> None:
@@ -1025,13 +1027,20 @@ def resurgence(s: SakuraState, seat: int, card: int) -> None:
 def start_phase(s: SakuraState) -> None:
     seat = s.active
     s.turn_start_distance = current_distance(s)  # 8-1-1
-    s.flow.next(StartPhaseRest(seat))
-    timed_effects(s, seat, "start_phase")  # 8-1-2
+    pending = timed_pending(s, seat, "start_phase")  # 8-1-2
+    if pending:
+        s.flow.next(StartPhaseRest(seat))
+        timed_next(s, seat, "start_phase", pending)
+    else:
+        start_phase_rest(s, seat)
 
 
 @run(StartPhaseRest)
 def _start_phase_rest(s: SakuraState, step: StartPhaseRest) -> None:
-    seat = step.seat
+    start_phase_rest(s, step.seat)
+
+
+def start_phase_rest(s: SakuraState, seat: int) -> None:
     if s.turn <= 2:  # 8-1-3: skipped on turns 1 and 2
         return
     gain_vigor(s, seat, 1)  # i
@@ -1046,30 +1055,36 @@ def _start_phase_rest(s: SakuraState, step: StartPhaseRest) -> None:
 
 
 def _answer_reshuffle(s: SakuraState, step: AskReshuffle, seat: int, action: dict) -> None:
-    s.flow.next(Draw(step.seat, 2))  # iv
     if action["reshuffle"]:
-        reshuffle(s, step.seat, by_rules=True)
+        reshuffle(s, step.seat, by_rules=True)  # never asks
+    _next(s, draw(s, step.seat, 2))  # iv
 
 
 def main_phase(s: SakuraState) -> None:
     """8-2-1 then 8-2-2: the main-phase start, then the actions."""
     seat = s.active
-    s.flow.next(MainStartLoop(seat, tuple(timed_sources(s, seat, "main_start"))), MAIN[seat])
+    pending = tuple(timed_sources(s, seat, "main_start"))
+    s.flow.next(MAIN[seat])
+    main_start(s, seat, pending)
+
+
+def main_start(s: SakuraState, seat: int, pending: tuple) -> None:
+    """8-2-1: in any order the turn player likes, choose the standard or full-power action and
+    resolve each "at the start of your main phase" effect."""
+    if s.mode is None or pending:
+        s.flow.next(MainStart(seat, pending))
 
 
 @run(MainStartLoop)
 def _main_start_loop(s: SakuraState, step: MainStartLoop) -> None:
-    """8-2-1: in any order the turn player likes, choose the standard or full-power action and
-    resolve each "at the start of your main phase" effect."""
-    if s.mode is None or step.pending:
-        s.flow.next(MainStart(step.seat, step.pending))
+    main_start(s, step.seat, step.pending)
 
 
 def _answer_main_start(s: SakuraState, step: MainStart, seat: int, action: dict) -> None:
     if action["type"] == "main_mode":
         s.mode = action["mode"]
         emit(s, {"type": "main_mode", "seat": step.seat, "mode": s.mode, "rule": "8-2-1"})
-        s.flow.next(MainStartLoop(step.seat, step.pending))
+        main_start(s, step.seat, step.pending)
     else:
         rest = list(step.pending)
         rest.remove(action["card"])
@@ -1091,13 +1106,21 @@ def _answer_main(s: SakuraState, step: Main, seat: int, action: dict) -> None:
 
 def end_phase(s: SakuraState) -> None:
     seat = s.active
-    s.flow.next(EndPhaseRest(seat))
-    timed_effects(s, seat, "end_phase")  # 8-3-1, with Resurgence (10-7)
+    pending = timed_pending(s, seat, "end_phase")  # 8-3-1, with Resurgence (10-7)
+    if pending:
+        s.flow.next(EndPhaseRest(seat))
+        timed_next(s, seat, "end_phase", pending)
+    else:
+        end_phase_rest(s, seat)
 
 
 @run(EndPhaseRest)
 def _end_phase_rest(s: SakuraState, step: EndPhaseRest) -> None:
-    s.flow.next(HAND_LIMIT_CHECK[step.seat])
+    end_phase_rest(s, step.seat)
+
+
+def end_phase_rest(s: SakuraState, seat: int) -> None:
+    s.flow.next(HAND_LIMIT_CHECK[seat])
     settle(s)
 
 

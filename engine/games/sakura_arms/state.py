@@ -94,12 +94,6 @@ class Turn(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class EnterPhase(Step):
-    """The phase `name` of the turn begins."""
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
 class PhaseEnd(Step):
     """Where the phase `name` ends, and the next phase (or the other seat's turn) begins:
     "end the current phase" (10-13) drops every step before it."""
