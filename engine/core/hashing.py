@@ -21,6 +21,7 @@ from array import array
 from collections import deque
 from enum import Enum
 from hashlib import blake2b
+from itertools import chain
 from typing import Any, Callable, Iterable
 
 # Bump when the packing of any state changes: journals record it (Game.log "hash_version").
@@ -28,6 +29,7 @@ HASH_VERSION = 2
 
 _CACHE = "tts-bridge.cache"
 _FIXED = "tts-bridge.fixed"
+_INTS = "tts-bridge.ints"
 
 
 def state_hash(snapshot: bytes) -> str:
@@ -51,6 +53,17 @@ def fixed() -> Any:
     """Declare a hashed field that is set when the game is built and never changes (the rule
     options): it is packed once per game, not after every decision. Replace it, never mutate it."""
     return dataclasses.field(metadata={_FIXED: True})
+
+
+def int_list() -> Any:
+    """Declare a hashed `list[int]` with one entry per card id (zone-move counts, timestamps):
+    packed as fixed-width bytes, which costs a fraction of its repr for a list as long as the
+    cards in the game. Opt-in, so no other field's packing changes."""
+    return dataclasses.field(default_factory=list, metadata={_INTS: True})
+
+
+def _int_list_bytes(values: list) -> bytes:
+    return array("q", values).tobytes()
 
 
 def is_cache(f: dataclasses.Field) -> bool:
@@ -120,10 +133,7 @@ def _int_pairs(d: dict) -> bytes:
     """dict[int, int] as signed 64-bit (key, value) pairs in key order: cheaper than repr."""
     if not d:
         return b"d"
-    flat = array("q")
-    for pair in sorted(d.items()):
-        flat.extend(pair)
-    return b"d" + flat.tobytes()
+    return b"d" + array("q", chain.from_iterable(sorted(d.items()))).tobytes()  # one C-level pass
 
 
 def _int_lists(d: dict) -> bytes:
@@ -306,7 +316,12 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
                 if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)}
     env: dict[str, Any] = {}
     blobs, values = [], []
+    ints = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_INTS)}
     for name, encode in hashed_fields(state_type):
+        if name in ints:  # int_list(): fixed-width bytes (the length shows in the byte count)
+            env["_int_list_bytes"] = _int_list_bytes
+            blobs.append(f"_int_list_bytes(state.{name})")
+            continue
         if encode is _BYTES and name not in optional:
             blobs.append(f"state.{name}.hash_bytes()")
             continue
