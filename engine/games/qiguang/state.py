@@ -9,7 +9,7 @@ cards: `crystals[seat]` is [untapped earth, pegasus, unicorn, tapped earth, pega
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
@@ -413,6 +413,18 @@ def emit(state: QgState, data: dict) -> None:
     state.events.append(Emitted(data, frozenset((c, s) for c in refs for s in (0, 1) if visible(c, s)), refs))
 
 
+def _still_seen(visible_to: Callable[[int, int], bool], e: Emitted) -> bool:
+    """Whether the seats a flat event showed its cards to all still see them (plain loops: this
+    runs for nearly every event)."""
+    for card in e.public:
+        if not (visible_to(card, 0) and visible_to(card, 1)):
+            return False
+    for card, seat in e.private.items():
+        if not visible_to(card, seat):
+            return False
+    return True
+
+
 def published(state: QgState) -> list[Event]:
     """The decision's events for each seat (engine.core.view.redact): a card shows to a seat that
     saw it when the event happened and still sees it now, so a card returned to a hand in the
@@ -422,8 +434,7 @@ def published(state: QgState) -> list[Event]:
     out = []
     for e in state.events:
         if e.flat is not None:
-            if (all(visible_to(c, 0) and visible_to(c, 1) for c in e.public)
-                    and all(visible_to(c, s) for c, s in e.private.items())):
+            if _still_seen(visible_to, e):
                 out.append(e.flat)  # its seats still see its cards (the usual case)
                 continue
             # a card it showed was hidden again in this decision: redone from who saw it then
