@@ -216,11 +216,16 @@ def settle(s: SakuraState) -> None:
 
 
 def settle_loop(s: SakuraState) -> None:
-    for seat in (s.active, 1 - s.active):
-        for card in zone(s, seat, "special"):
-            d = s.table.cards[card].defn
-            if card in s.special_used and d.immediate_resurgence and cond_ok(s, seat, d.immediate_resurgence, False, card):
-                set_unused(s, card, "10-8")
+    if s.special_used:  # 10-8 applies to used Specials only
+        for seat in (s.active, 1 - s.active):
+            for card in zone(s, seat, "special"):
+                d = s.table.cards[card].defn
+                if card in s.special_used and d.immediate_resurgence \
+                        and cond_ok(s, seat, d.immediate_resurgence, False, card):
+                    set_unused(s, card, "10-8")
+    zones = s.table.zones
+    if not zones["0.enhancement"] and not zones["1.enhancement"]:
+        return  # no Enhancement to destroy (the usual case)
     due = [c for seat in (s.active, 1 - s.active) for c in zone(s, seat, "enhancement")
            if CARD + c not in s.tok and c not in s.destroying]
     if not due:
