@@ -5,8 +5,9 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import DataError
-from engine.games.gundam_war import RULES
-from engine.games.gundam_war.cards import load_cards
+from engine.games.gundam_war import RULES, GundamWarRules
+
+load_cards = GundamWarRules.load_cards   # with the effect registry (engine/games/gundam_war/effects.py)
 
 GOOD = """cards:
   - id: gw-x

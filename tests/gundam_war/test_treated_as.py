@@ -122,7 +122,7 @@ def test_card_data_generates_needs_type_g(tmp_path):
     """GW-A-1.2: only a card treated as a G can gain a generating text; the loader says where."""
     import pytest
     from engine.core.errors import DataError
-    from engine.games.gundam_war.cards import load_cards
+    from engine.games.gundam_war import GundamWarRules
     path = tmp_path / "cards.yaml"
     path.write_text("""cards:
   - id: gw-x
@@ -133,7 +133,7 @@ def test_card_data_generates_needs_type_g(tmp_path):
     effects: [{also_treat_as: {type: unit, to: own_unit, generates: true}}]
 """, encoding="utf-8")
     with pytest.raises(DataError) as err:
-        load_cards(path)
+        GundamWarRules.load_cards(path)
     assert any(":2: cards[0].effects" in p and "generates" in p for p in err.value.problems)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
@@ -11,10 +12,13 @@ from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.zones import Table
 
-from engine.games.gundam_war import demo, flow, guards, view
-from engine.games.gundam_war.cards import load_cards
+from engine.games.gundam_war import cards, demo, flow, guards, view
+from engine.games.gundam_war.effects import REGISTRY
 from engine.games.gundam_war.deck import deck_from_entries, validate_deck
 from engine.games.gundam_war.state import AREAS, ZONES, GWState, published, where
+
+CARD_SCHEMA = cards.card_schema(cards.effect_schema(REGISTRY))
+FILE_SCHEMA = cards.file_schema(cards.effect_schema(REGISTRY))
 
 RULE_OPTIONS = (
     RuleOption("auto_pass", "always", ("always", "forced"), "GW-S.3",
@@ -80,12 +84,16 @@ class GundamWarRules(CardGame):
     name = "Gundam War"
     rule_prefix = "GW-"
     rule_options = RULE_OPTIONS
-    load_cards = staticmethod(load_cards)
+    effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 
+    @staticmethod
+    def load_cards(path: Path) -> dict[str, cards.CardDef]:
+        return cards.load_cards(path, REGISTRY)
+
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> GWState:
-        cards = self.cards()
-        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cards, options)])
+        card_defs = self.cards()
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, card_defs, options)])
         rng = Rng(seed)
         table = Table(ZONES)
         state = GWState(table, rng, options)
@@ -93,7 +101,7 @@ class GundamWarRules(CardGame):
         n = 0
         for seat, deck in enumerate(decks):
             for card_id in deck.sections["main"]:
-                table.add_card(seat, cards[card_id], "homeland", ids[n])
+                table.add_card(seat, card_defs[card_id], "homeland", ids[n])
                 n += 1
             rng.shuffle(table.zone(seat, "homeland"))       # GW-B-3.1 step 2: own shuffle ...
             rng.shuffle(table.zone(seat, "homeland"))       # ... and the opponent's

@@ -1,7 +1,8 @@
 """Gundam War card definitions: the schema of `card_data/gundam-war/cards.yaml` and its loader.
 
 Effects, texts and automatic effects are data in a small vocabulary (README.md in the card
-folder). Special effects (GW-A-25) are `keywords`; those that are usable texts (Psycommu,
+folder): the effect words are declared in the effect registry (effects.py), which comes later
+in the import order, so `card_schema` and `load_cards` take it as a parameter. Special effects (GW-A-25) are `keywords`; those that are usable texts (Psycommu,
 Area Weapon, Transform, ...) are turned into `TextDef`s here so the engine treats them like
 any other `《》` text.
 """
@@ -13,184 +14,131 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.effects import EffectRegistry
 from engine.core.errors import DataError
 
 COLOURS = ("blue", "green", "black", "red", "brown", "white", "purple")
 STEPS = ("any", "reroll", "draw", "deploy", "battle", "attack", "defense", "damage", "return")
-TARGETS = ("enemy_unit", "own_unit", "unit", "enemy_battle_unit", "all_enemy_battle_units",
-           "all_enemy_units", "all_units", "enemy_command", "enemy_played", "own_destroyed_unit",
-           "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card")
-# effects whose target is chosen when the effect is played (GW-A-13.4); "all" targets are not chosen
-CHOSEN = {"enemy_unit", "own_unit", "unit", "enemy_battle_unit", "enemy_command", "enemy_played",
-          "own_destroyed_unit", "enemy_operation", "engaged_enemy_unit", "own_card"}
-
 _STATS = {"type": "array", "minItems": 3, "maxItems": 3,
           "items": {"type": ["integer", "null"]}}
 _MOD = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "integer"}}
-_TARGET = {"enum": list(TARGETS)}
-_TREAT = {"type": "object", "additionalProperties": False, "required": ["type", "to"],
-          "properties": {"type": {"enum": ["unit", "character", "operation", "g"]}, "to": _TARGET,
-                         "generates": {"type": "boolean"}}}
-_EFFECT_PROPS = {
-    "draw": {"type": "integer", "minimum": 1, "maximum": 5},
-    "draw_discard": {"type": "integer", "minimum": 1, "maximum": 5},
-    "look_homeland": {"type": "integer", "minimum": 1, "maximum": 5},
-    "reveal_hand": {"const": "enemy"},
-    "damage": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
-               "properties": {"amount": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "X"}]},
-                              "to": _TARGET}},
-    "destroy": _TARGET,
-    "mod": {"type": "object", "additionalProperties": False, "required": ["stats", "to"],
-            "properties": {"stats": _MOD, "to": _TARGET}},
-    "coin": {"type": "object", "additionalProperties": False, "required": ["stats", "to"],
-             "properties": {"stats": _MOD, "to": _TARGET}},
-    "roll": _TARGET,
-    "reroll": _TARGET,
-    "bounce": _TARGET,
-    "move_set": _TARGET,
-    "recover": {"type": "integer", "minimum": 1},
-    "homeland_damage": {"type": "integer", "minimum": 1},
-    "mill_all": {"type": "integer", "minimum": 1},
-    "negate_play": _TARGET,
-    "repair": _TARGET,
-    "discard_random": {"type": "integer", "minimum": 1},
-    "pollute": {"type": "integer", "minimum": 1},
-    "to_hangar": {"type": "integer", "minimum": 1},
-    "junk_unit_to_field": {"const": True},
-    "pull_out_unit": {"const": True},
-    "junk_units_to_field": {"type": "object", "additionalProperties": False, "required": ["count"],
-                            "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 3},
-                                           "players": {"enum": ["own", "each"]}}},
-    "no_battle_damage": _TARGET,
-    "untargetable": _TARGET,
-    "discard_at_end": _TARGET,
-    "no_sortie": {"enum": ["enemy", "own"]},
-    "skip": {"enum": ["draw", "deploy", "battle"]},
-    "gain": {"type": "object", "additionalProperties": False, "required": ["keyword", "to"],
-             "properties": {"keyword": {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike",
-                                                 "vulture"]}, "to": _TARGET}},
-    "lose": {"type": "object", "additionalProperties": False, "required": ["keyword", "to"],
-             "properties": {"keyword": {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike",
-                                                 "vulture"]}, "to": _TARGET}},
-    "mod_this_turn": {"type": "object", "additionalProperties": False, "required": ["stats", "to"],
-                      "properties": {"stats": _MOD, "to": {"enum": ["own_units", "enemy_units"]}}},
-    "psycommu_plus": {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
-                      "properties": {"amount": {"type": "integer", "minimum": 1}, "to": _TARGET}},
-    # GW-A-1.2: "treated as a (type) card" / "also treated as a (type) card", while the card stays on
-    # the field; `generates: true` (type g only) also gives it "(Auto A): generates 1 National Power
-    # of this card's colour" (a card made a G has no generating text of its own, GW-A-7.1.3)
-    "treat_as": _TREAT,
-    "also_treat_as": _TREAT,
-    "card_coin": {"type": "object", "additionalProperties": False, "required": ["name", "stats", "terrain"],
-                  "properties": {"name": {"type": "string", "minLength": 1}, "stats": _MOD,
-                                 "terrain": {"type": "array", "items": {"enum": ["space", "earth"]}},
-                                 "count": {"type": "integer", "minimum": 1, "maximum": 3}}},
-}
-EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 2, "additionalProperties": False,
-                 "properties": {**_EFFECT_PROPS, "then": {"const": True}}}
-_EFFECTS = {"type": "array", "items": EFFECT_SCHEMA, "minItems": 1}
-_TIMING = {"type": "object", "additionalProperties": False,
-           "properties": {"step": {"enum": list(STEPS)}, "turn": {"enum": ["any", "own", "enemy"]}}}
-_TEXT = {"type": "object", "additionalProperties": False, "required": ["cost", "effects"],
-         "properties": {"timing": _TIMING, "cost": {"enum": [0, 1, 2, 3, "R"]}, "each": {"type": "boolean"},
-                        "requires": {"type": "array", "minItems": 2, "maxItems": 2,
-                                     "items": {"type": "integer", "minimum": 0}},
-                        "unnegatable": {"type": "boolean"},
-                        "effects": _EFFECTS, "text": {"type": "string"}}}
-_CONT = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
-         "properties": {"own_units_mod": _MOD,
-                        "enemy_command_total": {"type": "integer", "minimum": 1},
-                        "own_unit_total": {"type": "integer", "maximum": -1}}}
-_AUTO = {"type": "object", "additionalProperties": False, "required": ["kind"],
-         "properties": {"kind": {"enum": ["A", "C", "D"]},
-                        "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged"]},
-                        "nondup": {"enum": ["A", "B", "C", "D"]}, "each_time": {"type": "boolean"},
-                        "requires": {"type": "array", "minItems": 2, "maxItems": 2,
-                                     "items": {"type": "integer", "minimum": 0}},
-                        "continuous": _CONT, "effects": _EFFECTS, "text": {"type": "string"}}}
+STAT_CHANGE = _MOD   # the schema of a (Melee, Shooting, Defense) change, for the effect words
 STACKING = ("space_battle", "prevent")   # X keywords whose duplicates add up (GW-A-25.8, GW-A-25.32)
-_KEYWORDS = {
-    "type": "object", "additionalProperties": False,
-    "properties": {
-        **{k: {"const": True} for k in (
-            "high_mobility", "water", "desert", "assault", "swift_strike", "vulture", "atmospheric_entry",
-            "change_dismantle", "dismantle", "transform", "ship", "base", "support", "mf", "quick",
-            "set_character", "set_g", "ps_armor", "many_copies", "colony", "tire", "family", "school")},
-        **{k: {"type": "integer", "minimum": 1} for k in (
-            "special_shield", "psycommu", "area_weapon", "resupply", "variable", "ps_armor_x")},
-        # a card may print Prevent / Space Battle twice: a list of the X values, which add up
-        # (GW-A-25.32, GW-A-25.8)
-        **{k: {"oneOf": [{"type": "integer", "minimum": 1},
-                         {"type": "array", "minItems": 2, "items": {"type": "integer", "minimum": 1}}]}
-           for k in STACKING},
-        "ship_modification": _MOD,
-        "restrict": {"enum": ["1", "1/own", "1/deck", "1/turn"]},
-        "multiple": _EFFECTS,
-        "team": {"type": "object", "additionalProperties": False, "required": ["name"],
-                 "properties": {"name": {"type": "string"}, "mod": _MOD,
-                                "texts": {"type": "array", "items": _TEXT, "minItems": 1}}},
-        "change": {"type": "string", "minLength": 1},
-        "extra_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
-                       "properties": {"resource": {"type": "integer", "minimum": 1},
-                                      "junk_remove": {"type": "integer", "minimum": 1}}},
-        "substitute_cost": {"type": "object", "additionalProperties": False, "required": ["total", "pay"],
-                            "properties": {"total": {"type": "integer", "minimum": 0},
-                                           "pay": {"type": "object", "additionalProperties": False,
-                                                   "minProperties": 1,
-                                                   "properties": {"resource": {"type": "integer", "minimum": 1},
-                                                                  "junk_remove": {"type": "integer", "minimum": 1}}}}},
-    },
-}
-_COST = {"type": "object", "additionalProperties": False, "required": ["total"],
-         "properties": {"designated": {"type": "object", "minProperties": 1, "maxProperties": 2,
-                                       "propertyNames": {"enum": list(COLOURS)},
-                                       "additionalProperties": {"type": "integer", "minimum": 1}},
-                        "total": {"type": "integer", "minimum": 0},
-                        "resource": {"oneOf": [{"type": "integer", "minimum": 0},
-                                               {"type": "string", "pattern": "^[0-9]*X{1,2}$"}]},
-                        "x_max": {"type": "integer", "minimum": 1, "maximum": 5}}}
-_COMMON = {
-    "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
-    "type": {"enum": ["unit", "character", "command", "operation", "g"]},
-    "name": {"type": "string", "minLength": 1},
-    "model": {"type": "string", "minLength": 1},
-    "colour": {"enum": list(COLOURS)},
-    "cost": _COST,
-    "keywords": _KEYWORDS,
-    "texts": {"type": "array", "items": _TEXT},
-    "autos": {"type": "array", "items": _AUTO},
-    "text": {"type": "string"},
-    "flavor": {"type": "string"},
-}
-CARD_SCHEMA = {
-    "type": "object", "required": ["id", "type", "name", "colour"],
-    "allOf": [
-        {"if": {"properties": {"type": {"const": "unit"}}},
-         "then": {"additionalProperties": False, "required": ["cost", "stats", "terrain"],
-                  "properties": {**_COMMON, "stats": _STATS, "piloted_stats": _STATS,
-                                 "terrain": {"type": "array", "items": {"enum": ["space", "earth"]}},
-                                 "transformed": {"type": "object", "additionalProperties": False,
-                                                 "required": ["stats"],
-                                                 "properties": {"stats": _STATS, "keywords": _KEYWORDS}}}}},
-        {"if": {"properties": {"type": {"const": "character"}}},
-         "then": {"additionalProperties": False, "required": ["cost", "stats"],
-                  "properties": {**_COMMON, "stats": _MOD,
-                                 "traits": {"type": "array", "items": {"enum": ["M", "F", "Ad", "Ch", "NT", "CO", "GF"]}}}}},
-        {"if": {"properties": {"type": {"const": "command"}}},
-         "then": {"additionalProperties": False, "required": ["cost", "effects"],
-                  "properties": {**_COMMON, "timing": _TIMING, "effects": _EFFECTS}}},
-        {"if": {"properties": {"type": {"const": "operation"}}},
-         "then": {"additionalProperties": False, "required": ["cost"],
-                  "properties": {**_COMMON, "set": {"enum": ["unit"]}}}},
-        {"if": {"properties": {"type": {"const": "g"}}},
-         "then": {"additionalProperties": False,
-                  "properties": {**_COMMON, "generates": {"type": "array", "minItems": 1,
-                                                          "items": {"enum": list(COLOURS)}}}}},
-    ],
-    "properties": _COMMON,
-}
-FILE_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
-               "properties": {"cards": {"type": "array", "items": CARD_SCHEMA}}}
+def card_schema(effect_schema: dict) -> dict:
+    """The schema of one card, with `effect_schema` (the effect registry's, plus the `then`
+    flag of GW-A-26.4) for every effect list."""
+    _EFFECTS = {"type": "array", "items": effect_schema, "minItems": 1}
+    _TIMING = {"type": "object", "additionalProperties": False,
+               "properties": {"step": {"enum": list(STEPS)}, "turn": {"enum": ["any", "own", "enemy"]}}}
+    _TEXT = {"type": "object", "additionalProperties": False, "required": ["cost", "effects"],
+             "properties": {"timing": _TIMING, "cost": {"enum": [0, 1, 2, 3, "R"]}, "each": {"type": "boolean"},
+                            "requires": {"type": "array", "minItems": 2, "maxItems": 2,
+                                         "items": {"type": "integer", "minimum": 0}},
+                            "unnegatable": {"type": "boolean"},
+                            "effects": _EFFECTS, "text": {"type": "string"}}}
+    _CONT = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+             "properties": {"own_units_mod": _MOD,
+                            "enemy_command_total": {"type": "integer", "minimum": 1},
+                            "own_unit_total": {"type": "integer", "maximum": -1}}}
+    _AUTO = {"type": "object", "additionalProperties": False, "required": ["kind"],
+             "properties": {"kind": {"enum": ["A", "C", "D"]},
+                            "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged"]},
+                            "nondup": {"enum": ["A", "B", "C", "D"]}, "each_time": {"type": "boolean"},
+                            "requires": {"type": "array", "minItems": 2, "maxItems": 2,
+                                         "items": {"type": "integer", "minimum": 0}},
+                            "continuous": _CONT, "effects": _EFFECTS, "text": {"type": "string"}}}
+    _KEYWORDS = {
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            **{k: {"const": True} for k in (
+                "high_mobility", "water", "desert", "assault", "swift_strike", "vulture", "atmospheric_entry",
+                "change_dismantle", "dismantle", "transform", "ship", "base", "support", "mf", "quick",
+                "set_character", "set_g", "ps_armor", "many_copies", "colony", "tire", "family", "school")},
+            **{k: {"type": "integer", "minimum": 1} for k in (
+                "special_shield", "psycommu", "area_weapon", "resupply", "variable", "ps_armor_x")},
+            # a card may print Prevent / Space Battle twice: a list of the X values, which add up
+            # (GW-A-25.32, GW-A-25.8)
+            **{k: {"oneOf": [{"type": "integer", "minimum": 1},
+                             {"type": "array", "minItems": 2, "items": {"type": "integer", "minimum": 1}}]}
+               for k in STACKING},
+            "ship_modification": _MOD,
+            "restrict": {"enum": ["1", "1/own", "1/deck", "1/turn"]},
+            "multiple": _EFFECTS,
+            "team": {"type": "object", "additionalProperties": False, "required": ["name"],
+                     "properties": {"name": {"type": "string"}, "mod": _MOD,
+                                    "texts": {"type": "array", "items": _TEXT, "minItems": 1}}},
+            "change": {"type": "string", "minLength": 1},
+            "extra_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                           "properties": {"resource": {"type": "integer", "minimum": 1},
+                                          "junk_remove": {"type": "integer", "minimum": 1}}},
+            "substitute_cost": {"type": "object", "additionalProperties": False, "required": ["total", "pay"],
+                                "properties": {"total": {"type": "integer", "minimum": 0},
+                                               "pay": {"type": "object", "additionalProperties": False,
+                                                       "minProperties": 1,
+                                                       "properties": {"resource": {"type": "integer", "minimum": 1},
+                                                                      "junk_remove": {"type": "integer", "minimum": 1}}}}},
+        },
+    }
+    _COST = {"type": "object", "additionalProperties": False, "required": ["total"],
+             "properties": {"designated": {"type": "object", "minProperties": 1, "maxProperties": 2,
+                                           "propertyNames": {"enum": list(COLOURS)},
+                                           "additionalProperties": {"type": "integer", "minimum": 1}},
+                            "total": {"type": "integer", "minimum": 0},
+                            "resource": {"oneOf": [{"type": "integer", "minimum": 0},
+                                                   {"type": "string", "pattern": "^[0-9]*X{1,2}$"}]},
+                            "x_max": {"type": "integer", "minimum": 1, "maximum": 5}}}
+    _COMMON = {
+        "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+        "type": {"enum": ["unit", "character", "command", "operation", "g"]},
+        "name": {"type": "string", "minLength": 1},
+        "model": {"type": "string", "minLength": 1},
+        "colour": {"enum": list(COLOURS)},
+        "cost": _COST,
+        "keywords": _KEYWORDS,
+        "texts": {"type": "array", "items": _TEXT},
+        "autos": {"type": "array", "items": _AUTO},
+        "text": {"type": "string"},
+        "flavor": {"type": "string"},
+    }
+    return {
+        "type": "object", "required": ["id", "type", "name", "colour"],
+        "allOf": [
+            {"if": {"properties": {"type": {"const": "unit"}}},
+             "then": {"additionalProperties": False, "required": ["cost", "stats", "terrain"],
+                      "properties": {**_COMMON, "stats": _STATS, "piloted_stats": _STATS,
+                                     "terrain": {"type": "array", "items": {"enum": ["space", "earth"]}},
+                                     "transformed": {"type": "object", "additionalProperties": False,
+                                                     "required": ["stats"],
+                                                     "properties": {"stats": _STATS, "keywords": _KEYWORDS}}}}},
+            {"if": {"properties": {"type": {"const": "character"}}},
+             "then": {"additionalProperties": False, "required": ["cost", "stats"],
+                      "properties": {**_COMMON, "stats": _MOD,
+                                     "traits": {"type": "array", "items": {"enum": ["M", "F", "Ad", "Ch", "NT", "CO", "GF"]}}}}},
+            {"if": {"properties": {"type": {"const": "command"}}},
+             "then": {"additionalProperties": False, "required": ["cost", "effects"],
+                      "properties": {**_COMMON, "timing": _TIMING, "effects": _EFFECTS}}},
+            {"if": {"properties": {"type": {"const": "operation"}}},
+             "then": {"additionalProperties": False, "required": ["cost"],
+                      "properties": {**_COMMON, "set": {"enum": ["unit"]}}}},
+            {"if": {"properties": {"type": {"const": "g"}}},
+             "then": {"additionalProperties": False,
+                      "properties": {**_COMMON, "generates": {"type": "array", "minItems": 1,
+                                                              "items": {"enum": list(COLOURS)}}}}},
+        ],
+        "properties": _COMMON,
+    }
+
+
+def effect_schema(registry: EffectRegistry) -> dict:
+    """One effect: a word of the registry, and optionally `then: true` (GW-A-26.4: it applies
+    only if the part before it did)."""
+    words = registry.schema()
+    return {**words, "maxProperties": 2, "properties": {**words["properties"], "then": {"const": True}}}
+
+
+def file_schema(effect_schema: dict) -> dict:
+    return {"type": "object", "required": ["cards"], "additionalProperties": False,
+            "properties": {"cards": {"type": "array", "items": card_schema(effect_schema)}}}
 
 
 @dataclass(frozen=True)
@@ -257,14 +205,18 @@ class CardDef:
         return self.keywords.get(name)
 
 
-def needs_target(effects: tuple) -> str | None:
-    """The chosen-target kind of an effect list (at most one per list), or None."""
-    for e in effects:
-        for k, v in e.items():
-            scope = v.get("to") if isinstance(v, dict) else v
-            if isinstance(scope, str) and scope in CHOSEN:
-                return scope
-    return None
+_BARE: dict[int, tuple] = {}
+
+
+def bare(effects: tuple) -> tuple:
+    """The effect list without its `then` flags (GW-A-26.4): one-word effects, as the effect
+    registry reads them. Remembered per list (card data lives as long as the program)."""
+    found = _BARE.get(id(effects))
+    if found is not None and found[0] is effects:
+        return found[1]
+    out = tuple({k: v for k, v in e.items() if k != "then"} if "then" in e else e for e in effects)
+    _BARE[id(effects)] = (effects, out)
+    return out
 
 
 def _special_texts(kw: dict) -> list[TextDef]:
@@ -335,10 +287,21 @@ def _card(raw: dict) -> CardDef:
         flavor=raw.get("flavor", ""))
 
 
-def load_cards(path: Path) -> dict[str, CardDef]:
-    """Load and validate a card file; every problem is reported with file, line and field."""
+def _word_part(effect: dict) -> dict:
+    return {k: v for k, v in effect.items() if k != "then"}
+
+
+def _chosen_scope(registry: EffectRegistry, effect: dict) -> str | None:
+    """The name of the effect's chosen-target scope (GW-A-13.4), if it has one."""
+    scope = registry.scope(_word_part(effect))
+    return scope.name if scope is not None and scope.chosen else None
+
+
+def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
+    """Load and validate a card file against the schema built from `registry`'s words; every
+    problem is reported with file, line and field."""
     data = read_yaml_file(path)
-    validate(data, FILE_SCHEMA, str(path))
+    validate(data, file_schema(effect_schema(registry)), str(path))
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     titles: dict[str, str] = {}
@@ -348,13 +311,24 @@ def load_cards(path: Path) -> dict[str, CardDef]:
         if key in titles:
             problems.append(f"{where}: cards[{i}].name: {card.title!r} ({card.colour}) is already used by {titles[key]}")
         titles[key] = card.id
+        every_list = [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects) for n, t in
+                                                    enumerate(card.texts)] + \
+            [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]
+        found = len(problems)
+        for label, effects in every_list:
+            for n, e in enumerate(effects):
+                if len(_word_part(e)) != 1:
+                    problems.append(f"{where}: cards[{i}].{label}[{n}]: an effect is one word (with `then: true` "
+                                    "if it applies only when the part before it did)")
+        if len(problems) > found:
+            continue                                  # the checks below read one word per effect
         for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
                                                              for n, t in enumerate(card.texts)]:
-            chosen = [e for e in effects if needs_target((e,))]
-            if len(chosen) > 1 and len({needs_target((e,)) for e in chosen}) > 1:
+            chosen = {_chosen_scope(registry, e) for e in effects} - {None}
+            if len(chosen) > 1:
                 problems.append(f"{where}: cards[{i}].{label}: all chosen targets of one effect must be of one kind")
         for n, a in enumerate(card.autos):
-            if needs_target(a.effects) and (a.kind != "C" or a.on == "end_of_turn"):
+            if any(_chosen_scope(registry, e) for e in a.effects) and (a.kind != "C" or a.on == "end_of_turn"):
                 problems.append(f"{where}: cards[{i}].autos[{n}].effects: only an Auto C that starts a new Cut "
                                 "(not an end-of-turn one) can choose a target; use an 'all_~', 'self' or 'host' target")
         for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)

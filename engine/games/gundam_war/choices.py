@@ -7,11 +7,11 @@ from itertools import combinations
 
 from engine.core.requests import Option, Request
 
-from engine.games.gundam_war.cards import needs_target
+from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
     Order, Priority, SimultaneousEntry, Sortie, Vulture, card_texts, controller, defn, is_rolled,
     is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, where, zone)
-from engine.games.gundam_war.effects import conflicted, legal_targets, psycommu_targets, resupply_eligible
+from engine.games.gundam_war.effects import REGISTRY, conflicted, psycommu_targets, resupply_eligible
 from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _timing_ok, _title, auto_targets,
     change_targets, check_change, check_play, check_sortie, check_use)
 
@@ -38,7 +38,7 @@ def _play_candidates(state: GWState, seat: int):
                 continue
         name = d.title
         if "command" in kinds:
-            kind = needs_target(d.effects)
+            targets = REGISTRY.targets(state, seat, bare(d.effects), card)
             for mode in ([None, "substitute"] if d.keywords.get("substitute_cost") else [None]):
                 base = {"type": "play", "card": card}
                 if mode:
@@ -47,8 +47,8 @@ def _play_candidates(state: GWState, seat: int):
                 for x in (range(1, d.x_max + 1) if d.x_max else (None,)):
                     b = base if x is None else {**base, "x": x}
                     xl = label if x is None else f"{label} with X = {x}"
-                    if kind:
-                        for t in legal_targets(state, seat, kind, card):
+                    if targets is not None:
+                        for t in targets:
                             yield {**b, "target": t}, f"{xl} targeting {_title(state, t)}"
                     else:
                         yield b, xl
@@ -121,17 +121,17 @@ def _use_candidates(state: GWState, seat: int):
                     continue
                 if t.special == "multiple":
                     payers = _multiple_payers(state, seat, card)
-                    kind = needs_target(t.effects)
+                    targets = REGISTRY.targets(state, seat, bare(t.effects), card)
                     for p in payers[:2]:
-                        if kind:
-                            for target in legal_targets(state, seat, kind, card):
+                        if targets is not None:
+                            for target in targets:
                                 yield {**base, "pay": p, "target": target}, f"{label} on {_title(state, target)}"
                         else:
                             yield {**base, "pay": p}, label
                     continue
-                kind = needs_target(t.effects)
-                if kind:
-                    for target in legal_targets(state, seat, kind, card):
+                targets = REGISTRY.targets(state, seat, bare(t.effects), card)
+                if targets is not None:
+                    for target in targets:
                         yield {**base, "target": target}, f"{label} on {_title(state, target)}"
                 else:
                     yield base, label

@@ -1,7 +1,13 @@
-"""Moving cards, destruction and discard, targets, the effect vocabulary, automatic effects
-C and D (GW-A-14: triggers, once per turn, the non-duplicating kinds of GW-A-26.17), cards
-entering together (GW-A-26.8) and the special-effect texts (Psycommu, Area Weapon, Resupply,
-Shield).
+"""Moving cards, destruction and discard, targets, automatic effects C and D (GW-A-14:
+triggers, once per turn, the non-duplicating kinds of GW-A-26.17), cards entering together
+(GW-A-26.8), the special-effect texts (Psycommu, Area Weapon, Resupply, Shield) and the effect
+registry.
+
+Every effect word of the card data is declared once in `REGISTRY` (engine/core/effects.py, at
+the end of this module): the JSON Schema of its value (the card schema's effect part is
+generated from them), its scope (the targets of GW-A-13: chosen when played, or "all ~"),
+what resolving it does and one line of wording (docs/effects/gundam-war.md is generated from
+it, narration says effects with it). No card has code of its own: there is no script word.
 
 Every card move goes through `Table.move`; cards leaving the field go to their original
 owner's location (GW-A-26.2.1) and lose damage, destroyed state, coins and effect states
@@ -11,12 +17,17 @@ owner's location (GW-A-26.2.1) and lose damage, destroyed state, coins and effec
 from __future__ import annotations
 
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.core.effects import EffectRegistry, Scope, Word
 from engine.core.errors import Refusal
+from engine.core.flow import Step
 from engine.core.requests import Result
 
 from engine.core.view import CardRef
 
-from engine.games.gundam_war.cards import CHOSEN, CardDef, needs_target
+from engine.games.gundam_war.cards import STAT_CHANGE, CardDef, bare
 from engine.games.gundam_war.state import (AREAS, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
     is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
@@ -251,182 +262,58 @@ def all_targets(state: GWState, seat: int, kind: str, source: int | None) -> lis
 
 def effects_playable(state: GWState, seat: int, effects: tuple, source: int | None) -> bool:
     """GW-A-13.2: a targeted effect (chosen or "all") needs at least one target to be played."""
-    for e in effects:
-        for k, v in e.items():
-            scope = v.get("to") if isinstance(v, dict) else v
-            if isinstance(scope, str) and scope.startswith("all_") and not all_targets(state, seat, scope, source):
-                return False
+    for e in bare(effects):
+        scope = REGISTRY.scope(e)
+        if scope is not None and scope.name.startswith("all_") and not scope.of(state, seat, source):
+            return False
     return True
 
 
-def _victims(state: GWState, seat: int, scope: str, target: int | None, source: int | None) -> list[int] | None:
+def _victims(state: GWState, r: "Resolution", scope_name: str) -> list[int] | None:
     """The cards an effect applies to now; None when a chosen target was lost (GW-A-13.5)."""
-    if scope in CHOSEN:
-        if target is None or target not in legal_targets(state, seat, scope, source):
+    scope = REGISTRY.scopes.get(scope_name)
+    if scope is None:
+        return []
+    if scope.chosen:
+        if r.target is None or r.target not in scope.of(state, r.seat, r.source):
             return None
-        return [target]
-    return all_targets(state, seat, scope, source)
+        return [r.target]
+    return scope.of(state, r.seat, r.source)
+
+
+@dataclass(slots=True)
+class Resolution:
+    """An effect list resolving (the context of each word, engine/core/effects.py): who resolves
+    it, from which card, its chosen target, the damage reduction of a Special Shield
+    (GW-A-25.10) and X (GW-A-26.10). Each word leaves in `applied` what it did: True, False (not
+    applied: a `then` part after it is void, GW-A-26.4) or None (its target was lost, GW-A-13.5)."""
+
+    seat: int
+    source: int | None = None
+    target: int | None = None
+    reduce: int = 0
+    x: int = 0
+    applied: bool | None = True
 
 
 def apply_effects(state: GWState, seat: int, effects: tuple, target: int | None, source: int | None,
                   amount_delta: int = 0, x: int = 0) -> bool:
     """Resolve an effect list; a `then` part applies only if the part before it did (GW-A-26.4).
-    Returns False if the resolution failed because a target was lost (GW-A-15.2)."""
+    Returns False if the resolution failed because a target was lost (GW-A-15.2). A word that
+    needs a decision returns its asking step, asked before anything else runs."""
+    r = Resolution(seat, source, target, amount_delta, x)
     applied_before = True
-    for effect in effects:
+    for effect, word in zip(effects, bare(effects)):
         if effect.get("then") and not applied_before:
             emit(state, {"type": "then_void", "rule": "GW-A-26.4"})
             return True
-        ok = _apply_one(state, seat, effect, target, source, amount_delta, x)
-        if ok is None:
+        step = REGISTRY.resolve(state, word, r)
+        if step is not None:
+            ask(state, step)
+        if r.applied is None:
             emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
             return False
-        applied_before = ok
-    return True
-
-
-def _apply_one(state: GWState, seat: int, effect: dict, target: int | None, source: int | None,
-               amount_delta: int, x: int = 0) -> bool | None:
-    kind = next(k for k in effect if k != "then")
-    value = effect[kind]
-    opp = 1 - seat
-    if kind == "draw":
-        draw(state, seat, value)
-        return True
-    if kind == "look_homeland":                   # GW-A-24.2: only the user sees them; order kept
-        top = zone(state, seat, "homeland")[:value]
-        tell(state, seat, {"type": "look", "seat": seat, "titles": [defn(state, c).title for c in top],
-                           "rule": "GW-A-24.2"}, {"type": "look", "seat": seat, "count": len(top), "rule": "GW-A-24.2"})
-        return bool(top)
-    if kind == "reveal_hand":                     # GW-A-24.3: shown to all, the cards stay in the hand
-        hand = zone(state, opp, "hand")
-        emit(state, {"type": "reveal", "seat": opp, "titles": sorted(defn(state, c).title for c in hand),
-                     "rule": "GW-A-24.3"})
-        return True
-    if kind == "draw_discard":                    # GW-A-5.1: drawing from the Discard Pile
-        if not zone(state, seat, "discard"):
-            return False
-        draw(state, seat, value, "discard")
-        return True
-    if kind == "recover":
-        recover(state, seat, value)
-        return True
-    if kind == "mill_all":
-        return mill_all(state, seat, value)
-    if kind == "homeland_damage":
-        return homeland_to_discard(state, opp, value, "homeland_damage", "GW-B-10.8") > 0
-    if kind == "discard_random":
-        hand = zone(state, opp, "hand")
-        for _ in range(value):
-            if not hand:
-                return False
-            card = hand[state.rng.choice_index(len(hand))]
-            state.table.move(card, opp, "junk")
-            emit(state, {"type": "discarded_at_random", "card": CardRef(card), "rule": "GW-A-24.24"})
-        return True
-    if kind == "pollute":
-        state.pollution[opp] += value
-        emit(state, {"type": "pollution", "seat": opp, "coins": state.pollution[opp], "rule": "GW-A-25.42"})
-        return True
-    if kind == "to_hangar":
-        junk = zone(state, seat, "junk")
-        for _ in range(value):
-            if not junk:
-                break
-            card = junk[-1]
-            state.table.move(card, seat, "hangar")
-            emit(state, {"type": "to_hangar", "card": CardRef(card), "rule": "GW-A-6"})
-        return True
-    if kind == "card_coin":
-        for _ in range(value.get("count", 1)):
-            make_card_coin(state, seat, value)
-        return True
-    if kind == "mod_this_turn":
-        state.this_turn.append((seat, value["to"], tuple(value["stats"])))
-        emit(state, {"type": "mod_this_turn", "seat": seat, "scope": value["to"], "stats": list(value["stats"]),
-                     "rule": "GW-A-26.6.2"})
-        return True
-    if kind == "no_sortie":
-        state.no_sortie.add(opp if value == "enemy" else seat)           # GW-A-26.3: targets a player
-        emit(state, {"type": "no_sortie", "seat": opp if value == "enemy" else seat, "rule": "GW-A-26.3"})
-        return True
-    if kind == "skip":
-        return skip_phase(state, value)
-    if kind == "junk_unit_to_field":
-        return junk_unit_to_field(state, seat)
-    if kind == "pull_out_unit":
-        return pull_out_unit(state, seat)
-    if kind == "junk_units_to_field":
-        return junk_units_to_field(state, seat, value)
-    if kind == "discard_at_end":
-        if value in CHOSEN and (target is None or target not in legal_targets(state, seat, value, source)):
-            return None
-        state.waiting.append({"kind": "waiting", "seat": seat, "card": source if value not in CHOSEN else target,
-                              "scope": value, "target": target if value in CHOSEN else None})
-        emit(state, {"type": "waiting_effect", "rule": "GW-A-15.4"})
-        return True
-    scope = value["to"] if isinstance(value, dict) else value
-    if kind == "negate_play":                     # the target must still be a legal one (GW-A-13.5, 13.10)
-        if target is None or where(state, target) != "played" or target not in legal_targets(state, seat, scope, source):
-            return None
-        negate_play(state, target)
-        return True
-    victims = _victims(state, seat, scope, target, source)
-    if victims is None:
-        return None
-    if not victims:
-        return False
-    if kind == "move_set":
-        return move_set_card(state, seat, source, victims[0])
-    for v in victims:
-        if kind == "damage":
-            base = x if value["amount"] == "X" else value["amount"]
-            amount = max(0, base - amount_delta)
-            if amount:
-                state.damage[v] = state.damage.get(v, 0) + amount
-            emit(state, {"type": "damage", "card": CardRef(v), "amount": amount, "rule": "GW-B-11.3"})
-        elif kind == "destroy":
-            if scope == "all_enemy_battle_units" and source is not None and defn(state, source).keywords.get("area_weapon"):
-                if defense(state, v) > defn(state, source).keywords["area_weapon"] or not _engaged_with(state, source, v):
-                    continue                                               # GW-A-25.12
-            destroy(state, v, "a destroy effect", "GW-B-11.1")
-        elif kind in ("mod", "coin"):
-            if kind == "coin" and v in state.card_coins:
-                continue                                             # GW-A-21.4: no coins on a card-coin
-            book = state.turn_mods if kind == "mod" else state.coins
-            cur = book.setdefault(v, [0, 0, 0])
-            for i, x in enumerate(value["stats"]):
-                cur[i] += x
-            emit(state, {"type": kind, "card": CardRef(v), "stats": list(value["stats"]), "rule": "GW-A-24.17"})
-        elif kind == "roll":
-            roll(state, v)
-            emit(state, {"type": "rolled", "card": CardRef(v)})
-        elif kind == "reroll":
-            reroll(state, v)
-            emit(state, {"type": "rerolled", "card": CardRef(v)})
-        elif kind == "bounce":
-            leave_field(state, v, "hand", "returned by an effect", "GW-A-26.2.1")
-        elif kind in ("gain", "lose"):
-            book = state.kw_gain if kind == "gain" else state.kw_lose
-            book.setdefault(v, set()).add(value["keyword"])
-            emit(state, {"type": kind, "card": CardRef(v), "keyword": value["keyword"],
-                         "rule": "GW-A-24.4" if kind == "gain" else "GW-A-24.5"})
-        elif kind in ("treat_as", "also_treat_as"):
-            treat_as(state, v, value["type"], also=kind == "also_treat_as", generates=value.get("generates", False))
-        elif kind == "psycommu_plus":
-            state.special_plus[v] = state.special_plus.get(v, 0) + value["amount"]   # GW-A-26.11
-            emit(state, {"type": "psycommu_plus", "card": CardRef(v), "amount": value["amount"],
-                         "rule": "GW-A-26.11"})
-        elif kind == "no_battle_damage":
-            state.battle_immune.add(v)
-            emit(state, {"type": "no_battle_damage", "card": CardRef(v), "rule": "GW-A-18.2.1"})
-        elif kind == "untargetable":
-            state.untargetable[v] = 1 - seat
-            emit(state, {"type": "untargetable", "card": CardRef(v), "rule": "GW-A-13.10"})
-        elif kind == "repair":
-            state.destroyed.discard(v)                                     # GW-A-19.2
-            state.damage.pop(v, None)
-            emit(state, {"type": "destruction_negated", "card": CardRef(v), "rule": "GW-A-19.2"})
+        applied_before = r.applied
     return True
 
 
@@ -701,13 +588,6 @@ def resolve_auto(state: GWState, entry: dict) -> None:
     apply_effects(state, entry["seat"], a.effects, entry.get("target"), entry["card"])
 
 
-def target_kind(state: GWState, entry: dict) -> str | None:
-    """The chosen-target kind of a waiting Auto C, if it chooses one (GW-A-13.4)."""
-    if entry["kind"] != "auto":
-        return None
-    return needs_target(defn(state, entry["card"]).autos[entry["auto"]].effects)
-
-
 def end_of_turn_autos(state: GWState) -> list[dict]:
     """"At end of turn" Auto C/D of both sides: processed at once, ordered by the active player,
     never cut into (GW-B-12.2, GW-A-15.10)."""
@@ -764,7 +644,7 @@ def conflicted(state: GWState, batch: tuple) -> list[int]:
     return [c for c in here if any(blocks(state, c, o) or blocks(state, o, c) for o in here if o != c)]
 
 
-def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> None:
+def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> SimultaneousEntry | None:
     """Put (seat, card) pairs onto the field at the same time, rerolled (GW-A-26.7). A card
     blocked by one already there is discarded (the later one, GW-A-26.8); if some of the new
     cards block each other, the attacking player chooses which go (see `choose_discard`); the
@@ -778,11 +658,11 @@ def enter_together(state: GWState, cards: list[tuple[int, int]], rule: str) -> N
         if _blocked_by_field(state, card, frozenset(batch)):
             leave_field(state, card, "junk", "cannot be on the field twice", "GW-A-26.8")
     if conflicted(state, batch):
-        ask(state, SimultaneousEntry(state.active, batch))
         emit(state, {"type": "simultaneous_entry", "seat": state.active,
                      "cards": [CardRef(c) for c in conflicted(state, batch)], "rule": "GW-A-26.8"})
-        return
+        return SimultaneousEntry(state.active, batch)
     _entered(state, batch)
+    return None
 
 
 def choose_discard(state: GWState, batch: tuple, card: int) -> bool:
@@ -801,7 +681,7 @@ def _entered(state: GWState, batch: tuple) -> None:
             fire(state, "enter", card)
 
 
-def junk_units_to_field(state: GWState, seat: int, spec: dict) -> bool:
+def junk_units_to_field(state: GWState, seat: int, spec: dict) -> bool | SimultaneousEntry:
     """`junk_units_to_field`: the top `count` Units of the own Junk Yard (of each player's own,
     with `players: each`) enter the field at the same time. A Unit that cannot be put onto the
     field (Restrict to 1, GW-A-25.33-34) stays where it is and the next one is taken."""
@@ -817,8 +697,7 @@ def junk_units_to_field(state: GWState, seat: int, spec: dict) -> bool:
                 picked += 1
     if not chosen:
         return False
-    enter_together(state, chosen, "GW-A-26.7")
-    return True
+    return enter_together(state, chosen, "GW-A-26.7") or True
 
 
 def psycommu_targets(state: GWState, card: int) -> list[int]:
@@ -939,3 +818,366 @@ def resolve_text(state: GWState, entry: dict) -> None:
             emit(state, {"type": "shield", "card": CardRef(card), "rule": "GW-A-25.10"})
     else:
         apply_effects(state, seat, t.effects, entry.get("target"), card, entry.get("reduce", 0))
+
+
+# -- the effect words (engine/core/effects.py): each declared once ---------------------------------
+# A word's resolve function gives what it did (True, False: not applied, None: its target was
+# lost) or the step that asks a player (GW-A-26.8); `_word` puts that into the Resolution.
+
+_TARGET = {"enum": ["enemy_unit", "own_unit", "unit", "enemy_battle_unit", "all_enemy_battle_units",
+                    "all_enemy_units", "all_units", "enemy_command", "enemy_played", "own_destroyed_unit",
+                    "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card"]}
+_COUNT = {"type": "integer", "minimum": 1}
+_FEW = {"type": "integer", "minimum": 1, "maximum": 5}
+_SQUAD_KEYWORD = {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike", "vulture"]}
+
+
+def _obj(required: tuple, **props: dict) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": list(required), "properties": props}
+
+
+_TREAT = _obj(("type", "to"), type={"enum": ["unit", "character", "operation", "g"]}, to=_TARGET,
+              generates={"type": "boolean"})
+
+
+def _word(name: str, params: dict, wording: str, fn: Callable[[GWState, Any, Resolution], Any],
+          scope_of: Callable[[Any], str | None] = lambda value: None) -> Word:
+    def resolve(state: GWState, value: Any, r: Resolution) -> Step | None:
+        out = fn(state, value, r)
+        if isinstance(out, Step):
+            r.applied = True
+            return out
+        r.applied = out
+        return None
+    return Word(name, params, resolve, wording, scope_of)
+
+
+def _on_victims(act: Callable[[GWState, Any, Resolution, int], None]) -> Callable[[GWState, Any, Resolution], Any]:
+    """A word that acts on each card of its scope (the value, or its `to`)."""
+    def resolve(state: GWState, value: Any, r: Resolution) -> bool | None:
+        victims = _victims(state, r, value["to"] if isinstance(value, dict) else value)
+        if victims is None:
+            return None
+        if not victims:
+            return False
+        for v in victims:
+            act(state, value, r, v)
+        return True
+    return resolve
+
+
+def _the_value(value: Any) -> str:
+    return value
+
+
+def _the_to(value: dict) -> str:
+    return value["to"]
+
+
+def _look_homeland(state: GWState, value: int, r: Resolution) -> bool:
+    """GW-A-24.2: only the user sees them; their order is kept."""
+    top = zone(state, r.seat, "homeland")[:value]
+    tell(state, r.seat, {"type": "look", "seat": r.seat, "titles": [defn(state, c).title for c in top],
+                         "rule": "GW-A-24.2"}, {"type": "look", "seat": r.seat, "count": len(top), "rule": "GW-A-24.2"})
+    return bool(top)
+
+
+def _reveal_hand(state: GWState, value: str, r: Resolution) -> bool:
+    """GW-A-24.3: shown to all, the cards stay in the hand."""
+    opp = 1 - r.seat
+    hand = zone(state, opp, "hand")
+    emit(state, {"type": "reveal", "seat": opp, "titles": sorted(defn(state, c).title for c in hand),
+                 "rule": "GW-A-24.3"})
+    return True
+
+
+def _draw_discard(state: GWState, value: int, r: Resolution) -> bool:
+    """GW-A-5.1: drawing from the Discard Pile."""
+    if not zone(state, r.seat, "discard"):
+        return False
+    draw(state, r.seat, value, "discard")
+    return True
+
+
+def _discard_random(state: GWState, value: int, r: Resolution) -> bool:
+    hand = zone(state, 1 - r.seat, "hand")
+    for _ in range(value):
+        if not hand:
+            return False
+        card = hand[state.rng.choice_index(len(hand))]
+        state.table.move(card, 1 - r.seat, "junk")
+        emit(state, {"type": "discarded_at_random", "card": CardRef(card), "rule": "GW-A-24.24"})
+    return True
+
+
+def _pollute(state: GWState, value: int, r: Resolution) -> bool:
+    opp = 1 - r.seat
+    state.pollution[opp] += value
+    emit(state, {"type": "pollution", "seat": opp, "coins": state.pollution[opp], "rule": "GW-A-25.42"})
+    return True
+
+
+def _to_hangar(state: GWState, value: int, r: Resolution) -> bool:
+    junk = zone(state, r.seat, "junk")
+    for _ in range(value):
+        if not junk:
+            break
+        card = junk[-1]
+        state.table.move(card, r.seat, "hangar")
+        emit(state, {"type": "to_hangar", "card": CardRef(card), "rule": "GW-A-6"})
+    return True
+
+
+def _card_coin(state: GWState, value: dict, r: Resolution) -> bool:
+    for _ in range(value.get("count", 1)):
+        make_card_coin(state, r.seat, value)
+    return True
+
+
+def _mod_this_turn(state: GWState, value: dict, r: Resolution) -> bool:
+    state.this_turn.append((r.seat, value["to"], tuple(value["stats"])))
+    emit(state, {"type": "mod_this_turn", "seat": r.seat, "scope": value["to"], "stats": list(value["stats"]),
+                 "rule": "GW-A-26.6.2"})
+    return True
+
+
+def _no_sortie(state: GWState, value: str, r: Resolution) -> bool:
+    who = 1 - r.seat if value == "enemy" else r.seat                   # GW-A-26.3: targets a player
+    state.no_sortie.add(who)
+    emit(state, {"type": "no_sortie", "seat": who, "rule": "GW-A-26.3"})
+    return True
+
+
+def _discard_at_end(state: GWState, value: str, r: Resolution) -> bool | None:
+    chosen = REGISTRY.scopes[value].chosen
+    if chosen and (r.target is None or r.target not in REGISTRY.scopes[value].of(state, r.seat, r.source)):
+        return None
+    state.waiting.append({"kind": "waiting", "seat": r.seat, "card": r.target if chosen else r.source,
+                          "scope": value, "target": r.target if chosen else None})
+    emit(state, {"type": "waiting_effect", "rule": "GW-A-15.4"})
+    return True
+
+
+def _negate_play(state: GWState, value: str, r: Resolution) -> bool | None:
+    """The target must still be a legal one, and still being played (GW-A-13.5, GW-A-13.10)."""
+    target = r.target
+    if target is None or where(state, target) != "played" or target not in legal_targets(state, r.seat, value, r.source):
+        return None
+    negate_play(state, target)
+    return True
+
+
+def _move_set(state: GWState, value: str, r: Resolution) -> bool | None:
+    victims = _victims(state, r, value)
+    if victims is None:
+        return None
+    return bool(victims) and move_set_card(state, r.seat, r.source, victims[0])
+
+
+def _damage(state: GWState, value: dict, r: Resolution, v: int) -> None:
+    base = r.x if value["amount"] == "X" else value["amount"]
+    amount = max(0, base - r.reduce)
+    if amount:
+        state.damage[v] = state.damage.get(v, 0) + amount
+    emit(state, {"type": "damage", "card": CardRef(v), "amount": amount, "rule": "GW-B-11.3"})
+
+
+def _destroy(state: GWState, value: str, r: Resolution, v: int) -> None:
+    source = r.source
+    if value == "all_enemy_battle_units" and source is not None and defn(state, source).keywords.get("area_weapon"):
+        if defense(state, v) > defn(state, source).keywords["area_weapon"] or not _engaged_with(state, source, v):
+            return                                                         # GW-A-25.12
+    destroy(state, v, "a destroy effect", "GW-B-11.1")
+
+
+def _modify(book: str) -> Callable[[GWState, dict, Resolution, int], None]:
+    def act(state: GWState, value: dict, r: Resolution, v: int) -> None:
+        if book == "coin" and v in state.card_coins:
+            return                                                         # GW-A-21.4: no coins on a card-coin
+        cur = (state.turn_mods if book == "mod" else state.coins).setdefault(v, [0, 0, 0])
+        for i, n in enumerate(value["stats"]):
+            cur[i] += n
+        emit(state, {"type": book, "card": CardRef(v), "stats": list(value["stats"]), "rule": "GW-A-24.17"})
+    return act
+
+
+def _roll(state: GWState, value: str, r: Resolution, v: int) -> None:
+    roll(state, v)
+    emit(state, {"type": "rolled", "card": CardRef(v)})
+
+
+def _reroll(state: GWState, value: str, r: Resolution, v: int) -> None:
+    reroll(state, v)
+    emit(state, {"type": "rerolled", "card": CardRef(v)})
+
+
+def _bounce(state: GWState, value: str, r: Resolution, v: int) -> None:
+    leave_field(state, v, "hand", "returned by an effect", "GW-A-26.2.1")
+
+
+def _keyword(kind: str) -> Callable[[GWState, dict, Resolution, int], None]:
+    def act(state: GWState, value: dict, r: Resolution, v: int) -> None:
+        book = state.kw_gain if kind == "gain" else state.kw_lose
+        book.setdefault(v, set()).add(value["keyword"])
+        emit(state, {"type": kind, "card": CardRef(v), "keyword": value["keyword"],
+                     "rule": "GW-A-24.4" if kind == "gain" else "GW-A-24.5"})
+    return act
+
+
+def _treat(also: bool) -> Callable[[GWState, dict, Resolution, int], None]:
+    def act(state: GWState, value: dict, r: Resolution, v: int) -> None:
+        treat_as(state, v, value["type"], also=also, generates=value.get("generates", False))
+    return act
+
+
+def _psycommu_plus(state: GWState, value: dict, r: Resolution, v: int) -> None:
+    state.special_plus[v] = state.special_plus.get(v, 0) + value["amount"]   # GW-A-26.11
+    emit(state, {"type": "psycommu_plus", "card": CardRef(v), "amount": value["amount"], "rule": "GW-A-26.11"})
+
+
+def _no_battle_damage(state: GWState, value: str, r: Resolution, v: int) -> None:
+    state.battle_immune.add(v)
+    emit(state, {"type": "no_battle_damage", "card": CardRef(v), "rule": "GW-A-18.2.1"})
+
+
+def _untargetable(state: GWState, value: str, r: Resolution, v: int) -> None:
+    state.untargetable[v] = 1 - r.seat
+    emit(state, {"type": "untargetable", "card": CardRef(v), "rule": "GW-A-13.10"})
+
+
+def _repair(state: GWState, value: str, r: Resolution, v: int) -> None:
+    state.destroyed.discard(v)                                             # GW-A-19.2
+    state.damage.pop(v, None)
+    emit(state, {"type": "destruction_negated", "card": CardRef(v), "rule": "GW-A-19.2"})
+
+
+def _done(act: Callable[..., Any]) -> Callable[[GWState, Any, Resolution], bool]:
+    """A word that always applies."""
+    def resolve(state: GWState, value: Any, r: Resolution) -> bool:
+        act(state, value, r)
+        return True
+    return resolve
+
+
+def _chosen(kind: str) -> Callable[..., list[int]]:
+    return lambda state, seat, source=None: legal_targets(state, seat, kind, source)
+
+
+def _every(kind: str) -> Callable[..., list[int]]:
+    return lambda state, seat, source=None: all_targets(state, seat, kind, source)
+
+
+SCOPES = [
+    Scope("enemy_unit", _chosen("enemy_unit"), chosen=True, sourced=True, wording="an enemy Unit"),
+    Scope("own_unit", _chosen("own_unit"), chosen=True, sourced=True, wording="one of your Units"),
+    Scope("unit", _chosen("unit"), chosen=True, sourced=True, wording="a Unit"),
+    Scope("enemy_battle_unit", _chosen("enemy_battle_unit"), chosen=True, sourced=True,
+          wording="an enemy Unit in a battle area"),
+    Scope("engaged_enemy_unit", _chosen("engaged_enemy_unit"), chosen=True, sourced=True,
+          wording="an enemy Unit engaged with this card's squad"),
+    Scope("enemy_command", _chosen("enemy_command"), chosen=True, sourced=True,
+          wording="an enemy Command being played"),
+    Scope("enemy_played", _chosen("enemy_played"), chosen=True, sourced=True, wording="an enemy card being played"),
+    Scope("own_card", _chosen("own_card"), chosen=True, sourced=True,
+          wording="one of your Units or another of your cards being played"),
+    Scope("own_destroyed_unit", _chosen("own_destroyed_unit"), chosen=True, sourced=True,
+          wording="one of your destroyed Units"),
+    Scope("enemy_operation", _chosen("enemy_operation"), chosen=True, sourced=True,
+          wording="an enemy Operation on the field"),
+    Scope("all_enemy_battle_units", _every("all_enemy_battle_units"), sourced=True,
+          wording="every enemy Unit in a battle area"),
+    Scope("all_enemy_units", _every("all_enemy_units"), sourced=True, wording="every enemy Unit"),
+    Scope("all_units", _every("all_units"), sourced=True, wording="every Unit"),
+    Scope("self", _every("self"), sourced=True, wording="this card"),
+    Scope("host", _every("host"), sourced=True, wording="the Unit this card is set on"),
+    # the sides a "this turn" effect reaches, Units that enter later included (GW-A-26.6.2)
+    Scope("own_units", lambda state, seat, source=None: units(state, seat), sourced=True, wording="your Units"),
+    Scope("enemy_units", lambda state, seat, source=None: units(state, 1 - seat), sourced=True,
+          wording="the enemy's Units"),
+]
+
+WORDS = [
+    _word("draw", _FEW, "you draw `value` card(s) from your Homeland (GW-A-5.1)",
+          _done(lambda state, value, r: draw(state, r.seat, value))),
+    _word("draw_discard", _FEW, "you draw `value` card(s) from your Discard Pile (GW-A-5.1)", _draw_discard),
+    _word("look_homeland", _FEW, "you look at the top `value` card(s) of your Homeland, keeping their order "
+          "(GW-A-24.2)", _look_homeland),
+    _word("reveal_hand", {"const": "enemy"}, "the enemy shows you their hand (GW-A-24.3)", _reveal_hand),
+    _word("damage", _obj(("amount", "to"), amount={"oneOf": [_COUNT, {"const": "X"}]}, to=_TARGET),
+          "deal `amount` damage to `to` (GW-B-11.3)", _on_victims(_damage), _the_to),
+    _word("destroy", _TARGET, "destroy `value` (GW-B-11.1)", _on_victims(_destroy), _the_value),
+    _word("mod", _obj(("stats", "to"), stats=STAT_CHANGE, to=_TARGET),
+          "the Melee, Shooting and Defense of `to` change by `stats` until the end of the turn (GW-A-24.17)",
+          _on_victims(_modify("mod")), _the_to),
+    _word("coin", _obj(("stats", "to"), stats=STAT_CHANGE, to=_TARGET),
+          "put a coin of `stats` (Melee, Shooting, Defense) on `to` (GW-A-24.17)",
+          _on_victims(_modify("coin")), _the_to),
+    _word("roll", _TARGET, "roll `value`", _on_victims(_roll), _the_value),
+    _word("reroll", _TARGET, "reroll `value`", _on_victims(_reroll), _the_value),
+    _word("bounce", _TARGET, "return `value` to its owner's hand (GW-A-26.2.1)", _on_victims(_bounce), _the_value),
+    _word("move_set", _TARGET, "move this set card onto `value` (GW-A-20.10)", _move_set, _the_value),
+    _word("recover", _COUNT, "put the top `value` card(s) of your Discard Pile on top of your Homeland (GW-A-24.8)",
+          _done(lambda state, value, r: recover(state, r.seat, value))),
+    _word("homeland_damage", _COUNT, "deal `value` damage to the enemy Homeland (GW-B-10.8)",
+          lambda state, value, r: homeland_to_discard(state, 1 - r.seat, value, "homeland_damage", "GW-B-10.8") > 0),
+    _word("mill_all", _COUNT, "each player puts the top `value` card(s) of their Homeland into their Discard Pile "
+          "(GW-A-26.4.2)", lambda state, value, r: mill_all(state, r.seat, value)),
+    _word("negate_play", _TARGET, "negate the play of `value` (GW-A-12.6)", _negate_play, _the_value),
+    _word("repair", _TARGET, "negate the destruction of `value` (GW-A-19.2)", _on_victims(_repair), _the_value),
+    _word("discard_random", _COUNT, "the enemy discards `value` card(s) from their hand at random (GW-A-24.24)",
+          _discard_random),
+    _word("pollute", _COUNT, "the enemy gets `value` pollution coin(s); 10 lose (GW-A-25.42)", _pollute),
+    _word("to_hangar", _COUNT, "put the top `value` card(s) of your Junk Yard into your Hangar (GW-A-6)", _to_hangar),
+    _word("junk_unit_to_field", {"const": True}, "put the top Unit of your Junk Yard onto the field as this turn's "
+          "Unit play (GW-A-26.7)", lambda state, value, r: junk_unit_to_field(state, r.seat)),
+    _word("pull_out_unit", {"const": True}, "pull the topmost Unit out of your Homeland onto the field "
+          "(GW-A-24.25)", lambda state, value, r: pull_out_unit(state, r.seat)),
+    _word("junk_units_to_field", _obj(("count",), count={"type": "integer", "minimum": 1, "maximum": 3},
+                                      players={"enum": ["own", "each"]}),
+          "the top `count` Units of your Junk Yard enter the field together (whose Junk Yards: `players`; no "
+          "means yours); the attacking player discards those that cannot all stay (GW-A-26.7, GW-A-26.8)",
+          lambda state, value, r: junk_units_to_field(state, r.seat, value)),
+    _word("no_battle_damage", _TARGET, "`value` takes no battle damage this turn (GW-A-18.2.1)",
+          _on_victims(_no_battle_damage), _the_value),
+    _word("untargetable", _TARGET, "`value` cannot be targeted by the enemy's effects this turn (GW-A-13.10)",
+          _on_victims(_untargetable), _the_value),
+    _word("discard_at_end", _TARGET, "discard `value` at the end of the turn (GW-A-15.4)", _discard_at_end,
+          _the_value),
+    _word("no_sortie", {"enum": ["enemy", "own"]}, "the `value` player may not sortie this turn (GW-A-26.3)",
+          _no_sortie),
+    _word("skip", {"enum": ["draw", "deploy", "battle"]}, "this turn's `value` phase is not performed (GW-A-24.26)",
+          lambda state, value, r: skip_phase(state, value)),
+    _word("gain", _obj(("keyword", "to"), keyword=_SQUAD_KEYWORD, to=_TARGET),
+          "`to` gains `keyword` this turn (GW-A-24.4)", _on_victims(_keyword("gain")), _the_to),
+    _word("lose", _obj(("keyword", "to"), keyword=_SQUAD_KEYWORD, to=_TARGET),
+          "`to` loses `keyword` this turn (GW-A-24.5)", _on_victims(_keyword("lose")), _the_to),
+    _word("mod_this_turn", _obj(("stats", "to"), stats=STAT_CHANGE, to={"enum": ["own_units", "enemy_units"]}),
+          "the Melee, Shooting and Defense of `to` change by `stats` this turn, Units that enter later "
+          "included (GW-A-26.6.2)",
+          _mod_this_turn, _the_to),
+    _word("psycommu_plus", _obj(("amount", "to"), amount=_COUNT, to=_TARGET),
+          "the Psycommu of `to` deals `amount` more this turn (GW-A-26.11)", _on_victims(_psycommu_plus), _the_to),
+    # GW-A-1.2: "treated as a (type) card" / "also treated as a (type) card", while the card stays on
+    # the field; `generates: true` (type g only) also gives it "(Auto A): generates 1 National Power
+    # of this card's colour" (a card made a G has no generating text of its own, GW-A-7.1.3)
+    _word("treat_as", _TREAT, "`to` is treated as a `type` card only while it stays on the field (generates "
+          "National Power: `generates`) (GW-A-1.2.1)", _on_victims(_treat(False)), _the_to),
+    _word("also_treat_as", _TREAT, "`to` is also treated as a `type` card while it stays on the field (generates "
+          "National Power: `generates`) (GW-A-1.2.2)", _on_victims(_treat(True)), _the_to),
+    _word("card_coin", _obj(("name", "stats", "terrain"), name={"type": "string", "minLength": 1}, stats=STAT_CHANGE,
+                            terrain={"type": "array", "items": {"enum": ["space", "earth"]}},
+                            count={"type": "integer", "minimum": 1, "maximum": 3}),
+          "put card-coins named `name` (Melee, Shooting, Defense `stats`; aptitude `terrain`) onto your field "
+          "(how many: `count`; no means one) (GW-A-21.4)",
+          _card_coin),
+]
+
+REGISTRY: EffectRegistry[GWState] = EffectRegistry(WORDS, SCOPES)
+
+
+def entry_targets(state: GWState, entry: dict) -> list[int] | None:
+    """The legal targets of a waiting Auto C that chooses one (GW-A-13.4), or None if it chooses none."""
+    if entry["kind"] != "auto":
+        return None
+    effects = defn(state, entry["card"]).autos[entry["auto"]].effects
+    return REGISTRY.targets(state, entry["seat"], bare(effects), entry["card"])

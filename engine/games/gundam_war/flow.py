@@ -24,7 +24,7 @@ from engine.games.gundam_war.state import (AREAS, FT_STEPS, GWState, HAND_LIMIT,
     keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, where, zone)
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, choose_discard, destroy,
     discard_if_duplicate, draw, end_of_turn_autos, enter_field, fire, fire_waiting, homeland_to_discard, leave_field,
-    legal_targets, resolve_auto, resolve_discard, resolve_text, roll, set_card, shield_entry, target_kind)
+    entry_targets, resolve_auto, resolve_discard, resolve_text, roll, set_card, shield_entry)
 from engine.games.gundam_war.guards import _slot, sortie_refusal
 from engine.games.gundam_war.choices import (auto_target_request, can_act, hand_limit_request, mulligan_request,
     order_request, priority_request, simultaneous_entry_request, sortie_request, vulture_request)
@@ -198,10 +198,12 @@ def start_pending_cut(state: GWState) -> None:
     An Auto C that chooses a target has its controller choose it first (GW-A-13.4); with no
     legal target it does not activate (GW-A-13.2)."""
     for i, e in enumerate(list(state.pending)):
-        kind = target_kind(state, e)
-        if kind is None or "target" in e:
+        if "target" in e:
             continue
-        if legal_targets(state, e["seat"], kind, e["card"]):
+        targets = entry_targets(state, e)
+        if targets is None:
+            continue
+        if targets:
             ask(state, AutoTarget(e["seat"], i))
             return
         e["target"] = None

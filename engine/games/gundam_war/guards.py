@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from engine.core.errors import Refusal
 
-from engine.games.gundam_war.cards import needs_target
+from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, CARD_TYPES, FT_STEPS, GWState, all_have, can_pay, card_cost,
     card_texts, controller, defn, extra_payments, is_rolled, is_unit, keyword, meets_designated, mulligan_options,
     on_field, owner, power, requirement_met, same_name_on_field, set_cards, step_name, types_of, units,
     vulture_cards, where, zone, AutoTarget, Sortie, choice)
-from engine.games.gundam_war.effects import (area_weapon_victims, conflicted, effects_playable, legal_targets,
-    psycommu_targets, resupply_eligible, resupply_units, set_target_refusal, shield_entry, target_kind)
+from engine.games.gundam_war.effects import (REGISTRY, area_weapon_victims, conflicted, effects_playable,
+    entry_targets, psycommu_targets, resupply_eligible, resupply_units, set_target_refusal, shield_entry)
 
 
 PASS = {"type": "pass"}
@@ -133,9 +133,10 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
         if refusal:
             return refusal
     elif command:
-        kind = needs_target(d.effects)
-        if kind:
-            if target not in legal_targets(state, seat, kind, card):
+        targets = REGISTRY.targets(state, seat, bare(d.effects), card)
+        if targets is not None:
+            if target not in targets:
+                kind = REGISTRY.chosen_scope(bare(d.effects)).name
                 return Refusal("GW-A-13.1", f"{d.title} needs a target: choose one {kind.replace('_', ' ')}.")
         elif "target" in action:
             return Refusal("GW-A-13.1", f"{d.title} takes no target; play it without one.")
@@ -293,9 +294,10 @@ def _multiple_payers(state: GWState, seat: int, card: int) -> list[int]:
 def _text_target_refusal(state: GWState, seat: int, card: int, t, action: dict) -> Refusal | None:
     if t.special == "psycommu":
         return None
-    kind = needs_target(t.effects)
-    if kind:
-        if action.get("target") not in legal_targets(state, seat, kind, card):
+    targets = REGISTRY.targets(state, seat, bare(t.effects), card)
+    if targets is not None:
+        if action.get("target") not in targets:
+            kind = REGISTRY.chosen_scope(bare(t.effects)).name
             return Refusal("GW-A-13.1", f"This text needs a target: choose one {kind.replace('_', ' ')}.")
     elif "target" in action:
         return Refusal("GW-A-13.1", "This text takes no target; use it without one.")
@@ -450,4 +452,4 @@ def auto_targets(state: GWState) -> list[int]:
     entry = state.pending[step.index] if type(step) is AutoTarget else None
     if entry is None:
         return []
-    return legal_targets(state, entry["seat"], target_kind(state, entry), entry["card"])
+    return entry_targets(state, entry) or []
