@@ -150,3 +150,19 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
         "destroy every enemy Unit in a battle area (GW-B-11.1)"
     assert REGISTRY.say({"draw": 2}) == "you draw 2 card(s) from your Homeland (GW-A-5.1)"
     assert REGISTRY.say({"gain": {"keyword": "assault", "to": "self"}}) == "this card gains assault this turn (GW-A-24.4)"
+
+
+def test_a_command_played_and_a_text_used_are_narrated_in_their_words_wording():
+    """The narrated demo says what a played Command or a used text does, as its words say it;
+    a card the seat cannot see says nothing of its effects."""
+    play = {"type": "play", "seat": 0, "card": {"id": 5, "card": "gw-beam-volley", "name": "Beam Volley"},
+            "target": {"id": 9, "card": "gw-grunt", "name": "ZG-1 Grunt"}, "total": 2, "resource": 1,
+            "rule": "GW-A-10"}
+    assert RULES.narrate(play) == ("Seat 0 plays Beam Volley on ZG-1 Grunt (total 2, resource 1): deal 2 damage "
+                                   "to an enemy Unit in a battle area (GW-B-11.3) [GW-A-10]")
+    use = {"type": "use", "seat": 0, "card": {"id": 3, "card": "gw-af02-skyhawk", "name": "AF-02 Skyhawk"},
+           "text": 0, "special": None, "rule": "GW-A-11"}
+    assert RULES.narrate(use) == ("Seat 0 uses a text of AF-02 Skyhawk: the Melee, Shooting and Defense of this "
+                                  "card change by 1, 0, 0 until the end of the turn (GW-A-24.17) [GW-A-11]")
+    hidden = {**play, "card": {"face_down": True}, "target": None, "total": 0, "resource": 0}
+    assert RULES.narrate(hidden) == "Seat 0 plays a card [GW-A-10]"

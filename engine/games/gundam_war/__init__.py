@@ -167,7 +167,7 @@ class GundamWarRules(CardGame):
         return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return demo.narrate(event)
+        return demo.narrate(event, self.cards())
 
 
 RULES = GundamWarRules()

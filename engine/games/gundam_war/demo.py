@@ -3,8 +3,10 @@ refusals with their rule numbers can be seen (wired in by `tts_bridge/demo.py`).
 
 from __future__ import annotations
 
+from typing import Mapping
 
-
+from engine.games.gundam_war.cards import CardDef, bare
+from engine.games.gundam_war.effects import REGISTRY
 from engine.games.gundam_war.state import GWState, is_g, is_unit, zone
 
 
@@ -59,13 +61,38 @@ _TEXT = {
 }
 
 
-def narrate(event: dict) -> str:
+def _effects(event: dict, cards: Mapping[str, CardDef]) -> tuple:
+    """The effects of the card played or the text used in `event`: a Command's own, or the
+    card's text by its index (a text gained through Team is not named by the event: none).
+    Empty for a card the seat cannot see."""
+    card = event.get("card")
+    d = cards.get(card.get("card")) if isinstance(card, dict) else None
+    if d is None:
+        return ()
+    if event.get("type") == "play" and d.type == "command":
+        return d.effects
+    if event.get("type") == "use" and isinstance(event.get("text"), int) and event["text"] < len(d.texts):
+        return d.texts[event["text"]].effects
+    return ()
+
+
+def wording(effects: tuple) -> str:
+    """Effects as their words say them (`REGISTRY.say`, docs/effects/gundam-war.md), for narration."""
+    return "; ".join(REGISTRY.say(effect) for effect in bare(effects))
+
+
+def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
+    """One line for an event; with the card data (`cards`), a Command played or a text used
+    says what its effects do, in the wording of their words."""
     kind = event.get("type", "?")
     rule = f" [{event['rule']}]" if event.get("rule") else ""
     try:
         text = _TEXT[kind](event) if kind in _TEXT else f"{kind.replace('_', ' ')}"
     except (KeyError, TypeError):
         text = kind.replace("_", " ")
+    effects = _effects(event, cards) if cards else ()
+    if effects:
+        text += ": " + wording(effects)
     return text + rule
 
 
