@@ -10,7 +10,7 @@ from engine.core.game import Game
 
 from engine.games.vividz import RULES, flow
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import defn, redacted, zone
+from engine.games.vividz.state import MainPhase, defn, redacted, zone
 
 __all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "my_main", "run_ability", "zone", "defn", "IllegalAction"]
 
@@ -95,7 +95,7 @@ def end_decision(st) -> None:
 
 def resolve_all(game: Game) -> None:
     game.state_changed()
-    flow.run(game.state)
+    flow.PROCESSOR.advance(game.state)
     end_decision(game.state)
     game.state_changed()
 
@@ -111,18 +111,18 @@ def run_ability(game: Game, seat: int, effects: list, source: int | None = None)
     """Resolve `effects` as an ability of `source` (the seat's Account card by default)."""
     st = game.state
     src = source if source is not None else zone(st, seat, "account")[0]
-    st.waiting = None
-    flow.push(st, ("pp", ""), ("main",))
-    fx.push_frame(st, src, seat, tuple(effects), {"inc": st.inc[src]})
+    st.flow.asking = None
+    flow.push(st, flow.PP, MainPhase(st.tp))
+    fx.push_frame(st, src, seat, tuple(effects), st.inc[src])
     resolve_all(game)
 
 
 def preprocess(game: Game) -> None:
     """Run priority pre-processing (202) now, then give the Main-phase decision back."""
     st = game.state
-    assert st.waiting and st.waiting[0] == "main"
-    st.waiting = None
-    flow.push(st, ("pp", ""), ("main",))
+    assert type(st.flow.asking) is MainPhase
+    st.flow.asking = None
+    flow.push(st, flow.PP, MainPhase(st.tp))
     resolve_all(game)
 
 
@@ -136,7 +136,7 @@ def extra(game: Game, seat: int, card_id: str, dest: str = "hand", slot: int | N
     t.add_card(seat, d, dest, new)
     st.inc.append(0)
     st.clock += 1
-    st.entered[new] = st.clock
+    st.entered.append(st.clock)
     if d.conts:
         st.cont_cards = sorted(st.cont_cards + [new])
         st.cont_zones[new] = frozenset(d.abilities[i].zone for i in d.conts)

@@ -1,8 +1,11 @@
 """Abilities and effects (901-914): activation, triggers, continuous and replacement effects,
 last known information, sources."""
 
+import dataclasses
+
 from tests.vividz.scenario import act, defn, main_turn, my_main, preprocess, put, refused, started, zone
-from engine.games.vividz.state import power, traits
+from engine.games.vividz import effects as fx
+from engine.games.vividz.state import Answers, Delayed, Made, Resolving, power, traits
 
 
 def _quiet(game):
@@ -87,7 +90,7 @@ def test_908_3c_each_card_put_into_energy_is_one_layer():
     st.host[exp] = victim
     st.damage[victim] = 5
     preprocess(game)  # the victim and its EXP go to Energy together: two layers
-    assert sum(1 for p in st.pending if p[1] == kid) == 2
+    assert sum(1 for p in st.pending if p.card == kid) == 2
     _quiet(game)
     assert victim in zone(st, 1, "energy") and exp in zone(st, 1, "energy")
     assert power(st, kid) == 2 + 2
@@ -96,7 +99,7 @@ def test_908_3c_each_card_put_into_energy_is_one_layer():
 def test_908_4_delayed_trigger_fires_once_at_the_next_end_draw():
     game = my_main()
     st = game.state
-    st.delayed.append(["start_end_draw", zone(st, 0, "account")[0], 0, ({"draw": 1},)])
+    st.delayed.append(Delayed("start_end_draw", zone(st, 0, "account")[0], 0, ({"draw": 1},)))
     game.state_changed()
     act(game, {"type": "pass"})
     while game.pending().kind in ("keep", "charge"):
@@ -140,11 +143,11 @@ def test_911_3_continuous_effects_apply_in_timestamp_order():
     st = game.state
     c = put(game, 1, "Phantom Cat Noir", "area", 2)  # power 3
     key = ((c, st.inc[c]),)
-    st.effects.append([100, "power", 2, key, 0, c, "turn"])
-    st.effects.append([101, "set_power", 1, key, 0, c, "turn"])
+    st.effects.append(Made(100, "power", 2, key, 0, c, "turn"))
+    st.effects.append(Made(101, "set_power", 1, key, 0, c, "turn"))
     st.clock = 200
     assert power(st, c) == 1  # +2 then "becomes 1"
-    st.effects[1][0] = 99
+    st.effects[1] = dataclasses.replace(st.effects[1], ts=99)
     st.clock = 201
     assert power(st, c) == 3  # "becomes 1" then +2
 
@@ -156,7 +159,7 @@ def test_911_1b_trait_changes_apply_before_power_that_depends_on_them():
     ko = put(game, 0, "Stage Manager Ko", "area", 1)  # Crew, power 3
     assert power(st, ko) == 3 + 1  # Backstage Pass mission: Crew +1
     st.clock += 1
-    st.effects.append([st.clock, "gain_trait", "Idol", ((ko, st.inc[ko]),), 0, ko, "turn"])
+    st.effects.append(Made(st.clock, "gain_trait", "Idol", ((ko, st.inc[ko]),), 0, ko, "turn"))
     assert "Idol" in traits(st, ko) and power(st, ko) == 3 + 1 + 1
 
 
@@ -169,11 +172,11 @@ def test_911_7_and_911_9_unaffected_by_opponent_and_lower_bounds():
     mine = put(game, 0, "Lead Vocal Aria", "area", 1)
     assert power(st, mine) == 2  # Tess: the opponent's character in this lane has power 2
     st.clock += 1
-    st.effects.append([st.clock, "set_power", 1, ((sable, st.inc[sable]),), 0, sable, "turn"])
+    st.effects.append(Made(st.clock, "set_power", 1, ((sable, st.inc[sable]),), 0, sable, "turn"))
     assert power(st, sable) == 6  # 911.7: not affected by the opponent
     decoy = put(game, 1, "Decoy Double", "area", 3)
     st.clock += 1
-    st.effects.append([st.clock, "power", -5, ((decoy, st.inc[decoy]),), 0, decoy, "turn"])
+    st.effects.append(Made(st.clock, "power", -5, ((decoy, st.inc[decoy]),), 0, decoy, "turn"))
     assert power(st, decoy) == 1  # 911.9: cannot be lower than 1
 
 
@@ -182,7 +185,7 @@ def test_911_4_effect_on_cards_does_not_follow_a_card_that_moves_501_4():
     st = game.state
     c = put(game, 0, "Spotlight Rookie", "area", 2)
     st.clock += 1
-    st.effects.append([st.clock, "power", 3, ((c, st.inc[c]),), 0, c, "turn"])
+    st.effects.append(Made(st.clock, "power", 3, ((c, st.inc[c]),), 0, c, "turn"))
     assert power(st, c) == 5
     st.table.move(c, 0, "hand")
     st.inc[c] += 1
@@ -216,9 +219,8 @@ def test_912_2_turn_player_chooses_among_several_replacement_effects():
 def test_913_2_an_effect_referring_to_a_source_that_left_the_area_does_nothing():
     game = my_main()
     st = game.state
-    from engine.games.vividz import effects as fx
     c = put(game, 0, "Spotlight Rookie", "area", 2)
-    frame = [c, 0, ({"power": {"amount": 2, "to": "self"}},), 0, {}, {"inc": st.inc[c]}]
+    frame = Resolving(c, 0, ({"power": {"amount": 2, "to": "self"}},), 0, Answers(), st.inc[c])
     st.table.move(c, 0, "trash")
     st.inc[c] += 1
     assert fx.candidates(st, frame, "self") == []

@@ -1,6 +1,7 @@
 """Attacks and battle (802-806, 1102, 1115, 1116, 1118)."""
 
 from tests.vividz.scenario import act, defn, main_turn, put, refused, started, zone
+from engine.games.vividz.state import Made
 
 
 def _battle(seed=1):
@@ -48,7 +49,7 @@ def test_802_1a_attack_forbidden_marker_blocks_the_attack():
     st = game.state
     a = put(game, 0, "Lead Vocal Aria", "area", 2)
     st.clock += 1
-    st.effects.append([st.clock, "forbid_attack", "turn", ((a, st.inc[a]),), 1, a, "turn"])
+    st.effects.append(Made(st.clock, "forbid_attack", "turn", ((a, st.inc[a]),), 1, a, "turn"))
     game.state_changed()
     assert refused(game, {"type": "attack", "card": a}).rule == "802.1a"
 

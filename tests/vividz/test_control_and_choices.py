@@ -4,7 +4,7 @@ slot names (B.2). The cards used are the rules-coverage cards of card_data/vivid
 
 from engine.games.vividz import RULES, flow
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import controller, power
+from engine.games.vividz.state import MainPhase, controller, power
 
 from tests.vividz.scenario import act, defn, extra, main_turn, my_main, preprocess, put, refused, resolve_all, run_ability, started, zone
 
@@ -229,7 +229,7 @@ def test_908_3b_a_card_moving_in_with_others_triggers_for_each_other_card():
         st.host[e] = sprite
     st.pending.clear()
     fx.retire(st, sprite, "test", "1110.1")  # the Sprite and its 2 EXP go to Energy together
-    mine = [p for p in st.pending if p[1] == sprite]
+    mine = [p for p in st.pending if p.card == sprite]
     assert len(mine) == 2  # once per *other* card, not for itself (908.3b)
 
 
@@ -242,10 +242,10 @@ def test_908_3c_a_card_already_in_the_zone_triggers_once_per_card_moved_in():
     st.host[e] = rookie
     st.pending.clear()
     fx.retire(st, rookie, "test", "1110.1")
-    assert len([p for p in st.pending if p[1] == sprite]) == 2
+    assert len([p for p in st.pending if p.card == sprite]) == 2
     hand = len(zone(st, 0, "hand"))
-    st.waiting = None
-    flow.push(st, ("pp", ""), ("main",))
+    st.flow.asking = None
+    flow.push(st, flow.PP, MainPhase(st.tp))
     resolve_all(game)
     _answer_until(game, "main")
     assert len(zone(st, 0, "hand")) == hand + 2

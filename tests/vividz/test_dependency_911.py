@@ -8,7 +8,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.game import Deck, Game
 from engine.games.vividz import RULES
 from engine.games.vividz.deck import validate_deck
-from engine.games.vividz.state import attack_forbidden, power, traits
+from engine.games.vividz.state import Made, attack_forbidden, power, traits
 from tests.invariants import check_after_decision
 from tests.vividz.scenario import defn, extra, my_main, put, zone
 
@@ -20,7 +20,7 @@ def test_911_2_a_numeric_effect_reaches_a_character_through_a_later_trait_gain()
     rookie = put(game, 0, "Spotlight Rookie", "area", 1)  # an Idol, power 2
     assert power(st, rookie) == 2
     designer = put(game, 0, "Costume Designer", "area", 2)  # your characters are also Crew
-    assert st.entered.get(pass_, 0) < st.entered[designer]  # in place since setup (911.3a)
+    assert st.entered[pass_] < st.entered[designer]  # in place since setup (911.3a)
     # the mission's +1 has the earlier timestamp, but what it applies to depends on the Designer's
     # Trait gain, so it is applied after it (911.2): in timestamp order it would have missed both
     assert traits(st, rookie) == {"Idol", "Crew"}
@@ -83,12 +83,12 @@ def test_911_7_a_character_not_affected_ignores_the_opponents_trait_gain_and_att
     account = zone(st, 0, "account")[0]
     key = ((sable, st.inc[sable]),)
     st.clock += 1
-    st.effects.append([st.clock, "gain_trait", "Idol", key, 0, account, "turn"])
-    st.effects.append([st.clock, "forbid_attack", "turn", key, 0, account, "turn"])
+    st.effects.append(Made(st.clock, "gain_trait", "Idol", key, 0, account, "turn"))
+    st.effects.append(Made(st.clock, "forbid_attack", "turn", key, 0, account, "turn"))
     assert traits(st, sable) == {"Phantom"} and not attack_forbidden(st, sable)
     own = zone(st, 1, "account")[0]
     st.clock += 1
-    st.effects.append([st.clock, "forbid_attack", "turn", key, 1, own, "turn"])  # its controller's own effect
+    st.effects.append(Made(st.clock, "forbid_attack", "turn", key, 1, own, "turn"))  # its controller's own effect
     assert attack_forbidden(st, sable)
 
 

@@ -2,6 +2,7 @@
 
 from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
+from engine.games.vividz.state import Answers, Resolving
 
 from tests.vividz.scenario import act, defn, my_main, put, refused, run_ability, zone
 
@@ -16,8 +17,9 @@ def test_1101_2_zero_damage_is_no_damage():
 def test_1104_3_sleep_effects_do_nothing_outside_area_and_account():
     game = my_main()
     st = game.state
-    st.waiting = None
-    frame = [zone(st, 0, "account")[0], 0, (), 0, {"choice": zone(st, 1, "mission")[0]}, {}]
+    st.flow.asking = None
+    source = zone(st, 0, "account")[0]
+    frame = Resolving(source, 0, (), 0, Answers(choice=zone(st, 1, "mission")[0]), st.inc[source])
     fx.OPS["sleep"](st, frame, {"to": "choose_opp"})
     assert not any(m in st.sleep for m in zone(st, 1, "mission"))  # AMB-19
 

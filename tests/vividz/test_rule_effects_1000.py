@@ -1,6 +1,7 @@
 """Rule effects in priority pre-processing (202, 1001-1005)."""
 
 from tests.vividz.scenario import act, preprocess as _pp, put, started, zone
+from engine.games.vividz.state import Made
 
 
 def test_1002_1_level_up_newest_highest_cost_takes_the_others_as_exp():
@@ -69,7 +70,7 @@ def test_1004_2_power_zero_or_less_retires():
     st = game.state
     c = put(game, 1, "Phantom Cat Noir", "area", 2)
     st.clock += 1
-    st.effects.append([st.clock, "set_power", 0, ((c, st.inc[c]),), 0, c, "turn"])
+    st.effects.append(Made(st.clock, "set_power", 0, ((c, st.inc[c]),), 0, c, "turn"))
     _pp(game)
     assert c in zone(st, 1, "energy")
 

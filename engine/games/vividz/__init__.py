@@ -7,8 +7,7 @@ from typing import Any
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
-from engine.core.hashing import pack_ints
-from engine.core.requests import Event, Option, Request, Result
+from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
@@ -16,7 +15,7 @@ from engine.core.zones import Table
 from engine.games.vividz import demo, flow, guards, view
 from engine.games.vividz.cards import load_cards
 from engine.games.vividz.deck import deck_from_entries, validate_deck
-from engine.games.vividz.state import VividzState, redacted, zone_specs
+from engine.games.vividz.state import MainPhase, Resolving, VividzState, redacted, zone_specs
 
 RULE_OPTIONS = (
     RuleOption("illegal_character_discards", "others", ("others", "newest"), "1003.1",
@@ -79,22 +78,6 @@ ACTION_SCHEMA = action_schema(
     action("done", "Stop charging (705.3)."),
 )
 
-_PROMPTS = {
-    "missions": "Place your three missions face down in positions 1-3 (601.1b).",
-    "setup_energy": "You play second: put a card from your hand into your Energy zone (601.1e).",
-    "main": "Your Main phase (703.2).", "defense": "You are attacked: defend (803.1).",
-    "pay": "Pay energy (905.3).", "discard": "Discard a card from hand to pay the cost.",
-    "pick": "Choose a card.", "target": "Choose a character.", "use": "Use the revealed card?",
-    "scout_use": "Scout: use your revealed card?", "trigger": "Choose the triggered ability to resolve (908.2a).",
-    "may": "Use this optional ability?", "number": "Choose a number (102.11).", "slide_to": "Slide a character.",
-    "replacement": "Several replacement effects apply: choose one (912.2).",
-    "newest": "Characters entered this slot together: choose the newest (1002.1).",
-    "up_to": "Move up to X cards from your Deck: move one more, or stop (504.4).",
-    "ts_order": "Your effects share a timestamp: choose the one applied first (911.3c).",
-    "keep": "Charge phase: keep a card (705.2)?", "charge": "Charge phase: put cards into Energy (705.3).",
-}
-
-
 class VividzRules(CardGame):
     id = "vividz"
     name = "Vividz"
@@ -112,6 +95,7 @@ class VividzRules(CardGame):
         total = sum(len(ids) for d in decks for ids in d.sections.values())
         ids = rng.permutation(total)  # instance ids carry no identity
         state.inc = [0] * total
+        state.entered = [0] * total
         n = 0
         for seat, deck in enumerate(decks):
             for section, zname in (("account", "account"), ("missions", "mission"), ("main", "deck")):
@@ -128,7 +112,7 @@ class VividzRules(CardGame):
                             for c in state.cont_cards}
         state.setter_cards = frozenset(c for c in state.cont_cards if any(
             "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
-        state.waiting = ("missions", 0)
+        flow.start(state)
         state.events.clear()
         state.named.clear()
         state.told.clear()
@@ -136,23 +120,14 @@ class VividzRules(CardGame):
         return state
 
     def request(self, state: VividzState) -> Request | None:
-        if state.result is not None or state.waiting is None:
-            return None
-        kind, seat = state.waiting[0], state.waiting[1]
-        prompt = _PROMPTS[kind]
-        if kind == "main":
-            prompt = f"Turn {state.turn}: your Main phase (703.2)."
-        return Request(seat, kind, prompt, [Option(label, action) for action, label in guards.options(state)])
+        return flow.PROCESSOR.request(state)
 
     def check(self, state: VividzState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)
 
-    def seat_refusal(self, state: VividzState, seat: int, request: Request) -> Refusal:
-        return guards.seat_refusal(state, seat)
-
     def apply(self, state: VividzState, seat: int, action: dict) -> list[Event]:
         state.events = []
-        flow.apply(state, seat, action)
+        flow.PROCESSOR.answer(state, seat, action)
         state.events = redacted(state)
         return state.events
 
@@ -170,27 +145,6 @@ class VividzRules(CardGame):
     def view(self, state: VividzState, seat: int | None) -> dict:
         return view.view(state, seat)
 
-    def snapshot(self, state: VividzState) -> bytes:
-        # the same bytes as repr() of the full tuple always gave: empty maps and lists are written
-        # as [] without sorting or copying them (this runs after every decision)
-        st = state
-        damage, host, dmg, seen, repl = st.damage, st.host, st.dmg_source, st.state_seen, st.repl_choice
-        scalars = (
-            st.turn, st.tp, st.first, st.phase, sorted(st.slot.items()), sorted(st.seq.items()),
-            sorted(st.sleep), sorted(damage.items()) if damage else [], sorted(st.lvup) if st.lvup else [],
-            sorted(host.items()) if host else [],
-            st.effects, st.clock, [p[:5] for p in st.pending] if st.pending else [], len(st.delayed), st.battle,
-            st.successes, st.battle_retires, sorted(dmg.items()) if dmg else [], st.tasks, st.waiting,
-            [(f[0], f[1], len(f[2]), f[3], sorted(f[4].items()), sorted(f[5].items())) for f in st.frames]
-            if st.frames else [], st.result.to_json() if st.result else None, st.rng.calls, st.uid,
-            st.played_this_turn, sorted(seen.items()) if seen else [],
-            sorted(repl.items()) if repl else [], st.chosen,
-            (sorted(st.control.items()), st.control_until, sorted(st.newest_pick.items()),
-             sorted(st.ts_rank.items()))
-            if st.control or st.control_until or st.newest_pick or st.ts_rank else (),
-        )
-        return b"|".join((st.table.snapshot(), pack_ints(st.inc), repr(scalars).encode()))
-
     def check_invariants(self, state: VividzState) -> None:
         t = state.table
         t.check_invariants()
@@ -205,11 +159,12 @@ class VividzRules(CardGame):
             for c in t.zone(seat, "exp"):
                 host = state.host.get(c)
                 assert host is not None and t.name_of[host] == "area", f"EXP card {c} not under a character (512.3)"
-            if state.waiting is not None and state.waiting[0] == "main":
+            if type(state.flow.asking) is MainPhase:
                 # after priority pre-processing (202): one character per slot, nothing in transit
                 assert len({state.slot[c] for c in area}) == len(area), "two characters share a slot after 202"
                 assert not t.zone(seat, "temporary") and not t.zone(seat, "reveal"), "a card is stuck in transit"
-                assert not state.pending and not state.frames, "a trigger or effect was left unresolved"
+                assert not state.pending and not any(type(s) is Resolving for s in state.flow.steps), \
+                    "a trigger or effect was left unresolved"
         for c, dmg in state.damage.items():
             assert dmg > 0, f"card {c} has {dmg} damage"
             assert t.name_of[c] == "area", f"damage on card {c} outside the Area"

@@ -1,26 +1,24 @@
 """Moving cards, triggers (908), conditions and the one-shot effect vocabulary (902, 1100).
 
-An ability resolves as a *frame* on `state.frames`: [source, seat, effects, pc, vars, ctx].
-Each effect word is a function that returns True when done, or sets `state.waiting` and
-returns False when it needs a player's choice; the frame then resumes at the same word.
+An ability resolves as a `Resolving` step (engine/core/flow.py) at the front of the flow.
+Each effect word is a function that returns True when done, or queues the step that asks
+(`ask`) and returns False when it needs a player's choice; the frame is then queued again
+and resumes at the same word with the answer in its `got`.
 """
 
 from __future__ import annotations
 
 from engine.core.view import CardRef
 
-from engine.games.vividz.state import (ADJACENT, CENTER, ZK, VividzState, _applies, _cont_sources,
+from engine.core.flow import Step
+
+from engine.games.vividz.state import (ADJACENT, CENTER, ZK, Answers, ChooseNumber, ChooseReplacement,
+                                       ChooseSlide, ChooseTarget, Credit, Delayed, Made, MoveUpTo, Pending,
+                                       PickCard, Resolving, UseRevealed, VividzState, _applies, _cont_sources,
                                        condition_holds, controller, defn, emit, exp_of, in_slot, lane_opponent,
-                                       mission_active, new_uid, owner, power, traits, where, zone)
+                                       mission_active, new_uid, owner, power, where, zone)
 
 # -- moving cards (501.4-501.6, 512.3b) --------------------------------------------------------
-
-def snapshot_lki(state: VividzState, card: int) -> dict:
-    """913 / 908.3d: what the card looked like in the Area just before it left."""
-    return {"power": power(state, card), "cost": defn(state, card).cost, "slot": state.slot.get(card, 0),
-            "lvup": card in state.lvup, "exp": len(exp_of(state, card)), "traits": sorted(traits(state, card)),
-            "inc": state.inc[card]}
-
 
 def move(state: VividzState, card: int, dest: str, index: int | None = None, host: int | None = None,
          why: str = "", to_seat: int | None = None) -> None:
@@ -35,7 +33,7 @@ def move(state: VividzState, card: int, dest: str, index: int | None = None, hos
         if state.control:
             ctrl = state.control.get(card, ctrl)
             state.control.pop(card, None)  # back to its owner's zones: the owner controls it (502.1b, 502.4c)
-        state.lki[card] = snapshot_lki(state, card)
+        state.lki[card] = power(state, card)  # 913 / 908.3d: its power just before it left
         followers = exp_of(state, card)
         for key in ("slot", "seq", "damage", "dmg_source"):
             getattr(state, key).pop(card, None)
@@ -135,7 +133,7 @@ def needs_replacement_choice(state: VividzState, card: int) -> bool:
         return False
     repl = replacements(state, card, "retire")
     if len(repl) > 1:
-        state.waiting = ("replacement", state.tp, card, tuple(r[0] for r in repl))
+        state.flow.asking = ChooseReplacement(state.tp, card, tuple(r[0] for r in repl))
         return True
     return False
 
@@ -149,7 +147,7 @@ def deal_damage(state: VividzState, card: int, amount: int, source: int, kind: s
         emit(state, {"type": "damage", "card": CardRef(card), "amount": 0, "rule": "1101.2"})
         return
     state.damage[card] = state.damage.get(card, 0) + amount
-    state.dmg_source[card] = (kind, source)
+    state.dmg_source[card] = Credit(kind, source)
     emit(state, {"type": "damage", "card": CardRef(card), "amount": amount, "total": state.damage[card],
                  "source": CardRef(source), "kind": kind,
                  "rule": "805.3" if kind == "battle" else "1101.1"})
@@ -169,7 +167,7 @@ def _effective_autos(state: VividzState, card: int, zname: str):
 
 def add_pending(state: VividzState, card: int, seat: int, ab: int, ctx: int = -1) -> None:
     """908.1: one more layer of triggered status."""
-    state.pending.append((new_uid(state), card, seat, ab, ctx, None))
+    state.pending.append(Pending(new_uid(state), card, seat, ab, ctx))
 
 
 def fire_others_in(state: VividzState, seat: int, moved: list[int]) -> None:
@@ -236,7 +234,7 @@ def fire_state_triggers(state: VividzState) -> None:
             ab = d.abilities[i]
             if ab.trigger != "state" or ab.zone != zname:
                 continue
-            if any(p[1] == card and p[3] == i for p in state.pending):
+            if any(p.card == card and p.ability == i for p in state.pending):
                 continue
             if state.state_seen.get((card, i)) == state.clock:
                 continue  # nothing moved since it last fired: firing again would loop forever
@@ -249,8 +247,8 @@ def fire_delayed(state: VividzState, at: str) -> None:
     """908.4a: a delayed trigger fires once, at its point, then is gone."""
     keep = []
     for entry in state.delayed:
-        if entry[0] == at and entry[2] == state.tp:
-            state.pending.append((new_uid(state), entry[1], entry[2], -1, -1, entry[3]))
+        if entry.at == at and entry.seat == state.tp:
+            state.pending.append(Pending(new_uid(state), entry.source, entry.seat, -1, -1, entry.effects))
         else:
             keep.append(entry)
     state.delayed = keep
@@ -258,42 +256,50 @@ def fire_delayed(state: VividzState, at: str) -> None:
 
 # -- effect frames -----------------------------------------------------------------------------
 
-def push_frame(state: VividzState, source: int, seat: int, effects: tuple, ctx: dict | None = None) -> None:
-    state.frames.append([source, seat, effects, 0, {}, dict(ctx or {})])
+def push_frame(state: VividzState, source: int, seat: int, effects: tuple, inc: int,
+               lki: int | None = None) -> None:
+    """An ability starts resolving: it runs before everything already queued (nested in a frame
+    that is resolving, it runs first, as a used Scout card's event does)."""
+    state.flow.next(Resolving(source, seat, effects, 0, Answers(), inc, lki))
 
 
-def ask(state: VividzState, kind: str, seat: int, *data) -> bool:
-    state.waiting = (kind, seat) + data
+def ask(state: VividzState, step: Step) -> bool:
+    """The word needs a player's choice: `step` asks now, and the frame resumes after the answer."""
+    state.flow.asking = step
     return False
 
 
-def step_frame(state: VividzState) -> None:
-    """Run the top frame until it finishes or waits (904.3a: actions in written order)."""
-    frame = state.frames[-1]
-    while frame[3] < len(frame[2]):
-        (word, spec), = frame[2][frame[3]].items()
+def step_frame(state: VividzState, frame: Resolving) -> None:
+    """Run the frame's words until it finishes or waits (904.3a: actions in written order). A
+    frame that waits, or under which a nested frame was started, is queued again with its place."""
+    queue = state.flow.steps
+    size = len(queue)
+    effects = frame.effects
+    pc = frame.pc
+    while pc < len(effects):
+        (word, spec), = effects[pc].items()
         done = OPS[word](state, frame, spec)
         if state.result is not None:
             return
         if not done:
+            queue.insert(len(queue) - size, frame if frame.pc == pc else
+                         Resolving(frame.source, frame.seat, effects, pc, frame.got, frame.inc, frame.lki))
             return
-        frame[3] += 1
-        frame[4].pop("choice", None)
-        frame[4].pop("counted", None)
-        if state.frames and state.frames[-1] is not frame:
-            return  # a nested frame (a used Scout card) runs first
-    if state.frames and state.frames[-1] is frame:
-        state.frames.pop()
+        pc += 1
+        frame = Resolving(frame.source, frame.seat, effects, pc, Answers(), frame.inc, frame.lki)
+        if len(queue) != size:
+            queue.insert(len(queue) - size, frame)  # a nested frame (a used Scout card) runs first
+            return
 
 
-def source_alive(state: VividzState, frame: list) -> bool:
-    src = frame[0]
-    return where(state, src) == "area" and state.inc[src] == frame[5].get("inc", state.inc[src])
+def source_alive(state: VividzState, frame: Resolving) -> bool:
+    src = frame.source
+    return where(state, src) == "area" and state.inc[src] == frame.inc
 
 
-def candidates(state: VividzState, frame: list, to: str) -> list[int] | None:
+def candidates(state: VividzState, frame: Resolving, to: str) -> list[int] | None:
     """Cards an effect word affects; None means a choice among `choose_*` candidates is needed."""
-    src, seat = frame[0], frame[1]
+    src, seat = frame.source, frame.seat
     z = state.table.zones
     if to == "self":
         return [src] if source_alive(state, frame) else []  # 913.2: a source that moved cannot be found
@@ -325,23 +331,24 @@ def choice_pool(state: VividzState, seat: int, to: str) -> list[int]:
     return sorted(z["0.area"] + z["1.area"])
 
 
-def _targets(state: VividzState, frame: list, to: str, rule: str) -> list[int] | None:
+def _targets(state: VividzState, frame: Resolving, to: str, rule: str) -> list[int] | None:
     """The affected cards, or None after asking the controller to choose (902.3, 1107)."""
     found = candidates(state, frame, to)
     if found is not None:
         return found
-    if "choice" in frame[4]:
-        c = frame[4]["choice"]
-        if not frame[4].get("counted"):  # a word resumed after another question counts once
-            frame[4]["counted"] = True
-            count_choose(state, frame[1])
+    got = frame.got
+    if got.choice is not None:
+        c = got.choice
+        if not got.counted:  # a word resumed after another question counts once
+            got.counted = True
+            count_choose(state, frame.seat)
         return [c] if where(state, c) == "area" else []
-    pool = choice_pool(state, frame[1], to)
+    pool = choice_pool(state, frame.seat, to)
     if len(pool) <= 1:
         if pool:
-            count_choose(state, frame[1])
+            count_choose(state, frame.seat)
         return pool
-    ask(state, "target", frame[1], tuple(pool), rule)
+    ask(state, ChooseTarget(frame.seat, tuple(pool)))
     return None
 
 
@@ -354,7 +361,7 @@ def count_choose(state: VividzState, seat: int) -> None:
 
 
 def _op_draw(state, frame, n):
-    draw(state, frame[1], n)
+    draw(state, frame.seat, n)
     return True
 
 
@@ -363,7 +370,7 @@ def _op_damage(state, frame, spec):
     if cards is None:
         return False
     for c in cards:
-        deal_damage(state, c, spec["amount"], frame[0], "effect")
+        deal_damage(state, c, spec["amount"], frame.source, "effect")
     return True
 
 
@@ -375,7 +382,7 @@ def _op_retire(state, frame, spec):
         if needs_replacement_choice(state, c):
             return False
     for c in cards:
-        retire(state, c, f"effect of {defn(state, frame[0]).name}", "1103.2", frame[0])
+        retire(state, c, f"effect of {defn(state, frame.source).name}", "1103.2", frame.source)
     return True
 
 
@@ -407,13 +414,13 @@ def _continuous_op(kind: str, value_key: str):
             before = {c: power(state, c) for c in cards} if reducing else {}
             state.clock += 1
             until = spec.get("until", "turn")
-            state.effects.append([state.clock, kind, spec.get(value_key, True),
-                                  tuple((c, state.inc[c]) for c in cards), frame[1], frame[0], until])
+            state.effects.append(Made(state.clock, kind, spec.get(value_key, True),
+                                      tuple((c, state.inc[c]) for c in cards), frame.seat, frame.source, until))
             emit(state, {"type": "effect", "effect": kind, "value": spec.get(value_key, True), "until": until,
                          "cards": [CardRef(c) for c in cards], "rule": "911.4"})
             for c in before:  # 911.8 power-reducing: a retire in the next PP is credited to it (1103.3)
                 if power(state, c) < before[c]:
-                    state.dmg_source[c] = ("effect", frame[0])
+                    state.dmg_source[c] = Credit("effect", frame.source)
         return True
     return op
 
@@ -435,7 +442,7 @@ def _op_exp(state, frame, spec):
         return False
     if not cards:
         return True  # 1112.2
-    host, seat = cards[0], frame[1]
+    host, seat = cards[0], frame.seat
     src = spec["from"]
     if src == "deck_top":
         deck = zone(state, seat, "deck")
@@ -447,19 +454,20 @@ def _op_exp(state, frame, spec):
     pool = sorted(zone(state, seat, "hand" if src == "hand" else "energy"))
     if not pool:
         return True
-    if "pick" not in frame[4]:
+    got = frame.got
+    if got.pick is None:
         if len(pool) == 1:
-            frame[4]["pick"] = pool[0]
+            got.pick = pool[0]
         else:
-            return ask(state, "pick", seat, tuple(pool), "1112.1", src)
-    c = frame[4].pop("pick")
+            return ask(state, PickCard(seat, tuple(pool), src))
+    c, got.pick = got.pick, None
     move(state, c, "exp", host=host)
     emit(state, {"type": "exp", "card": CardRef(c), "host": CardRef(host), "rule": "1112.1"})
     return True
 
 
 def _op_charge(state, frame, spec):
-    seat = frame[1]
+    seat = frame.seat
     if spec["from"] == "deck_top":
         for _ in range(spec["count"]):
             deck = zone(state, seat, "deck")
@@ -469,41 +477,43 @@ def _op_charge(state, frame, spec):
             move(state, c, "energy")
             emit(state, {"type": "charge", "seat": seat, "card": CardRef(c), "rule": "506.2"})
         return True
-    done = frame[4].get("n", 0)
-    if "pick" in frame[4]:
-        c = frame[4].pop("pick")
+    got = frame.got
+    done = got.n
+    if got.pick is not None:
+        c, got.pick = got.pick, None
         move(state, c, "energy")
         emit(state, {"type": "charge", "seat": seat, "card": CardRef(c), "rule": "506.2"})
         done += 1
-        frame[4]["n"] = done
+        got.n = done
     pool = sorted(zone(state, seat, "hand"))
     if done >= spec["count"] or not pool:
-        frame[4].pop("n", None)
+        got.n = 0
         return True
-    return ask(state, "pick", seat, tuple(pool), "506.2", "hand")
+    return ask(state, PickCard(seat, tuple(pool), "hand"))
 
 
 def _op_discard(state, frame, n):
     """Discard from hand (never from Keep, 508.3), one card at a time (102.5)."""
-    seat = frame[1]
-    done = frame[4].get("n", 0)
-    if "pick" in frame[4]:
-        c = frame[4].pop("pick")
+    seat = frame.seat
+    got = frame.got
+    done = got.n
+    if got.pick is not None:
+        c, got.pick = got.pick, None
         move(state, c, "trash")
         emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": "102.5"})
         done += 1
-        frame[4]["n"] = done
+        got.n = done
     pool = sorted(zone(state, seat, "hand"))
     if done >= n or not pool:
-        frame[4].pop("n", None)
+        got.n = 0
         return True
-    return ask(state, "pick", seat, tuple(pool), "102.5", "hand")
+    return ask(state, PickCard(seat, tuple(pool), "hand"))
 
 
 def _op_reveal_top(state, frame, spec):
     """1108: reveal the top card; with the Trait it goes to hand, else it stays and the Deck is
     shuffled (1108.3). The reveal names the card's kind, not its instance id."""
-    seat = frame[1]
+    seat = frame.seat
     deck = zone(state, seat, "deck")
     if not deck:
         return True
@@ -521,19 +531,20 @@ def _op_reveal_top(state, frame, spec):
 def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, free) -> bool:
     """Reveal the top card; if `free(card)` the player may use it for free, else it goes to
     Energy (Scout 1115 and Accel 1201 work the same way)."""
-    seat = frame[1]
-    if "revealed" not in frame[4]:
+    seat = frame.seat
+    got = frame.got
+    if got.revealed is None:
         deck = zone(state, seat, "deck")
         if not deck:
             return True
         c = deck[0]
         move(state, c, "reveal")
         emit(state, {"type": kind, "seat": seat, "card": CardRef(c), "rule": reveal_rule})
-        frame[4]["revealed"] = c
+        got.revealed = c
         if free(c) and usable_free(state, c, kind):
-            return ask(state, "use", seat, c, reveal_rule)
-    c = frame[4].pop("revealed")
-    choice = frame[4].pop("use", None)
+            return ask(state, UseRevealed(seat, c))
+    c, got.revealed = got.revealed, None
+    choice, got.use = got.use, None
     return use_or_energy(state, frame, c, seat, choice, use_rule)
 
 
@@ -585,7 +596,7 @@ def start_event(state: VividzState, card: int, seat: int) -> None:
     """906.2b / 909.2: event abilities in written order, then the card goes to the Trash."""
     d = defn(state, card)
     effects = tuple(e for ab in d.abilities if ab.kind == "event" for e in ab.effects)
-    push_frame(state, card, seat, effects + ({"to_trash": card},), {"inc": state.inc[card]})
+    push_frame(state, card, seat, effects + ({"to_trash": card},), state.inc[card])
 
 
 def _op_to_trash(state, frame, card):
@@ -596,12 +607,12 @@ def _op_to_trash(state, frame, card):
 
 def _op_slide(state, frame, spec):
     """1116: move one of your characters to an adjacent empty slot."""
-    seat = frame[1]
-    if "slide" in frame[4]:
-        card, slot = frame[4].pop("slide")
+    seat = frame.seat
+    if frame.got.slide is not None:
+        (card, slot), frame.got.slide = frame.got.slide, None
         slide(state, card, slot)
         return True
-    movers = [src for src in [frame[0]] if spec["to"] == "self" and source_alive(state, frame)] \
+    movers = [src for src in [frame.source] if spec["to"] == "self" and source_alive(state, frame)] \
         if spec["to"] == "self" else sorted(zone(state, seat, "area"))
     moves = [(c, s) for c in movers for s in ADJACENT[state.slot[c]] if not in_slot(state, seat, s)]
     if not moves:
@@ -609,7 +620,7 @@ def _op_slide(state, frame, spec):
     if len(moves) == 1:
         slide(state, *moves[0])
         return True
-    return ask(state, "slide_to", seat, tuple(moves), "1116.1")
+    return ask(state, ChooseSlide(seat, tuple(moves)))
 
 
 def slide(state: VividzState, card: int, slot: int) -> None:
@@ -620,7 +631,7 @@ def slide(state: VividzState, card: int, slot: int) -> None:
 
 def _op_reload(state, frame, spec):
     """1117: every Character card in the Trash goes into the Deck, then the Deck is shuffled."""
-    seat = frame[1]
+    seat = frame.seat
     for c in sorted(zone(state, seat, "trash")):
         if defn(state, c).type == "character":
             move(state, c, "deck")
@@ -630,21 +641,22 @@ def _op_reload(state, frame, spec):
 
 
 def _op_shuffle(state, frame, spec):
-    shuffle(state, frame[1])
+    shuffle(state, frame.seat)
     return True
 
 
 def _op_clear_mission(state, frame, spec):
     """1114: the mission turns face down and is completed."""
-    seat = frame[1]
+    seat = frame.seat
     pool = [m for m in zone(state, seat, "mission") if mission_active(state, m) and m in state.sleep]
     if not pool:
         return True
-    if "pick" not in frame[4]:
+    got = frame.got
+    if got.pick is None:
         if len(pool) > 1:
-            return ask(state, "pick", seat, tuple(pool), "1114.1", "mission")
-        frame[4]["pick"] = pool[0]
-    m = frame[4].pop("pick")
+            return ask(state, PickCard(seat, tuple(pool), "mission"))
+        got.pick = pool[0]
+    m, got.pick = got.pick, None
     state.table.face_down.add(m)
     state.clock += 1
     emit(state, {"type": "clear", "seat": seat, "position": zone(state, seat, "mission").index(m) + 1,
@@ -654,38 +666,39 @@ def _op_clear_mission(state, frame, spec):
 
 def _op_choose_number(state, frame, spec):
     """102.11: only whole numbers from 0 are chosen."""
-    if "number" not in frame[4]:
-        return ask(state, "number", frame[1], spec["max"], "102.11")
-    n = frame[4].pop("number")
-    emit(state, {"type": "number", "seat": frame[1], "value": n, "rule": "102.11"})
+    got = frame.got
+    if got.number is None:
+        return ask(state, ChooseNumber(frame.seat, spec["max"]))
+    n, got.number = got.number, None
+    emit(state, {"type": "number", "seat": frame.seat, "value": n, "rule": "102.11"})
     if spec["then"] == "draw" and n:
-        draw(state, frame[1], n)
+        draw(state, frame.seat, n)
     elif spec["then"] == "damage_self_area":
-        for c in zone(state, frame[1], "area"):
-            deal_damage(state, c, n, frame[0], "effect")
+        for c in zone(state, frame.seat, "area"):
+            deal_damage(state, c, n, frame.source, "effect")
     return True
 
 
 def _op_delayed(state, frame, spec):
     """908.4: create a delayed triggered ability; its source is this card (914.2a)."""
-    state.delayed.append([spec["at"], frame[0], frame[1], tuple(spec["effects"])])
-    emit(state, {"type": "delayed", "seat": frame[1], "at": spec["at"], "rule": "908.4"})
+    state.delayed.append(Delayed(spec["at"], frame.source, frame.seat, tuple(spec["effects"])))
+    emit(state, {"type": "delayed", "seat": frame.seat, "at": spec["at"], "rule": "908.4"})
     return True
 
 
 def _op_deck_up_to(state, frame, spec):
     """504.4: "move up to X cards from the Deck to [zone]": the player moves none (504.4a) or one,
     then may move another while fewer than X have moved (504.4b); stopping is allowed at any point."""
-    seat, f = frame[1], frame[4]
-    moved = f.get("n", 0)
-    more = f.pop("more", None)
+    seat, f = frame.seat, frame.got
+    moved = f.n
+    more, f.more = f.more, None
     if more:
         deck = zone(state, seat, "deck")
         c = deck[0]
         dest = spec["to"]
         move(state, c, dest)
         moved += 1
-        f["n"] = moved
+        f.n = moved
         data = {"type": "deck_move", "seat": seat, "to": dest, "moved": moved, "rule": "504.4b"}
         if dest == "hand":  # not a draw (1106.3); only the owner learns the card
             emit(state, {**data, "card": CardRef(c)})
@@ -694,35 +707,36 @@ def _op_deck_up_to(state, frame, spec):
     elif more is not None:  # the player stopped
         emit(state, {"type": "deck_move_stop", "seat": seat, "moved": moved,
                      "rule": "504.4a" if not moved else "504.4b"})
-        f.pop("n", None)
+        f.n = 0
         return True
     if moved >= spec["count"] or not zone(state, seat, "deck"):
-        f.pop("n", None)
+        f.n = 0
         return True
-    return ask(state, "up_to", seat, moved, spec["count"], spec["to"])
+    return ask(state, MoveUpTo(seat, moved, spec["count"], spec["to"]))
 
 
-def source_power(state: VividzState, frame: list) -> int:
+def source_power(state: VividzState, frame: Resolving) -> int:
     """The power of the effect's source. In the Area: its power now. After it left the Area: for a
     retire trigger its power as it was there (908.3d, AMB-12 `area`), otherwise - and always with
     the `after_move` option - its information after the move, i.e. the printed power (913.1a)."""
-    src = frame[0]
+    src = frame.source
     if source_alive(state, frame):
         return power(state, src)
-    if "lki" in frame[5] and state.options["left_area_info"] == "area":
-        return frame[5]["lki"]
+    if frame.lki is not None and state.options["left_area_info"] == "area":
+        return frame.lki
     return defn(state, src).power
 
 
 def _op_damage_by_power(state, frame, spec):
-    if "amount" not in frame[4]:
-        frame[4]["amount"] = source_power(state, frame)  # fixed before any choice is made
+    got = frame.got
+    if got.amount is None:
+        got.amount = source_power(state, frame)  # fixed before any choice is made
     cards = _targets(state, frame, spec["to"], "1101.1")
     if cards is None:
         return False
-    amount = frame[4].pop("amount")
+    amount, got.amount = got.amount, None
     for c in cards:
-        deal_damage(state, c, amount, frame[0], "effect")
+        deal_damage(state, c, amount, frame.source, "effect")
     return True
 
 
@@ -734,8 +748,8 @@ def _op_gain_control(state, frame, spec):
     if cards is None:
         return False
     for c in cards:
-        if where(state, c) == "area" and controller(state, c) != frame[1]:
-            change_control(state, c, frame[1])
+        if where(state, c) == "area" and controller(state, c) != frame.seat:
+            change_control(state, c, frame.seat)
             if spec.get("until", "turn") == "turn":
                 state.control_until.append((c, state.inc[c]))
     return True

@@ -1,47 +1,58 @@
-"""The turn as a state machine (§C): tasks on `state.tasks` run until a player must decide.
-
-A task is a tuple; `run` pops and performs tasks (effect frames first) until `state.waiting`
-names a decision or the game is over. Priority pre-processing (202) is the task `pp`.
+"""The turn (§C) as steps on the core processor (engine/core/flow.py): each step does its part
+of the turn and queues what comes next, until a step asks a player. Priority pre-processing
+(202) is the step `PriorityPP`; an ability resolves as a `Resolving` step (effects.py), which
+always runs before the steps queued when it started (`push` keeps that order).
 """
 
 from __future__ import annotations
 
-from engine.core.requests import Result
+from engine.core.flow import Processor, Step
+from engine.core.requests import Option, Request, Result
 from engine.core.view import CardRef
 
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import (POWER, ZK, VividzState, controller, defn, derived, emit, in_slot,
-                                       lane_opponent, may_reduce_power, mission_active, numeric_ties, play_cost, power,
-                                       where, zone)
+from engine.games.vividz import guards
+from engine.games.vividz.state import (
+    POWER, ZK, AfterDefense, AttackEndLoop, AttackEnds, AttackSucceeds, BattleDamage, BattleEnd, ChargeCards,
+    ChargePhase, ChooseDiscard, ChooseNumber, ChoosePayment, ChooseReplacement, ChooseSlide, ChooseTarget,
+    ChooseTrigger, Credit, Defense, DiscardCost, EndDraw, EndDrawRest, EndOfBattle, EndTurn, FinishPlay,
+    FlipMissions, KeepCard, MainPhase, MainStart, MayUse, MissionPhase, MoveUpTo, NameNewest, NextTurn,
+    OfferCharge, OfferKeep, OrderEffects, PayEnergy, PickCard, PlaceMissions, PriorityPP, ResolveAbility,
+    Resolving, RevealFirst, ScoutDecide, ScoutStep, ScoutUse, SetupEnergy, SlideMove, StartDraw, StartDrawRest,
+    SuccessTriggers, UseRevealed, VividzState, controller, defn, derived, emit, in_slot, lane_opponent,
+    may_reduce_power, mission_active, numeric_ties, play_cost, power, where, zone)
 
 HAND_TARGET = 5  # 702.4 / 706.4
 
+PROCESSOR: Processor[VividzState] = Processor(lambda state: state.flow)
+PROCESSOR.runs(Resolving)(fx.step_frame)
 
-MAX_STEPS = 100_000  # a rules loop that never asks anyone is an engine error, not a hang
-
-
-def run(state: VividzState) -> None:
-    steps = 0
-    while state.result is None and state.waiting is None:
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError("the game loops without any decision (tasks: %r)" % (state.tasks[-5:],))
-        if state.frames:
-            fx.step_frame(state)
-            continue
-        if not state.tasks:
-            return
-        task = state.tasks.pop()
-        TASKS[task[0]](state, *task[1:])
+PP, PP_DECKOUT, PP_MISSION = PriorityPP(""), PriorityPP("deckout"), PriorityPP("mission")
+_POWER, _RULE = Credit("power", -1), Credit("rule", -1)  # a retire credited to no effect (1103.3)
 
 
-def push(state: VividzState, *tasks: tuple) -> None:
-    """Push tasks so that the first one given runs first."""
-    state.tasks.extend(reversed(tasks))
+def push(state: VividzState, *steps: Step) -> None:
+    """Queue steps to run next, the first one given first, after any ability still resolving
+    (abilities resolve before the rest of the turn goes on)."""
+    queue = state.flow.steps
+    if queue and type(queue[0]) is Resolving:
+        k = 1
+        while k < len(queue) and type(queue[k]) is Resolving:
+            k += 1
+        for step in reversed(steps):
+            queue.insert(k, step)
+        return
+    queue.extendleft(reversed(steps))
+
+
+def start(state: VividzState) -> None:
+    """601.1b: the game begins with both players placing their missions."""
+    state.flow.then(PlaceMissions(0))
+    PROCESSOR.advance(state)
 
 
 def finish(state: VividzState, losers: list[int], reason: str, rule: str) -> None:
-    """101.2 / 101.3: one loser means the other wins; both losing is a draw."""
+    """101.2 / 101.3: one loser means the other wins; both losing is a draw. Nothing more runs."""
     if state.result is not None:
         return
     if len(losers) == 2:
@@ -49,7 +60,7 @@ def finish(state: VividzState, losers: list[int], reason: str, rule: str) -> Non
     else:
         state.result = Result(1 - losers[0], False, reason, rule)
     state.phase = "over"
-    state.waiting = None
+    state.flow.stop()
     emit(state, {"type": "game_over", **state.result.to_json()})
 
 
@@ -129,7 +140,8 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
         if fx.needs_replacement_choice(state, c):
             return False
         credited = first and (before is None or c in before)
-        kind, source = state.dmg_source.get(c, ("power", -1)) if credited else ("rule", -1)
+        credit = state.dmg_source.get(c, _POWER) if credited else _RULE
+        kind, source = credit.kind, credit.source
         by_battle = kind == "battle"
         ctrl = controller(state, c)
         fx.retire(state, c, "battle" if by_battle else ("damage" if kind == "effect" else
@@ -162,100 +174,104 @@ def _newest(state: VividzState, seat: int, cards: list[int]) -> int | None:
     pick = state.newest_pick.get(key)
     if pick in tied:
         return pick
-    state.waiting = ("newest", seat, tuple(tied))
+    state.flow.asking = NameNewest(seat, tuple(tied))
     return None
 
 
-def _pp(state: VividzState, mode: str) -> None:
+@PROCESSOR.runs(PriorityPP)
+def _pp(state: VividzState, step: PriorityPP) -> None:
+    mode = step.mode
     tie = numeric_ties(state)
     if tie is not None:  # 911.3c: its controller orders same-timestamp effects before power is read
-        state.tasks.append(("pp", mode))
-        state.waiting = ("ts_order", tie[0], tie[1])
+        push(state, step)
+        state.flow.asking = OrderEffects(tie[0], tie[1])
         return
     first = True
     while _rule_effects(state, mode, first):  # 202.2a
         first = False
     if state.result is not None:
         return
-    if state.waiting is not None:  # a replacement (912.2) or newest (1002.1) choice interrupted the rule effects
-        state.tasks.append(("pp", mode))
+    if state.flow.asking is not None:  # a replacement (912.2) or newest (1002.1) choice interrupted the rule effects
+        push(state, step)
         return
     if state.dmg_source:  # 1103.3: credit lasts only until the PP after the effect
         state.dmg_source.clear()
     fx.fire_state_triggers(state)
     if not state.pending:  # 202.2b: nothing triggered, pre-processing ends
         return
-    state.tasks.append(("pp", mode))
+    push(state, step)
     if len(state.pending) == 1:
-        resolve_trigger(state, state.pending[0][0])
+        resolve_trigger(state, state.pending[0].uid)
     else:  # 908.2a: the turn player chooses which one
-        state.waiting = ("trigger", state.tp)
+        state.flow.asking = ChooseTrigger(state.tp)
 
 
 def resolve_trigger(state: VividzState, uid: int) -> None:
     """908.2: the chosen trigger's controller activates it; one layer is removed."""
-    entry = next(p for p in state.pending if p[0] == uid)
+    entry = next(p for p in state.pending if p.uid == uid)
     state.pending.remove(entry)
-    _, card, seat, ab, ctx, delayed = entry
-    if delayed is not None:
+    card, seat, ab = entry.card, entry.seat, entry.ability
+    if entry.effects is not None:
         emit(state, {"type": "trigger", "seat": seat, "source": CardRef(card), "delayed": True, "rule": "908.4"})
-        fx.push_frame(state, card, seat, delayed, {"inc": state.inc[card]})
+        fx.push_frame(state, card, seat, entry.effects, state.inc[card])
         return
     ability = defn(state, card).abilities[ab]
     emit(state, {"type": "trigger", "seat": seat, "source": CardRef(card), "ability": ab,
                  "trigger": ability.trigger, "rule": "908.2"})
     if ability.optional:
-        state.waiting = ("may", seat, card, ab, ctx)
+        state.flow.asking = MayUse(seat, card, ab)
         return
-    start_ability(state, card, seat, ab, ctx)
+    start_ability(state, card, seat, ab)
 
 
-def start_ability(state: VividzState, card: int, seat: int, ab: int, ctx: int = -1) -> None:
+def start_ability(state: VividzState, card: int, seat: int, ab: int) -> None:
     ability = defn(state, card).abilities[ab]
-    info = {"inc": state.inc[card] if where(state, card) == "area" else -1, "ctx": ctx}
-    if ability.trigger == "retire" and card in state.lki:
-        info["lki"] = state.lki[card]["power"]
-    fx.push_frame(state, card, seat, ability.effects, info)
+    inc = state.inc[card] if where(state, card) == "area" else -1
+    lki = state.lki.get(card) if ability.trigger == "retire" else None
+    fx.push_frame(state, card, seat, ability.effects, inc, lki)
 
 
 # -- setup (601) -------------------------------------------------------------------------------
 
-def _setup(state: VividzState, step: str) -> None:
-    if step == "reveal":  # 601.1d
-        for _ in range(100):
-            revealed = []
-            for seat in (0, 1):
-                deck = zone(state, seat, "deck")
-                if not deck:
-                    finish(state, [0, 1], "the Decks ran out while deciding the first player", "601.1d")
-                    return
-                card = deck[0]
-                fx.move(state, card, "energy")
-                revealed.append(card)
-                emit(state, {"type": "reveal_first", "seat": seat, "card": CardRef(card), "rule": "601.1d"})
-            a, b = (defn(state, c).cost for c in revealed)
-            if a != b:
-                state.first = 0 if a > b else 1
-                emit(state, {"type": "first_player", "seat": state.first, "rule": "601.1d"})
-                break
-        for seat in (0, 1):  # 601.1e
-            fx.draw(state, seat, 5)
-        state.setup_seat = 1 - state.first
-        state.waiting = ("setup_energy", 1 - state.first, 2)
-    elif step == "flip":  # 601.1f, 601.1g
+@PROCESSOR.runs(RevealFirst)
+def _reveal_first(state: VividzState, step: RevealFirst) -> None:
+    for _ in range(100):  # 601.1d
+        revealed = []
         for seat in (0, 1):
-            for m in zone(state, seat, "mission"):
-                state.table.face_down.discard(m)
-                state.clock += 1
-            emit(state, {"type": "missions_revealed", "seat": seat,
-                         "missions": [CardRef(m) for m in zone(state, seat, "mission")], "rule": "601.1f"})
-        state.phase = "turn"
-        state.turn = 1
-        state.tp = state.first
-        push(state, ("step", "SD1"))
+            deck = zone(state, seat, "deck")
+            if not deck:
+                finish(state, [0, 1], "the Decks ran out while deciding the first player", "601.1d")
+                return
+            card = deck[0]
+            fx.move(state, card, "energy")
+            revealed.append(card)
+            emit(state, {"type": "reveal_first", "seat": seat, "card": CardRef(card), "rule": "601.1d"})
+        a, b = (defn(state, c).cost for c in revealed)
+        if a != b:
+            state.first = 0 if a > b else 1
+            emit(state, {"type": "first_player", "seat": state.first, "rule": "601.1d"})
+            break
+    for seat in (0, 1):  # 601.1e
+        fx.draw(state, seat, 5)
+    state.flow.asking = SetupEnergy(1 - state.first, 2)
+
+
+@PROCESSOR.runs(FlipMissions)
+def _flip_missions(state: VividzState, step: FlipMissions) -> None:  # 601.1f, 601.1g
+    for seat in (0, 1):
+        for m in zone(state, seat, "mission"):
+            state.table.face_down.discard(m)
+            state.clock += 1
+        emit(state, {"type": "missions_revealed", "seat": seat,
+                     "missions": [CardRef(m) for m in zone(state, seat, "mission")], "rule": "601.1f"})
+    state.phase = "turn"
+    state.turn = 1
+    state.tp = state.first
+    push(state, StartDraw())
 
 
 # -- the turn (701-706) ------------------------------------------------------------------------
+
 
 def _draw_to_five(state: VividzState, rule: str) -> None:
     hand = len(zone(state, state.tp, "hand"))
@@ -271,95 +287,123 @@ def _reboot_account(state: VividzState, rule: str) -> None:
 
 
 def _expire(state: VividzState, until: str) -> None:
-    state.effects = [e for e in state.effects if e[6] != until]
+    state.effects = [e for e in state.effects if e.until != until]
 
 
-def _step(state: VividzState, code: str) -> None:
+@PROCESSOR.runs(StartDraw)
+def _start_draw(state: VividzState, step: StartDraw) -> None:
     tp = state.tp
-    if code == "SD1":
-        state.phase = "start_draw"
-        emit(state, {"type": "turn", "turn": state.turn, "seat": tp, "rule": "701.1"})
-        state.successes = [0, 0]
-        state.battle_retires = [0, 0]
-        state.chosen = [0, 0]  # 1107.1 counts per turn
-        state.played_this_turn = 0
-        fx.fire(state, "start_draw", tp)  # 702.1
-        if state.turn == 1:
-            fx.fire(state, "game_start", None)
-        push(state, ("pp", "deckout"), ("step", "SD3"))
-    elif code == "SD3":
-        _reboot_account(state, "702.3")
-        if state.turn != 1:  # 702.4a
-            _draw_to_five(state, "702.4")
-        push(state, ("pp", ""), ("step", "M1"))
-    elif code == "M1":
-        state.phase = "main"
-        fx.fire(state, "start_main", tp)  # 703.1
-        fx.fire_delayed(state, "start_main")
-        push(state, ("pp", ""), ("main",))  # AMB-15: PP before priority (201.2)
-    elif code == "MI1":
-        state.phase = "mission"
-        fx.fire(state, "start_mission", tp)  # 704.1
-        fx.fire_delayed(state, "start_mission")
-        for m in zone(state, tp, "mission"):  # 704.2
-            if mission_active(state, m) and m in state.sleep:
-                if fx.condition_holds(state, tp, m, defn(state, m).clear):
-                    state.table.face_down.add(m)
-                    state.clock += 1
-                    state.sleep.discard(m)
-                    emit(state, {"type": "clear", "seat": tp, "position": zone(state, tp, "mission").index(m) + 1,
-                                 "title": defn(state, m).name, "rule": "704.2a"})  # now face down: no id
-                else:
-                    state.sleep.discard(m)
-                    emit(state, {"type": "uncheck", "seat": tp, "card": CardRef(m), "rule": "704.2b"})
-        if state.damage:
-            state.damage.clear()  # 704.3
-            state.dmg_source.clear()
-            emit(state, {"type": "damage_removed", "rule": "704.3"})
-        _expire(state, "mission")  # 704.4
-        state.successes = [0, 0]   # 1118.1
-        push(state, ("pp", "mission"), ("step", "CH1"))
-    elif code == "CH1":
-        state.phase = "charge"
-        fx.fire(state, "start_charge", tp)  # 705.1
-        push(state, ("keep",), ("charge",), ("pp", ""), ("step", "ED1"))
-    elif code == "ED1":
-        state.phase = "end_draw"
-        fx.fire(state, "start_end_draw", tp)  # 706.1
-        fx.fire_delayed(state, "start_end_draw")
-        push(state, ("pp", "deckout"), ("step", "ED3"))
-    elif code == "ED3":
-        _reboot_account(state, "706.3")
-        _draw_to_five(state, "706.4")
-        push(state, ("pp", ""), ("step", "END"))
-    elif code == "END":
-        _expire(state, "turn")  # AMB-26
-        if state.control_until:  # 502.1: "until end of turn" control changes end
-            fx.return_control(state)
-            push(state, ("pp", ""), ("step", "END2"))
-            return
-        push(state, ("step", "END2"))
-    elif code == "END2":
-        state.turn += 1
-        state.tp = 1 - tp
-        push(state, ("step", "SD1"))
+    state.phase = "start_draw"
+    emit(state, {"type": "turn", "turn": state.turn, "seat": tp, "rule": "701.1"})
+    state.successes = [0, 0]
+    state.battle_retires = [0, 0]
+    state.chosen = [0, 0]  # 1107.1 counts per turn
+    state.played_this_turn = 0
+    fx.fire(state, "start_draw", tp)  # 702.1
+    if state.turn == 1:
+        fx.fire(state, "game_start", None)
+    push(state, PP_DECKOUT, StartDrawRest())
 
 
-def _wait(kind: str):
-    def task(state: VividzState) -> None:
-        seat = 1 - state.tp if kind == "defense" else state.tp
-        if kind == "keep" and not zone(state, seat, "hand"):
-            return
-        if kind == "charge" and not zone(state, seat, "hand"):
-            return
-        state.waiting = (kind, seat)
-    return task
+@PROCESSOR.runs(StartDrawRest)
+def _start_draw_rest(state: VividzState, step: StartDrawRest) -> None:
+    _reboot_account(state, "702.3")
+    if state.turn != 1:  # 702.4a
+        _draw_to_five(state, "702.4")
+    push(state, PP, MainStart())
+
+
+@PROCESSOR.runs(MainStart)
+def _main_start(state: VividzState, step: MainStart) -> None:
+    state.phase = "main"
+    fx.fire(state, "start_main", state.tp)  # 703.1
+    fx.fire_delayed(state, "start_main")
+    push(state, PP, MainPhase(state.tp))  # AMB-15: PP before priority (201.2)
+
+
+@PROCESSOR.runs(MissionPhase)
+def _mission_phase(state: VividzState, step: MissionPhase) -> None:
+    tp = state.tp
+    state.phase = "mission"
+    fx.fire(state, "start_mission", tp)  # 704.1
+    fx.fire_delayed(state, "start_mission")
+    for m in zone(state, tp, "mission"):  # 704.2
+        if mission_active(state, m) and m in state.sleep:
+            if fx.condition_holds(state, tp, m, defn(state, m).clear):
+                state.table.face_down.add(m)
+                state.clock += 1
+                state.sleep.discard(m)
+                emit(state, {"type": "clear", "seat": tp, "position": zone(state, tp, "mission").index(m) + 1,
+                             "title": defn(state, m).name, "rule": "704.2a"})  # now face down: no id
+            else:
+                state.sleep.discard(m)
+                emit(state, {"type": "uncheck", "seat": tp, "card": CardRef(m), "rule": "704.2b"})
+    if state.damage:
+        state.damage.clear()  # 704.3
+        state.dmg_source.clear()
+        emit(state, {"type": "damage_removed", "rule": "704.3"})
+    _expire(state, "mission")  # 704.4
+    state.successes = [0, 0]   # 1118.1
+    push(state, PP_MISSION, ChargePhase())
+
+
+@PROCESSOR.runs(ChargePhase)
+def _charge_phase(state: VividzState, step: ChargePhase) -> None:
+    state.phase = "charge"
+    fx.fire(state, "start_charge", state.tp)  # 705.1
+    push(state, OfferKeep(), OfferCharge(), PP, EndDraw())
+
+
+@PROCESSOR.runs(OfferKeep)
+def _offer_keep(state: VividzState, step: OfferKeep) -> None:
+    if zone(state, state.tp, "hand"):
+        state.flow.asking = KeepCard(state.tp)
+
+
+@PROCESSOR.runs(OfferCharge)
+def _offer_charge(state: VividzState, step: OfferCharge) -> None:
+    if zone(state, state.tp, "hand"):
+        state.flow.asking = ChargeCards(state.tp)
+
+
+@PROCESSOR.runs(EndDraw)
+def _end_draw(state: VividzState, step: EndDraw) -> None:
+    state.phase = "end_draw"
+    fx.fire(state, "start_end_draw", state.tp)  # 706.1
+    fx.fire_delayed(state, "start_end_draw")
+    push(state, PP_DECKOUT, EndDrawRest())
+
+
+@PROCESSOR.runs(EndDrawRest)
+def _end_draw_rest(state: VividzState, step: EndDrawRest) -> None:
+    _reboot_account(state, "706.3")
+    _draw_to_five(state, "706.4")
+    push(state, PP, EndTurn())
+
+
+@PROCESSOR.runs(EndTurn)
+def _end_turn(state: VividzState, step: EndTurn) -> None:
+    _expire(state, "turn")  # AMB-26
+    if state.control_until:  # 502.1: "until end of turn" control changes end
+        fx.return_control(state)
+        push(state, PP, NextTurn())
+        return
+    push(state, NextTurn())
+
+
+@PROCESSOR.runs(NextTurn)
+def _next_turn(state: VividzState, step: NextTurn) -> None:
+    state.turn += 1
+    state.tp = 1 - state.tp
+    push(state, StartDraw())
 
 
 # -- paying costs (905) ------------------------------------------------------------------------
 
-def _pay(state: VividzState, seat: int, n: int, rule: str) -> None:
+@PROCESSOR.runs(PayEnergy)
+def _pay(state: VividzState, step: PayEnergy) -> None:
     """905.3: exactly n Energy cards to the Trash; the player chooses which when it matters."""
+    seat, n = step.seat, step.n
     energy = zone(state, seat, "energy")
     if n <= 0:
         return
@@ -368,37 +412,43 @@ def _pay(state: VividzState, seat: int, n: int, rule: str) -> None:
             fx.move(state, c, "trash")
         emit(state, {"type": "pay", "seat": seat, "amount": n, "rule": "905.3c"})
         return
-    state.waiting = ("pay", seat, n, rule)
+    state.flow.asking = ChoosePayment(seat, n, step.cites)
 
 
-def _discard_cost(state: VividzState, seat: int, n: int, rule: str) -> None:
+@PROCESSOR.runs(DiscardCost)
+def _discard_cost(state: VividzState, step: DiscardCost) -> None:
+    seat, n = step.seat, step.n
     hand = zone(state, seat, "hand")
     if n <= 0:
         return
     if len(hand) == n:
         for c in sorted(hand):
             fx.move(state, c, "trash")
-            emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": rule})
+            emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": step.cites})
         return
-    state.waiting = ("discard", seat, n, rule)
+    state.flow.asking = ChooseDiscard(seat, n, step.cites)
 
 
-def _finish_play(state: VividzState, card: int, seat: int, slot: int, from_zone: str) -> None:
+@PROCESSOR.runs(FinishPlay)
+def _finish_play(state: VividzState, step: FinishPlay) -> None:
     """904.2h / 906.2: the card is played; a character enters, an event resolves."""
     state.played_this_turn += 1
-    if defn(state, card).type == "character":
-        fx.enter(state, card, slot, from_zone)
+    if defn(state, step.card).type == "character":
+        fx.enter(state, step.card, step.slot, step.from_zone)
     else:
-        fx.start_event(state, card, seat)
+        fx.start_event(state, step.card, step.seat)
 
 
-def _resolve_ab(state: VividzState, card: int, seat: int, ab: int, inc: int) -> None:
+@PROCESSOR.runs(ResolveAbility)
+def _resolve_ab(state: VividzState, step: ResolveAbility) -> None:
+    card, seat, ab = step.card, step.seat, step.ability
     emit(state, {"type": "activate", "seat": seat, "card": CardRef(card), "ability": ab, "rule": "907.1"})
-    ability = defn(state, card).abilities[ab]
-    fx.push_frame(state, card, seat, ability.effects, {"inc": inc})
+    fx.push_frame(state, card, seat, defn(state, card).abilities[ab].effects, step.inc)
 
 
-def _slide_move(state: VividzState, card: int, slot: int) -> None:
+@PROCESSOR.runs(SlideMove)
+def _slide_move(state: VividzState, step: SlideMove) -> None:
+    card, slot = step.card, step.slot
     if where(state, card) == "area" and not in_slot(state, controller(state, card), slot):
         fx.slide(state, card, slot)
 
@@ -410,61 +460,92 @@ def attacker_alive(state: VividzState) -> bool:
     return b is not None and where(state, b["attacker"]) == "area" and state.inc[b["attacker"]] == b["inc"]
 
 
-def _atk(state: VividzState, code: str) -> None:
+@PROCESSOR.runs(AfterDefense)
+def _after_defense(state: VividzState, step: AfterDefense) -> None:  # 803.3
+    push(state, *((PP, ScoutStep()) if attacker_alive(state) else (BattleEnd(),)))
+
+
+@PROCESSOR.runs(ScoutStep)
+def _scout_step(state: VividzState, step: ScoutStep) -> None:
     tp, b = state.tp, state.battle
-    if code == "D1":
-        state.waiting = ("defense", 1 - tp)
-    elif code == "D3":  # 803.3
-        push(state, *((("pp", ""), ("atk", "SC2")) if attacker_alive(state) else (("atk", "E1"),)))
-    elif code == "SC2":  # 804.2: the attacker's lane now (an effect may have slid it)
-        lane = state.slot.get(b["attacker"], b["lane"])
-        scouts = [tp] + ([1 - tp] if lane_opponent(state, tp, lane) is not None else [])
-        for seat in scouts:
-            deck = zone(state, seat, "deck")
-            if deck:
-                c = deck[0]
-                fx.move(state, c, "reveal")
-                emit(state, {"type": "scout", "seat": seat, "card": CardRef(c),
-                             "rule": "804.2b" if len(scouts) == 2 else "804.2a"})
-        push(state, *(("scout_decide", s) for s in scouts), ("pp", ""), ("pp", ""), ("atk", "B2"))
-    elif code == "B2":  # 805.2, 805.3
-        target = lane_opponent(state, tp, state.slot.get(b["attacker"], b["lane"]))
-        if attacker_alive(state) and target is not None:
-            fx.deal_damage(state, target, power(state, b["attacker"]), b["attacker"], "battle")
-        push(state, ("atk", "E1"))
-    elif code == "E1":
-        push(state, ("pp", ""), ("atk", "E2"))
-    elif code == "E2":  # 806.2 (again after 806.7 loops back: an attack succeeds once)
-        if attacker_alive(state) and not b.get("success"):
-            b["success"] = True
-            state.successes[tp] += 1
-            emit(state, {"type": "attack_success", "seat": tp, "card": CardRef(b["attacker"]), "rule": "806.2"})
-        push(state, ("atk", "E3"))
-    elif code == "E3":  # 806.3: "when an attack succeeds" abilities trigger at most once per battle
-        if b.get("success"):
-            _fire_once(state, "attack_success", tp, ("account", "mission"),
-                       (b["attacker"],) if attacker_alive(state) else ())
-        push(state, ("pp", ""), ("atk", "E5"))  # 806.4
-    elif code == "E5":  # 806.5, AMB-17: untriggered "at the end of battle" abilities trigger, back to 806.3
-        if _fire_once(state, "end_of_battle", tp, ("area", "account", "mission")):
-            push(state, ("pp", ""), ("atk", "E3"))
-        else:
-            push(state, ("atk", "E6"))
-    elif code == "E6":  # 806.6
-        n = len(state.effects)
-        _expire(state, "attack")
-        if len(state.effects) != n:  # only an ending effect can leave a rule action or a trigger for 806.7
-            push(state, ("atk", "E7"))
-        else:
-            emit(state, {"type": "attack_end", "seat": tp, "rule": "806.7"})
-            state.battle = None
-    elif code == "E7":  # 806.7: rule actions (an "until the end of the attack" boost ended) or untriggered
-        if _rule_pending(state) or _untriggered(state, "end_of_battle", tp, ("area", "account", "mission")):
-            emit(state, {"type": "attack_end_loop", "seat": tp, "rule": "806.7"})
-            push(state, ("pp", ""), ("atk", "E2"))  # end-of-battle abilities: back to 806.2
-            return
-        emit(state, {"type": "attack_end", "seat": tp, "rule": "806.7"})
+    lane = state.slot.get(b["attacker"], b["lane"])  # 804.2: the attacker's lane now (it may have slid)
+    scouts = [tp] + ([1 - tp] if lane_opponent(state, tp, lane) is not None else [])
+    for seat in scouts:
+        deck = zone(state, seat, "deck")
+        if deck:
+            c = deck[0]
+            fx.move(state, c, "reveal")
+            emit(state, {"type": "scout", "seat": seat, "card": CardRef(c),
+                         "rule": "804.2b" if len(scouts) == 2 else "804.2a"})
+    push(state, *(ScoutDecide(s) for s in scouts), PP, PP, BattleDamage())
+
+
+@PROCESSOR.runs(BattleDamage)
+def _battle_damage(state: VividzState, step: BattleDamage) -> None:  # 805.2, 805.3
+    b = state.battle
+    target = lane_opponent(state, state.tp, state.slot.get(b["attacker"], b["lane"]))
+    if attacker_alive(state) and target is not None:
+        fx.deal_damage(state, target, power(state, b["attacker"]), b["attacker"], "battle")
+    push(state, BattleEnd())
+
+
+@PROCESSOR.runs(BattleEnd)
+def _battle_end(state: VividzState, step: BattleEnd) -> None:
+    push(state, PP, AttackSucceeds())
+
+
+@PROCESSOR.runs(AttackSucceeds)
+def _attack_succeeds(state: VividzState, step: AttackSucceeds) -> None:
+    """806.2 (again after 806.7 loops back: an attack succeeds once)."""
+    tp, b = state.tp, state.battle
+    if attacker_alive(state) and not b.get("success"):
+        b["success"] = True
+        state.successes[tp] += 1
+        emit(state, {"type": "attack_success", "seat": tp, "card": CardRef(b["attacker"]), "rule": "806.2"})
+    push(state, SuccessTriggers())
+
+
+@PROCESSOR.runs(SuccessTriggers)
+def _success_triggers(state: VividzState, step: SuccessTriggers) -> None:
+    """806.3: "when an attack succeeds" abilities trigger at most once per battle."""
+    b = state.battle
+    if b.get("success"):
+        _fire_once(state, "attack_success", state.tp, ("account", "mission"),
+                   (b["attacker"],) if attacker_alive(state) else ())
+    push(state, PP, EndOfBattle())  # 806.4
+
+
+@PROCESSOR.runs(EndOfBattle)
+def _end_of_battle(state: VividzState, step: EndOfBattle) -> None:
+    """806.5, AMB-17: untriggered "at the end of battle" abilities trigger, back to 806.3."""
+    if _fire_once(state, "end_of_battle", state.tp, ("area", "account", "mission")):
+        push(state, PP, SuccessTriggers())
+    else:
+        push(state, AttackEnds())
+
+
+@PROCESSOR.runs(AttackEnds)
+def _attack_ends(state: VividzState, step: AttackEnds) -> None:  # 806.6
+    n = len(state.effects)
+    _expire(state, "attack")
+    if len(state.effects) != n:  # only an ending effect can leave a rule action or a trigger for 806.7
+        push(state, AttackEndLoop())
+    else:
+        emit(state, {"type": "attack_end", "seat": state.tp, "rule": "806.7"})
         state.battle = None
+
+
+@PROCESSOR.runs(AttackEndLoop)
+def _attack_end_loop(state: VividzState, step: AttackEndLoop) -> None:
+    """806.7: rule actions (an "until the end of the attack" boost ended) or untriggered
+    end-of-battle abilities send the attack back to 806.2."""
+    tp = state.tp
+    if _rule_pending(state) or _untriggered(state, "end_of_battle", tp, ("area", "account", "mission")):
+        emit(state, {"type": "attack_end_loop", "seat": tp, "rule": "806.7"})
+        push(state, PP, AttackSucceeds())
+        return
+    emit(state, {"type": "attack_end", "seat": tp, "rule": "806.7"})
+    state.battle = None
 
 
 def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extra: tuple = ()) -> list[tuple]:
@@ -502,27 +583,32 @@ def _rule_pending(state: VividzState) -> bool:
     return bool(_dying(state))
 
 
-def _scout_decide(state: VividzState, seat: int) -> None:
+@PROCESSOR.runs(ScoutDecide)
+def _scout_decide(state: VividzState, step: ScoutDecide) -> None:
     """804.2b: the turn player decides first, then the non-turn player; unused cards to Energy."""
+    seat = step.seat
     cards = zone(state, seat, "reveal")
     if not cards:
         return
     c = cards[0]
     if fx.usable_free(state, c, "scout"):
-        state.waiting = ("scout_use", seat, c)
+        state.flow.asking = ScoutUse(seat, c)
         return
     fx.move(state, c, "energy")
     emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(c), "rule": "1115.1"})
 
 
-TASKS = {
-    "pp": _pp, "setup": _setup, "step": _step, "main": _wait("main"), "keep": _wait("keep"),
-    "charge": _wait("charge"), "pay": _pay, "discard_cost": _discard_cost, "finish_play": _finish_play,
-    "resolve_ab": _resolve_ab, "atk": _atk, "scout_decide": _scout_decide, "slide_move": _slide_move,
-}
+# -- what each decision asks, and what its answer does ---------------------------------------------
+
+def _request(state: VividzState, step) -> Request:
+    prompt = f"Turn {state.turn}: your Main phase (703.2)." if type(step) is MainPhase else step.prompt
+    return Request(step.seat, step.kind, prompt, [Option(label, action) for action, label in guards.options(state, step)])
 
 
-# -- applying a chosen option --------------------------------------------------------------------
+def _resolving(state: VividzState) -> Resolving:
+    """The frame whose word asked: queued again at the front while it waits."""
+    return state.flow.steps[0]
+
 
 def _order(state: VividzState, seat: int, group: tuple, action: dict) -> None:
     """911.3c: the chosen effect is applied before the remaining ones of the same timestamp."""
@@ -535,8 +621,6 @@ def _order(state: VividzState, seat: int, group: tuple, action: dict) -> None:
         state.ts_rank[rest[0]] = len(group)
 
 
-# -- doing it --------------------------------------------------------------------------------
-
 def _activate(state: VividzState, seat: int, card: int, i: int) -> tuple:
     """907.1 / 904.2: pay sleep and other costs, then resolve."""
     ab = defn(state, card).abilities[i]
@@ -547,127 +631,179 @@ def _activate(state: VividzState, seat: int, card: int, i: int) -> tuple:
     if ab.cost_of("remove_self"):
         emit(state, {"type": "remove", "card": CardRef(card), "rule": "904.2f"})
         fx.move(state, card, "remove")
-    return (("discard_cost", seat, ab.cost_of("discard"), "904.2f"), ("pay", seat, ab.cost_of("energy"), "905.3"),
-            ("resolve_ab", card, seat, i, inc))
+    return (DiscardCost(seat, ab.cost_of("discard"), "904.2f"), PayEnergy(seat, ab.cost_of("energy"), "905.3"),
+            ResolveAbility(card, seat, i, inc))
 
 
-def apply(state: VividzState, seat: int, action: dict) -> None:
-    kind = state.waiting[0]
-    w = state.waiting
-    state.waiting = None
+def _place_missions(state: VividzState, step: PlaceMissions, seat: int, action: dict) -> None:
+    zone(state, seat, "mission")[:] = action["order"]  # 507.3: positions are fixed from now on
+    emit(state, {"type": "missions_placed", "seat": seat, "rule": "601.1b"})
+    if seat == 0:
+        state.flow.asking = PlaceMissions(1)
+    else:
+        push(state, RevealFirst())
+
+
+def _setup_energy(state: VividzState, step: SetupEnergy, seat: int, action: dict) -> None:
+    fx.move(state, action["card"], "energy")
+    emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "601.1e"})
+    if step.left > 1:
+        state.flow.asking = SetupEnergy(seat, step.left - 1)
+    else:
+        push(state, FlipMissions())
+
+
+def _play(state: VividzState, seat: int, action: dict) -> None:
+    card = action["card"]
+    slot = action.get("slot")
+    cost = play_cost(state, seat, card, slot)  # 904.2d: locked now
+    src = where(state, card)
+    fx.move(state, card, "temporary")  # 904.2b reveal, 904.2e Temporary
+    emit(state, {"type": "play", "seat": seat, "card": CardRef(card), "cost": cost, "slot": slot,
+                 "from": src, "rule": "906.1"})
+    push(state, PayEnergy(seat, cost, "905.3"), FinishPlay(card, seat, slot, src), PP, MainPhase(seat))
+
+
+def _main_activate(state: VividzState, seat: int, action: dict) -> None:
+    push(state, *_activate(state, seat, action["card"], action["ability"]), PP, MainPhase(seat))
+
+
+def _attack(state: VividzState, seat: int, action: dict) -> None:
+    card = action["card"]
+    state.sleep.add(card)  # 802.1b
+    state.battle = {"attacker": card, "inc": state.inc[card], "lane": state.slot[card]}
+    emit(state, {"type": "attack", "seat": seat, "card": CardRef(card), "lane": state.slot[card], "rule": "802.1"})
+    fx.fire_self(state, card, "attack")  # 802.1c
+    fx.fire(state, "ally_attack", seat)
+    push(state, PP, Defense(1 - seat), PP, MainPhase(seat))  # 803: the Defense step first
+
+
+def _check(state: VividzState, seat: int, action: dict) -> None:
+    m = action["mission"]
+    state.sleep.add(m)  # 1113.2
+    emit(state, {"type": "check", "seat": seat, "card": CardRef(m), "rule": "1113.2"})
+    push(state, PP, MainPhase(seat))
+
+
+def _pass_main(state: VividzState, seat: int, action: dict) -> None:  # 703.3a
+    emit(state, {"type": "pass", "seat": seat, "rule": "703.3a"})
+    push(state, PP, MissionPhase())
+
+
+_MAIN = {"play": _play, "activate": _main_activate, "attack": _attack, "check": _check, "pass": _pass_main}
+
+
+def _main(state: VividzState, step: MainPhase, seat: int, action: dict) -> None:
+    _MAIN[action["type"]](state, seat, action)
+
+
+def _defense(state: VividzState, step: Defense, seat: int, action: dict) -> None:
     t = action["type"]
-    if kind == "missions":
-        ms = zone(state, seat, "mission")
-        ms[:] = action["order"]  # 507.3: positions are fixed from now on
-        emit(state, {"type": "missions_placed", "seat": seat, "rule": "601.1b"})
-        if seat == 0:
-            state.waiting = ("missions", 1)
-        else:
-            push(state, ("setup", "reveal"))
-    elif kind == "setup_energy":
+    if t == "activate":
+        push(state, *_activate(state, seat, action["card"], action["ability"]), PP, AfterDefense())
+    elif t == "slide":
+        emit(state, {"type": "defend_slide", "seat": seat, "rule": "803.1"})
+        push(state, DiscardCost(seat, 2, "803.1"), SlideMove(action["card"], action["slot"]), PP, AfterDefense())
+    else:
+        emit(state, {"type": "pass", "seat": seat, "rule": "803.1"})
+        push(state, PP, AfterDefense())
+
+
+def _choose_payment(state: VividzState, step: ChoosePayment, seat: int, action: dict) -> None:
+    fx.move(state, action["card"], "trash")
+    emit(state, {"type": "pay", "seat": seat, "card": CardRef(action["card"]), "rule": "905.3c"})
+    if step.n > 1:
+        push(state, PayEnergy(seat, step.n - 1, step.cites))
+
+
+def _choose_discard(state: VividzState, step: ChooseDiscard, seat: int, action: dict) -> None:
+    fx.move(state, action["card"], "trash")
+    emit(state, {"type": "discard", "seat": seat, "card": CardRef(action["card"]), "rule": step.cites})
+    if step.n > 1:
+        push(state, DiscardCost(seat, step.n - 1, step.cites))
+
+
+def _pick(state: VividzState, step: PickCard, seat: int, action: dict) -> None:
+    _resolving(state).got.pick = action["card"]
+
+
+def _target(state: VividzState, step: ChooseTarget, seat: int, action: dict) -> None:
+    _resolving(state).got.choice = action["card"]
+    emit(state, {"type": "target", "seat": seat, "card": CardRef(action["card"]), "rule": "1107.1"})
+
+
+def _use(state: VividzState, step: UseRevealed, seat: int, action: dict) -> None:
+    _resolving(state).got.use = "decline" if action["type"] == "decline" else action.get("slot", 0)
+
+
+def _scout_use(state: VividzState, step: ScoutUse, seat: int, action: dict) -> None:
+    if action["type"] == "decline":
+        fx.move(state, step.card, "energy")
+        emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(step.card), "rule": "1115.1"})
+    else:
+        fx.play_free(state, step.card, seat, action.get("slot", 0))
+
+
+def _trigger(state: VividzState, step: ChooseTrigger, seat: int, action: dict) -> None:
+    resolve_trigger(state, action["pick"])
+
+
+def _may(state: VividzState, step: MayUse, seat: int, action: dict) -> None:
+    if action["use"]:
+        start_ability(state, step.card, seat, step.ability)
+    else:
+        emit(state, {"type": "declined", "seat": seat, "source": CardRef(step.card), "rule": "908.2"})
+
+
+def _number(state: VividzState, step: ChooseNumber, seat: int, action: dict) -> None:
+    _resolving(state).got.number = action["value"]
+
+
+def _slide_to(state: VividzState, step: ChooseSlide, seat: int, action: dict) -> None:
+    _resolving(state).got.slide = (action["card"], action["slot"])
+
+
+def _replacement(state: VividzState, step: ChooseReplacement, seat: int, action: dict) -> None:
+    state.repl_choice[step.card] = action["source"]
+    emit(state, {"type": "replacement_chosen", "seat": seat, "card": CardRef(action["source"]), "rule": "912.2"})
+
+
+def _newest_answer(state: VividzState, step: NameNewest, seat: int, action: dict) -> None:
+    c = action["card"]
+    state.newest_pick[(seat, state.slot[c])] = c
+    emit(state, {"type": "newest", "seat": seat, "card": CardRef(c), "rule": "1002.1"})
+
+
+def _up_to(state: VividzState, step: MoveUpTo, seat: int, action: dict) -> None:
+    _resolving(state).got.more = action["move"]
+
+
+def _ts_order(state: VividzState, step: OrderEffects, seat: int, action: dict) -> None:
+    _order(state, seat, step.group, action)
+
+
+def _keep(state: VividzState, step: KeepCard, seat: int, action: dict) -> None:
+    if action["type"] == "keep":
+        for old in list(zone(state, seat, "keep")):  # 705.2: the old card goes to the Trash first
+            fx.move(state, old, "trash")
+            emit(state, {"type": "discard", "seat": seat, "card": CardRef(old), "rule": "705.2"})
+        fx.move(state, action["card"], "keep")
+        emit(state, {"type": "keep", "seat": seat, "card": CardRef(action["card"]), "rule": "705.2"})
+
+
+def _charge(state: VividzState, step: ChargeCards, seat: int, action: dict) -> None:
+    if action["type"] == "charge":
         fx.move(state, action["card"], "energy")
-        emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "601.1e"})
-        if w[2] > 1:
-            state.waiting = ("setup_energy", seat, w[2] - 1)
-        else:
-            push(state, ("setup", "flip"))
-    elif kind == "main":
-        after = (("pp", ""), ("main",))
-        if t == "play":
-            card = action["card"]
-            slot = action.get("slot")
-            cost = play_cost(state, seat, card, slot)  # 904.2d: locked now
-            src = where(state, card)
-            fx.move(state, card, "temporary")  # 904.2b reveal, 904.2e Temporary
-            emit(state, {"type": "play", "seat": seat, "card": CardRef(card), "cost": cost, "slot": slot,
-                         "from": src, "rule": "906.1"})
-            push(state, ("pay", seat, cost, "905.3"), ("finish_play", card, seat, slot, src), *after)
-        elif t == "activate":
-            push(state, *_activate(state, seat, action["card"], action["ability"]), *after)
-        elif t == "attack":
-            card = action["card"]
-            state.sleep.add(card)  # 802.1b
-            state.battle = {"attacker": card, "inc": state.inc[card], "lane": state.slot[card]}
-            emit(state, {"type": "attack", "seat": seat, "card": CardRef(card), "lane": state.slot[card],
-                         "rule": "802.1"})
-            fx.fire_self(state, card, "attack")  # 802.1c
-            fx.fire(state, "ally_attack", seat)
-            push(state, ("pp", ""), ("atk", "D1"), *after)
-        elif t == "check":
-            m = action["mission"]
-            state.sleep.add(m)  # 1113.2
-            emit(state, {"type": "check", "seat": seat, "card": CardRef(m), "rule": "1113.2"})
-            push(state, *after)
-        else:  # pass: 703.3a
-            emit(state, {"type": "pass", "seat": seat, "rule": "703.3a"})
-            push(state, ("pp", ""), ("step", "MI1"))
-    elif kind == "defense":
-        after = (("pp", ""), ("atk", "D3"))
-        if t == "activate":
-            push(state, *_activate(state, seat, action["card"], action["ability"]), *after)
-        elif t == "slide":
-            emit(state, {"type": "defend_slide", "seat": seat, "rule": "803.1"})
-            push(state, ("discard_cost", seat, 2, "803.1"), ("slide_move", action["card"], action["slot"]), *after)
-        else:
-            emit(state, {"type": "pass", "seat": seat, "rule": "803.1"})
-            push(state, *after)
-    elif kind == "pay":
-        fx.move(state, action["card"], "trash")
-        emit(state, {"type": "pay", "seat": seat, "card": CardRef(action["card"]), "rule": "905.3c"})
-        if w[2] > 1:
-            push(state, ("pay", seat, w[2] - 1, w[3]))
-    elif kind == "discard":
-        fx.move(state, action["card"], "trash")
-        emit(state, {"type": "discard", "seat": seat, "card": CardRef(action["card"]), "rule": w[3]})
-        if w[2] > 1:
-            push(state, ("discard_cost", seat, w[2] - 1, w[3]))
-    elif kind == "pick":
-        state.frames[-1][4]["pick"] = action["card"]
-    elif kind == "target":
-        state.frames[-1][4]["choice"] = action["card"]
-        emit(state, {"type": "target", "seat": seat, "card": CardRef(action["card"]), "rule": "1107.1"})
-    elif kind == "use":
-        state.frames[-1][4]["use"] = "decline" if t == "decline" else action.get("slot", 0)
-    elif kind == "scout_use":
-        card = w[2]
-        if t == "decline":
-            fx.move(state, card, "energy")
-            emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(card), "rule": "1115.1"})
-        else:
-            fx.play_free(state, card, seat, action.get("slot", 0))
-    elif kind == "trigger":
-        resolve_trigger(state, action["pick"])
-    elif kind == "may":
-        if action["use"]:
-            start_ability(state, w[2], seat, w[3], w[4])
-        else:
-            emit(state, {"type": "declined", "seat": seat, "source": CardRef(w[2]), "rule": "908.2"})
-    elif kind == "number":
-        state.frames[-1][4]["number"] = action["value"]
-    elif kind == "slide_to":
-        state.frames[-1][4]["slide"] = (action["card"], action["slot"])
-    elif kind == "replacement":
-        state.repl_choice[w[2]] = action["source"]
-        emit(state, {"type": "replacement_chosen", "seat": seat, "card": CardRef(action["source"]),
-                     "rule": "912.2"})
-    elif kind == "newest":
-        c = action["card"]
-        state.newest_pick[(seat, state.slot[c])] = c
-        emit(state, {"type": "newest", "seat": seat, "card": CardRef(c), "rule": "1002.1"})
-    elif kind == "up_to":
-        state.frames[-1][4]["more"] = action["move"]
-    elif kind == "ts_order":
-        _order(state, seat, w[2], action)
-    elif kind == "keep":
-        if t == "keep":
-            for old in list(zone(state, seat, "keep")):  # 705.2: the old card goes to the Trash first
-                fx.move(state, old, "trash")
-                emit(state, {"type": "discard", "seat": seat, "card": CardRef(old), "rule": "705.2"})
-            fx.move(state, action["card"], "keep")
-            emit(state, {"type": "keep", "seat": seat, "card": CardRef(action["card"]), "rule": "705.2"})
-    elif kind == "charge":
-        if t == "charge":
-            fx.move(state, action["card"], "energy")
-            emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "705.3"})
-            state.waiting = ("charge", seat) if zone(state, seat, "hand") else None
-    run(state)
+        emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "705.3"})
+        if zone(state, seat, "hand"):
+            state.flow.asking = ChargeCards(seat)
+
+
+for _step, _answer in (
+        (PlaceMissions, _place_missions), (SetupEnergy, _setup_energy), (MainPhase, _main), (Defense, _defense),
+        (ChoosePayment, _choose_payment), (ChooseDiscard, _choose_discard), (PickCard, _pick),
+        (ChooseTarget, _target), (UseRevealed, _use), (ScoutUse, _scout_use), (ChooseTrigger, _trigger),
+        (MayUse, _may), (ChooseNumber, _number), (ChooseSlide, _slide_to), (ChooseReplacement, _replacement),
+        (NameNewest, _newest_answer), (MoveUpTo, _up_to), (OrderEffects, _ts_order), (KeepCard, _keep),
+        (ChargeCards, _charge)):
+    PROCESSOR.asks(_step, _request, _answer)

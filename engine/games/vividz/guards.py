@@ -10,34 +10,13 @@ from itertools import permutations
 
 from engine.core.errors import Refusal
 
-from engine.games.vividz.state import (ADJACENT, FORBID, SLOTS, ZK, VividzState, act_cards, attack_forbidden,
-                                       changed_cost, controller, cost_changes, defn, derived, in_slot,
-                                       mission_active, owner, play_cost, slot_reduced, where, zone)
+from engine.games.vividz.state import (
+    ADJACENT, FORBID, SLOTS, ZK, ChargeCards, ChooseDiscard, ChooseNumber, ChoosePayment, ChooseReplacement,
+    ChooseSlide, ChooseTarget, ChooseTrigger, Defense, KeepCard, MainPhase, MayUse, MoveUpTo, NameNewest,
+    OrderEffects, PickCard, PlaceMissions, ScoutUse, SetupEnergy, UseRevealed, VividzState, act_cards,
+    attack_forbidden, changed_cost, controller, cost_changes, defn, derived, in_slot, mission_active, owner,
+    play_cost, slot_reduced, where, zone)
 from engine.games.vividz import effects as fx
-
-KIND_RULES = {
-    "missions": ("601.1b", "Place your three missions face down: choose their positions."),
-    "setup_energy": ("601.1e", "Choose a card from your hand to put into your Energy zone."),
-    "main": ("703.2", "Play a card, activate an ability, attack, check a mission, or end the Main phase."),
-    "defense": ("803.1", "Defend: activate an ability, discard 2 cards to slide a character, or pass."),
-    "pay": ("905.3a", "Pay the energy cost with a card from your Energy zone."),
-    "discard": ("904.2f", "Pay the cost by discarding a card from your hand (not from Keep)."),
-    "pick": ("904.3a", "Choose one of the cards the effect offers."),
-    "target": ("1107.1", "Choose one of the characters this effect can affect."),
-    "use": ("1115.1", "Use the revealed card for free, or put it into your Energy zone."),
-    "scout_use": ("804.2b", "Use your revealed Scout card for free, or put it into your Energy zone."),
-    "trigger": ("908.2a", "Choose which triggered ability resolves next."),
-    "may": ("908.2", "Say whether you use this optional triggered ability."),
-    "number": ("102.11", "Choose a whole number from 0 up to the maximum offered."),
-    "slide_to": ("1116.1", "Slide one of your characters to an adjacent empty slot."),
-    "replacement": ("912.2", "Choose which replacement effect applies."),
-    "newest": ("1002.1", "Several cards entered this slot together: choose the one that counts as newest."),
-    "up_to": ("504.4", "Move the top card of your Deck, or stop moving cards."),
-    "ts_order": ("911.3c", "Choose which of your effects with the same timestamp applies first."),
-    "keep": ("705.2", "Choose a hand card to keep, or keep nothing."),
-    "charge": ("705.3", "Put a hand card into Energy, or stop charging."),
-}
-
 
 def _card(state: VividzState, action: dict, key: str = "card") -> int | None:
     c = action.get(key)
@@ -49,18 +28,18 @@ def _card(state: VividzState, action: dict, key: str = "card") -> int | None:
 def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
     if state.result is not None:
         return Refusal("101.2", "The game is over.")
-    w = state.waiting
-    if w is None:
+    step = state.flow.asking
+    if step is None:
         return Refusal("202.1", "The referee is still processing; wait for the next decision.")
-    if seat != w[1]:
-        return seat_refusal(state, seat)
-    if any(a == action for a, _ in options(state)):
+    if seat != step.seat:  # the asking step's rule and wait text (engine/core/flow.py wrong_seat)
+        return Refusal(step.rule, step.wait.format(seat=step.seat, prompt=step.prompt))
+    if any(a == action for a, _ in options(state, step)):
         return None
-    kind = w[0]
+    kind = step.kind
     t = action.get("type") if isinstance(action, dict) else None
     if kind != "main" and t in ("play", "attack", "check"):
         return Refusal("703.2", "Cards are played, attacks declared and missions checked only by the turn player "
-                                "in the Main phase. " + KIND_RULES[kind][1])
+                                "in the Main phase. " + step.hint)
     if kind == "main":
         refusal = _main(state, seat, action, t)
         if refusal:
@@ -85,8 +64,7 @@ def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
                     "508.3": "You do not have enough cards in hand to discard for this cost (Keep cards do not count)."}
         if rule:
             return Refusal(rule, messages[rule])
-    rule, message = KIND_RULES[kind]
-    return Refusal(rule, f"That is not a legal choice now. {message}")
+    return Refusal(step.rule, f"That is not a legal choice now. {step.hint}")
 
 
 def _main(state: VividzState, seat: int, action: dict, t) -> Refusal | None:
@@ -141,18 +119,6 @@ def _slide(state: VividzState, seat: int, action: dict) -> Refusal | None:
     if in_slot(state, seat, slot):
         return Refusal("1116.1", "A character slides only into an empty slot.")
     return None
-
-
-def seat_refusal(state: VividzState, seat: int) -> Refusal:
-    w = state.waiting
-    if w is None:
-        return Refusal("201.1", "No decision is pending.")
-    if w[0] == "main":
-        return Refusal("703.2", "Only the turn player acts in the Main phase; wait for your turn.")
-    if w[0] == "defense":
-        return Refusal("803.1", "The defending player chooses now; wait for them.")
-    rule, _ = KIND_RULES[w[0]]
-    return Refusal(rule, f"Seat {w[1]} is choosing now; wait for them.")
 
 
 # -- the legal options of the pending decision ----------------------------------------------------
@@ -274,64 +240,105 @@ def _use_options(state: VividzState, card: int):
     yield {"type": "decline"}, f"Put {_n(state, card)} into your Energy"
 
 
-def options(state: VividzState) -> list[tuple[dict, str]]:
-    w = state.waiting
-    if w is None:
+def _missions(state: VividzState, step: PlaceMissions) -> list[tuple[dict, str]]:
+    ms = sorted(zone(state, step.seat, "mission"))
+    return [({"type": "place_missions", "order": list(p)},
+             "Missions in positions 1-3: " + ", ".join(_n(state, c) for c in p)) for p in permutations(ms)]
+
+
+def _setup_energy(state: VividzState, step: SetupEnergy) -> list[tuple[dict, str]]:
+    return [({"type": "setup_energy", "card": c}, f"Put {_n(state, c)} into Energy")
+            for c in sorted(zone(state, step.seat, "hand"))]
+
+
+def _pay(state: VividzState, step: ChoosePayment) -> list[tuple[dict, str]]:
+    return [({"type": "pay", "card": c}, f"Pay with {_n(state, c)}")
+            for c in _distinct(state, zone(state, step.seat, "energy"))]
+
+
+def _discard(state: VividzState, step: ChooseDiscard) -> list[tuple[dict, str]]:
+    return [({"type": "discard", "card": c}, f"Discard {_n(state, c)}") for c in sorted(zone(state, step.seat, "hand"))]
+
+
+def _pick(state: VividzState, step: PickCard) -> list[tuple[dict, str]]:
+    pool = _distinct(state, list(step.pool)) if step.source_zone == "energy" else list(step.pool)
+    return [({"type": "pick", "card": c}, f"Choose {_n(state, c)}") for c in pool]
+
+
+def _target(state: VividzState, step: ChooseTarget) -> list[tuple[dict, str]]:
+    return [({"type": "target", "card": c}, f"Choose {_n(state, c)} (1107.1)") for c in step.pool]
+
+
+def _trigger(state: VividzState, step: ChooseTrigger) -> list[tuple[dict, str]]:
+    return [({"type": "trigger", "pick": p.uid}, f"Resolve {_n(state, p.card)}'s triggered ability")
+            for p in state.pending]
+
+
+def _may(state: VividzState, step: MayUse) -> list[tuple[dict, str]]:
+    return [({"type": "may", "use": True}, f"Use {_n(state, step.card)}'s ability"),
+            ({"type": "may", "use": False}, "Do not use it")]
+
+
+def _number(state: VividzState, step: ChooseNumber) -> list[tuple[dict, str]]:
+    return [({"type": "number", "value": n}, f"Choose {n}") for n in range(step.max + 1)]
+
+
+def _slide_to(state: VividzState, step: ChooseSlide) -> list[tuple[dict, str]]:
+    return [({"type": "slide", "card": c, "slot": s}, f"Slide {_n(state, c)} to the {SLOT_NAMES[s]}")
+            for c, s in step.moves]
+
+
+def _replacement(state: VividzState, step: ChooseReplacement) -> list[tuple[dict, str]]:
+    return [({"type": "replacement", "source": r}, f"{_n(state, r)} replaces {_n(state, step.card)} retiring")
+            for r in step.sources]
+
+
+def _newest(state: VividzState, step: NameNewest) -> list[tuple[dict, str]]:
+    return [({"type": "newest", "card": c}, f"{_n(state, c)} counts as the newest card of slot L{state.slot[c]}")
+            for c in step.tied]
+
+
+def _up_to(state: VividzState, step: MoveUpTo) -> list[tuple[dict, str]]:
+    where_to = {"energy": "Energy zone", "hand": "hand", "trash": "Trash"}[step.to]
+    return [({"type": "up_to", "move": True}, f"Move the top card of your Deck to your {where_to} "
+                                              f"({step.moved} of up to {step.count} moved)"),
+            ({"type": "up_to", "move": False}, "Move no more cards")]
+
+
+def _ts_order(state: VividzState, step: OrderEffects) -> list[tuple[dict, str]]:
+    return [({"type": "order", "card": c, "item": k}, f"Apply {_n(state, c)}'s {_item_text(state, c, k)} first")
+            for c, inc, k in step.group if (c, inc, k) not in state.ts_rank]
+
+
+def _keep(state: VividzState, step: KeepCard) -> list[tuple[dict, str]]:
+    return [({"type": "keep", "card": c}, f"Keep {_n(state, c)}") for c in sorted(zone(state, step.seat, "hand"))] + \
+        [({"type": "skip"}, "Keep nothing")]
+
+
+def _charge(state: VividzState, step: ChargeCards) -> list[tuple[dict, str]]:
+    return [({"type": "charge", "card": c}, f"Put {_n(state, c)} into Energy")
+            for c in sorted(zone(state, step.seat, "hand"))] + [({"type": "done"}, "Stop charging")]
+
+
+_OPTIONS = {
+    PlaceMissions: _missions, SetupEnergy: _setup_energy,
+    MainPhase: lambda state, step: main_options(state, step.seat),
+    Defense: lambda state, step: list(defense_options(state, step.seat)),
+    ChoosePayment: _pay, ChooseDiscard: _discard, PickCard: _pick, ChooseTarget: _target,
+    UseRevealed: lambda state, step: list(_use_options(state, step.card)),
+    ScoutUse: lambda state, step: list(_use_options(state, step.card)),
+    ChooseTrigger: _trigger, MayUse: _may, ChooseNumber: _number, ChooseSlide: _slide_to,
+    ChooseReplacement: _replacement, NameNewest: _newest, MoveUpTo: _up_to, OrderEffects: _ts_order,
+    KeepCard: _keep, ChargeCards: _charge,
+}
+
+
+def options(state: VividzState, step=None) -> list[tuple[dict, str]]:
+    """The legal answers to the asking step (by default the one waiting now), with their labels."""
+    step = state.flow.asking if step is None else step
+    if step is None:
         return []
-    kind, seat = w[0], w[1]
-    if kind == "missions":
-        ms = sorted(zone(state, seat, "mission"))
-        return [({"type": "place_missions", "order": list(p)},
-                 "Missions in positions 1-3: " + ", ".join(_n(state, c) for c in p)) for p in permutations(ms)]
-    if kind == "setup_energy":
-        return [({"type": "setup_energy", "card": c}, f"Put {_n(state, c)} into Energy")
-                for c in sorted(zone(state, seat, "hand"))]
-    if kind == "main":
-        return main_options(state, seat)
-    if kind == "defense":
-        return list(defense_options(state, seat))
-    if kind == "pay":
-        return [({"type": "pay", "card": c}, f"Pay with {_n(state, c)}") for c in _distinct(state, zone(state, seat, "energy"))]
-    if kind == "discard":
-        return [({"type": "discard", "card": c}, f"Discard {_n(state, c)}") for c in sorted(zone(state, seat, "hand"))]
-    if kind == "pick":
-        pool = _distinct(state, list(w[2])) if w[4] == "energy" else list(w[2])
-        return [({"type": "pick", "card": c}, f"Choose {_n(state, c)}") for c in pool]
-    if kind == "target":
-        return [({"type": "target", "card": c}, f"Choose {_n(state, c)} (1107.1)") for c in w[2]]
-    if kind in ("use", "scout_use"):
-        return list(_use_options(state, w[2]))
-    if kind == "trigger":
-        return [({"type": "trigger", "pick": p[0]}, f"Resolve {_n(state, p[1])}'s triggered ability")
-                for p in state.pending]
-    if kind == "may":
-        return [({"type": "may", "use": True}, f"Use {_n(state, w[2])}'s ability"),
-                ({"type": "may", "use": False}, "Do not use it")]
-    if kind == "number":
-        return [({"type": "number", "value": n}, f"Choose {n}") for n in range(w[2] + 1)]
-    if kind == "slide_to":
-        return [({"type": "slide", "card": c, "slot": s}, f"Slide {_n(state, c)} to the {SLOT_NAMES[s]}") for c, s in w[2]]
-    if kind == "replacement":
-        return [({"type": "replacement", "source": r}, f"{_n(state, r)} replaces {_n(state, w[2])} retiring")
-                for r in w[3]]
-    if kind == "newest":
-        return [({"type": "newest", "card": c}, f"{_n(state, c)} counts as the newest card of slot L{state.slot[c]}")
-                for c in w[2]]
-    if kind == "up_to":
-        where_to = {"energy": "Energy zone", "hand": "hand", "trash": "Trash"}[w[4]]
-        return [({"type": "up_to", "move": True}, f"Move the top card of your Deck to your {where_to} "
-                                                  f"({w[2]} of up to {w[3]} moved)"),
-                ({"type": "up_to", "move": False}, "Move no more cards")]
-    if kind == "ts_order":
-        return [({"type": "order", "card": c, "item": k}, f"Apply {_n(state, c)}'s {_item_text(state, c, k)} first")
-                for c, inc, k in w[2] if (c, inc, k) not in state.ts_rank]
-    if kind == "keep":
-        return [({"type": "keep", "card": c}, f"Keep {_n(state, c)}") for c in sorted(zone(state, seat, "hand"))] + \
-            [({"type": "skip"}, "Keep nothing")]
-    if kind == "charge":
-        return [({"type": "charge", "card": c}, f"Put {_n(state, c)} into Energy") for c in sorted(zone(state, seat, "hand"))] + \
-            [({"type": "done"}, "Stop charging")]
-    raise AssertionError(f"unknown decision {kind}")
+    return _OPTIONS[type(step)](state, step)
 
 
 def _item_text(state: VividzState, card: int, k: int) -> str:

@@ -9,9 +9,11 @@ remember the (card, inc) they apply to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from engine.core.flow import Flow, Step
+from engine.core.hashing import cache as _cache, fixed, int_list
 from engine.core.requests import NOBODY, Event, Result
 from engine.core.rng import Rng
 from engine.core.view import CardRef, card_refs, redact, redact_flat
@@ -54,68 +56,502 @@ def zone_specs(keep_visibility: str) -> tuple[ZoneSpec, ...]:
 ZONES = zone_specs("owner")  # as written (AMB-13 default); labels and rules do not depend on the option
 
 
-class VividzState:
-    __slots__ = (
-        "table", "rng", "options", "turn", "tp", "first", "slot", "seq", "inc", "sleep", "damage",
-        "lvup", "host", "effects", "clock", "entered", "pending", "delayed", "lki", "battle",
-        "successes", "battle_retires", "dmg_source", "tasks", "waiting", "frames", "result", "events",
-        "phase", "uid", "setup_seat", "control", "control_until", "setter_cards", "newest_pick", "chosen", "ts_rank",
-        "played_this_turn", "cont_cards", "cache", "reducer_cards", "act_cards", "state_seen", "repl_choice",
-        "cont_zones", "state_cards", "named", "told", "held",
-    )
+# -- records held by the state ------------------------------------------------------------------
 
-    def __init__(self, table: Table, rng: Rng, options: dict[str, Any]) -> None:
-        self.table = table
-        self.rng = rng
-        self.options = options
-        self.turn = 0
-        self.tp = 0
-        self.first = 0
-        self.phase = "setup"
-        self.slot: dict[int, int] = {}
-        self.seq: dict[int, int] = {}          # card -> clock when it entered the Area (1002.1 "most recently")
-        self.inc: list[int] = []
-        self.sleep: set[int] = set()
-        self.damage: dict[int, int] = {}
-        self.lvup: set[int] = set()
-        self.host: dict[int, int] = {}
-        self.effects: list[list] = []         # [ts, kind, value, targets, seat, source, until]
-        self.clock = 0
-        self.entered: dict[int, int] = {}     # card -> timestamp of entering its zone (911.3a)
-        self.pending: list[tuple] = []        # triggered-status layers (908.1)
-        self.delayed: list[list] = []         # [at, source, seat, effects]
-        self.lki: dict[int, dict] = {}        # last known information in the Area (908.3d, 913)
-        self.battle: dict | None = None
-        self.successes = [0, 0]               # successful attacks this turn (1118.1)
-        self.battle_retires = [0, 0]          # characters retired through battle this turn (1102.2)
-        self.dmg_source: dict[int, tuple] = {}
-        self.tasks: list[tuple] = []
-        self.waiting: tuple | None = None
-        self.frames: list[list] = []
-        self.result: Result | None = None
-        self.events: list = []                # this decision's events (an Emitted until `redacted`)
-        # this decision's events redacted when they happened: the public cards they name, the
-        # cards they named to one seat only (card -> seat), and how many events wait (Emitted)
-        self.named: list[int] = []
-        self.told: dict[int, int] = {}
-        self.held = 0
-        self.uid = 0
-        self.setup_seat = 0
-        self.played_this_turn = 0
-        self.cont_cards: list[int] = []        # cards that have [Cont] abilities (fixed per game)
-        self.state_seen: dict[tuple, int] = {}  # (card, ability) -> clock when its state trigger last fired
-        self.repl_choice: dict[int, int] = {}  # card -> replacement source the turn player chose (912.2)
-        self.cont_zones: dict[int, frozenset] = {}  # card -> zones where it has [Cont] abilities
-        self.state_cards: list[int] = []       # cards with a state-triggered ability (908.5), fixed per game
-        self.cache: tuple = ((), None)          # (key, Derived): continuous effects of one state version (derived)
-        self.reducer_cards: tuple = (-1, ())     # (len(cont_cards), cards with a power-lowering [Cont] item)
-        self.act_cards: tuple = (-1, {})         # (number of cards, zone -> cards with an [Act] ability there)
-        self.control: dict[int, int] = {}       # card -> controller, only while it differs from the owner (502.1b)
-        self.control_until: list[tuple] = []     # (card, inc) whose control returns at the end of the turn
-        self.setter_cards: frozenset = frozenset()  # cards with a [Cont] set_power item (911.3c), fixed per game
-        self.newest_pick: dict[tuple, int] = {}  # (seat, slot) -> the card its controller named newest (1002.1)
-        self.chosen = [0, 0]                    # "choose" actions performed this turn (1107.1)
-        self.ts_rank: dict[tuple, int] = {}     # (card, inc, item) -> order its controller chose (911.3c)
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A continuous effect made by a one-shot effect (911.3b): it applies to `targets` ((card, inc)
+    pairs) from timestamp `ts` until `until` ("turn", "mission" or "attack")."""
+    __canonical_repr__: ClassVar[bool] = True  # scalars and tuples of them: the packer uses repr
+    ts: int
+    kind: str
+    value: Any
+    targets: tuple
+    seat: int
+    source: int
+    until: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """One layer of triggered status (908.1): ability `ability` of `card`, for `seat`; `ctx` is the
+    card that caused it (-1: none). A delayed trigger (908.4) has `ability` -1 and its `effects`."""
+    __canonical_repr__: ClassVar[bool] = True  # scalars and card data, as steps: the packer uses repr
+    uid: int
+    card: int
+    seat: int
+    ability: int
+    ctx: int = -1
+    effects: tuple | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delayed triggered ability (908.4): `effects` of `source`, for `seat`, at the point `at`."""
+    __canonical_repr__: ClassVar[bool] = True  # scalars and card data, as steps: the packer uses repr
+    at: str
+    source: int
+    seat: int
+    effects: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """1103.3: what a retire in the next PP is credited to: `kind` battle / effect, and its source."""
+    kind: str
+    source: int
+
+
+@dataclass(slots=True)
+class Answers:
+    """What the effect word a frame is resolving has collected so far while it paused for
+    choices (the chosen card, how many it moved, ...). Fresh for every word (904.3a)."""
+    pick: int | None = None
+    choice: int | None = None
+    counted: bool = False
+    n: int = 0
+    revealed: int | None = None
+    use: Any = None  # "decline" or the slot a revealed card is used in
+    number: int | None = None
+    slide: tuple[int, int] | None = None
+    more: bool | None = None
+    amount: int | None = None
+
+
+# -- steps (engine/core/flow.py): what the game does next, and what it waits for -------------------
+
+# running steps: the turn (701-706), the attack (802-806), costs (905) and setup (601)
+
+@dataclass(frozen=True, slots=True)
+class PriorityPP(Step):
+    """202 / 1001: priority pre-processing; `mode` "deckout" or "mission" adds that game-loss check."""
+    mode: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFirst(Step):
+    """601.1d-601.1e: reveal top cards to decide the first player, then draw five."""
+
+
+@dataclass(frozen=True, slots=True)
+class FlipMissions(Step):
+    """601.1f-601.1g: missions face up, the first turn begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartDraw(Step):
+    """701.1 / 702.1: the turn begins with the Start-draw phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartDrawRest(Step):
+    """702.3-702.4: reboot the Account, draw up to five."""
+
+
+@dataclass(frozen=True, slots=True)
+class MainStart(Step):
+    """703.1: the Main phase begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class MissionPhase(Step):
+    """704: clear or uncheck missions, remove damage, end "until the mission phase" effects."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChargePhase(Step):
+    """705.1: the Charge phase begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndDraw(Step):
+    """706.1: the End-draw phase begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndDrawRest(Step):
+    """706.3-706.4: reboot the Account, draw up to five."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Step):
+    """AMB-26, 502.1: "until end of turn" effects and control changes end."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextTurn(Step):
+    """The other player's turn begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferKeep(Step):
+    """705.2: the turn player may keep a hand card (asked only with cards in hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferCharge(Step):
+    """705.3: the turn player may charge hand cards (asked only with cards in hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AfterDefense(Step):
+    """803.3: after the Defense step, on to the Scout step if the attacker is still there."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoutStep(Step):
+    """804.2: the scouts reveal their top cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleDamage(Step):
+    """805.2-805.3: the attacker deals damage to the character in its lane."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleEnd(Step):
+    """806.1: the End step of the attack begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSucceeds(Step):
+    """806.2: an attacker still in the Area succeeds (once per battle)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuccessTriggers(Step):
+    """806.3-806.4: "when an attack succeeds" abilities trigger."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfBattle(Step):
+    """806.5, AMB-17: "at the end of battle" abilities trigger, then back to 806.3."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEnds(Step):
+    """806.6: "until the end of the attack" effects end."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEndLoop(Step):
+    """806.7: a rule action or an untriggered end-of-battle ability sends the attack back to 806.2."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy(Step):
+    """905.3: `seat` pays `n` Energy cards (asked only when the choice matters)."""
+    seat: int
+    n: int
+    cites: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost(Step):
+    """904.2f: `seat` discards `n` hand cards for a cost (asked only when the choice matters)."""
+    seat: int
+    n: int
+    cites: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinishPlay(Step):
+    """904.2h / 906.2: a played card enters the Area or resolves as an event."""
+    card: int
+    seat: int
+    slot: int | None
+    from_zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveAbility(Step):
+    """907.1: an activated ability whose costs are paid resolves."""
+    card: int
+    seat: int
+    ability: int
+    inc: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoutDecide(Step):
+    """804.2b: `seat` decides on its revealed Scout card."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SlideMove(Step):
+    """803.1: the defending slide, after its cost is paid."""
+    card: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resolving(Step):
+    """An ability resolving (904.3a): the effects of `source` for `seat`, in written order, from the
+    `pc`-th. `inc` is the source's zone-move count when it started (913.2: a source that moved
+    cannot be found; -1: it was not in the Area); `lki` its power as it was in the Area, for a
+    retire trigger (908.3d). `got` is what the current word collected while it paused."""
+    source: int
+    seat: int
+    effects: tuple
+    pc: int
+    got: Answers
+    inc: int
+    lki: int | None = None
+
+
+# asking steps: each names its Request kind, the rule that gives the decision to its seat, the
+# prompt and what a refused move is told to do instead
+
+class Asking(Step):
+    __slots__ = ()
+    asks = True
+    wait = "Seat {seat} is choosing now; wait for them."
+    kind: ClassVar[str]
+    prompt: ClassVar[str]
+    hint: ClassVar[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMissions(Asking):
+    seat: int
+    kind, rule = "missions", "601.1b"
+    prompt = "Place your three missions face down in positions 1-3 (601.1b)."
+    hint = "Place your three missions face down: choose their positions."
+
+
+@dataclass(frozen=True, slots=True)
+class SetupEnergy(Asking):
+    seat: int
+    left: int
+    kind, rule = "setup_energy", "601.1e"
+    prompt = "You play second: put a card from your hand into your Energy zone (601.1e)."
+    hint = "Choose a card from your hand to put into your Energy zone."
+
+
+@dataclass(frozen=True, slots=True)
+class MainPhase(Asking):
+    seat: int
+    kind, rule = "main", "703.2"
+    wait = "Only the turn player acts in the Main phase; wait for your turn."
+    prompt = "Your Main phase (703.2)."
+    hint = "Play a card, activate an ability, attack, check a mission, or end the Main phase."
+
+
+@dataclass(frozen=True, slots=True)
+class Defense(Asking):
+    seat: int
+    kind, rule = "defense", "803.1"
+    wait = "The defending player chooses now; wait for them."
+    prompt = "You are attacked: defend (803.1)."
+    hint = "Defend: activate an ability, discard 2 cards to slide a character, or pass."
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePayment(Asking):
+    seat: int
+    n: int
+    cites: str
+    kind, rule = "pay", "905.3a"
+    prompt = "Pay energy (905.3)."
+    hint = "Pay the energy cost with a card from your Energy zone."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDiscard(Asking):
+    seat: int
+    n: int
+    cites: str
+    kind, rule = "discard", "904.2f"
+    prompt = "Discard a card from hand to pay the cost."
+    hint = "Pay the cost by discarding a card from your hand (not from Keep)."
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard(Asking):
+    seat: int
+    pool: tuple
+    source_zone: str
+    kind, rule = "pick", "904.3a"
+    prompt = "Choose a card."
+    hint = "Choose one of the cards the effect offers."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTarget(Asking):
+    seat: int
+    pool: tuple
+    kind, rule = "target", "1107.1"
+    prompt = "Choose a character."
+    hint = "Choose one of the characters this effect can affect."
+
+
+@dataclass(frozen=True, slots=True)
+class UseRevealed(Asking):
+    seat: int
+    card: int
+    kind, rule = "use", "1115.1"
+    prompt = "Use the revealed card?"
+    hint = "Use the revealed card for free, or put it into your Energy zone."
+
+
+@dataclass(frozen=True, slots=True)
+class ScoutUse(Asking):
+    seat: int
+    card: int
+    kind, rule = "scout_use", "804.2b"
+    prompt = "Scout: use your revealed card?"
+    hint = "Use your revealed Scout card for free, or put it into your Energy zone."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTrigger(Asking):
+    seat: int
+    kind, rule = "trigger", "908.2a"
+    prompt = "Choose the triggered ability to resolve (908.2a)."
+    hint = "Choose which triggered ability resolves next."
+
+
+@dataclass(frozen=True, slots=True)
+class MayUse(Asking):
+    seat: int
+    card: int
+    ability: int
+    kind, rule = "may", "908.2"
+    prompt = "Use this optional ability?"
+    hint = "Say whether you use this optional triggered ability."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNumber(Asking):
+    seat: int
+    max: int
+    kind, rule = "number", "102.11"
+    prompt = "Choose a number (102.11)."
+    hint = "Choose a whole number from 0 up to the maximum offered."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSlide(Asking):
+    seat: int
+    moves: tuple
+    kind, rule = "slide_to", "1116.1"
+    prompt = "Slide a character."
+    hint = "Slide one of your characters to an adjacent empty slot."
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseReplacement(Asking):
+    seat: int
+    card: int
+    sources: tuple
+    kind, rule = "replacement", "912.2"
+    prompt = "Several replacement effects apply: choose one (912.2)."
+    hint = "Choose which replacement effect applies."
+
+
+@dataclass(frozen=True, slots=True)
+class NameNewest(Asking):
+    seat: int
+    tied: tuple
+    kind, rule = "newest", "1002.1"
+    prompt = "Characters entered this slot together: choose the newest (1002.1)."
+    hint = "Several cards entered this slot together: choose the one that counts as newest."
+
+
+@dataclass(frozen=True, slots=True)
+class MoveUpTo(Asking):
+    seat: int
+    moved: int
+    count: int
+    to: str
+    kind, rule = "up_to", "504.4"
+    prompt = "Move up to X cards from your Deck: move one more, or stop (504.4)."
+    hint = "Move the top card of your Deck, or stop moving cards."
+
+
+@dataclass(frozen=True, slots=True)
+class OrderEffects(Asking):
+    seat: int
+    group: tuple
+    kind, rule = "ts_order", "911.3c"
+    prompt = "Your effects share a timestamp: choose the one applied first (911.3c)."
+    hint = "Choose which of your effects with the same timestamp applies first."
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard(Asking):
+    seat: int
+    kind, rule = "keep", "705.2"
+    prompt = "Charge phase: keep a card (705.2)?"
+    hint = "Choose a hand card to keep, or keep nothing."
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeCards(Asking):
+    seat: int
+    kind, rule = "charge", "705.3"
+    prompt = "Charge phase: put cards into Energy (705.3)."
+    hint = "Put a hand card into Energy, or stop charging."
+
+
+@dataclass(slots=True, eq=False)
+class VividzState:
+    """Everything the Vividz rules read; every field is hashed unless declared a cache."""
+
+    table: Table
+    rng: Rng
+    options: dict[str, Any] = fixed()
+    turn: int = 0
+    tp: int = 0
+    first: int = 0
+    phase: str = "setup"
+    slot: dict[int, int] = field(default_factory=dict)
+    seq: dict[int, int] = field(default_factory=dict)          # card -> clock when it entered the Area (1002.1)
+    inc: list[int] = int_list()                                 # card -> zone moves (501.4)
+    sleep: set[int] = field(default_factory=set)
+    damage: dict[int, int] = field(default_factory=dict)
+    lvup: set[int] = field(default_factory=set)
+    host: dict[int, int] = field(default_factory=dict)
+    effects: list[Made] = field(default_factory=list)
+    clock: int = 0
+    entered: list[int] = int_list()                             # card -> timestamp of entering its zone (911.3a)
+    pending: list[Pending] = field(default_factory=list)       # triggered-status layers (908.1)
+    delayed: list[Delayed] = field(default_factory=list)
+    # last known information (913): a card's power as it was in the Area just before it left, read
+    # by its retire trigger (908.3d); nothing else of its Area information is read
+    lki: dict[int, int] = field(default_factory=dict)
+    battle: dict | None = None
+    successes: list[int] = field(default_factory=lambda: [0, 0])       # successful attacks this turn (1118.1)
+    battle_retires: list[int] = field(default_factory=lambda: [0, 0])  # retired through battle this turn (1102.2)
+    dmg_source: dict[int, Credit] = field(default_factory=dict)
+    flow: Flow = field(default_factory=Flow)
+    result: Result | None = None
+    uid: int = 0
+    played_this_turn: int = 0
+    state_seen: dict[tuple[int, int], int] = field(default_factory=dict)  # (card, ability) -> clock it last fired
+    repl_choice: dict[int, int] = field(default_factory=dict)  # card -> replacement source the turn player chose (912.2)
+    control: dict[int, int] = field(default_factory=dict)      # card -> controller while it differs from the owner
+    control_until: list[tuple[int, int]] = field(default_factory=list)  # (card, inc) whose control returns at turn end
+    newest_pick: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, slot) -> the card named newest
+    chosen: list[int] = field(default_factory=lambda: [0, 0])  # "choose" actions performed this turn (1107.1)
+    ts_rank: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (card, inc, item) -> chosen order
+    # derived from the table's card definitions when the game starts (new_state), never changed:
+    cont_cards: list[int] = _cache(factory=list)          # cards that have [Cont] abilities
+    state_cards: list[int] = _cache(factory=list)         # cards with a state-triggered ability (908.5)
+    cont_zones: dict[int, frozenset] = _cache(factory=dict)  # card -> zones where it has [Cont] abilities
+    setter_cards: frozenset = _cache(frozenset())         # cards with a [Cont] set_power item (911.3c)
+    # memos of one state version
+    cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
+    reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
+    act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
+    # this decision's events (an Emitted until `redacted`), and those redacted when they happened:
+    # the public cards they name, the cards they named to one seat only (card -> seat), and how
+    # many events wait (Emitted)
+    events: list = _cache(factory=list)
+    named: list[int] = _cache(factory=list)
+    told: dict[int, int] = _cache(factory=dict)
+    held: int = _cache(0)
 
 
 def defn(state: VividzState, card: int) -> CardDef:
@@ -279,7 +715,7 @@ def may_reduce_power(state: VividzState) -> bool:
             if name_of[c] in zones_of[c]:
                 return derived(state).reducing
     if state.effects:
-        return any(e[1] == "set_power" or (e[1] == "power" and e[2] < 0) for e in state.effects)
+        return any(e.kind == "set_power" or (e.kind == "power" and e.value < 0) for e in state.effects)
     return False
 
 
@@ -675,7 +1111,7 @@ def derive(state, key: tuple) -> Derived:
             continue
         c = t.cards[card]
         seat = state.control.get(card, c.owner)  # 502.1c: the ability's controller
-        ts = state.entered.get(card, 0)          # 911.3a
+        ts = state.entered[card]                 # 911.3a (0: in place since the game began)
         for ab_zone, a_static, tpl in _plan(c.defn):
             if ab_zone != zname or (a_static and not condition_holds(state, seat, card, a_static)):  # 903.2a
                 continue
@@ -689,11 +1125,11 @@ def derive(state, key: tuple) -> Derived:
         items += dyn_items
     else:
         out._sources = [(card, seat, p[1], ts) for card, seat, ts, p in items]  # no derived parameter needed
-    for e in state.effects:  # [ts, kind, value, targets, seat, source, until] (911.3b)
-        kind = e[1]
+    for e in state.effects:  # made by one-shot effects (911.3b)
+        kind = e.kind
         if kind in STAGE:
             writes |= WRITES[kind]
-            reducing = reducing or kind == "set_power" or (kind == "power" and e[2] < 0)
+            reducing = reducing or kind == "set_power" or (kind == "power" and e.value < 0)
     out.items = items
     out.writes = writes
     out.reducing = reducing
@@ -715,9 +1151,10 @@ def _effects(out: Derived) -> tuple[list, list]:
     made = []
     seq = len(items)
     for e in state.effects:
-        if e[1] in STAGE:
+        if e.kind in STAGE:
             seq += 1
-            made.append(Eff(e[1], e[4], e[5], e[0], (e[0], e[4] != tp, 0, seq), None, e[2], targets=frozenset(e[3])))
+            made.append(Eff(e.kind, e.seat, e.source, e.ts, (e.ts, e.seat != tp, 0, seq), None, e.value,
+                            targets=frozenset(e.targets)))
     return items, made
 
 

@@ -64,7 +64,7 @@ def view(state: VividzState, seat: int | None) -> dict:
         })
     out = {"game": "vividz", "seat": seat, "phase": state.phase, "turn": state.turn, "turn_player": state.tp,
            "first": state.first, "players": players,
-           "pending_triggers": [card_view(state, p[1], seat) for p in state.pending]}
+           "pending_triggers": [card_view(state, p.card, seat) for p in state.pending]}
     if state.battle:
         out["attack"] = {"attacker": card_view(state, state.battle["attacker"], seat), "lane": state.battle["lane"]}
     if state.result is not None:
