@@ -57,13 +57,14 @@ def fixed() -> Any:
 
 def int_list() -> Any:
     """Declare a hashed `list[int]` with one entry per card id (zone-move counts, timestamps):
-    packed as fixed-width bytes, which costs a fraction of its repr for a list as long as the
-    cards in the game. Opt-in, so no other field's packing changes."""
+    non-negative ints below 2**32, packed as fixed-width bytes like `pack_ints` (a fraction of
+    the cost of its repr for a list as long as the cards in the game; a negative value raises).
+    Opt-in, so no other field's packing changes."""
     return dataclasses.field(default_factory=list, metadata={_INTS: True})
 
 
 def _int_list_bytes(values: list) -> bytes:
-    return array("q", values).tobytes()
+    return array("I", values).tobytes()
 
 
 def is_cache(f: dataclasses.Field) -> bool:

@@ -35,7 +35,7 @@ def test_every_element_and_the_length_of_an_int_list_is_in_the_hash():
 
 
 def test_an_int_list_packs_as_bytes_and_a_plain_list_as_before():
-    assert pack_state(_Counts(1, [0, 3, 2])) == array("q", [0, 3, 2]).tobytes() + b"|(1,)"
+    assert pack_state(_Counts(1, [0, 3, 2])) == array("I", [0, 3, 2]).tobytes() + b"|(1,)"
     assert pack_state(_Plain(1, [0, 3, 2])) == b"(1, [0, 3, 2])"
 
 
