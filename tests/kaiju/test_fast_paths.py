@@ -75,3 +75,34 @@ def test_main_phase_options_are_exactly_the_candidates_the_guards_allow(rules, o
                 checked += 1
             game.act(request.seat, bots[request.seat].choose(request))
     assert checked > 500
+
+
+def test_emit_describes_as_the_core_redactor_does():
+    """kaiju's emit describes the usual event (flat, its cards public) itself: for a card in
+    every zone, face down or not, alone, with a public card, or in a list, it gives the Event
+    the core redactor gives."""
+    from engine.core.view import CardRef, redact
+    from engine.games.kaiju.state import describe, emit
+
+    game = Game(RULES, seed=3)
+    bots = [RandomBot(7), RandomBot(8)]
+    state = game.state
+    for _ in range(20):  # to mid-game: cards in hands, in play and in the piles
+        request = game.pending()
+        game.act(request.seat, bots[request.seat].choose(request))
+    while not (state.table.zone(0, "hand") and state.table.zone(0, "support")):
+        request = game.pending()
+        game.act(request.seat, bots[request.seat].choose(request))
+    state.table.face_down.add(state.table.zone(0, "support")[0])  # a face-down card in play
+    public = state.table.zone(1, "discard")[0] if state.table.zone(1, "discard") else state.table.zone(1, "engaged")[0]
+    zones_seen = set()
+    for card in range(len(state.table.cards)):
+        zones_seen.add((state.table.name_of[card], card in state.table.face_down))
+        for make in (lambda: {"type": "t", "seat": 0, "card": CardRef(card)},
+                     lambda: {"type": "t", "card": CardRef(card), "target": CardRef(public), "n": 2},
+                     lambda: {"type": "t", "cards": [CardRef(card), CardRef(public)]}):
+            state.events = []
+            emit(state, make())
+            expected = redact(state.table, make(), lambda c: describe(state, c))
+            assert state.events == [expected], (card, make())
+    assert {("deck", False), ("hand", False), ("support", True), ("engaged", False)} <= zones_seen

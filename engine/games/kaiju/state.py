@@ -15,7 +15,7 @@ from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
-from engine.core.view import redact
+from engine.core.view import CardRef, redact
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 from engine.games.kaiju.cards import CardDef
@@ -33,6 +33,7 @@ ZONES = (
     ZoneSpec("rift", Visibility.PUBLIC, label="space-time rift", rule="KJ-2.7"),
 )
 SPIRIT_LIMIT = 15  # KJ-4.1: more than 15 loses
+_PUBLIC = Visibility.PUBLIC
 
 
 # -- steps (engine/core/flow.py): what the game does next, and what it waits for -------------
@@ -266,5 +267,32 @@ def describe(state: KaijuState, card: int) -> dict:
 
 
 def emit(state: KaijuState, data: dict) -> None:
-    """Record an event; cards in it are `CardRef`s, shown to the seats that can see them."""
-    state.events.append(redact(state.table, data, lambda c: describe(state, c)))
+    """Record an event; cards in it are `CardRef`s, shown to the seats that can see them.
+
+    Runs ~2.3 times per decision, so the usual event (flat, every card it names public) is
+    described here in one pass, as the core redactor's flat path would; any other goes to it."""
+    table = state.table
+    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
+    refs = None
+    for key, value in data.items():
+        kind = type(value)
+        if kind is CardRef:
+            card = value.id
+            if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
+                break
+            if refs is None:
+                refs = [key]
+            else:
+                refs.append(key)
+        elif kind is dict or kind is list:
+            break
+    else:
+        if refs is not None:
+            cards = table.cards
+            for key in refs:
+                card = data[key].id
+                d = cards[card].defn
+                data[key] = {"id": card, "card": d.id, "name": d.title}  # as describe() says
+        state.events.append(Event(data))
+        return
+    state.events.append(redact(table, data, lambda c: describe(state, c)))
