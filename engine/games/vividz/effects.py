@@ -310,7 +310,7 @@ def candidates(state: VividzState, frame: Resolving, to: str) -> list[int] | Non
         return [c] if c is not None else []
     if to == "attacker":
         b = state.battle
-        return [b["attacker"]] if b and where(state, b["attacker"]) == "area" and state.inc[b["attacker"]] == b["inc"] else []
+        return [b.attacker] if b and where(state, b.attacker) == "area" and state.inc[b.attacker] == b.inc else []
     if to == "all_opp":
         return list(z[f"{1 - seat}.area"])
     if to == "all_own":

@@ -13,7 +13,7 @@ from engine.core.view import CardRef
 from engine.games.vividz import effects as fx
 from engine.games.vividz import guards
 from engine.games.vividz.state import (
-    POWER, ZK, AfterDefense, AttackEndLoop, AttackEnds, AttackSucceeds, BattleDamage, BattleEnd, ChargeCards,
+    POWER, ZK, AfterDefense, Battle, AttackEndLoop, AttackEnds, AttackSucceeds, BattleDamage, BattleEnd, ChargeCards,
     ChargePhase, ChooseDiscard, ChooseNumber, ChoosePayment, ChooseReplacement, ChooseSlide, ChooseTarget,
     ChooseTrigger, Credit, Defense, DiscardCost, EndDraw, EndDrawRest, EndOfBattle, EndTurn, FinishPlay,
     FlipMissions, KeepCard, MainPhase, MainStart, MayUse, MissionPhase, MoveUpTo, NameNewest, NextTurn,
@@ -457,7 +457,7 @@ def _slide_move(state: VividzState, step: SlideMove) -> None:
 
 def attacker_alive(state: VividzState) -> bool:
     b = state.battle
-    return b is not None and where(state, b["attacker"]) == "area" and state.inc[b["attacker"]] == b["inc"]
+    return b is not None and where(state, b.attacker) == "area" and state.inc[b.attacker] == b.inc
 
 
 @PROCESSOR.runs(AfterDefense)
@@ -468,7 +468,7 @@ def _after_defense(state: VividzState, step: AfterDefense) -> None:  # 803.3
 @PROCESSOR.runs(ScoutStep)
 def _scout_step(state: VividzState, step: ScoutStep) -> None:
     tp, b = state.tp, state.battle
-    lane = state.slot.get(b["attacker"], b["lane"])  # 804.2: the attacker's lane now (it may have slid)
+    lane = state.slot.get(b.attacker, b.lane)  # 804.2: the attacker's lane now (it may have slid)
     scouts = [tp] + ([1 - tp] if lane_opponent(state, tp, lane) is not None else [])
     for seat in scouts:
         deck = zone(state, seat, "deck")
@@ -483,9 +483,9 @@ def _scout_step(state: VividzState, step: ScoutStep) -> None:
 @PROCESSOR.runs(BattleDamage)
 def _battle_damage(state: VividzState, step: BattleDamage) -> None:  # 805.2, 805.3
     b = state.battle
-    target = lane_opponent(state, state.tp, state.slot.get(b["attacker"], b["lane"]))
+    target = lane_opponent(state, state.tp, state.slot.get(b.attacker, b.lane))
     if attacker_alive(state) and target is not None:
-        fx.deal_damage(state, target, power(state, b["attacker"]), b["attacker"], "battle")
+        fx.deal_damage(state, target, power(state, b.attacker), b.attacker, "battle")
     push(state, BattleEnd())
 
 
@@ -498,10 +498,10 @@ def _battle_end(state: VividzState, step: BattleEnd) -> None:
 def _attack_succeeds(state: VividzState, step: AttackSucceeds) -> None:
     """806.2 (again after 806.7 loops back: an attack succeeds once)."""
     tp, b = state.tp, state.battle
-    if attacker_alive(state) and not b.get("success"):
-        b["success"] = True
+    if attacker_alive(state) and not b.success:
+        b.success = True
         state.successes[tp] += 1
-        emit(state, {"type": "attack_success", "seat": tp, "card": CardRef(b["attacker"]), "rule": "806.2"})
+        emit(state, {"type": "attack_success", "seat": tp, "card": CardRef(b.attacker), "rule": "806.2"})
     push(state, SuccessTriggers())
 
 
@@ -509,9 +509,9 @@ def _attack_succeeds(state: VividzState, step: AttackSucceeds) -> None:
 def _success_triggers(state: VividzState, step: SuccessTriggers) -> None:
     """806.3: "when an attack succeeds" abilities trigger at most once per battle."""
     b = state.battle
-    if b.get("success"):
+    if b.success:
         _fire_once(state, "attack_success", state.tp, ("account", "mission"),
-                   (b["attacker"],) if attacker_alive(state) else ())
+                   (b.attacker,) if attacker_alive(state) else ())
     push(state, PP, EndOfBattle())  # 806.4
 
 
@@ -550,7 +550,7 @@ def _attack_end_loop(state: VividzState, step: AttackEndLoop) -> None:
 
 def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extra: tuple = ()) -> list[tuple]:
     """Effective abilities with this trigger that have not triggered yet during this battle."""
-    fired = state.battle.setdefault("fired", [])
+    fired = state.battle.fired
     out = []
     cards = [(c, "area") for c in extra] + [(c, z) for z in zones for c in zone(state, seat, z)]
     for card, zname in cards:
@@ -559,7 +559,7 @@ def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extr
         d = defn(state, card)
         for i in d.autos:
             ab = d.abilities[i]
-            if ab.trigger == trigger and ab.zone == zname and [card, state.inc[card], i] not in fired:
+            if ab.trigger == trigger and ab.zone == zname and (card, state.inc[card], i) not in fired:
                 if not ab.cond or fx.condition_holds(state, seat, card, ab.cond):
                     out.append((card, i))
     return out
@@ -569,7 +569,7 @@ def _fire_once(state: VividzState, trigger: str, seat: int, zones: tuple, extra:
     """806.3/806.5: trigger the not-yet-triggered abilities, remembering them for this battle."""
     found = _untriggered(state, trigger, seat, zones, extra)
     for card, i in found:
-        state.battle["fired"].append([card, state.inc[card], i])
+        state.battle.fired.append((card, state.inc[card], i))
         fx.add_pending(state, card, controller(state, card), i)
     return bool(found)
 
@@ -671,7 +671,7 @@ def _main_activate(state: VividzState, seat: int, action: dict) -> None:
 def _attack(state: VividzState, seat: int, action: dict) -> None:
     card = action["card"]
     state.sleep.add(card)  # 802.1b
-    state.battle = {"attacker": card, "inc": state.inc[card], "lane": state.slot[card]}
+    state.battle = Battle(card, state.inc[card], state.slot[card])
     emit(state, {"type": "attack", "seat": seat, "card": CardRef(card), "lane": state.slot[card], "rule": "802.1"})
     fx.fire_self(state, card, "attack")  # 802.1c
     fx.fire(state, "ally_attack", seat)

@@ -103,6 +103,18 @@ class Credit:
 
 
 @dataclass(slots=True)
+class Battle:
+    """The attack being resolved (802-806): the attacker as the object it was when it attacked
+    (`inc`, 501.4), the lane it attacked in, whether it has succeeded (806.2), and the abilities
+    (card, inc, ability) that triggered at the end of this battle or on its success (806.3, 806.5)."""
+    attacker: int
+    inc: int
+    lane: int
+    success: bool = False
+    fired: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Answers:
     """What the effect word a frame is resolving has collected so far while it paused for
     choices (the chosen card, how many it moved, ...). Fresh for every word (904.3a)."""
@@ -521,7 +533,7 @@ class VividzState:
     # last known information (913): a card's power as it was in the Area just before it left, read
     # by its retire trigger (908.3d); nothing else of its Area information is read
     lki: dict[int, int] = field(default_factory=dict)
-    battle: dict | None = None
+    battle: Battle | None = None
     successes: list[int] = field(default_factory=lambda: [0, 0])       # successful attacks this turn (1118.1)
     battle_retires: list[int] = field(default_factory=lambda: [0, 0])  # retired through battle this turn (1102.2)
     dmg_source: dict[int, Credit] = field(default_factory=dict)

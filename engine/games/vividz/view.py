@@ -66,7 +66,7 @@ def view(state: VividzState, seat: int | None) -> dict:
            "first": state.first, "players": players,
            "pending_triggers": [card_view(state, p.card, seat) for p in state.pending]}
     if state.battle:
-        out["attack"] = {"attacker": card_view(state, state.battle["attacker"], seat), "lane": state.battle["lane"]}
+        out["attack"] = {"attacker": card_view(state, state.battle.attacker, seat), "lane": state.battle.lane}
     if state.result is not None:
         out["result"] = state.result.to_json()
     return out
