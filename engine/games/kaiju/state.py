@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.effects import EffectContext
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.requests import Event, Result
+from engine.core.requests import NOBODY, Event, Result
 from engine.core.rng import Rng
 from engine.core.view import CardRef, redact
 from engine.core.zones import Table, Visibility, ZoneSpec
@@ -269,30 +269,46 @@ def describe(state: KaijuState, card: int) -> dict:
 def emit(state: KaijuState, data: dict) -> None:
     """Record an event; cards in it are `CardRef`s, shown to the seats that can see them.
 
-    Runs ~2.3 times per decision, so the usual event (flat, every card it names public) is
-    described here in one pass, as the core redactor's flat path would; any other goes to it."""
+    Runs ~2.3 times per decision, so the usual events (flat, naming public cards or one card
+    some seat may not see) are described here in one pass, as the core redactor's flat path
+    would; any other goes to it."""
     table = state.table
     specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
-    refs = None
+    refs = hidden = None
     for key, value in data.items():
         kind = type(value)
         if kind is CardRef:
             card = value.id
             if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
-                break
-            if refs is None:
+                if hidden is not None:
+                    break
+                hidden = key
+            elif refs is None:
                 refs = [key]
             else:
                 refs.append(key)
         elif kind is dict or kind is list:
             break
     else:
-        if refs is not None:
-            cards = table.cards
-            for key in refs:
-                card = data[key].id
-                d = cards[card].defn
-                data[key] = {"id": card, "card": d.id, "name": d.title}  # as describe() says
-        state.events.append(Event(data))
-        return
+        cards = table.cards
+        if hidden is None:  # every card it names is public
+            if refs is not None:
+                for key in refs:
+                    card = data[key].id
+                    d = cards[card].defn
+                    data[key] = {"id": card, "card": d.id, "name": d.title}  # as describe() says
+            state.events.append(Event(data))
+            return
+        if refs is None:  # one card some seat may not see (a draw): shown to the seats that see it
+            card = data[hidden].id
+            others = {k: v for k, v in data.items() if k != hidden}
+            d = cards[card].defn
+            data[hidden] = {"id": card, "card": d.id, "name": d.title}
+            if table.visible_to(card, 0):
+                state.events.append(Event(data, 0, others))
+            elif table.visible_to(card, 1):
+                state.events.append(Event(data, 1, others))
+            else:
+                state.events.append(Event(data, NOBODY, others))
+            return
     state.events.append(redact(table, data, lambda c: describe(state, c)))
