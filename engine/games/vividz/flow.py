@@ -31,6 +31,19 @@ PP, PP_DECKOUT, PP_MISSION = PriorityPP(""), PriorityPP("deckout"), PriorityPP("
 _POWER, _RULE = Credit("power", -1), Credit("rule", -1)  # a retire credited to no effect (1103.3)
 
 
+def made(kind: type, *fields) -> Step:
+    """The step `kind(*fields)`, made once per distinct value: steps are frozen values, and
+    building a frozen dataclass costs more than most of a decision's rules work."""
+    key = (kind, *fields)
+    step = _MADE.get(key)
+    if step is None:
+        step = _MADE[key] = kind(*fields)
+    return step
+
+
+_MADE: dict[tuple, Step] = {}
+
+
 def push(state: VividzState, *steps: Step) -> None:
     """Queue steps to run next, the first one given first, after any ability still resolving
     (abilities resolve before the rest of the turn goes on)."""
@@ -203,7 +216,7 @@ def _pp(state: VividzState, step: PriorityPP) -> None:
     if len(state.pending) == 1:
         resolve_trigger(state, state.pending[0].uid)
     else:  # 908.2a: the turn player chooses which one
-        state.flow.asking = ChooseTrigger(state.tp)
+        state.flow.asking = made(ChooseTrigger, state.tp)
 
 
 def resolve_trigger(state: VividzState, uid: int) -> None:
@@ -219,7 +232,7 @@ def resolve_trigger(state: VividzState, uid: int) -> None:
     emit(state, {"type": "trigger", "seat": seat, "source": CardRef(card), "ability": ab,
                  "trigger": ability.trigger, "rule": "908.2"})
     if ability.optional:
-        state.flow.asking = MayUse(seat, card, ab)
+        state.flow.asking = made(MayUse, seat, card, ab)
         return
     start_ability(state, card, seat, ab)
 
@@ -253,7 +266,7 @@ def _reveal_first(state: VividzState, step: RevealFirst) -> None:
             break
     for seat in (0, 1):  # 601.1e
         fx.draw(state, seat, 5)
-    state.flow.asking = SetupEnergy(1 - state.first, 2)
+    state.flow.asking = made(SetupEnergy, 1 - state.first, 2)
 
 
 @PROCESSOR.runs(FlipMissions)
@@ -318,7 +331,7 @@ def _main_start(state: VividzState, step: MainStart) -> None:
     state.phase = "main"
     fx.fire(state, "start_main", state.tp)  # 703.1
     fx.fire_delayed(state, "start_main")
-    push(state, PP, MainPhase(state.tp))  # AMB-15: PP before priority (201.2)
+    push(state, PP, made(MainPhase, state.tp))  # AMB-15: PP before priority (201.2)
 
 
 @PROCESSOR.runs(MissionPhase)
@@ -357,13 +370,13 @@ def _charge_phase(state: VividzState, step: ChargePhase) -> None:
 @PROCESSOR.runs(OfferKeep)
 def _offer_keep(state: VividzState, step: OfferKeep) -> None:
     if zone(state, state.tp, "hand"):
-        state.flow.asking = KeepCard(state.tp)
+        state.flow.asking = made(KeepCard, state.tp)
 
 
 @PROCESSOR.runs(OfferCharge)
 def _offer_charge(state: VividzState, step: OfferCharge) -> None:
     if zone(state, state.tp, "hand"):
-        state.flow.asking = ChargeCards(state.tp)
+        state.flow.asking = made(ChargeCards, state.tp)
 
 
 @PROCESSOR.runs(EndDraw)
@@ -412,7 +425,7 @@ def _pay(state: VividzState, step: PayEnergy) -> None:
             fx.move(state, c, "trash")
         emit(state, {"type": "pay", "seat": seat, "amount": n, "rule": "905.3c"})
         return
-    state.flow.asking = ChoosePayment(seat, n, step.cites)
+    state.flow.asking = made(ChoosePayment, seat, n, step.cites)
 
 
 @PROCESSOR.runs(DiscardCost)
@@ -426,7 +439,7 @@ def _discard_cost(state: VividzState, step: DiscardCost) -> None:
             fx.move(state, c, "trash")
             emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": step.cites})
         return
-    state.flow.asking = ChooseDiscard(seat, n, step.cites)
+    state.flow.asking = made(ChooseDiscard, seat, n, step.cites)
 
 
 @PROCESSOR.runs(FinishPlay)
@@ -477,7 +490,7 @@ def _scout_step(state: VividzState, step: ScoutStep) -> None:
             fx.move(state, c, "reveal")
             emit(state, {"type": "scout", "seat": seat, "card": CardRef(c),
                          "rule": "804.2b" if len(scouts) == 2 else "804.2a"})
-    push(state, *(ScoutDecide(s) for s in scouts), PP, PP, BattleDamage())
+    push(state, *(made(ScoutDecide, s) for s in scouts), PP, PP, BattleDamage())
 
 
 @PROCESSOR.runs(BattleDamage)
@@ -592,7 +605,7 @@ def _scout_decide(state: VividzState, step: ScoutDecide) -> None:
         return
     c = cards[0]
     if fx.usable_free(state, c, "scout"):
-        state.flow.asking = ScoutUse(seat, c)
+        state.flow.asking = made(ScoutUse, seat, c)
         return
     fx.move(state, c, "energy")
     emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(c), "rule": "1115.1"})
@@ -631,8 +644,8 @@ def _activate(state: VividzState, seat: int, card: int, i: int) -> tuple:
     if ab.cost_of("remove_self"):
         emit(state, {"type": "remove", "card": CardRef(card), "rule": "904.2f"})
         fx.move(state, card, "remove")
-    return (DiscardCost(seat, ab.cost_of("discard"), "904.2f"), PayEnergy(seat, ab.cost_of("energy"), "905.3"),
-            ResolveAbility(card, seat, i, inc))
+    return (made(DiscardCost, seat, ab.cost_of("discard"), "904.2f"),
+            made(PayEnergy, seat, ab.cost_of("energy"), "905.3"), made(ResolveAbility, card, seat, i, inc))
 
 
 def _place_missions(state: VividzState, step: PlaceMissions, seat: int, action: dict) -> None:
@@ -648,7 +661,7 @@ def _setup_energy(state: VividzState, step: SetupEnergy, seat: int, action: dict
     fx.move(state, action["card"], "energy")
     emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "601.1e"})
     if step.left > 1:
-        state.flow.asking = SetupEnergy(seat, step.left - 1)
+        state.flow.asking = made(SetupEnergy, seat, step.left - 1)
     else:
         push(state, FlipMissions())
 
@@ -661,11 +674,12 @@ def _play(state: VividzState, seat: int, action: dict) -> None:
     fx.move(state, card, "temporary")  # 904.2b reveal, 904.2e Temporary
     emit(state, {"type": "play", "seat": seat, "card": CardRef(card), "cost": cost, "slot": slot,
                  "from": src, "rule": "906.1"})
-    push(state, PayEnergy(seat, cost, "905.3"), FinishPlay(card, seat, slot, src), PP, MainPhase(seat))
+    push(state, made(PayEnergy, seat, cost, "905.3"), made(FinishPlay, card, seat, slot, src), PP,
+         made(MainPhase, seat))
 
 
 def _main_activate(state: VividzState, seat: int, action: dict) -> None:
-    push(state, *_activate(state, seat, action["card"], action["ability"]), PP, MainPhase(seat))
+    push(state, *_activate(state, seat, action["card"], action["ability"]), PP, made(MainPhase, seat))
 
 
 def _attack(state: VividzState, seat: int, action: dict) -> None:
@@ -675,14 +689,14 @@ def _attack(state: VividzState, seat: int, action: dict) -> None:
     emit(state, {"type": "attack", "seat": seat, "card": CardRef(card), "lane": state.slot[card], "rule": "802.1"})
     fx.fire_self(state, card, "attack")  # 802.1c
     fx.fire(state, "ally_attack", seat)
-    push(state, PP, Defense(1 - seat), PP, MainPhase(seat))  # 803: the Defense step first
+    push(state, PP, made(Defense, 1 - seat), PP, made(MainPhase, seat))  # 803: the Defense step first
 
 
 def _check(state: VividzState, seat: int, action: dict) -> None:
     m = action["mission"]
     state.sleep.add(m)  # 1113.2
     emit(state, {"type": "check", "seat": seat, "card": CardRef(m), "rule": "1113.2"})
-    push(state, PP, MainPhase(seat))
+    push(state, PP, made(MainPhase, seat))
 
 
 def _pass_main(state: VividzState, seat: int, action: dict) -> None:  # 703.3a
@@ -703,7 +717,8 @@ def _defense(state: VividzState, step: Defense, seat: int, action: dict) -> None
         push(state, *_activate(state, seat, action["card"], action["ability"]), PP, AfterDefense())
     elif t == "slide":
         emit(state, {"type": "defend_slide", "seat": seat, "rule": "803.1"})
-        push(state, DiscardCost(seat, 2, "803.1"), SlideMove(action["card"], action["slot"]), PP, AfterDefense())
+        push(state, made(DiscardCost, seat, 2, "803.1"), made(SlideMove, action["card"], action["slot"]), PP,
+             AfterDefense())
     else:
         emit(state, {"type": "pass", "seat": seat, "rule": "803.1"})
         push(state, PP, AfterDefense())
@@ -713,14 +728,14 @@ def _choose_payment(state: VividzState, step: ChoosePayment, seat: int, action: 
     fx.move(state, action["card"], "trash")
     emit(state, {"type": "pay", "seat": seat, "card": CardRef(action["card"]), "rule": "905.3c"})
     if step.n > 1:
-        push(state, PayEnergy(seat, step.n - 1, step.cites))
+        push(state, made(PayEnergy, seat, step.n - 1, step.cites))
 
 
 def _choose_discard(state: VividzState, step: ChooseDiscard, seat: int, action: dict) -> None:
     fx.move(state, action["card"], "trash")
     emit(state, {"type": "discard", "seat": seat, "card": CardRef(action["card"]), "rule": step.cites})
     if step.n > 1:
-        push(state, DiscardCost(seat, step.n - 1, step.cites))
+        push(state, made(DiscardCost, seat, step.n - 1, step.cites))
 
 
 def _pick(state: VividzState, step: PickCard, seat: int, action: dict) -> None:
@@ -796,7 +811,7 @@ def _charge(state: VividzState, step: ChargeCards, seat: int, action: dict) -> N
         fx.move(state, action["card"], "energy")
         emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "705.3"})
         if zone(state, seat, "hand"):
-            state.flow.asking = ChargeCards(seat)
+            state.flow.asking = made(ChargeCards, seat)
 
 
 for _step, _answer in (

@@ -72,7 +72,7 @@ class Made:
     until: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made; not frozen: a frozen record costs 3x to build
 class Pending:
     """One layer of triggered status (908.1): ability `ability` of `card`, for `seat`; `ctx` is the
     card that caused it (-1: none). A delayed trigger (908.4) has `ability` -1 and its `effects`."""
@@ -95,7 +95,7 @@ class Delayed:
     effects: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made; not frozen: a frozen record costs 3x to build
 class Credit:
     """1103.3: what a retire in the next PP is credited to: `kind` battle / effect, and its source."""
     kind: str
