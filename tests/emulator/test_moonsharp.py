@@ -3,7 +3,6 @@ escapes make UTF-16 characters, `#` and string.len count UTF-16 code units."""
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -129,14 +128,15 @@ def test_unescape_follows_moonsharp():
     assert unescape("a\\z  \\n  b") == "a\nb"  # MoonSharp keeps skipping after \n in \z mode
 
 
-def test_translate_is_fast_on_the_glue():
+def test_translate_rewrites_every_length_operator_of_the_glue():
+    """The glue uses `#`; every length operator becomes __tts_len and nothing else changes
+    line count (speed is not a test's business: tests never time things)."""
     glue = render_global_lua("kaiju")
     assert "#" in glue
-    start = time.perf_counter()
-    for _ in range(5):
-        out = _rewrite(glue)  # uncached
-    per_call = (time.perf_counter() - start) / 5
-    assert "__tts_len(" in out and per_call < 0.05, per_call
+    out = _rewrite(glue)  # uncached
+    assert "__tts_len(" in out
+    assert out.count("\n") == glue.count("\n")
+    assert out.count("__tts_len(") == glue.count("#") - out.count("#")
 
 
 def test_the_emulator_runs_execute_lua_with_moonsharp_strings():
