@@ -106,3 +106,26 @@ def test_emit_describes_as_the_core_redactor_does():
             expected = redact(state.table, make(), lambda c: describe(state, c))
             assert state.events == [expected], (card, make())
     assert {("deck", False), ("hand", False), ("support", True), ("engaged", False)} <= zones_seen
+
+
+def _played(seed: int) -> tuple[list, list]:
+    game = Game(RULES, seed=seed)
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    events = []
+    while (request := game.pending()) is not None:
+        events.append([e.for_seat(0) for e in game.act(request.seat, bots[request.seat].choose(request))])
+    return game.hashes, events
+
+
+def test_moves_done_at_once_give_what_the_queued_steps_give(monkeypatch):
+    """The state check after a move with no effect queued, and the next turn after end_turn, run
+    at once instead of as queued steps: the same games give the same hashes and events as with
+    every step queued for the processor."""
+    from engine.games.kaiju import flow
+    from engine.games.kaiju.state import Check, MainPhase, StartTurn
+
+    fast = [_played(seed) for seed in range(12)]
+    monkeypatch.setattr(flow, "_after_step", lambda state, seat: state.flow.then(Check(), MainPhase(seat)))
+    monkeypatch.setattr(flow, "_MOVES", {**flow._MOVES, "end_turn": lambda state, seat, action: (
+        flow.emit(state, {"type": "end_turn", "seat": seat}), state.flow.then(StartTurn(1 - seat)))})
+    assert [_played(seed) for seed in range(12)] == fast

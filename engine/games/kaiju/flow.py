@@ -105,7 +105,10 @@ def deal_opening(state: KaijuState) -> None:
 
 @PROCESSOR.runs(StartTurn)
 def start_turn(state: KaijuState, step: StartTurn) -> None:
-    seat = step.seat
+    _start_turn(state, step.seat)
+
+
+def _start_turn(state: KaijuState, seat: int) -> None:
     state.active = seat
     state.turn += 1
     deploys, enhances = turn_allowances(state, seat)
@@ -122,15 +125,22 @@ def start_turn(state: KaijuState, step: StartTurn) -> None:
     draw(state, seat, 1)  # KJ-3.2.1, every turn (KJ-G5)
     if state.phase != "over":
         state.phase = "main"
-        state.flow.then(MainPhase(seat))
+        state.flow.steps.append(_MAIN_PHASE[seat])
 
 
 # -- applying decisions ---------------------------------------------------------------------
 
 def _after_step(state: KaijuState, seat: int) -> None:
     """A main-phase move is done once its effects resolved: the state check, then the main
-    phase goes on."""
-    state.flow.then(_CHECK, _MAIN_PHASE[seat])
+    phase goes on. With no effect queued (most moves) the check runs at once: it is what the
+    processor would run next, and nothing can come between."""
+    steps = state.flow.steps
+    if steps:
+        steps.extend((_CHECK, _MAIN_PHASE[seat]))
+        return
+    run_check(state, _CHECK)
+    if state.result is None:
+        steps.append(_MAIN_PHASE[seat])
 
 
 # steps are never changed once made, so these two, queued after every move, are made once
@@ -302,7 +312,10 @@ def _convert(state: KaijuState, seat: int, action: dict) -> None:
 
 def _end_turn(state: KaijuState, seat: int, action: dict) -> None:
     emit(state, {"type": "end_turn", "seat": seat})
-    state.flow.then(StartTurn(1 - seat))
+    if state.flow.steps:  # never so today (the main phase asks with nothing queued): keep the order
+        state.flow.then(StartTurn(1 - seat))
+    else:
+        _start_turn(state, 1 - seat)  # what the processor would run next
 
 
 _MOVES = {
