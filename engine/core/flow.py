@@ -22,6 +22,12 @@ from engine.core.requests import Request
 
 S = TypeVar("S")
 
+MAX_STEPS_WITHOUT_A_QUESTION = 100_000  # a rules loop that never asks is an engine error, not a hang
+
+
+class RulesLoop(RuntimeError):
+    """The steps kept queueing steps without ever asking a player: a bug in a game's rules."""
+
 
 class Step:
     """A unit of rules work. `asks` says whether the step waits for a player; `rule` is the
@@ -95,7 +101,12 @@ class Processor(Generic[S]):
         """Run steps until one asks or none is left."""
         flow = self._flow_of(state)
         steps, runs, asks = flow.steps, self._runs, self._asks
+        budget = MAX_STEPS_WITHOUT_A_QUESTION
         while flow.asking is None and steps:
+            budget -= 1
+            if budget < 0:
+                raise RulesLoop(f"the rules ran {MAX_STEPS_WITHOUT_A_QUESTION} steps without asking anyone; "
+                                f"next: {list(steps)[:5]!r}")
             step = steps.popleft()
             handler = runs.get(type(step))
             if handler is not None:
