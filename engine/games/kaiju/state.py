@@ -33,7 +33,7 @@ ZONES = (
     ZoneSpec("rift", Visibility.PUBLIC, label="space-time rift", rule="KJ-2.7"),
 )
 SPIRIT_LIMIT = 15  # KJ-4.1: more than 15 loses
-_PUBLIC = Visibility.PUBLIC
+_PUBLIC, _HIDDEN = Visibility.PUBLIC, Visibility.HIDDEN
 
 
 # -- steps (engine/core/flow.py): what the game does next, and what it waits for -------------
@@ -301,14 +301,14 @@ def emit(state: KaijuState, data: dict) -> None:
             return
         if refs is None:  # one card some seat may not see (a draw): shown to the seats that see it
             card = data[hidden].id
-            others = {k: v for k, v in data.items() if k != hidden}
-            d = cards[card].defn
+            others = data.copy()
+            del others[hidden]
+            instance = cards[card]
+            d = instance.defn
             data[hidden] = {"id": card, "card": d.id, "name": d.title}
-            if table.visible_to(card, 0):
-                state.events.append(Event(data, 0, others))
-            elif table.visible_to(card, 1):
-                state.events.append(Event(data, 1, others))
-            else:
-                state.events.append(Event(data, NOBODY, others))
+            # Table.visible_to for a card that is not public: a hidden zone shows it to nobody,
+            # an owner-only zone or a face-down card to its owner
+            sees = NOBODY if specs[zone_of[card]].visibility is _HIDDEN else instance.owner
+            state.events.append(Event(data, sees, others))
             return
     state.events.append(redact(table, data, lambda c: describe(state, c)))
