@@ -11,7 +11,7 @@ from tests.refusals import refused  # noqa: F401 - re-exported for the tests
 from engine.games.qiguang import QiguangRules
 from engine.core.flow import Step
 from engine.games.qiguang.effects import new_mana_source
-from engine.games.qiguang.state import BattlePhase, DrawChoice, MainPhase, Window
+from engine.games.qiguang.state import BattlePhase, DrawChoice, MainPhase, PhaseBegin, ResponseWindow
 
 RULES = QiguangRules(Path(__file__).parent / "data")
 FILLER = ["Millstone Guard", "Orchard Hauler", "Lantern Scholar", "Skyrail Reserve", "Harvest Feast"]
@@ -126,36 +126,39 @@ def arrange(game: Game, seat: int, *, hand: tuple = (), standby: dict | None = N
     game.state_changed()
 
 
-def set_phase(game: Game, active: int, phase: str = "main", stage: str = "act", turn: int = 3, **flags) -> None:
-    """Make `active` the turn player in `phase` (stage "act" = free to act), turn flags reset."""
+def set_phase(game: Game, active: int, phase: str = "main", stage: str = "act", turn: int = 3,
+              window: ResponseWindow | None = None, **flags) -> None:
+    """Make `active` the turn player in `phase` at `stage` ("act" = free to act; "window" and
+    "attack_window": `window`, by default a fresh one for the turn player), turn flags reset."""
     s = game.state
-    s.active, s.turn, s.phase, s.stage = active, turn, phase, stage
+    s.active, s.turn, s.phase = active, turn, phase
     s.first_turn_done = True
     s.chain.clear()
     s.closing = False
-    s.flow.stop()  # nothing queued, nothing asked: the step is asked again from the position below
+    s.flow.stop()  # nothing queued, nothing asked: the course step below is asked (or run by `proceed`)
     s.inheritor_gained = False
     s.leader_used = [False, False]
     s.abilities_used.clear()
     s.attacked.clear()
-    s.window_seat, s.window_passes = active, 0
     for name, value in flags.items():
         setattr(s, name, value)
-    s.flow.asking = _asked(s)
+    step = _course(s, stage, window)
+    if type(step) is PhaseBegin:
+        s.flow.then(step)  # `proceed` runs it
+    else:
+        s.flow.asking = step
     game.state_changed()
 
 
-def _asked(s) -> Step | None:
-    """The step an edited position asks (None at the start of a phase: `proceed` runs it)."""
-    if s.stage == "draw_choice":
+def _course(s, stage: str, window: ResponseWindow | None) -> Step:
+    """The course step of an edited position (engine.games.qiguang.state.COURSE)."""
+    if stage == "draw_choice":
         return DrawChoice(s.active)
-    if s.stage == "begin":
-        return None
-    if s.stage in ("window", "attack_window"):
-        return Window(s.window_seat)
+    if stage == "begin":
+        return PhaseBegin()
+    if stage in ("window", "attack_window"):
+        return window or ResponseWindow(s.active)
     return MainPhase(s.active) if s.phase == "main" else BattlePhase(s.active)
-
-
 
 
 def pay(game: Game, seat: int, earth: int = 0, pegasus: int = 0, unicorn: int = 0, mana: int = 0) -> list:

@@ -2,6 +2,7 @@
 QG-G19 to QG-G22 and QG-G33."""
 
 from engine.games.qiguang.flow import proceed
+from engine.games.qiguang.state import ResponseWindow
 from tests.qiguang.scenario import (arrange, cid, event_types, names, pass_until, pay, refused, set_phase,
                                     started)
 
@@ -203,10 +204,11 @@ def test_qg_g21_non_turn_player_starts_a_chain_and_the_turn_player_answers_first
     seat 0, the turn player, is the first to answer."""
     game = _game({"hand": ("Flash of Insight",), "crystals": (0, 0, 1)},
                  {"hand": ("Gale Courier",), "crystals": (0, 2, 0)}, phase="battle", )
-    game.state.stage = "window"
-    game.state.window_seat, game.state.window_passes = 1, 1  # seat 0 already passed the phase-start window
+    # seat 0 already passed the phase-start window: seat 1 may respond, one pass made
+    set_phase(game, 0, "battle", "window", window=ResponseWindow(1, 1))
     proceed(game.state)  # the window is asked again from the edited position
     game.state_changed()
+    assert game.pending().kind == "window" and game.pending().seat == 1
     game.act(1, {"type": "summon", "card": cid(game, 1, "Gale Courier"), "lane": 2})
     pay(game, 1, pegasus=2)
     req = game.pending()

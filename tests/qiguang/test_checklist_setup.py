@@ -117,13 +117,8 @@ def test_qg_3_2_1_preparation_untaps_the_active_players_crystals_only():
     game = started()
     arrange(game, 0, crystals=(1, 0, 0), tapped=(2, 1, 0))
     arrange(game, 1, crystals=(0, 0, 0), tapped=(1, 1, 1))
-    set_phase(game, 1, "end", "window")
-    game.state.window_passes = 1  # the end phase window closes with the next pass: turn passes to seat 0
-    game.state.window_seat = 0
+    set_phase(game, 1, "end", "begin")  # run seat 1's end phase from its start: the turn passes to seat 0
     s = game.state
-    s.stage = "begin"
-    game.state_changed()
-    # run the end phase from its start
     from engine.games.qiguang.flow import proceed
     proceed(s)
     game.state_changed()

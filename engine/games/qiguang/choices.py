@@ -15,7 +15,7 @@ from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
 from engine.games.qiguang.cards import RACE_NAMES, RACES
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
-                                        Respond, Surcharge, TieAnswer, Window, at, attack, defn, lanes,
+                                        Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, defn, lanes,
                                         mana_sources)
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
@@ -218,10 +218,10 @@ def respond(state: QgState, step: Respond) -> QgRequest:
                             opts), state)
 
 
-def window(state: QgState, step: Window) -> QgRequest:
+def window(state: QgState, step: ResponseWindow) -> QgRequest:
     seat = step.seat
     opts = _legal_plays(state, seat, True) + [Option("Pass", {"type": "pass"})]
-    when = f"lane {state.attack_lane} attacks" if state.stage == "attack_window" else f"{state.phase} phase begins"
+    when = f"lane {step.lane} attacks" if step.lane else f"{state.phase} phase begins"
     return _asked(QgRequest(seat, "window", f"The {when}: use a Lightning card or ability?", opts), state)
 
 
@@ -244,5 +244,5 @@ def battle_phase(state: QgState, step: BattlePhase) -> QgRequest:
 
 
 REQUESTS = {ChooseOrder: choose_order, Pay: pay, DrawChoice: draw_choice, CrystalCap: crystal_cap,
-            Surcharge: surcharge, TieAnswer: tie_answer, Respond: respond, Window: window,
+            Surcharge: surcharge, TieAnswer: tie_answer, Respond: respond, ResponseWindow: window,
             MainPhase: main_phase, BattlePhase: battle_phase}

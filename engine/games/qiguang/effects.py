@@ -20,7 +20,7 @@ from engine.games.qiguang.cards import RACES
 from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, CrystalCap, EffectCtx,
                                         QgState, ResolveEffect, at, attack, characters, crystal_total, defn, emit,
                                         health, in_play, lane_of, lanes,
-                                        owner, where, zone)
+                                        owner, stage, where, zone)
 
 
 # -- cards and counters ---------------------------------------------------------------------
@@ -276,6 +276,7 @@ def finish(state: QgState, losers: list[int], reason: str, rule: str, winner: in
     else:
         state.result = Result(1 - losers[0], False, f"seat {losers[0]} {reason}", rule)
     state.phase = "over"
+    state.final_stage = stage(state)  # the course step goes with the flow: the view keeps where it ended
     state.flow.stop()
     emit(state, {"type": "game_over", **state.result.to_json()})
 

@@ -2,9 +2,10 @@
 
 Every decision answers the step that asks (engine/core/flow.py, the steps in state.py). Queued
 work (effects, an Inheritor's crystal, a spell going to the graveyard) runs first, each followed
-by the CHECK of the spec's state machine; then the `Proceed` step, always queued last, moves
-the game on one piece at a time: it resolves closing chains link by link (QG-9.3), skips
-response windows nobody can use, and steps through the phases (QG-3), until a step asks.
+by the CHECK of the spec's state machine. The last step queued is the course step (state.COURSE:
+a phase beginning, a response window, the main or battle phase, the draw choice), the step the
+game comes back to; before it the `Proceed` step resolves closing chains link by link (QG-9.3)
+and passes response windows their seat cannot use, until a step asks.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from engine.games.qiguang.choices import has_lightning
 from engine.games.qiguang.effects import (add_crystal, damage_character, destroy, draw, finish, gain_crystal,
                                           lose_life, new_mana_source, remove_crystal, replace_to_graveyard,
                                           resolve_effect)
-from engine.games.qiguang.state import (OPENING_HAND, PHASES, STORED, BattlePhase, ChooseOrder, CrystalCap,
-                                        DrawChoice, EffectCtx, GainCrystal, Link, MainPhase, Pay, Proceed, QgState,
-                                        ResolveEffect, Respond, Surcharge, TieAnswer, ToGraveyard, Window, at, attack,
+from engine.games.qiguang.state import (COURSE, OPENING_HAND, PHASES, STORED, BattlePhase, ChooseOrder,
+                                        CrystalCap, DrawChoice, EffectCtx, GainCrystal, Link, MainPhase, Pay,
+                                        PhaseBegin, Proceed, QgState, ResolveEffect, Respond, ResponseWindow,
+                                        Surcharge, TieAnswer, ToGraveyard, at, attack, course,
                                         characters, defn, emit, health, lanes, leader_of, mana_sources, owner,
                                         stat_effects, surcharge, where, zone)
 
@@ -127,21 +129,62 @@ def resolve_top(state: QgState) -> None:
     _discard_link_cards(state, link)
 
 
+def _drivers(queued) -> int:
+    """How many of the last queued steps are not work: the course step and the `Proceed` before it."""
+    n = len(queued)
+    if not n:
+        return 0
+    last = type(queued[-1])
+    if last is Proceed:
+        return 1
+    if last in COURSE:
+        return 2 if n > 1 and type(queued[-2]) is Proceed else 1
+    return 0
+
+
 def later(state: QgState, *steps: Step) -> None:
-    """Queue work after all queued work, before the `Proceed` step that stays last."""
+    """Queue work after all queued work, before the `Proceed` and course steps that stay last."""
     queued = state.flow.steps
-    if queued and type(queued[-1]) is Proceed:
+    k = _drivers(queued)
+    if k == 0:
+        queued.extend(steps)
+    elif k == 1:
         driver = queued.pop()
         queued.extend(steps)
         queued.append(driver)
     else:
+        last = queued.pop()
+        driver = queued.pop()
         queued.extend(steps)
+        queued.append(driver)
+        queued.append(last)
 
 
 def _queued(state: QgState) -> int:
-    """How much queued work is left (the trailing `Proceed` is not work)."""
+    """How much queued work is left (the trailing `Proceed` and course steps are not work)."""
     queued = state.flow.steps
-    return len(queued) - (1 if queued and type(queued[-1]) is Proceed else 0)
+    return len(queued) - _drivers(queued)
+
+
+def set_course(state: QgState, step: Step) -> None:
+    """Make `step` the course step: it replaces the queued one, or is queued last."""
+    queued = state.flow.steps
+    if queued and type(queued[-1]) in COURSE:
+        queued[-1] = step
+    else:
+        queued.append(step)
+
+
+def _window(state: QgState) -> ResponseWindow | None:
+    step = course(state)
+    return step if type(step) is ResponseWindow else None
+
+
+def _restart_window(state: QgState) -> None:
+    """After a chain in a response window the window starts again with the turn player."""
+    window = _window(state)
+    if window is not None:
+        set_course(state, ResponseWindow(state.active, 0, window.lane))
 
 
 def _queue(state: QgState, effects: tuple, ctx: EffectCtx) -> None:
@@ -231,12 +274,18 @@ def start_turn(state: QgState, seat: int) -> None:
         state.leader_used = [False, False]
     else:
         state.leader_used[seat] = False
-    state.phase, state.stage = "preparation", "begin"
+    state.phase = "preparation"
+    if state.result is None:
+        set_course(state, PhaseBegin())
+    else:  # the game ended in the opening draw (QG-2.2.2): the view says where the turn stood
+        state.final_stage = "begin"
     emit(state, {"type": "turn", "seat": seat, "turn": state.turn})
 
 
 def _phase_begin(state: QgState) -> None:
+    """Run the start of the phase; its response window (or the draw choice) comes next."""
     seat, phase = state.active, state.phase
+    window = ResponseWindow(seat)
     emit(state, {"type": "phase", "phase": phase, "seat": seat, "rule": "QG-3.1"})
     if phase == "preparation":
         c = state.crystals[seat]
@@ -245,7 +294,7 @@ def _phase_begin(state: QgState) -> None:
             c[i + 3] = 0
         emit(state, {"type": "untapped", "seat": seat, "rule": "QG-3.2.1"})
         _triggers(state, "on_preparation")
-        state.stage = "window"
+        set_course(state, window)
     elif phase == "draw":
         if seat == state.first and not state.first_turn_done:
             state.first_turn_done = True
@@ -253,19 +302,17 @@ def _phase_begin(state: QgState) -> None:
                 state.token_last[seat] = True
             emit(state, {"type": "no_first_draw", "seat": seat, "rule": "QG-1.6"})
             _triggers(state, "on_draw")
-            state.stage = "window"
+            set_course(state, window)
         else:
-            state.stage = "draw_choice"
             state.flow.asking = DrawChoice(seat)
     elif phase == "main":
         _advance(state)
-        state.stage = "window"
+        set_course(state, window)
     elif phase == "battle":
-        state.stage = "window"
+        set_course(state, window)
     else:
         _triggers(state, "on_end")
-        state.stage = "window"
-    state.window_seat, state.window_passes = seat, 0
+        set_course(state, window)
 
 
 def _advance(state: QgState) -> None:
@@ -289,20 +336,23 @@ def _triggers(state: QgState, hook: str) -> None:
             _queue(state, effects, EffectCtx(seat, card))
 
 
-def _window_done(state: QgState) -> None:
-    if state.stage == "attack_window":
-        _resolve_attack(state)
-        state.stage = "act"
+def _window_done(state: QgState, window: ResponseWindow) -> None:
+    if window.lane:
+        set_course(state, BattlePhase(state.active))
+        _resolve_attack(state, window.lane)
         run_check(state)
         return
-    if state.phase in ("main", "battle"):
-        state.stage = "act"
+    if state.phase == "main":
+        set_course(state, MainPhase(state.active))
+        return
+    if state.phase == "battle":
+        set_course(state, BattlePhase(state.active))
         return
     if state.phase == "end":
         end_turn(state)
         return
     state.phase = PHASES[PHASES.index(state.phase) + 1]
-    state.stage = "begin"
+    set_course(state, PhaseBegin())
 
 
 def end_turn(state: QgState) -> None:
@@ -313,9 +363,9 @@ def end_turn(state: QgState) -> None:
     start_turn(state, 1 - state.active)
 
 
-def _resolve_attack(state: QgState) -> None:
+def _resolve_attack(state: QgState, lane: int) -> None:
     """QG-3.5.2 to QG-3.5.4, QG-G28."""
-    seat, lane = state.active, state.attack_lane
+    seat = state.active
     attacker = at(state, seat, "combat", lane)
     if attacker is None or attack(state, attacker) <= 0:
         emit(state, {"type": "attack_fizzled", "lane": lane, "rule": "QG-G20"})
@@ -345,8 +395,15 @@ def _tick(state: QgState) -> bool:
 
 
 def _again(state: QgState) -> None:
+    """Queue `Proceed` again, just before the course step."""
     if state.result is None:
-        state.flow.then(_PROCEED)
+        queued = state.flow.steps
+        if queued and type(queued[-1]) in COURSE:
+            last = queued.pop()
+            queued.append(_PROCEED)
+            queued.append(last)
+        else:
+            queued.append(_PROCEED)
 
 
 def _checked(state: QgState) -> None:
@@ -397,8 +454,7 @@ def _proceed(state: QgState, step: Proceed) -> None:
             if not state.chain:
                 state.closing = False
                 emit(state, {"type": "chain_closed", "rule": "QG-9.3"})
-                if state.stage in ("window", "attack_window"):
-                    state.window_seat, state.window_passes = state.active, 0
+                _restart_window(state)
             run_check(state)
             _again(state)
             return
@@ -409,28 +465,31 @@ def _proceed(state: QgState, step: Proceed) -> None:
         _decline(state)
         _again(state)
         return
-    if state.stage in ("window", "attack_window"):
-        if _asks(state, state.window_seat):
-            state.flow.asking = Window(state.window_seat)
-            return
-        window_pass(state)
+    window = _window(state)
+    if window is not None and not _asks(state, window.seat):
+        window_pass(state, window)
         _again(state)
-        return
-    if state.stage == "act":
-        state.flow.asking = MainPhase(state.active) if state.phase == "main" else BattlePhase(state.active)
-        return
+    # else the course step asks (or, a phase beginning, runs) next
+
+
+@PROCESSOR.runs(PhaseBegin)
+def _begin(state: QgState, step: PhaseBegin) -> None:
+    """The start of a phase (its `Proceed` run counted the automatic step)."""
     _phase_begin(state)
     _again(state)
 
 
 def proceed(state: QgState) -> None:
     """Run the game on from its position until a step asks. Scenario tests call it after
-    editing a position: a window or phase decision is asked again from the position."""
+    editing a position: the course step asking is queued again, a chain is driven again."""
     flow = state.flow
-    if type(flow.asking) in (Respond, Window, MainPhase, BattlePhase):
+    if type(flow.asking) in COURSE:
+        set_course(state, flow.asking)
         flow.asking = None
-    if state.result is None and not (flow.steps and type(flow.steps[-1]) is Proceed):
-        flow.then(_PROCEED)
+    elif type(flow.asking) is Respond:
+        flow.asking = None
+    if state.result is None and _drivers(flow.steps) != 2:
+        _again(state)
     PROCESSOR.advance(state)
 
 
@@ -444,12 +503,13 @@ def _decline(state: QgState) -> None:
     emit(state, {"type": "chain_closes", "links": len(state.chain), "rule": "QG-9.6"})
 
 
-def window_pass(state: QgState) -> None:
-    state.window_passes += 1
-    if state.window_passes >= 2:
-        _window_done(state)
+def window_pass(state: QgState, window: ResponseWindow) -> None:
+    """QG-G19: the window passes to the other seat; the second pass in a row closes it."""
+    passes = window.passes + 1
+    if passes >= 2:
+        _window_done(state, window)
     else:
-        state.window_seat = 1 - state.window_seat
+        set_course(state, ResponseWindow(1 - window.seat, passes, window.lane))
 
 
 # -- applying decisions ---------------------------------------------------------------------
@@ -467,11 +527,14 @@ def start(state: QgState) -> None:
 
 
 def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
-    """Every asking step's answer: the move, the CHECK, then the game goes on."""
+    """Every asking step's answer: the move, the CHECK, then the game goes on. A course step
+    answered is queued again first: the game comes back to it unless the move changes it."""
+    if type(step) in COURSE:
+        set_course(state, step)
     _HANDLERS[action["type"]](state, step, seat, action)
     run_check(state)
-    if state.result is None and not (state.flow.steps and type(state.flow.steps[-1]) is Proceed):
-        state.flow.then(_PROCEED)
+    if state.result is None and _drivers(state.flow.steps) != 2:
+        _again(state)
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -505,8 +568,10 @@ def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | Non
     for m in mana:
         state.table.move(m, seat, "chain")
     add_link(state, link)
-    if state.stage in ("window", "attack_window") and len(state.chain) == 1:
-        state.window_passes = 0
+    if len(state.chain) == 1:
+        window = _window(state)
+        if window is not None and window.passes:
+            set_course(state, ResponseWindow(window.seat, 0, window.lane))
 
 
 def _summon(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -551,7 +616,7 @@ def _pass(state: QgState, step: Any, seat: int, action: dict) -> None:
     if state.chain:
         _decline(state)
     else:
-        window_pass(state)
+        window_pass(state, _window(state))
 
 
 def _draw(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -564,8 +629,7 @@ def _draw(state: QgState, step: Any, seat: int, action: dict) -> None:
         draw(state, seat, 1)
     if state.result is None:
         _triggers(state, "on_draw")
-        state.stage = "window"
-        state.window_seat, state.window_passes = state.active, 0
+        set_course(state, ResponseWindow(state.active))
 
 
 def _exile_crystal(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -580,8 +644,8 @@ def _surcharge(state: QgState, step: Any, seat: int, action: dict) -> None:
         lose_life(state, seat, cost, "QG-9.5")  # QG-G33: may go to 0 or below, checked next
     else:
         cancel_link(state, state.chain.pop(), "QG-9.5")
-        if not state.chain and state.stage in ("window", "attack_window"):
-            state.window_seat, state.window_passes = state.active, 0
+        if not state.chain:
+            _restart_window(state)
 
 
 def _offer_tie(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -603,18 +667,18 @@ def _attack(state: QgState, step: Any, seat: int, action: dict) -> None:
     lane = action["lane"]
     card = at(state, seat, "combat", lane)
     state.attacked.add(card)
-    state.attack_lane = lane
     emit(state, {"type": "attack_declared", "card": CardRef(card), "lane": lane, "rule": "QG-3.5.1"})
-    state.stage = "attack_window"  # QG-G19, QG-G22: Lightning before damage
-    state.window_seat, state.window_passes = state.active, 0
+    set_course(state, ResponseWindow(state.active, 0, lane))  # QG-G19, QG-G22: Lightning before damage
 
 
 def _end_main(state: QgState, step: Any, seat: int, action: dict) -> None:
-    state.phase, state.stage = "battle", "begin"
+    state.phase = "battle"
+    set_course(state, PhaseBegin())
 
 
 def _end_battle(state: QgState, step: Any, seat: int, action: dict) -> None:
-    state.phase, state.stage = "end", "begin"
+    state.phase = "end"
+    set_course(state, PhaseBegin())
 
 
 def _concede(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -630,6 +694,6 @@ _HANDLERS = {
 }
 
 
-for _asking in (ChooseOrder, Pay, DrawChoice, CrystalCap, Surcharge, TieAnswer, Respond, Window, MainPhase,
-                BattlePhase):
+for _asking in (ChooseOrder, Pay, DrawChoice, CrystalCap, Surcharge, TieAnswer, Respond, ResponseWindow,
+                MainPhase, BattlePhase):
     PROCESSOR.asks(_asking, choices.REQUESTS[_asking], _answer)

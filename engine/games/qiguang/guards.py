@@ -12,9 +12,9 @@ from engine.core.errors import Refusal
 
 from engine.games.qiguang.cards import RACES, Ability, CardDef, Cost
 from engine.games.qiguang.effects import targets
-from engine.games.qiguang.state import (RACE_INDEX, WAITING, CrystalCap, DrawChoice, Pay, QgState, Surcharge,
-                                        TieAnswer, at, attack, defn, lanes,
-                                        mana_sources, owner, where)
+from engine.games.qiguang.state import (RACE_INDEX, WAITING, BattlePhase, CrystalCap, DrawChoice, MainPhase, Pay,
+                                        QgState, ResponseWindow, Surcharge, TieAnswer, at, attack, course, defn,
+                                        lanes, mana_sources, owner, where)
 
 ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" for i in range(1, 6)]
                           + ["support", "field"])
@@ -143,14 +143,15 @@ def timing_refusal(state: QgState, seat: int, lightning: bool) -> Refusal | None
         if not lightning:
             return Refusal("QG-9.4", "Within a chain you can respond only with a Lightning card or ability.")
         return None
-    if state.stage in ("window", "attack_window"):
-        if seat != state.window_seat:
+    step = course(state)
+    if type(step) is ResponseWindow:
+        if seat != step.seat:
             return Refusal("QG-9.6", "The other player has the chance to respond first; wait for them.")
         if not lightning:
             return Refusal("QG-G19", "Only Lightning cards and abilities can be used now; other cards only in your "
                                      "own main phase.")
         return None
-    if state.stage == "act" and state.phase == "main" and seat == state.active:
+    if type(step) is MainPhase and seat == state.active:
         return None
     if seat != state.active:
         return Refusal("QG-8.1", "It is your opponent's turn. Lightning cards and abilities can be used when you "
@@ -305,7 +306,8 @@ def check_pass(state: QgState, seat: int, action: dict) -> Refusal | None:
         if seat == state.chain[-1].seat:
             return Refusal("QG-9.6", "Your opponent has priority in the chain now.")
         return None
-    if state.stage in ("window", "attack_window") and seat == state.window_seat:
+    step = course(state)
+    if type(step) is ResponseWindow and seat == step.seat:
         return None
     return Refusal("QG-9.6", "There is nothing to respond to now.")
 
@@ -384,7 +386,7 @@ _CHAIN_OPEN = Refusal("QG-9.6", "A chain is open: add a Lightning link or declin
 def check_attack(state: QgState, seat: int, action: dict) -> Refusal | None:
     if state.chain:
         return _CHAIN_OPEN
-    if state.phase != "battle" or state.stage != "act" or seat != state.active or state.chain:
+    if type(course(state)) is not BattlePhase or seat != state.active or state.chain:
         return Refusal("QG-3.5", "Attacks are declared in your own battle phase.")
     lane = _int(action.get("lane"))
     n = state.options["lanes"]
@@ -410,7 +412,7 @@ def check_attack(state: QgState, seat: int, action: dict) -> Refusal | None:
 def check_end_main(state: QgState, seat: int, action: dict) -> Refusal | None:
     if state.chain:
         return _CHAIN_OPEN
-    if state.phase != "main" or state.stage != "act" or seat != state.active or state.chain:
+    if type(course(state)) is not MainPhase or seat != state.active or state.chain:
         return Refusal("QG-3.1", "You can end your main phase only during it, with no chain open.")
     return None
 
@@ -418,7 +420,7 @@ def check_end_main(state: QgState, seat: int, action: dict) -> Refusal | None:
 def check_end_battle(state: QgState, seat: int, action: dict) -> Refusal | None:
     if state.chain:
         return _CHAIN_OPEN
-    if state.phase != "battle" or state.stage != "act" or seat != state.active or state.chain:
+    if type(course(state)) is not BattlePhase or seat != state.active or state.chain:
         return Refusal("QG-3.1", "You can end your battle phase only during it.")
     return None
 

@@ -152,9 +152,13 @@ class Respond(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class Window(Step):
-    """QG-G19: a response window at a phase start or a declared attack."""
+class ResponseWindow(Step):
+    """QG-G19: a response window at a phase start (`lane` 0) or after an attack is declared in
+    `lane` (QG-G22: Lightning before damage). `seat` may respond now; `passes` says how many
+    passed in a row: the second pass closes the window."""
     seat: int
+    passes: int = 0
+    lane: int = 0
     asks = True
     rule = "QG-9.6"
     wait = _PRIORITY
@@ -183,9 +187,15 @@ class BattlePhase(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class PhaseBegin(Step):
+    """QG-3.1: the start of the current phase (its untap, triggers or draw choice)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Proceed(Step):
-    """The course of the game once queued work is done: chains, windows and phases (QG-3, QG-9).
-    It stays the last step queued; each run does one piece of the course and queues itself again."""
+    """What runs between queued work and the course step (below): an open chain, link by link
+    (QG-9), and a response window its seat cannot use (QG-G19 `when_able`), passed for it.
+    Each run does one piece and queues itself again, just before the course step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,9 +218,36 @@ class ToGraveyard(Step):
     card: int
 
 
-# decisions stored in the flow (the others are asked again from the position)
-STORED = (Pay, DrawChoice, CrystalCap, Surcharge)
+# the course of a turn: exactly one of these is pending in a game under way, the last step
+# queued or the step asking (QG-3: where in its phase the game is)
+COURSE = (PhaseBegin, ResponseWindow, MainPhase, BattlePhase, DrawChoice)
+# decisions a tie offer interrupts and gives back (a course step is queued again instead)
+STORED = (Pay, CrystalCap, Surcharge)
 WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
+_STAGES = {PhaseBegin: "begin", MainPhase: "act", BattlePhase: "act", DrawChoice: "draw_choice"}
+
+
+def course(state: "QgState") -> Step | None:
+    """The pending course step (COURSE), None before the turn order is chosen or once over."""
+    flow = state.flow
+    asking = flow.asking
+    if type(asking) in COURSE:
+        return asking
+    steps = flow.steps
+    if steps and type(steps[-1]) in COURSE:
+        return steps[-1]
+    return None
+
+
+def stage(state: "QgState") -> str:
+    """Where in its phase the game is, as views name it: "begin", "window", "attack_window",
+    "act" or "draw_choice" (once the game is over: where it ended)."""
+    step = course(state)
+    if step is None:
+        return state.final_stage
+    if type(step) is ResponseWindow:
+        return "attack_window" if step.lane else "window"
+    return _STAGES[type(step)]
 
 
 @dataclass(slots=True)
@@ -240,7 +277,8 @@ class QgState:
     token_base: int = fixed()  # card ids from here on are Mana Source tokens (made after the decks)
     cards: dict[str, CardDef] = cache(None)  # the card data, the same for the whole game
     phase: str = "order"
-    stage: str = ""  # within a phase: "begin", "window", "act", "attack_window", "draw_choice"
+    # what the view calls the stage once the game is over and no step is left (`stage`)
+    final_stage: str = ""
     active: int = 0
     turn: int = 0
     first: int = 0
@@ -257,9 +295,6 @@ class QgState:
     leader_used: list[bool] = field(default_factory=lambda: [False, False])  # QG-7.3 / QG-G23
     abilities_used: set[tuple[int, int]] = field(default_factory=set)
     attacked: set[int] = field(default_factory=set)  # characters that attacked this turn (QG-3.5.1)
-    attack_lane: int = 0
-    window_seat: int = 0
-    window_passes: int = 0
     chain: list[Link] = field(default_factory=list)
     closing: bool = False
     world: int | None = None  # owner of the active World field (QG-6.3)

@@ -8,7 +8,7 @@ from engine.core import view as core_view
 
 from engine.games.qiguang.cards import RACES
 from engine.games.qiguang.state import (QgState, at, attack, card_json, defn, health, in_play, lanes,
-                                        leader_of, mana_sources)
+                                        leader_of, mana_sources, stage)
 
 
 def card_view(state: QgState, card: int, seat: int | None) -> dict:
@@ -72,7 +72,7 @@ def view(state: QgState, seat: int | None) -> dict:
             entry["target"] = card_view(state, link.target, seat)
         chain.append(entry)
     out = {
-        "game": "qiguang", "seat": seat, "turn": state.turn, "phase": state.phase, "stage": state.stage,
+        "game": "qiguang", "seat": seat, "turn": state.turn, "phase": state.phase, "stage": stage(state),
         "active": state.active, "first": state.first, "lanes": state.options["lanes"],
         "world_field_owner": state.world, "players": players, "chain": chain,
         "chain_closing": state.closing,
