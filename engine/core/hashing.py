@@ -199,9 +199,14 @@ def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
             value = get(record)
             out.append(tuple(map(record_key, value)) if is_queue else record_key(value))
         return tuple(out)
-    # the same tuple as an expression over `{}` (the generated packer inlines it)
-    encode.inline = "(" + "".join(f"tuple(map(record_key, {{0}}.{n})), " if n in queues else f"record_key({{0}}.{n}), "
-                                  for n in names) + ")"
+    # the same tuple as an expression over `{}` (the generated packer inlines it): an empty
+    # queue is (), and a step whose getter `record_key` already made is keyed in place (no
+    # call: the asking step is packed after every decision)
+    encode.inline = "(" + "".join(
+        f"(tuple(map(record_key, _q)) if (_q := {{0}}.{n}) else ()), " if n in queues else
+        f"(None if (_r := {{0}}.{n}) is None else (type(_r).__name__, _g(_r)) "
+        f"if (_g := _RECORD_GETTERS.get(type(_r))) is not None else record_key(_r)), "
+        for n in names) + ")"
     return encode
 
 
@@ -338,6 +343,7 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
         inline = getattr(encode, "inline", None)
         if inline is not None and name not in optional:  # the Flow: its tuple built in place
             env["record_key"] = record_key
+            env["_RECORD_GETTERS"] = _RECORD_GETTERS
             values.append(inline.format(f"state.{name}"))
             continue
         env[f"_e_{name}"] = _while_equal(encode) if encode in _COPIERS else encode

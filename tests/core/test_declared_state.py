@@ -272,3 +272,37 @@ def test_bytes_reused_while_a_field_compares_equal_never_go_stale():
     assert pack_state(state) == pack_state(fresh(marks={1: [2, 3]}, damage={4: 2}))
     state.rules = {"slots": 3}  # a fixed() field is replaced, never mutated
     assert pack_state(state) != pack_state(fresh(marks={1: [2, 3]}, damage={4: 2}))
+
+
+def test_the_packer_keys_the_flow_as_record_key_does():
+    """The generated packer keys the Flow's steps in place (an empty queue, a known step type
+    without a call): the bytes are those of `record_key`, for steps of no, one and two fields,
+    a step type seen for the first time, and an empty flow."""
+    from engine.core.hashing import _RECORD_GETTERS, packer, record_key
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Bare(Step):
+        asks = True
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class One(Step):
+        seat: int
+        asks = True
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Two(Step):
+        seat: int
+        card: int
+
+    @dataclasses.dataclass(slots=True, eq=False)
+    class Toy:
+        flow: Flow = dataclasses.field(default_factory=Flow)
+
+    pack = packer(Toy)
+    flows = [Flow(), Flow(asking=Bare()), Flow(asking=One(1)), Flow(deque([Two(0, 5), One(0)]), Two(1, 7))]
+    for flow in flows:
+        for _ in range(2):  # a step type not yet keyed, then keyed in place
+            plain = repr(((tuple(map(record_key, flow.steps)), record_key(flow.asking)),)).encode()
+            assert pack(Toy(flow)) == plain
+    assert {Bare, One, Two} <= set(_RECORD_GETTERS)
+    assert pack(Toy(Flow(asking=One(0)))) != pack(Toy(Flow(asking=One(1))))
