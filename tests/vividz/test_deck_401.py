@@ -6,7 +6,9 @@ import pytest
 
 from engine.core.errors import DataError
 from engine.games.vividz import RULES
-from engine.games.vividz.cards import load_cards
+from engine.games.vividz import VividzRules
+
+load_cards = VividzRules.load_cards
 
 
 SAMPLE = Path(RULES.data) / "decks" / "lumen-stage.txt"

@@ -20,7 +20,7 @@ def test_1104_3_sleep_effects_do_nothing_outside_area_and_account():
     st.flow.asking = None
     source = zone(st, 0, "account")[0]
     frame = Resolving(source, 0, (), 0, Answers(choice=zone(st, 1, "mission")[0]), st.inc[source])
-    fx.OPS["sleep"](st, frame, {"to": "choose_opp"})
+    fx.REGISTRY.resolve(st, {"sleep": {"to": "choose_opp"}}, fx.WordContext(0, source, frame))
     assert not any(m in st.sleep for m in zone(st, 1, "mission"))  # AMB-19
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
@@ -12,10 +13,15 @@ from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
 from engine.core.zones import Table
 
-from engine.games.vividz import demo, flow, guards, view
-from engine.games.vividz.cards import load_cards
+from engine.games.vividz import cards, demo, flow, guards, view
 from engine.games.vividz.deck import deck_from_entries, validate_deck
+from engine.games.vividz.effects import REGISTRY
 from engine.games.vividz.state import MainPhase, Resolving, VividzState, redacted, zone_specs
+
+# the card schema's effect part is the registry's (docs/effects/vividz.md); carddata.file_schema
+# finds FILE_SCHEMA in the module of load_cards
+CARD_SCHEMA = cards.card_schema(REGISTRY.schema())
+FILE_SCHEMA = cards.file_schema(REGISTRY.schema())
 
 RULE_OPTIONS = (
     RuleOption("illegal_character_discards", "others", ("others", "newest"), "1003.1",
@@ -83,12 +89,16 @@ class VividzRules(CardGame):
     name = "Vividz"
     rule_prefix = ""  # rules are cited by bare number (703.2a)
     rule_options = RULE_OPTIONS
-    load_cards = staticmethod(load_cards)
+    effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 
+    @staticmethod
+    def load_cards(path: Path) -> dict[str, cards.CardDef]:
+        return cards.load_cards(path, REGISTRY)
+
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> VividzState:
-        cards = self.cards()
-        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cards, options)])
+        defs = self.cards()
+        self.check_decks(decks, [p for d in decks for p in validate_deck(d, defs, options)])
         rng = Rng(seed)
         table = Table(zone_specs(options["keep_visibility"]))
         state = VividzState(table, rng, options)
@@ -100,7 +110,7 @@ class VividzRules(CardGame):
         for seat, deck in enumerate(decks):
             for section, zname in (("account", "account"), ("missions", "mission"), ("main", "deck")):
                 for card_id in deck.sections[section]:
-                    table.add_card(seat, cards[card_id], zname, ids[n])
+                    table.add_card(seat, defs[card_id], zname, ids[n])
                     if zname == "mission":
                         table.face_down.add(ids[n])  # 601.1b
                     n += 1

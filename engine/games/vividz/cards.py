@@ -1,7 +1,9 @@
 """Vividz card definitions: the schema of `card_data/vividz/cards.yaml` and its loader.
 
-Abilities are data (kind = act/auto/cont/event, rule 901.2) in a small effect vocabulary
-documented in `card_data/vividz/README.md`; the schema below is the single list of words.
+Abilities are data (kind = act/auto/cont/event, rule 901.2). Their effects are the words of the
+game's effect registry (`effects.REGISTRY`, listed in docs/effects/vividz.md): the schema here
+takes the registry's effect schema as a parameter, since cards comes before effects in the
+import order. [Cont] items (`_CONT_PROPS`) are continuous modifiers, not effect words.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.effects import EffectRegistry
 from engine.core.errors import DataError
 
 STAR = "☆"  # 401.5c: Mission info that fits every deck
@@ -17,12 +20,8 @@ ZONES_VALID = ["area", "account", "mission", "hand", "trash", "energy"]
 TRIGGERS = ["enter", "attack", "ally_attack", "attack_success", "retire", "battle_retire", "ally_enter",
             "start_draw", "start_main", "start_mission", "start_charge", "start_end_draw", "game_start",
             "end_of_battle", "energy_in", "state", "choose", "other_energy_in"]
-TARGETS = ["self", "opp_lane", "choose_opp", "choose_own", "choose_any", "all_opp", "all_own",
-           "own_account", "attacker", "own_center"]
-UNTIL = ["attack", "mission", "turn", "forever"]
 
 _INT = {"type": "integer", "minimum": 0}
-_TO = {"enum": TARGETS}
 _COND_PROPS = {
     "lvup": {"type": "boolean"}, "in_center": {"type": "boolean"}, "your_turn": {"type": "boolean"},
     "hand_at_most": _INT, "hand_at_least": _INT, "energy_at_least": _INT, "characters_at_least": _INT,
@@ -39,36 +38,6 @@ def _obj(required: list[str], **props) -> dict:
     return {"type": "object", "additionalProperties": False, "required": required, "properties": props}
 
 
-_EFFECT_PROPS: dict = {
-    "draw": {"type": "integer", "minimum": 1, "maximum": 5},
-    "damage": _obj(["amount", "to"], amount={"type": "integer"}, to=_TO),
-    "retire": _obj(["to"], to=_TO),
-    "sleep": _obj(["to"], to=_TO),
-    "reboot": _obj(["to"], to=_TO),
-    "power": _obj(["amount", "to"], amount={"type": "integer"}, to=_TO, until={"enum": UNTIL}),
-    "set_power": _obj(["value", "to"], value={"type": "integer"}, to=_TO, until={"enum": UNTIL}),
-    "forbid_attack": _obj(["to"], to=_TO, until={"enum": UNTIL}),
-    "gain_trait": _obj(["trait", "to"], trait={"type": "string"}, to=_TO, until={"enum": UNTIL}),
-    "remove": _obj(["to"], to=_TO),
-    "exp": _obj(["from", "to"], **{"from": {"enum": ["deck_top", "hand", "energy"]}}, to=_TO),
-    "charge": _obj(["from", "count"], **{"from": {"enum": ["deck_top", "hand"]}}, count=_INT),
-    "discard": {"type": "integer", "minimum": 1, "maximum": 5},
-    "reveal_top": _obj(["trait"], trait={"type": "string"}),
-    "scout": {"const": True},
-    "slide": _obj(["to"], to={"enum": ["self", "choose_own"]}),
-    "reload": {"const": True},
-    "shuffle": {"const": True},
-    "clear_mission": {"const": True},
-    "choose_number": _obj(["max", "then"], max=_INT, then={"enum": ["draw", "damage_self_area"]}),
-    "deck_up_to": _obj(["count", "to"], count={"type": "integer", "minimum": 1, "maximum": 5},
-                       to={"enum": ["energy", "hand", "trash"]}),
-    "damage_by_power": _obj(["to"], to=_TO),
-    "gain_control": _obj(["to"], to={"enum": ["choose_opp", "opp_lane"]}, until={"enum": ["turn", "forever"]}),
-    "delayed": _obj(["at", "effects"], at={"enum": ["start_end_draw", "start_main", "start_mission"]},
-                    effects={"type": "array", "items": {"$ref": "#/$defs/effect"}}),
-}
-EFFECT_SCHEMA = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
-                 "properties": _EFFECT_PROPS}
 _EFFECTS = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
 _CONT_PROPS = {
     "power": _obj(["amount", "to"], amount={"type": "integer"},
@@ -116,7 +85,7 @@ _COMMON = {
     "abilities": {"type": "array", "items": ABILITY_SCHEMA},
     "text": {"type": "string"}, "flavor": {"type": "string"}, "rarity": {"enum": ["β", "C", "UC", "R", "SR", "SEC"]},
 }
-CARD_SCHEMA = {
+_CARD = {
     "type": "object", "required": ["id", "type", "name", "mission", "trait", "account"],
     "allOf": [
         {"if": {"properties": {"type": {"const": "character"}}},
@@ -135,9 +104,19 @@ CARD_SCHEMA = {
     ],
     "properties": _COMMON,
 }
-FILE_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
-               "$defs": {"effect": EFFECT_SCHEMA},
-               "properties": {"cards": {"type": "array", "items": CARD_SCHEMA}}}
+
+
+def card_schema(effect_schema: dict) -> dict:
+    """One card's schema; its effects are `effect_schema` (the registry's, `REGISTRY.schema()`)."""
+    return {"$defs": {"effect": effect_schema}, **_CARD}
+
+
+def file_schema(effect_schema: dict) -> dict:
+    """A card file's schema; effects (also those nested in `delayed`) refer to `$defs/effect`."""
+    return {"type": "object", "required": ["cards"], "additionalProperties": False,
+            "$defs": {"effect": effect_schema},
+            "properties": {"cards": {"type": "array", "items": _CARD}}}
+
 
 _DEFAULT_ZONE = {"account": "account", "mission": "mission", "character": "area", "event": None}
 
@@ -217,10 +196,11 @@ def make_card(raw: dict) -> CardDef:
                    conts=tuple(i for i, a in enumerate(abilities) if a.kind == "cont"))
 
 
-def load_cards(path: Path) -> dict[str, CardDef]:
-    """Load and validate a card file; every problem names file, line and field."""
+def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
+    """Load and validate a card file against the effect words of `registry`; every problem names
+    file, line and field."""
     data = read_yaml_file(path)
-    validate(data, FILE_SCHEMA, str(path))
+    validate(data, file_schema(registry.schema()), str(path))
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     names: dict[str, str] = {}

@@ -8,9 +8,11 @@ and resumes at the same word with the answer in its `got`.
 
 from __future__ import annotations
 
-from engine.core.view import CardRef
+from dataclasses import dataclass
 
+from engine.core.effects import EffectRegistry, Scope, Word
 from engine.core.flow import Step
+from engine.core.view import CardRef
 
 from engine.games.vividz.state import (ADJACENT, CENTER, ZK, Answers, ChooseNumber, ChooseReplacement,
                                        ChooseSlide, ChooseTarget, Credit, Delayed, Made, MoveUpTo, Pending,
@@ -263,25 +265,41 @@ def push_frame(state: VividzState, source: int, seat: int, effects: tuple, inc: 
     state.flow.next(Resolving(source, seat, effects, 0, Answers(), inc, lki))
 
 
-def ask(state: VividzState, step: Step) -> bool:
-    """The word needs a player's choice: `step` asks now, and the frame resumes after the answer."""
-    state.flow.asking = step
-    return False
+@dataclass(slots=True)
+class WordContext:
+    """What a Vividz word resolves with: the core `EffectContext`'s fields (`target` is always
+    None: Vividz chooses targets while resolving, 1107) plus the `Resolving` frame, whose `got`
+    holds the answers a paused word collected and whose `inc`/`lki` say whether its source is
+    still the same object (913.2) and its power as it was in the Area (908.3d)."""
+
+    seat: int
+    source: int
+    frame: Resolving
+    target: int | None = None
+
+
+def ask(state: VividzState, step: Step) -> Step:
+    """The word needs a player's choice: it returns `step`, which asks now, and the frame resumes
+    after the answer."""
+    return step
 
 
 def step_frame(state: VividzState, frame: Resolving) -> None:
     """Run the frame's words until it finishes or waits (904.3a: actions in written order). A
-    frame that waits, or under which a nested frame was started, is queued again with its place."""
+    frame that waits, or under which a nested frame was started, is queued again with its place.
+    Each word is found by one dict lookup (`_RESOLVE`: the registry's words and the two rule
+    effects the engine makes)."""
     queue = state.flow.steps
     size = len(queue)
     effects = frame.effects
     pc = frame.pc
     while pc < len(effects):
         (word, spec), = effects[pc].items()
-        done = OPS[word](state, frame, spec)
+        step = _RESOLVE[word](state, spec, WordContext(frame.seat, frame.source, frame))
         if state.result is not None:
             return
-        if not done:
+        if step is not None:
+            state.flow.asking = step
             queue.insert(len(queue) - size, frame if frame.pc == pc else
                          Resolving(frame.source, frame.seat, effects, pc, frame.got, frame.inc, frame.lki))
             return
@@ -297,42 +315,64 @@ def source_alive(state: VividzState, frame: Resolving) -> bool:
     return where(state, src) == "area" and state.inc[src] == frame.inc
 
 
-def candidates(state: VividzState, frame: Resolving, to: str) -> list[int] | None:
-    """Cards an effect word affects; None means a choice among `choose_*` candidates is needed."""
-    src, seat = frame.source, frame.seat
-    z = state.table.zones
-    if to == "self":
-        return [src] if source_alive(state, frame) else []  # 913.2: a source that moved cannot be found
-    if to == "opp_lane":
-        if not source_alive(state, frame):
-            return []
-        c = lane_opponent(state, seat, state.slot[src])
-        return [c] if c is not None else []
-    if to == "attacker":
-        b = state.battle
-        return [b.attacker] if b and where(state, b.attacker) == "area" and state.inc[b.attacker] == b.inc else []
-    if to == "all_opp":
-        return list(z[f"{1 - seat}.area"])
-    if to == "all_own":
-        return list(z[f"{seat}.area"])
-    if to == "own_account":
-        return list(z[f"{seat}.account"])
-    if to == "own_center":
-        return in_slot(state, seat, CENTER)
-    return None
+# -- scopes (the `to` of a word) -----------------------------------------------------------------
+
+def _self(state: VividzState, seat: int, source: int) -> list[int]:
+    return [source]
 
 
-def choice_pool(state: VividzState, seat: int, to: str) -> list[int]:
+def _opp_lane(state: VividzState, seat: int, source: int) -> list[int]:
+    c = lane_opponent(state, seat, state.slot[source])
+    return [c] if c is not None else []
+
+
+def _attacker(state: VividzState, seat: int) -> list[int]:
+    b = state.battle
+    return [b.attacker] if b and where(state, b.attacker) == "area" and state.inc[b.attacker] == b.inc else []
+
+
+def _zone_of(side: int, zname: str):
+    """All cards of a zone of the resolving seat (side 0) or of its opponent (side 1)."""
+    return lambda state, seat: list(state.table.zones[ZK[seat ^ side][zname]])
+
+
+def _both_areas(state: VividzState, seat: int) -> list[int]:
     z = state.table.zones
-    if to == "choose_opp":
-        return sorted(z[f"{1 - seat}.area"])
-    if to == "choose_own":
-        return sorted(z[f"{seat}.area"])
     return sorted(z["0.area"] + z["1.area"])
 
 
-def _targets(state: VividzState, frame: Resolving, to: str, rule: str) -> list[int] | None:
-    """The affected cards, or None after asking the controller to choose (902.3, 1107)."""
+SCOPES = (  # in the order of the card schema's `to` enum before the registry
+    Scope("self", _self, sourced=True, wording="this card"),
+    Scope("opp_lane", _opp_lane, sourced=True, wording="the opponent's character in this card's lane"),
+    # 1107: the choose_* scopes are chosen while the effect resolves (a ChooseTarget step), not
+    # when the card is played, so they are not `chosen` scopes and REGISTRY.targets is None
+    Scope("choose_opp", lambda state, seat: sorted(state.table.zones[ZK[1 - seat]["area"]]),
+          wording="an opponent's character you choose (1107)"),
+    Scope("choose_own", lambda state, seat: sorted(state.table.zones[ZK[seat]["area"]]),
+          wording="one of your characters you choose (1107)"),
+    Scope("choose_any", _both_areas, wording="a character you choose (1107)"),
+    Scope("all_opp", _zone_of(1, "area"), wording="every opponent's character"),
+    Scope("all_own", _zone_of(0, "area"), wording="every one of your characters"),
+    Scope("own_account", _zone_of(0, "account"), wording="your Account card"),
+    Scope("attacker", _attacker, wording="the attacking character"),
+    Scope("own_center", lambda state, seat: in_slot(state, seat, CENTER), wording="your Center character"),
+)
+CHOSEN_WHILE_RESOLVING = frozenset({"choose_opp", "choose_own", "choose_any"})
+
+
+def candidates(state: VividzState, frame: Resolving, to: str) -> list[int] | None:
+    """Cards a fixed scope affects; None for a `choose_*` scope (a choice is needed). A sourced
+    scope finds nothing once its source left the Area (913.2: it cannot be found)."""
+    if to in CHOSEN_WHILE_RESOLVING:
+        return None
+    scope = _SCOPES[to]
+    if scope.sourced:
+        return scope.cards(state, frame.seat, frame.source) if source_alive(state, frame) else []
+    return scope.cards(state, frame.seat)
+
+
+def _targets(state: VividzState, frame: Resolving, to: str, rule: str) -> list[int] | Step:
+    """The affected cards, or the ChooseTarget step that asks the controller (902.3, 1107)."""
     found = candidates(state, frame, to)
     if found is not None:
         return found
@@ -343,13 +383,12 @@ def _targets(state: VividzState, frame: Resolving, to: str, rule: str) -> list[i
             got.counted = True
             count_choose(state, frame.seat)
         return [c] if where(state, c) == "area" else []
-    pool = choice_pool(state, frame.seat, to)
+    pool = _SCOPES[to].cards(state, frame.seat)
     if len(pool) <= 1:
         if pool:
             count_choose(state, frame.seat)
         return pool
-    ask(state, ChooseTarget(frame.seat, tuple(pool)))
-    return None
+    return ChooseTarget(frame.seat, tuple(pool))
 
 
 def count_choose(state: VividzState, seat: int) -> None:
@@ -360,37 +399,41 @@ def count_choose(state: VividzState, seat: int) -> None:
     fire(state, "choose", seat)
 
 
-def _op_draw(state, frame, n):
+def _op_draw(state: VividzState, n, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     draw(state, frame.seat, n)
-    return True
+    return None
 
 
-def _op_damage(state, frame, spec):
+def _op_damage(state: VividzState, spec, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     cards = _targets(state, frame, spec["to"], "1101.1")
-    if cards is None:
-        return False
+    if type(cards) is not list:
+        return cards
     for c in cards:
         deal_damage(state, c, spec["amount"], frame.source, "effect")
-    return True
+    return None
 
 
-def _op_retire(state, frame, spec):
+def _op_retire(state: VividzState, spec, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     cards = _targets(state, frame, spec["to"], "1110.1")
-    if cards is None:
-        return False
+    if type(cards) is not list:
+        return cards
     for c in cards:
         if needs_replacement_choice(state, c):
-            return False
+            return state.flow.asking
     for c in cards:
         retire(state, c, f"effect of {defn(state, frame.source).name}", "1103.2", frame.source)
-    return True
+    return None
 
 
 def _op_sleep_reboot(asleep: bool):
-    def op(state, frame, spec):
+    def op(state: VividzState, spec, ctx: WordContext) -> Step | None:
+        frame = ctx.frame
         cards = _targets(state, frame, spec["to"], "1104.1")
-        if cards is None:
-            return False
+        if type(cards) is not list:
+            return cards
         for c in cards:
             if where(state, c) not in ("area", "account"):
                 continue  # 1104.3 (and AMB-19: never a mission card)
@@ -400,15 +443,16 @@ def _op_sleep_reboot(asleep: bool):
                 state.sleep.discard(c)
             emit(state, {"type": "sleep" if asleep else "reboot", "card": CardRef(c),
                          "rule": "1104.2" if asleep else "1104.1"})
-        return True
+        return None
     return op
 
 
 def _continuous_op(kind: str, value_key: str):
-    def op(state, frame, spec):
+    def op(state: VividzState, spec, ctx: WordContext) -> Step | None:
+        frame = ctx.frame
         cards = _targets(state, frame, spec["to"], "902.2b")
-        if cards is None:
-            return False
+        if type(cards) is not list:
+            return cards
         if cards:
             reducing = kind == "set_power" or (kind == "power" and spec[value_key] < 0)
             before = {c: power(state, c) for c in cards} if reducing else {}
@@ -421,27 +465,29 @@ def _continuous_op(kind: str, value_key: str):
             for c in before:  # 911.8 power-reducing: a retire in the next PP is credited to it (1103.3)
                 if power(state, c) < before[c]:
                     state.dmg_source[c] = Credit("effect", frame.source)
-        return True
+        return None
     return op
 
 
-def _op_remove(state, frame, spec):
+def _op_remove(state: VividzState, spec, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     cards = _targets(state, frame, spec["to"], "1111.1")
-    if cards is None:
-        return False
+    if type(cards) is not list:
+        return cards
     for c in cards:
         emit(state, {"type": "remove", "card": CardRef(c), "rule": "1111.1"})
         move(state, c, "remove")
-    return True
+    return None
 
 
-def _op_exp(state, frame, spec):
+def _op_exp(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1112: a card becomes EXP of a character; nothing happens if that character is gone."""
+    frame = ctx.frame
     cards = _targets(state, frame, spec["to"], "1112.1")
-    if cards is None:
-        return False
+    if type(cards) is not list:
+        return cards
     if not cards:
-        return True  # 1112.2
+        return None  # 1112.2
     host, seat = cards[0], frame.seat
     src = spec["from"]
     if src == "deck_top":
@@ -450,10 +496,10 @@ def _op_exp(state, frame, spec):
             c = deck[0]
             move(state, c, "exp", host=host)
             emit(state, {"type": "exp", "card": CardRef(c), "host": CardRef(host), "rule": "1112.1"})
-        return True
+        return None
     pool = sorted(zone(state, seat, "hand" if src == "hand" else "energy"))
     if not pool:
-        return True
+        return None
     got = frame.got
     if got.pick is None:
         if len(pool) == 1:
@@ -463,10 +509,11 @@ def _op_exp(state, frame, spec):
     c, got.pick = got.pick, None
     move(state, c, "exp", host=host)
     emit(state, {"type": "exp", "card": CardRef(c), "host": CardRef(host), "rule": "1112.1"})
-    return True
+    return None
 
 
-def _op_charge(state, frame, spec):
+def _op_charge(state: VividzState, spec, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     seat = frame.seat
     if spec["from"] == "deck_top":
         for _ in range(spec["count"]):
@@ -476,7 +523,7 @@ def _op_charge(state, frame, spec):
             c = deck[0]
             move(state, c, "energy")
             emit(state, {"type": "charge", "seat": seat, "card": CardRef(c), "rule": "506.2"})
-        return True
+        return None
     got = frame.got
     done = got.n
     if got.pick is not None:
@@ -488,12 +535,13 @@ def _op_charge(state, frame, spec):
     pool = sorted(zone(state, seat, "hand"))
     if done >= spec["count"] or not pool:
         got.n = 0
-        return True
+        return None
     return ask(state, PickCard(seat, tuple(pool), "hand"))
 
 
-def _op_discard(state, frame, n):
+def _op_discard(state: VividzState, n, ctx: WordContext) -> Step | None:
     """Discard from hand (never from Keep, 508.3), one card at a time (102.5)."""
+    frame = ctx.frame
     seat = frame.seat
     got = frame.got
     done = got.n
@@ -506,17 +554,18 @@ def _op_discard(state, frame, n):
     pool = sorted(zone(state, seat, "hand"))
     if done >= n or not pool:
         got.n = 0
-        return True
+        return None
     return ask(state, PickCard(seat, tuple(pool), "hand"))
 
 
-def _op_reveal_top(state, frame, spec):
+def _op_reveal_top(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1108: reveal the top card; with the Trait it goes to hand, else it stays and the Deck is
     shuffled (1108.3). The reveal names the card's kind, not its instance id."""
+    frame = ctx.frame
     seat = frame.seat
     deck = zone(state, seat, "deck")
     if not deck:
-        return True
+        return None
     c = deck[0]
     d = defn(state, c)
     emit(state, {"type": "reveal", "seat": seat, "shown": d.id, "title": d.name, "rule": "1108.1"})
@@ -525,10 +574,10 @@ def _op_reveal_top(state, frame, spec):
         emit(state, {"type": "to_hand", "seat": seat, "card": CardRef(c)})
     else:
         shuffle(state, seat)
-    return True
+    return None
 
 
-def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, free) -> bool:
+def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, free) -> Step | None:
     """Reveal the top card; if `free(card)` the player may use it for free, else it goes to
     Energy (Scout 1115 and Accel 1201 work the same way)."""
     seat = frame.seat
@@ -536,7 +585,7 @@ def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, f
     if got.revealed is None:
         deck = zone(state, seat, "deck")
         if not deck:
-            return True
+            return None
         c = deck[0]
         move(state, c, "reveal")
         emit(state, {"type": kind, "seat": seat, "card": CardRef(c), "rule": reveal_rule})
@@ -548,13 +597,15 @@ def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, f
     return use_or_energy(state, frame, c, seat, choice, use_rule)
 
 
-def _op_scout(state, frame, spec):
+def _op_scout(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1115: reveal the top card; a Scout-marked card may be used for free, else Energy."""
+    frame = ctx.frame
     return _reveal_then_use(state, frame, "scout", "1115.1", "1115.1", lambda c: True)
 
 
-def _op_accel(state, frame, spec):
+def _op_accel(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1201.2/1201.3: reveal; a card with the named Trait or Account info may be used for free."""
+    frame = ctx.frame
     def named(c: int) -> bool:
         d = defn(state, c)
         return d.trait == spec.get("trait") or d.account == spec.get("account")
@@ -571,13 +622,13 @@ def usable_free(state: VividzState, card: int, how: str) -> bool:
     return d.type in ("character", "event")
 
 
-def use_or_energy(state, frame, card, seat, choice, rule) -> bool:
+def use_or_energy(state, frame, card, seat, choice, rule) -> None:
     if choice is None or choice == "decline":
         move(state, card, "energy")
         emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(card), "rule": rule})
-        return True
+        return None
     play_free(state, card, seat, choice)
-    return True
+    return None
 
 
 def play_free(state: VividzState, card: int, seat: int, slot) -> None:
@@ -599,27 +650,29 @@ def start_event(state: VividzState, card: int, seat: int) -> None:
     push_frame(state, card, seat, effects + ({"to_trash": card},), state.inc[card])
 
 
-def _op_to_trash(state, frame, card):
+def _op_to_trash(state: VividzState, card, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     if where(state, card) == "temporary":
         move(state, card, "trash")
-    return True
+    return None
 
 
-def _op_slide(state, frame, spec):
+def _op_slide(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1116: move one of your characters to an adjacent empty slot."""
+    frame = ctx.frame
     seat = frame.seat
     if frame.got.slide is not None:
         (card, slot), frame.got.slide = frame.got.slide, None
         slide(state, card, slot)
-        return True
+        return None
     movers = [src for src in [frame.source] if spec["to"] == "self" and source_alive(state, frame)] \
         if spec["to"] == "self" else sorted(zone(state, seat, "area"))
     moves = [(c, s) for c in movers for s in ADJACENT[state.slot[c]] if not in_slot(state, seat, s)]
     if not moves:
-        return True
+        return None
     if len(moves) == 1:
         slide(state, *moves[0])
-        return True
+        return None
     return ask(state, ChooseSlide(seat, tuple(moves)))
 
 
@@ -629,28 +682,31 @@ def slide(state: VividzState, card: int, slot: int) -> None:
     state.clock += 1
 
 
-def _op_reload(state, frame, spec):
+def _op_reload(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1117: every Character card in the Trash goes into the Deck, then the Deck is shuffled."""
+    frame = ctx.frame
     seat = frame.seat
     for c in sorted(zone(state, seat, "trash")):
         if defn(state, c).type == "character":
             move(state, c, "deck")
     emit(state, {"type": "reload", "seat": seat, "rule": "1117.1"})
     shuffle(state, seat)
-    return True
+    return None
 
 
-def _op_shuffle(state, frame, spec):
+def _op_shuffle(state: VividzState, spec, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     shuffle(state, frame.seat)
-    return True
+    return None
 
 
-def _op_clear_mission(state, frame, spec):
+def _op_clear_mission(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1114: the mission turns face down and is completed."""
+    frame = ctx.frame
     seat = frame.seat
     pool = [m for m in zone(state, seat, "mission") if mission_active(state, m) and m in state.sleep]
     if not pool:
-        return True
+        return None
     got = frame.got
     if got.pick is None:
         if len(pool) > 1:
@@ -661,11 +717,12 @@ def _op_clear_mission(state, frame, spec):
     state.clock += 1
     emit(state, {"type": "clear", "seat": seat, "position": zone(state, seat, "mission").index(m) + 1,
                  "title": defn(state, m).name, "rule": "1114.1"})  # now face down: no id
-    return True
+    return None
 
 
-def _op_choose_number(state, frame, spec):
+def _op_choose_number(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """102.11: only whole numbers from 0 are chosen."""
+    frame = ctx.frame
     got = frame.got
     if got.number is None:
         return ask(state, ChooseNumber(frame.seat, spec["max"]))
@@ -676,19 +733,21 @@ def _op_choose_number(state, frame, spec):
     elif spec["then"] == "damage_self_area":
         for c in zone(state, frame.seat, "area"):
             deal_damage(state, c, n, frame.source, "effect")
-    return True
+    return None
 
 
-def _op_delayed(state, frame, spec):
+def _op_delayed(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """908.4: create a delayed triggered ability; its source is this card (914.2a)."""
+    frame = ctx.frame
     state.delayed.append(Delayed(spec["at"], frame.source, frame.seat, tuple(spec["effects"])))
     emit(state, {"type": "delayed", "seat": frame.seat, "at": spec["at"], "rule": "908.4"})
-    return True
+    return None
 
 
-def _op_deck_up_to(state, frame, spec):
+def _op_deck_up_to(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """504.4: "move up to X cards from the Deck to [zone]": the player moves none (504.4a) or one,
     then may move another while fewer than X have moved (504.4b); stopping is allowed at any point."""
+    frame = ctx.frame
     seat, f = frame.seat, frame.got
     moved = f.n
     more, f.more = f.more, None
@@ -708,10 +767,10 @@ def _op_deck_up_to(state, frame, spec):
         emit(state, {"type": "deck_move_stop", "seat": seat, "moved": moved,
                      "rule": "504.4a" if not moved else "504.4b"})
         f.n = 0
-        return True
+        return None
     if moved >= spec["count"] or not zone(state, seat, "deck"):
         f.n = 0
-        return True
+        return None
     return ask(state, MoveUpTo(seat, moved, spec["count"], spec["to"]))
 
 
@@ -727,32 +786,34 @@ def source_power(state: VividzState, frame: Resolving) -> int:
     return defn(state, src).power
 
 
-def _op_damage_by_power(state, frame, spec):
+def _op_damage_by_power(state: VividzState, spec, ctx: WordContext) -> Step | None:
+    frame = ctx.frame
     got = frame.got
     if got.amount is None:
         got.amount = source_power(state, frame)  # fixed before any choice is made
     cards = _targets(state, frame, spec["to"], "1101.1")
-    if cards is None:
-        return False
+    if type(cards) is not list:
+        return cards
     amount, got.amount = got.amount, None
     for c in cards:
         deal_damage(state, c, amount, frame.source, "effect")
-    return True
+    return None
 
 
-def _op_gain_control(state, frame, spec):
+def _op_gain_control(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """502.1: the effect's controller gains control of the character. It goes to the same lane on
     its new controller's side of the field; it is not a zone change (same object, damage and
     state kept, 911.3a timestamp kept). A crowded slot is settled by 1002/1003 in the next PP."""
+    frame = ctx.frame
     cards = _targets(state, frame, spec["to"], "502.1b")
-    if cards is None:
-        return False
+    if type(cards) is not list:
+        return cards
     for c in cards:
         if where(state, c) == "area" and controller(state, c) != frame.seat:
             change_control(state, c, frame.seat)
             if spec.get("until", "turn") == "turn":
                 state.control_until.append((c, state.inc[c]))
-    return True
+    return None
 
 
 def change_control(state: VividzState, card: int, seat: int) -> None:
@@ -777,14 +838,69 @@ def return_control(state: VividzState) -> None:
     state.control_until = []
 
 
-OPS = {
-    "draw": _op_draw, "damage": _op_damage, "retire": _op_retire,
-    "sleep": _op_sleep_reboot(True), "reboot": _op_sleep_reboot(False),
-    "power": _continuous_op("power", "amount"), "set_power": _continuous_op("set_power", "value"),
-    "forbid_attack": _continuous_op("forbid_attack", "until"), "gain_trait": _continuous_op("gain_trait", "trait"),
-    "remove": _op_remove, "exp": _op_exp, "charge": _op_charge, "discard": _op_discard,
-    "reveal_top": _op_reveal_top, "scout": _op_scout, "accel": _op_accel, "slide": _op_slide,
-    "reload": _op_reload, "shuffle": _op_shuffle, "clear_mission": _op_clear_mission,
-    "choose_number": _op_choose_number, "delayed": _op_delayed, "to_trash": _op_to_trash,
-    "deck_up_to": _op_deck_up_to, "damage_by_power": _op_damage_by_power, "gain_control": _op_gain_control,
-}
+def _to(value: dict) -> str:
+    return value["to"]
+
+
+def _obj(required: list[str], **props) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": required, "properties": props}
+
+
+_INT = {"type": "integer", "minimum": 0}
+_TO = {"enum": [scope.name for scope in SCOPES]}
+_UNTIL = {"enum": ["attack", "mission", "turn", "forever"]}
+_LASTS = "; it lasts until the end of the `until` (no: of the turn) (911.4)"
+
+WORDS = (
+    Word("draw", {"type": "integer", "minimum": 1, "maximum": 5}, _op_draw,
+         "you draw `value` card(s) (1106; an empty Deck draws nothing, 102.5)"),
+    Word("damage", _obj(["amount", "to"], amount={"type": "integer"}, to=_TO), _op_damage,
+         "deal `amount` damage to `to` (1101)", _to),
+    Word("retire", _obj(["to"], to=_TO), _op_retire, "`to` retires into its owner's Energy (1110)", _to),
+    Word("sleep", _obj(["to"], to=_TO), _op_sleep_reboot(True), "`to` goes to sleep (1104.2)", _to),
+    Word("reboot", _obj(["to"], to=_TO), _op_sleep_reboot(False), "`to` reboots (1104.1)", _to),
+    Word("power", _obj(["amount", "to"], amount={"type": "integer"}, to=_TO, until=_UNTIL),
+         _continuous_op("power", "amount"), "`to` gets `amount` power" + _LASTS, _to),
+    Word("set_power", _obj(["value", "to"], value={"type": "integer"}, to=_TO, until=_UNTIL),
+         _continuous_op("set_power", "value"), "the power of `to` becomes `value`" + _LASTS, _to),
+    Word("forbid_attack", _obj(["to"], to=_TO, until=_UNTIL), _continuous_op("forbid_attack", "until"),
+         "`to` cannot attack" + _LASTS, _to),
+    Word("gain_trait", _obj(["trait", "to"], trait={"type": "string"}, to=_TO, until=_UNTIL),
+         _continuous_op("gain_trait", "trait"), "`to` gains the Trait `trait`" + _LASTS, _to),
+    Word("remove", _obj(["to"], to=_TO), _op_remove, "`to` is removed from the game (1111)", _to),
+    Word("exp", _obj(["from", "to"], **{"from": {"enum": ["deck_top", "hand", "energy"]}}, to=_TO), _op_exp,
+         "a card from your `from` (deck_top: the top of your Deck) becomes EXP of `to` (1112)", _to),
+    Word("charge", _obj(["from", "count"], **{"from": {"enum": ["deck_top", "hand"]}}, count=_INT), _op_charge,
+         "put `count` card(s) from your `from` (deck_top: the top of your Deck) into Energy (506.2)"),
+    Word("discard", {"type": "integer", "minimum": 1, "maximum": 5}, _op_discard,
+         "you discard `value` card(s) from your hand (102.5)"),
+    Word("reveal_top", _obj(["trait"], trait={"type": "string"}), _op_reveal_top,
+         "reveal the top card of your Deck: a card with the Trait `trait` goes to your hand, else the Deck is shuffled (1108)"),
+    Word("scout", {"const": True}, _op_scout,
+         "Scout: reveal the top card of your Deck; you may use a Scout card for free, else it goes to Energy (1115)"),
+    Word("slide", _obj(["to"], to={"enum": ["self", "choose_own"]}), _op_slide,
+         "`to` slides to an adjacent empty slot (1116)", _to),
+    Word("reload", {"const": True}, _op_reload,
+         "Reload: every Character card in your Trash goes into your Deck, then it is shuffled (1117)"),
+    Word("shuffle", {"const": True}, _op_shuffle, "you shuffle your Deck (1105)"),
+    Word("clear_mission", {"const": True}, _op_clear_mission, "one of your checked missions is cleared (1114)"),
+    Word("choose_number", _obj(["max", "then"], max=_INT, then={"enum": ["draw", "damage_self_area"]}),
+         _op_choose_number, "you choose a number from 0 to `max`, then `then` (draw: you draw that many cards; damage_self_area: each of your characters is dealt that much damage) (102.11)"),
+    Word("deck_up_to", _obj(["count", "to"], count={"type": "integer", "minimum": 1, "maximum": 5},
+                            to={"enum": ["energy", "hand", "trash"]}), _op_deck_up_to,
+         "move up to `count` card(s) from your Deck to your `to` (504.4)"),
+    Word("damage_by_power", _obj(["to"], to=_TO), _op_damage_by_power,
+         "deal damage equal to this card's power to `to` (1101)", _to),
+    Word("gain_control", _obj(["to"], to={"enum": ["choose_opp", "opp_lane"]}, until={"enum": ["turn", "forever"]}),
+         _op_gain_control, "you gain control of `to` (until: `until`, no: the end of the turn) (502.1b)", _to),
+    Word("delayed", _obj(["at", "effects"], at={"enum": ["start_end_draw", "start_main", "start_mission"]},
+                         effects={"type": "array", "items": {"$ref": "#/$defs/effect"}}), _op_delayed,
+         "at your next `at`, a delayed ability resolves its effects (908.4)"),
+)
+REGISTRY: EffectRegistry[VividzState] = EffectRegistry(WORDS, SCOPES)
+_SCOPES = REGISTRY.scopes
+
+# Rule effects the engine makes itself, never card data (so the card schema refuses them):
+# `accel` is built from an `accel` ability (1201), `to_trash` ends an event card's resolution (909.2).
+RULE_EFFECTS = {"accel": _op_accel, "to_trash": _op_to_trash}
+_RESOLVE = {**{name: word.resolve for name, word in REGISTRY.words.items()}, **RULE_EFFECTS}
