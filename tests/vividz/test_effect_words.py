@@ -123,3 +123,40 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
         "this card gets 1 power; it lasts until the end of the attack (no: of the turn) (911.4)"
     assert say({"deck_up_to": {"count": 2, "to": "hand"}}) == \
         "move up to 2 card(s) from your Deck to your hand (504.4)"
+
+
+def test_a_card_played_or_an_ability_used_is_narrated_in_its_effects_wording():
+    """The demo's line for an Event played, an ability activated or triggered says what it does
+    in its words' wording; a card the seat cannot see says nothing of its effects."""
+    from engine.bots.random_bot import RandomBot
+    from engine.core.game import Game
+
+    cards = RULES.cards()
+    seen = set()
+    for seed in range(10):
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while (request := game.pending()) is not None and len(seen) < 3:
+            for event in game.act(request.seat, bots[request.seat].choose(request)):
+                data = event.for_seat(None)
+                kind = data["type"]
+                card = data.get("source" if kind == "trigger" else "card")
+                if kind not in ("play", "activate", "trigger") or not isinstance(data.get("ability", 0), int):
+                    continue
+                d = cards[card["card"]]
+                if kind == "play":
+                    if d.type != "event":
+                        continue
+                    effects = [e for ab in d.abilities if ab.kind == "event" for e in ab.effects]
+                else:
+                    effects = [e for e in d.abilities[data["ability"]].effects if "accel" not in e]
+                if not effects:
+                    continue
+                line = RULES.narrate(data)
+                assert line.count(": ") >= 1 and all(fx.REGISTRY.say(e) in line for e in effects), line
+                hidden = {**data, kind == "trigger" and "source" or "card": None}
+                assert not any(fx.REGISTRY.say(e) in RULES.narrate(hidden) for e in effects)
+                seen.add(kind)
+        if len(seen) == 3:
+            return
+    pytest.fail(f"only {sorted(seen)} narrated in 10 games")

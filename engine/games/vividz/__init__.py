@@ -192,7 +192,7 @@ class VividzRules(CardGame):
         return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return demo.narrate(event)
+        return demo.narrate(event, self.cards())
 
 
 RULES = VividzRules()

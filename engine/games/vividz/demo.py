@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
+from engine.games.vividz.cards import CardDef
+from engine.games.vividz.effects import REGISTRY
 from engine.games.vividz.state import VividzState, defn, play_cost, where, zone
 
 
@@ -93,11 +97,39 @@ def _plain(value) -> str:
     return str(value).replace("_", " ")
 
 
-def narrate(event: dict) -> str:
+def _effects(event: dict, cards: Mapping[str, CardDef]) -> tuple:
+    """The card-data effects of the card played (an Event's [Event] abilities, 909.2), the
+    ability activated (907) or the ability that triggered (908) in `event`; none for a card the
+    seat cannot see, a character played (its abilities trigger on their own) or a delayed trigger."""
+    kind = event.get("type")
+    card = event.get("source" if kind == "trigger" else "card")
+    d = cards.get(card.get("card")) if isinstance(card, dict) else None
+    if d is None:
+        return ()
+    if kind == "play":
+        effects = tuple(e for ab in d.abilities if ab.kind == "event" for e in ab.effects)
+    elif kind in ("activate", "trigger") and isinstance(event.get("ability"), int) \
+            and 0 <= event["ability"] < len(d.abilities):
+        effects = d.abilities[event["ability"]].effects
+    else:
+        return ()
+    return tuple(e for e in effects if REGISTRY.word_of(e) in REGISTRY.words)  # not the rule effect accel
+
+
+def wording(effects: tuple) -> str:
+    """Effects as their words say them (`REGISTRY.say`, docs/effects/vividz.md), for narration."""
+    return "; ".join(REGISTRY.say(effect) for effect in effects)
+
+
+def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
+    """One line for an event; with the card data (`cards`), a card played or an ability used or
+    triggered says what its effects do, in the wording of their words."""
     text = _TEXT.get(event.get("type"))
     if text:
         try:
-            return f"{text(event)}  [{event['rule']}]" if "rule" in event else text(event)
+            effects = _effects(event, cards) if cards else ()
+            line = f"{text(event)}: {wording(effects)}" if effects else text(event)
+            return f"{line}  [{event['rule']}]" if "rule" in event else line
         except (KeyError, TypeError, AttributeError):
             pass
     # an event without a sentence yet: its kind and fields in words, never a raw dump

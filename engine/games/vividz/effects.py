@@ -869,9 +869,9 @@ WORDS = (
          _continuous_op("gain_trait", "trait"), "`to` gains the Trait `trait`" + _LASTS, _to),
     Word("remove", _obj(["to"], to=_TO), _op_remove, "`to` is removed from the game (1111)", _to),
     Word("exp", _obj(["from", "to"], **{"from": {"enum": ["deck_top", "hand", "energy"]}}, to=_TO), _op_exp,
-         "a card from your `from` (deck_top: the top of your Deck) becomes EXP of `to` (1112)", _to),
+         "a card from your `from` becomes EXP of `to` (1112; deck_top: the top of the Deck)", _to),
     Word("charge", _obj(["from", "count"], **{"from": {"enum": ["deck_top", "hand"]}}, count=_INT), _op_charge,
-         "put `count` card(s) from your `from` (deck_top: the top of your Deck) into Energy (506.2)"),
+         "put `count` card(s) from your `from` into Energy (506.2; deck_top: the top of the Deck)"),
     Word("discard", {"type": "integer", "minimum": 1, "maximum": 5}, _op_discard,
          "you discard `value` card(s) from your hand (102.5)"),
     Word("reveal_top", _obj(["trait"], trait={"type": "string"}), _op_reveal_top,
@@ -895,7 +895,7 @@ WORDS = (
          _op_gain_control, "you gain control of `to` (until: `until`, no: the end of the turn) (502.1b)", _to),
     Word("delayed", _obj(["at", "effects"], at={"enum": ["start_end_draw", "start_main", "start_mission"]},
                          effects={"type": "array", "items": {"$ref": "#/$defs/effect"}}), _op_delayed,
-         "at your next `at`, a delayed ability resolves its effects (908.4)"),
+         "a delayed ability waits for your next `at` phase start to resolve its effects (908.4)"),
 )
 REGISTRY: EffectRegistry[VividzState] = EffectRegistry(WORDS, SCOPES)
 _SCOPES = REGISTRY.scopes
