@@ -651,7 +651,6 @@ def start_event(state: VividzState, card: int, seat: int) -> None:
 
 
 def _op_to_trash(state: VividzState, card, ctx: WordContext) -> Step | None:
-    frame = ctx.frame
     if where(state, card) == "temporary":
         move(state, card, "trash")
     return None
