@@ -96,7 +96,7 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
         "deal 2 damage to the opponent's engaged card, less Defense (piercing: no) (KJ-5.5)"
     assert REGISTRY.say({"damage": {"amount": 3, "to": "opp_any", "pierce": True}}) == \
         "deal 3 damage to one of the opponent's battle cards in play, less Defense (piercing: yes) (KJ-5.5)"
-    assert REGISTRY.say({"draw": 2}) == "you draw 2 cards (KJ-G6 if the deck runs out)"
+    assert REGISTRY.say({"draw": 2}) == "you draw 2 card(s) (KJ-G6 if the deck runs out)"
     assert REGISTRY.say({"devolve": "own_engaged"}).startswith("your engaged card devolves")
 
 

@@ -103,7 +103,7 @@ def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():
     assert REGISTRY.say({"damage": {"amount": 2, "to": "enemy_combat"}}) == \
         "2 damage to every character in the opponent's combat row (a player loses that much life, QG-0.1)"
     assert REGISTRY.say({"destroy": "target"}) == "the chosen character is destroyed (QG-G24)"
-    assert REGISTRY.say({"draw": 2}) == "you draw 2 cards (an empty library loses, QG-2.2.2)"
+    assert REGISTRY.say({"draw": 2}) == "you draw 2 card(s) (an empty library loses, QG-2.2.2)"
 
 
 def test_a_link_that_resolves_is_narrated_in_its_effects_wording():

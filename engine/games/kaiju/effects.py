@@ -243,7 +243,7 @@ def _count(maximum: int | None = None) -> dict:
 
 REGISTRY: EffectRegistry[KaijuState] = EffectRegistry(
     words=(
-        Word("draw", _count(5), _draw, "you draw `value` cards (KJ-G6 if the deck runs out)"),
+        Word("draw", _count(5), _draw, "you draw `value` card(s) (KJ-G6 if the deck runs out)"),
         Word("damage", {"type": "object", "additionalProperties": False, "required": ["amount", "to"],
                         "properties": {"amount": {"type": "integer", "minimum": 1},
                                        "to": {"enum": ["opp_engaged", "opp_support", "opp_all_support", "opp_any"]},

@@ -317,7 +317,7 @@ REGISTRY: EffectRegistry[QgState] = EffectRegistry(
         Word("gain_life", _AMOUNT, _gain_life, "you gain `value` life (no maximum, QG-G6)"),
         Word("lose_life", _AMOUNT, _lose_life, "you lose `value` life (QG-0.1)"),
         Word("draw", {"type": "integer", "minimum": 1, "maximum": 5}, _draw,
-             "you draw `value` cards (an empty library loses, QG-2.2.2)"),
+             "you draw `value` card(s) (an empty library loses, QG-2.2.2)"),
         Word("destroy", {"const": "target"}, _destroy, "`value` is destroyed (QG-G24)",
              scope_of=lambda value: value),
         Word("bounce", {"const": "target"}, _bounce, "`value` returns to its owner's hand",
