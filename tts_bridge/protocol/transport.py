@@ -255,11 +255,11 @@ class Listener:
         self._paused_until = time.monotonic() + self._backoff
 
     def _evict(self, reason: str) -> None:
-        """Free a slot by closing the oldest connection, but first take what the kernel already
-        holds for it: a sender whose document has arrived (EOF, or one whole JSON value, which
-        is all a connection ever carries) is delivered, not dropped. The listener reads ready
-        sockets only between batches of accepts, so under a flood TTS's message is often waiting
-        unread in the oldest slot (CI stop 24 lost one that way).
+        """Free a slot by closing one connection, but first take what the kernel already holds
+        for it: a sender whose document has arrived (EOF, or one whole JSON object, which is all
+        a connection ever carries) is delivered, not dropped. The listener reads ready sockets
+        only between batches of accepts, so under a flood a message may wait unread in the slot
+        chosen (CI stop 24 lost a TTS message in a flood test).
 
         The victim is the oldest connection that sent one burst of a document and nothing
         since, the mark of a flood: TTS writes each message in one go and closes (protocol
