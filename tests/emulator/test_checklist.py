@@ -290,6 +290,12 @@ def test_our_glue_ignores_duplicate_and_tokenless_batches(peer):
 
     peer.load(save(script=render_global_lua("kaiju")))
     peer.link.send_custom({"cmd": "hello", "token": "T", "seats": {"White": 0}})
+    # each message is its own connection, which TTS (and the emulator) may run in either order:
+    # like the session's handshake, wait until our Lua holds the token before the first batch
+    deadline = time.monotonic() + 5
+    while not peer.link.execute_lua("return TTSBridgeInfo()").get("has_token"):
+        assert time.monotonic() < deadline, "the glue never took the token"
+        time.sleep(0.02)
     batch = {"cmd": "batch", "token": "T", "n": 1, "cmds": [{"op": "spawn", "ref": "c1", "data": {"Name": "Card", "Nickname": "x"}}]}
     peer.link.send_custom(batch)
     peer.link.send_custom(batch)                          # duplicate
