@@ -75,3 +75,18 @@ def test_the_comparison_sees_a_turned_board(generated_save):
     red = render(geometry.build(scene, "Red", SCREEN), Images(), scene.ui_tree)
     mean, share = difference(white, red)
     assert mean > MEAN_LIMIT or share > PIXEL_LIMIT
+
+
+def test_the_view_draws_with_the_fonts_of_the_font_folders_it_is_given_now(monkeypatch, tmp_path):
+    # the view's font cache once kept the faces of the first render in a process: a golden
+    # drawn after another test's render came out in that test's fonts
+    from tts_bridge.assets import fonts
+    from tts_bridge.view.render import font
+
+    shipped = fonts.BUNDLED_DIR / fonts.bundled_name("sans", "ja")
+    (tmp_path / "DejaVuSans.ttf").write_bytes(shipped.read_bytes())  # found first by its name
+    monkeypatch.setenv("TTS_BRIDGE_SYSTEM_FONT_DIRS", "")
+    monkeypatch.setenv("TTS_BRIDGE_FONT_DIRS", str(tmp_path))
+    assert Path(font(13).path) == tmp_path / "DejaVuSans.ttf"
+    monkeypatch.delenv("TTS_BRIDGE_FONT_DIRS")
+    assert Path(font(13).path) == shipped

@@ -24,15 +24,20 @@ UI_BUTTON_DEFAULT = "#FFFFFF"
 LEGEND_MAX_WARNINGS = 14
 
 
-@lru_cache(maxsize=64)
 def font(size: int, sample: str = "") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The project's sans chain (tts_bridge.assets.fonts): the face that covers `sample`'s first
     non-ASCII character, else the first face; Pillow's own font when there is none."""
     from tts_bridge.assets import fonts
 
-    faces = fonts.chain("sans")
-    face = faces[0] if faces else None
     wide = next((ch for ch in sample if ord(ch) > 127), None)
+    return _font(size, wide, fonts.chain("sans"))  # the chain in the key: it follows the font folders
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, wide: str | None, faces: tuple) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    from tts_bridge.assets import fonts
+
+    face = faces[0] if faces else None
     if wide is not None and faces:
         face = fonts.face_for(wide, faces) or face
     if face is None:
