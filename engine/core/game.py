@@ -16,7 +16,7 @@ import jsonschema
 from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
 from engine.core.flow import wrong_seat
-from engine.core.hashing import HASH_VERSION, packer, state_hash
+from engine.core.hashing import HASH_VERSION, HASH_VERSIONS, packer, state_hash
 from engine.core.requests import Event, Request, Result, same_json
 from engine.core.rng import RNG_VERSION, Seed
 
@@ -79,7 +79,7 @@ def resolve_options(rules: GameRules, given: dict[str, Any] | None) -> dict[str,
 
 
 CONCEDE = {"type": "concede"}
-_PACKS: dict[type, Any] = {}  # state type -> what packs it: the game's own snapshot, or the derived packer
+_PACKS: dict[tuple[type, int], Any] = {}  # (state type, hash version) -> the derived packer
 _VALIDATORS: dict[str, Any] = {}
 
 
@@ -91,8 +91,12 @@ def _validator_for(rules: GameRules) -> Any:
 
 class Game:
     def __init__(self, rules: GameRules, decks: list[Deck] | None = None, seed: Seed = 0,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, hash_version: int = HASH_VERSION) -> None:
+        if hash_version not in HASH_VERSIONS:
+            raise ValueError(f"state hashes of version {hash_version} are not computed by this engine "
+                             f"(it computes versions {', '.join(map(str, HASH_VERSIONS))})")
         self.rules = rules
+        self._hash_version = hash_version
         self.decks = decks if decks is not None else rules.sample_decks()
         self.seed = seed
         self.options = resolve_options(rules, options)
@@ -121,18 +125,17 @@ class Game:
 
     @property
     def hash_version(self) -> int:
-        """Version of the state packing: 1 for a game's own `snapshot`, HASH_VERSION for the
-        declared-state packer. Logs and journals record it."""
-        return 1 if hasattr(self.rules, "snapshot") else HASH_VERSION
+        """Version of the state packing (engine/core/hashing.py): HASH_VERSION for a new game;
+        a replayed log or journal keeps the version it was written with. Both record it."""
+        return self._hash_version
 
     def state_hash(self) -> str:
-        """The hash of the declared state (engine/core/hashing.py); games not yet on the
-        declared state still pack their own `snapshot`."""
+        """The hash of the declared state (engine/core/hashing.py), packed as `hash_version`."""
         state = self.state
-        pack = _PACKS.get(type(state))
+        key = (type(state), self._hash_version)
+        pack = _PACKS.get(key)
         if pack is None:
-            snapshot = getattr(self.rules, "snapshot", None)
-            pack = _PACKS[type(state)] = snapshot or packer(type(state))
+            pack = _PACKS[key] = packer(type(state), self._hash_version)
         return state_hash(pack(state))
 
     # -- deciding ------------------------------------------------------------------------
@@ -189,7 +192,7 @@ class Game:
         return self._commit(seat, CONCEDE)
 
     def _apply(self, seat: int, action: dict) -> list[Event]:
-        if same_json(action, CONCEDE) and hasattr(self.rules, "concede"):
+        if action.get("type") == "concede" and same_json(action, CONCEDE) and hasattr(self.rules, "concede"):
             return self.rules.concede(self.state, seat)
         return self.rules.apply(self.state, seat, action)
 
@@ -248,12 +251,14 @@ class Game:
         if log.get("rng") != RNG_VERSION:
             raise ValueError(f"this log was recorded with random stream {log.get('rng') or 'mt19937 (engine 0.1.0)'}; "
                              f"this engine shuffles with {RNG_VERSION} and cannot reproduce its games")
-        game = cls(rules, [Deck.from_json(d) for d in log["decks"]], log["seed"], log.get("options"))
         version = log.get("hash_version", 1)
-        if log.get("hashes") and version != game.hash_version:
-            raise ValueError(f"this log's state hashes are version {version}, this engine computes version "
-                             f"{game.hash_version} for {rules.id}: it cannot be verified; replay it with the "
-                             f"engine that wrote it")
+        if log.get("hashes") and version not in HASH_VERSIONS:
+            raise ValueError(f"this log's state hashes are version {version}, this engine computes versions "
+                             f"{', '.join(map(str, HASH_VERSIONS))} for {rules.id}: it cannot be verified; "
+                             f"replay it with the engine that wrote it")
+        # verified, and extended, in the packing it was written with
+        game = cls(rules, [Deck.from_json(d) for d in log["decks"]], log["seed"], log.get("options"),
+                   version if version in HASH_VERSIONS else HASH_VERSION)
         for i, d in enumerate(log["decisions"]):
             if same_json(d["action"], CONCEDE) and hasattr(rules, "concede"):
                 game.concede(d["seat"])

@@ -14,6 +14,7 @@ what a hand-written snapshot does.
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import operator
 import types
 import typing
@@ -25,7 +26,13 @@ from itertools import chain
 from typing import Any, Callable, Iterable
 
 # Bump when the packing of any state changes: journals record it (Game.log "hash_version").
-HASH_VERSION = 2
+# 3: plain values and the table in one marshal call; 2 (still verifiable): everything by repr.
+HASH_VERSION = 3
+HASH_VERSIONS = (2, 3)
+# marshal format 0 (CPython's Python/marshal.c): no object references and no interned-string
+# marker, so the bytes depend on the values alone, never on object identity; format 0 has
+# been frozen since Python 2. A value of any other type raises ValueError (never a wrong hash).
+_MARSHAL_FORMAT = 0
 
 _CACHE = "tts-bridge.cache"
 _FIXED = "tts-bridge.fixed"
@@ -123,6 +130,21 @@ def _is_plain(tp: Any) -> bool:
         if dataclasses.is_dataclass(tp) and "__slots__" in vars(tp):
             hints = _field_types(tp)
             return all(not is_cache(f) and _is_plain(hints[f.name]) for f in dataclasses.fields(tp))
+    return False
+
+
+_MARSHAL_SCALARS = (int, str, bool, float, type(None), bytes)
+
+
+def _marshal_safe(tp: Any) -> bool:
+    """Types marshal writes from their values alone: scalars and lists/tuples of them (an
+    enum or a record is not: it goes into the repr)."""
+    if tp in _MARSHAL_SCALARS:
+        return True
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType or origin in (list, tuple):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        return bool(args) and all(_marshal_safe(a) for a in args)
     return False
 
 
@@ -310,12 +332,16 @@ _EMPTY_IS_UNIT = {_canon, _sorted, _sorted_items}
 _CONTAINERS = (dict, list, set, frozenset, deque, tuple)
 
 
-def packer(state_type: type) -> Callable[[Any], bytes]:
+def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], bytes]:
     """The packer of a state type, generated from its declaration (it runs after every
-    decision): `hash_bytes()` fields first, then one repr of every other field, encoded."""
-    found = _PACKERS.get(state_type)
+    decision): `hash_bytes()` fields first, then (version 3) one marshal of the table and of
+    every plain field, then one repr of every other field, encoded."""
+    found = _PACKERS.get((state_type, version))
     if found is not None:
         return found
+    if version not in HASH_VERSIONS:
+        raise ValueError(f"hash version {version} is not one this engine computes ({HASH_VERSIONS})")
+    marshals: list[str] = []
     fixed = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_FIXED)}
     hints = _field_types(state_type)
     optional = {name for name, tp in hints.items()
@@ -329,7 +355,10 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
             blobs.append(f"_int_list_bytes(state.{name})")
             continue
         if encode is _BYTES and name not in optional:
-            blobs.append(f"state.{name}.hash_bytes()")
+            if version >= 3 and callable(getattr(hints[name], "hash_value", None)):
+                marshals.append(f"state.{name}.hash_value()")
+            else:
+                blobs.append(f"state.{name}.hash_bytes()")
             continue
         if name in fixed:  # set once per game: its packed bytes are remembered
             plain = encode or (lambda v: v)
@@ -338,7 +367,7 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
             blobs.append(f"(_t[1] if (_t := _c_{name}[0])[0] is state.{name} else _e_{name}(state.{name}))")
             continue
         if encode is None:
-            values.append(f"state.{name}")
+            (marshals if version >= 3 and _marshal_safe(hints[name]) else values).append(f"state.{name}")
             continue
         inline = getattr(encode, "inline", None)
         if inline is not None and name not in optional:  # the Flow: its tuple built in place
@@ -356,11 +385,16 @@ def packer(state_type: type) -> Callable[[Any], bytes]:
         elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
             call = f"({call} if state.{name} else ())"  # an empty container packs as () anyway: no call
         (blobs if encode in _BYTES_ENCODERS else values).append(call)
-    source = (f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}"
-              f"repr(({''.join(v + ', ' for v in values)})).encode(),))\n")
-    exec(compile(source, f"<packer of {state_type.__name__}>", "exec"), env)
+    if marshals:
+        env["_marshal"] = marshal.dumps
+        blobs.append(f"_marshal(({''.join(m + ', ' for m in marshals)}), {_MARSHAL_FORMAT})")
+    if values or version < 3:
+        blobs.append(f"repr(({''.join(v + ', ' for v in values)})).encode()")
+    source = f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}))\n"
+    exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}>", "exec"), env)
     pack = env["pack"]
-    _PACKERS[state_type] = pack
+    pack.source = source  # what was generated, for reading
+    _PACKERS[(state_type, version)] = pack
     return pack
 
 

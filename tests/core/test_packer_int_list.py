@@ -4,9 +4,10 @@ element is in the hash, and no other field's packing changes."""
 from __future__ import annotations
 
 import dataclasses
+import marshal
 from array import array
 
-from engine.core.hashing import _int_pairs, int_list, pack_state
+from engine.core.hashing import _int_pairs, int_list, pack_state, packer
 
 
 @dataclasses.dataclass(slots=True, eq=False)
@@ -35,8 +36,11 @@ def test_every_element_and_the_length_of_an_int_list_is_in_the_hash():
 
 
 def test_an_int_list_packs_as_bytes_and_a_plain_list_as_before():
-    assert pack_state(_Counts(1, [0, 3, 2])) == array("I", [0, 3, 2]).tobytes() + b"|(1,)"
-    assert pack_state(_Plain(1, [0, 3, 2])) == b"(1, [0, 3, 2])"
+    # hash version 2: the plain values by repr; version 3: by one marshal call (format 0)
+    assert packer(_Counts, 2)(_Counts(1, [0, 3, 2])) == array("I", [0, 3, 2]).tobytes() + b"|(1,)"
+    assert packer(_Plain, 2)(_Plain(1, [0, 3, 2])) == b"(1, [0, 3, 2])"
+    assert pack_state(_Counts(1, [0, 3, 2])) == array("I", [0, 3, 2]).tobytes() + b"|" + marshal.dumps((1,), 0)
+    assert pack_state(_Plain(1, [0, 3, 2])) == marshal.dumps((1, [0, 3, 2]), 0)
 
 
 def test_an_int_to_int_dict_packs_as_its_sorted_pairs_one_after_another():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
+from engine.core.hashing import HASH_VERSION
 from engine.games.gundam_war import RULES
 from engine.games.gundam_war.state import Mulligan, Priority, Sortie
 from tests.gundam_war.scenario import at, game, refused
@@ -32,7 +33,7 @@ def test_two_states_that_differ_only_in_serial_hash_differently():
 
 def test_the_rules_object_writes_no_snapshot_and_no_seat_refusal():
     assert not hasattr(RULES, "snapshot") and not hasattr(RULES, "seat_refusal")
-    assert Game(RULES).hash_version == 2
+    assert Game(RULES).hash_version == HASH_VERSION
 
 
 def test_each_decision_is_the_asking_step_of_the_processor():

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import CONCEDE, Deck, Game, GameRules
+from engine.core.hashing import HASH_VERSION, HASH_VERSIONS
 from engine.core.requests import same_json
 from engine.core.rng import RNG_VERSION
 
@@ -183,16 +184,17 @@ class Journal:
     def replay(rules: GameRules, header: dict, decisions: list[dict], path: Path | str = "journal") -> Game:
         """Rebuild the game; every recorded hash must match (else the journal is not this game).
         A refused or diverging decision is a JournalError naming its line."""
-        try:
-            game = Game(rules, [Deck.from_json(d) for d in header["decks"]], header["seed"], header.get("options"))
+        version = header.get("hash_version", 1)
+        if decisions and version not in HASH_VERSIONS:
+            raise JournalError(f"{path}:1: this journal's state hashes are version {version}; this engine computes "
+                               f"versions {', '.join(map(str, HASH_VERSIONS))} for {rules.id}, so it cannot verify "
+                               f"the journal: resume it with the tts-bridge that wrote it, or start a new session")
+        try:  # a resumed session goes on hashing as its journal began
+            game = Game(rules, [Deck.from_json(d) for d in header["decks"]], header["seed"], header.get("options"),
+                        version if version in HASH_VERSIONS else HASH_VERSION)
         except Exception as exc:  # noqa: BLE001 - unknown cards, options or seed in the header
             raise JournalError(f"{path}:1: the session header does not start a {rules.id} game "
                                f"({type(exc).__name__}: {exc})") from None
-        version = header.get("hash_version", 1)
-        if decisions and version != game.hash_version:
-            raise JournalError(f"{path}:1: this journal's state hashes are version {version}; this engine computes "
-                               f"version {game.hash_version} for {rules.id}, so it cannot verify the journal: "
-                               f"resume it with the tts-bridge that wrote it, or start a new session")
         for k, d in enumerate(decisions, 1):
             where = f"{path}:{k + 1}"
             try:

@@ -1,0 +1,122 @@
+"""Hash version 3 packs the table and the plain fields in one marshal call (format 0); logs and
+journals written with version 2 still replay and verify in the packing they were written with."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+import pytest
+
+from engine.bots.random_bot import RandomBot
+from engine.core.game import Game
+from engine.core.hashing import HASH_VERSION, HASH_VERSIONS, pack_state, packer
+from engine.core.registry import game_ids, get_rules
+from engine.core.zones import Table, Visibility, ZoneSpec
+from tts_bridge.session.journal import Journal, JournalError
+
+
+def _played(game_id: str, version: int, decisions: int = 40) -> Game:
+    game = Game(get_rules(game_id), seed=5, hash_version=version)
+    bots = [RandomBot(11), RandomBot(12)]
+    for _ in range(decisions):
+        request = game.pending()
+        if request is None:
+            break
+        game.act(request.seat, bots[request.seat].choose(request))
+    return game
+
+
+def test_new_games_hash_with_the_newest_version():
+    assert HASH_VERSION == max(HASH_VERSIONS) == 3
+    assert Game(get_rules("kaiju")).log()["hash_version"] == 3
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_version_2_log_replays_verifies_and_stays_version_2(game_id):
+    old = _played(game_id, 2)
+    log = old.log()
+    assert log["hash_version"] == 2
+    replayed = Game.replay(get_rules(game_id), log)
+    assert replayed.hashes == old.hashes and replayed.hash_version == 2
+    assert _played(game_id, 3).hashes != old.hashes  # the versions pack differently
+    log["hashes"][-1] = "0" * 24
+    with pytest.raises(ValueError, match="diverged"):
+        Game.replay(get_rules(game_id), log)
+
+
+def test_a_version_2_journal_resumes_in_version_2():
+    old = _played("qiguang", 2)
+    log = old.log()
+    header = {key: log[key] for key in ("seed", "options", "decks", "hash_version")}
+    decisions = [dict(d, hash=h) for d, h in zip(log["decisions"], log["hashes"])]
+    game = Journal.replay(get_rules("qiguang"), header, decisions)
+    assert game.hash_version == 2 and game.hashes == old.hashes
+    request = game.pending()
+    game.act(request.seat, request.options[0].action)
+    assert game.log()["hash_version"] == 2  # what it appends is hashed as the journal began
+
+
+def test_a_version_this_engine_does_not_compute_is_refused_with_the_versions_it_does():
+    log = _played("kaiju", 2, 3).log()
+    log["hash_version"] = 1
+    with pytest.raises(ValueError, match=r"version 1, this engine computes versions 2, 3"):
+        Game.replay(get_rules("kaiju"), log)
+    header = {key: log[key] for key in ("seed", "options", "decks", "hash_version")}
+    decisions = [dict(d, hash=h) for d, h in zip(log["decisions"], log["hashes"])]
+    with pytest.raises(JournalError, match="versions 2, 3"):
+        Journal.replay(get_rules("kaiju"), header, decisions)
+    with pytest.raises(ValueError, match="version 7"):
+        Game(get_rules("kaiju"), hash_version=7)
+
+
+@dataclasses.dataclass(slots=True, eq=False)
+class _Plain:
+    table: Table
+    phase: str = "main"
+    counts: list[int] = dataclasses.field(default_factory=list)
+    life: int = 0
+
+
+def _table() -> Table:
+    table = Table([ZoneSpec("hand", Visibility.OWNER), ZoneSpec("deck", Visibility.HIDDEN)])
+    for card_id in range(3):
+        table.add_card(0, None, "deck", card_id)
+    return table
+
+
+def test_the_marshalled_bytes_depend_on_the_values_never_on_object_identity():
+    # marshal formats 1+ mark interned strings and (3+) write back-references to objects seen
+    # twice: both depend on identity, which differs between a game and its replay
+    shared = 100_000 + len("x")
+    literal = _Plain(_table(), "main", [shared, shared], shared)
+    built = _Plain(_table(), "".join(["ma", "in"]), [int("100001"), int("100001")], int("100001"))
+    assert built.phase is not literal.phase and built.counts[0] is not built.counts[1]
+    assert pack_state(built) == pack_state(literal)
+
+
+def test_every_zone_its_order_and_face_down_cards_are_in_the_version_3_hash():
+    state = _Plain(_table())
+    before = pack_state(state)
+    deck = state.table.zone(0, "deck")
+    deck.reverse()
+    assert pack_state(state) != before
+    deck.reverse()
+    state.table.face_down.add(1)
+    assert pack_state(state) != before
+    state.table.face_down.clear()
+    state.table.move(2, 0, "hand")
+    assert pack_state(state) != before
+    state.table.move(2, 0, "deck")
+    assert pack_state(state) == before
+
+
+class _Level(enum.IntEnum):
+    ONE = 1
+
+
+def test_a_value_marshal_cannot_write_raises_rather_than_hashing_wrong():
+    state = _Plain(_table(), life=_Level.ONE)  # declared int, holds an IntEnum
+    with pytest.raises(ValueError, match="unmarshallable"):
+        pack_state(state)
+    assert packer(_Plain, 2)(state)  # version 2 wrote it by repr
