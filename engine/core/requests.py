@@ -18,9 +18,28 @@ def _json_kind(value: Any) -> type:
     return list if isinstance(value, (list, tuple)) else type(value)
 
 
+_ATOMS = frozenset((int, str, bool, float, type(None)))
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Type-strict JSON equality: `True` is not `1` and `76.0` is not `76` (Python's `==` says
-    they are, which let type-confused moves through as if they were legal options)."""
+    they are, which let type-confused moves through as if they were legal options). Values of
+    one exact type compare directly: every decision checks its action with this."""
+    kind = type(a)
+    if kind is type(b):
+        if kind in _ATOMS:
+            return a == b
+        if kind is dict:
+            if a.keys() != b.keys():
+                return False
+            for key, value in a.items():
+                other = b[key]
+                if type(value) is type(other) and type(value) in _ATOMS:
+                    if value != other:
+                        return False
+                elif not same_json(value, other):
+                    return False
+            return True
     kind = _json_kind(a)
     if kind is not _json_kind(b):
         return False

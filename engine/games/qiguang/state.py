@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.view import card_refs, redact, redact_flat
+from engine.core.view import CardRef, card_refs, redact, redact_flat
 from engine.core.requests import Event, Result
 from engine.core.zones import Table, Visibility, ZoneSpec
 
@@ -433,6 +433,12 @@ def card_json(state: QgState, card: int) -> dict:
 def emit(state: QgState, data: dict) -> None:
     """Record an event after the move it reports; cards in it are `CardRef`s. A flat event is
     redacted now and checked when the decision ends, any other is redacted then (`published`)."""
+    for value in data.values():
+        if type(value) in _NOT_PLAIN:
+            break
+    else:  # no card and nothing nested (a pass, a phase): nobody's view of it can change
+        state.events.append(Emitted(data, _NO_SEEN, (), Event(data)))
+        return
     public: list[int] = []
     private: dict[int, int] = {}
     emitted = data.copy()  # redact_flat fills `data` in: the event as emitted, if it must be redone
@@ -448,9 +454,15 @@ def emit(state: QgState, data: dict) -> None:
     state.events.append(Emitted(data, frozenset((c, s) for c in refs for s in (0, 1) if visible(c, s)), refs))
 
 
+_NOT_PLAIN = frozenset((CardRef, dict, list))
+_NO_SEEN: frozenset = frozenset()
+
+
 def _still_seen(visible_to: Callable[[int, int], bool], e: Emitted) -> bool:
     """Whether the seats a flat event showed its cards to all still see them (plain loops: this
-    runs for nearly every event)."""
+    runs for nearly every event; an event that names no card has neither list)."""
+    if e.public is None:
+        return True
     for card in e.public:
         if not (visible_to(card, 0) and visible_to(card, 1)):
             return False
