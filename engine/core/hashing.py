@@ -2,10 +2,12 @@
 
 A game's state is a declared record (a slotted dataclass). Every field is hashed unless it is
 declared a cache (`cache()`: derived data, scratch space, memos). One packer turns the hashed
-fields into bytes: the `Table` as its fixed-width zone dump, the random source as its draw
-count, dicts as sorted items, sets sorted, nested records field by field, and everything
-else by `repr` of values whose repr does not depend on hash randomisation. So no game writes
-a snapshot, and a field the rules read cannot be forgotten by the hash.
+fields into bytes: the `Table` as its zones, the random source as its draw count, dicts as
+sorted items, sets sorted, nested records field by field; scalars and lists of them, and the
+table's zones, in one `marshal` call (hash version 3), and everything else by `repr` of
+values whose repr does not depend on hash randomisation. So no game writes a snapshot, and a
+field the rules read cannot be forgotten by the hash. Version 2 (everything by repr, the
+table as a fixed-width dump) is still computed, so older logs and journals verify.
 
 The packer is compiled once per state type from the field annotations, so it costs about
 what a hand-written snapshot does.
