@@ -387,12 +387,23 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
         elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
             call = f"({call} if state.{name} else ())"  # an empty container packs as () anyway: no call
         (blobs if encode in _BYTES_ENCODERS else values).append(call)
-    if marshals:
-        env["_marshal"] = marshal.dumps
-        blobs.append(f"_marshal(({''.join(m + ', ' for m in marshals)}), {_MARSHAL_FORMAT})")
-    if values or version < 3:
-        blobs.append(f"repr(({''.join(v + ', ' for v in values)})).encode()")
-    source = f"def pack(state):\n    return b'|'.join(({''.join(b + ', ' for b in blobs)}))\n"
+    joined = f"b'|'.join(({''.join(b + ', ' for b in blobs)}"
+    plain = "".join(m + ", " for m in marshals)
+    rest = f"({''.join(v + ', ' for v in values)})"
+    if version < 3:
+        source = f"def pack(state):\n    return {joined}repr({rest}).encode(),))\n"
+    elif not values:
+        source = f"def pack(state):\n    return {joined}_marshal(({plain}), {_MARSHAL_FORMAT}),))\n"
+    else:
+        # the other fields (steps, records, card data) marshal too while they hold only plain
+        # values (the usual case: one call for everything); else they go by repr, after the
+        # plain fields marshalled one value shorter, so the two forms cannot meet
+        source = (f"def pack(state):\n    rest = {rest}\n    try:\n"
+                  f"        tail = _marshal(({plain}rest,), {_MARSHAL_FORMAT})\n"
+                  f"    except ValueError:\n"
+                  f"        tail = _marshal(({plain}), {_MARSHAL_FORMAT}) + b'|' + repr(rest).encode()\n"
+                  f"    return {joined}tail,))\n")
+    env["_marshal"] = marshal.dumps
     exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}>", "exec"), env)
     pack = env["pack"]
     pack.source = source  # what was generated, for reading

@@ -120,3 +120,38 @@ def test_a_value_marshal_cannot_write_raises_rather_than_hashing_wrong():
     with pytest.raises(ValueError, match="unmarshallable"):
         pack_state(state)
     assert packer(_Plain, 2)(state)  # version 2 wrote it by repr
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Link:
+    seat: int
+    card: int
+
+
+@dataclasses.dataclass(slots=True, eq=False)
+class _WithRecords:
+    table: Table
+    turn: int = 0
+    chain: list[_Link] = dataclasses.field(default_factory=list)
+    steps: tuple = ()
+
+
+def test_records_go_by_repr_and_plain_values_by_marshal_and_both_are_in_the_hash():
+    # `steps` is packed by _canon (Any): plain tuples marshal in the one call; a list of
+    # records cannot, so that state's other fields go by repr: both forms must see every change
+    plain = _WithRecords(_table(), 1, [], (("Proceed", ()),))
+    linked = _WithRecords(_table(), 1, [_Link(0, 2)], (("Proceed", ()),))
+    assert b"Proceed" in pack_state(plain) and b"'Proceed'" not in pack_state(plain)  # marshalled
+    assert b"_Link(seat=0, card=2)" in pack_state(linked)  # by repr
+    seen = {pack_state(plain), pack_state(linked)}
+    for state in (plain, linked):
+        before = pack_state(state)
+        state.turn = 2
+        seen.add(pack_state(state))
+        assert pack_state(state) != before
+        state.turn = 1
+        assert pack_state(state) == before
+    linked.chain[0] = _Link(1, 2)
+    seen.add(pack_state(linked))
+    assert len(seen) == 5
+    assert pack_state(_WithRecords(_table(), 1, [_Link(1, 2)], (("Proceed", ()),))) == pack_state(linked)

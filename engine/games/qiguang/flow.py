@@ -57,10 +57,15 @@ def run_check(state: QgState) -> bool:
         doomed = []
     for card in doomed:
         destroy(state, card, "QG-3.5.6")
-    strict = state.options["life_loss"] == "below_zero"  # QG-G5
-    losers = [s for s in (0, 1) if (state.life[s] < 0 if strict else state.life[s] <= 0)]
-    if losers:
-        finish(state, losers, "has no life left" if not strict else "has life below 0", "QG-2.2.1")
+    life = state.life
+    if life[0] <= 0 or life[1] <= 0:
+        strict = state.options["life_loss"] == "below_zero"  # QG-G5
+        losers = [s for s in (0, 1) if (life[s] < 0 if strict else life[s] <= 0)]
+        if losers:
+            finish(state, losers, "has no life left" if not strict else "has life below 0", "QG-2.2.1")
+            return bool(doomed)
+    harmony = state.harmony_cards
+    if len(harmony[0]) < 6 and len(harmony[1]) < 6:  # a deck of fewer than six can never show them
         return bool(doomed)
     winners = [(s, names) for s in (0, 1) if (names := _harmony(state, s))]
     if len(winners) == 2:
@@ -465,8 +470,8 @@ def _proceed(state: QgState, step: Proceed) -> None:
         _decline(state)
         _again(state)
         return
-    window = _window(state)
-    if window is not None and not _asks(state, window.seat):
+    window = course(state)
+    if type(window) is ResponseWindow and not _asks(state, window.seat):
         window_pass(state, window)
         _again(state)
     # else the course step asks (or, a phase beginning, runs) next
@@ -517,7 +522,8 @@ def window_pass(state: QgState, window: ResponseWindow) -> None:
 def apply(state: QgState, seat: int, action: dict) -> None:
     """Answer the step that asks (the action is one of its options, or a meta move)."""
     state.auto_steps = 0
-    state.positions = {}
+    if state.positions:
+        state.positions = {}
     PROCESSOR.answer(state, seat, action)
 
 

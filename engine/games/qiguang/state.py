@@ -460,9 +460,7 @@ _NO_SEEN: frozenset = frozenset()
 
 def _still_seen(visible_to: Callable[[int, int], bool], e: Emitted) -> bool:
     """Whether the seats a flat event showed its cards to all still see them (plain loops: this
-    runs for nearly every event; an event that names no card has neither list)."""
-    if e.public is None:
-        return True
+    runs for nearly every event)."""
     for card in e.public:
         if not (visible_to(card, 0) and visible_to(card, 1)):
             return False
@@ -481,8 +479,8 @@ def published(state: QgState) -> list[Event]:
     out = []
     for e in state.events:
         if e.flat is not None:
-            if _still_seen(visible_to, e):
-                out.append(e.flat)  # its seats still see its cards (the usual case)
+            if e.public is None or _still_seen(visible_to, e):
+                out.append(e.flat)  # it names no card, or its seats still see its cards (the usual case)
                 continue
             # a card it showed was hidden again in this decision: redone from who saw it then
             seen = frozenset([(c, s) for c in e.public for s in (0, 1)] + list(e.private.items()))
