@@ -79,7 +79,6 @@ def resolve_options(rules: GameRules, given: dict[str, Any] | None) -> dict[str,
 
 
 CONCEDE = {"type": "concede"}
-_PACKS: dict[tuple[type, int], Any] = {}  # (state type, hash version) -> the derived packer
 _VALIDATORS: dict[str, Any] = {}
 
 
@@ -132,11 +131,7 @@ class Game:
     def state_hash(self) -> str:
         """The hash of the declared state (engine/core/hashing.py), packed as `hash_version`."""
         state = self.state
-        key = (type(state), self._hash_version)
-        pack = _PACKS.get(key)
-        if pack is None:
-            pack = _PACKS[key] = packer(type(state), self._hash_version)
-        return state_hash(pack(state))
+        return state_hash(packer(type(state), self._hash_version)(state))  # packers are cached there
 
     # -- deciding ------------------------------------------------------------------------
     def refusal(self, code: str, refusal: Refusal | None, fallback: str) -> IllegalAction:

@@ -406,7 +406,6 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
     env["_marshal"] = marshal.dumps
     exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}>", "exec"), env)
     pack = env["pack"]
-    pack.source = source  # what was generated, for reading
     _PACKERS[(state_type, version)] = pack
     return pack
 
