@@ -5,28 +5,75 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from engine.core.errors import DataError
-from engine.core.game import Game
-from engine.core.registry import game_ids, get_rules
-from tts_bridge.cli_common import fail_data as _fail_data
-from tts_bridge.cli_common import load_deck_pair
-from tts_bridge.cli_common import parse_options as _options
-from tts_bridge.cli_common import rules_for as _rules
+from tts_bridge.cli_lazy import LazyCommand, LazyGroup
 from tts_bridge.cli_types import PORT, SEED
 
+if TYPE_CHECKING:
+    from engine.core.game import GameRules
 
-@click.group()
+# Commands that live with their feature, imported only when they run (`--help` imports none of
+# them). The help line is the command's own first sentence; tests/cli/test_lazy_commands.py
+# checks each against the command, so a changed docstring fails the test until it is copied here.
+FEATURE_COMMANDS = {
+    "build": LazyCommand("tts_bridge.assets.cli:build_cmd",
+                         "Build card faces, sheets, deck objects, a table save and a preview page."),
+    "watch": LazyCommand("tts_bridge.assets.cli:watch_cmd",
+                         "Rebuild GAME whenever its card data or templates change (Ctrl-C stops)."),
+    "pdf": LazyCommand("tts_bridge.assets.cli:pdf_cmd",
+                       "Print-and-play PDF of GAME's cards (true size, crop marks, duplex backs)."),
+    "validate-save": LazyCommand("tts_bridge.assets.cli:validate_cmd",
+                                 "Check TTS save / saved-object FILES; every problem with its JSON path."),
+    "fonts": LazyCommand("tts_bridge.assets.cli:fonts_group",
+                         "The shipped Noto Sans CJK subset (tts_bridge/assets/font_files/)."),
+    "import-deck": LazyCommand("tts_bridge.decks.cli:import_deck",
+                               "Import the deck list SOURCE (a file, '-' for stdin, or an http(s) URL) for GAME."),
+    "export-deck": LazyCommand("tts_bridge.decks.cli:export_deck_cmd",
+                               "Turn a TTS deck object or save FILE back into deck lists, one per seat, that "
+                               "`import-deck` reads back as the same decks."),
+    "rule": LazyCommand("tts_bridge.cli_rules:rule_cmd",
+                        "Print the text of a rule the referee cites, as the spec in docs/rules/ gives it."),
+    "serve": LazyCommand("tts_bridge.session.cli:serve",
+                         "Referee a live game at the Tabletop Simulator table loaded in TTS."),
+    "sessions": LazyCommand("tts_bridge.session.cli:sessions",
+                            "List the refereed sessions (game, start, decisions, finished or not; any can be "
+                            "continued with `serve --resume ID`), or prune the old journals."),
+    "view": LazyCommand("tts_bridge.view.cli:view",
+                        "Draw the table and its Global UI as SEAT sees them: from a save (a file, or GAME's "
+                        "generated table), or mid-game from a session journal."),
+}
+FEATURE_BENCHMARKS = {
+    "assets": LazyCommand("tts_bridge.assets.cli:bench_assets_cmd",
+                          "Asset speed: cold build (cards/s per core), no-op rebuild, one-card rebuild."),
+    "bridge": LazyCommand("tts_bridge.session.cli:bench_bridge",
+                          "Drop -> verdict round trip through the emulator (p50/p99) and a burst with none lost."),
+    "view": LazyCommand("tts_bridge.view.cli:bench_view",
+                        "Time one full-table view (geometry, drawing, PNG) of a game in progress, on one core."),
+}
+
+
+@click.group(cls=LazyGroup, lazy=FEATURE_COMMANDS)
 @click.version_option(package_name="tts-bridge")
 def main() -> None:
     """Rules referee, asset generator and deck importer for Tabletop Simulator card games."""
 
 
+def _rules(game: str) -> GameRules:
+    """The registered rules of GAME, or one clear line and exit 2 (imported here: the engine is
+    not needed for `--help`)."""
+    from tts_bridge.cli_common import rules_for
+
+    return rules_for(game)
+
+
 @main.command()
 def games() -> None:
     """List the registered games."""
+    from engine.core.registry import game_ids, get_rules
+
     for game_id in game_ids():
         rules = get_rules(game_id)
         cited = f"as {rules.rule_prefix}*" if rules.rule_prefix else "by number, e.g. 703.2a"
@@ -57,10 +104,12 @@ def options(game: str) -> None:
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
 def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
     """Referee one game over JSON lines on stdin/stdout."""
+    from engine.core.game import Game
+    from tts_bridge.cli_common import load_deck_pair, parse_options
     from tts_bridge.referee import RefereeSession
 
     rules = _rules(game)
-    opts = _options(rules, rule_options)
+    opts = parse_options(rules, rule_options)
     decks = load_deck_pair(rules, deck_a, deck_b, opts)
     from engine.core.rng import new_seed
     from tts_bridge.referee import serve_lines
@@ -91,7 +140,7 @@ def selfplay(game: str, count: int, seed: int, as_json: bool) -> None:
         sys.exit(1)
 
 
-@main.group()
+@main.group(cls=LazyGroup, lazy=FEATURE_BENCHMARKS)
 def bench() -> None:
     """Benchmarks that print figures."""
 
@@ -114,6 +163,28 @@ def bench_engine(game: str, count: int, seed: int, as_json: bool) -> None:
                f"p50 {report['p50_ms']} ms, p99 {report['p99_ms']} ms per decision")
 
 
+@bench.command("startup")
+@click.option("--game", "games", multiple=True, help="Time `referee` for this game (repeatable; default: every game).")
+@click.option("--rounds", default=7, show_default=True, type=click.IntRange(min=1))
+@click.option("--json", "as_json", is_flag=True)
+def bench_startup(games: tuple[str, ...], rounds: int, as_json: bool) -> None:
+    """Start-up: `--help` and the first `referee` answer, next to a bare `python -c pass`."""
+    from engine.core.registry import game_ids
+    from tts_bridge.startup import bench_startup as run
+
+    for game in games:
+        _rules(game)  # an unknown game: one clear line, exit 2
+    figures = run(list(games) or game_ids(), rounds)
+    if as_json:
+        click.echo(json.dumps([{"name": f.name, "median_s": f.median_s, "ratio": f.ratio, "target_s": f.target_s}
+                               for f in figures]))
+        return
+    click.echo(f"start-up, median of {rounds} interleaved rounds (fresh processes):")
+    for f in figures:
+        target = f"   target <= {f.target_s} s" if f.target_s else ""
+        click.echo(f"  {f.name:<40} {f.median_s:7.3f} s  {f.ratio:5.1f}x bare{target}")
+
+
 @main.command()
 @click.option("--game", default="all", show_default=True, help="A game id, or `all` for every registered game.")
 @click.option("--seed", default=7, show_default=True, type=int)
@@ -129,7 +200,10 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
     """Bots play whole games with illegal moves refused (rule cited): at an emulated TTS table
     through the bridge and our Lua where the game has a table adapter, else through the engine.
     The emulated table is the game's generated table save, build/<game>/table/<game>-table.json."""
+    from engine.core.errors import DataError
+    from engine.core.registry import game_ids
     from tts_bridge.assets.io import OutputError as BuildOutputError
+    from tts_bridge.cli_common import fail_data
     from tts_bridge.demo import run_demo, summary_table
     from tts_bridge.session.demo import TableBuildFailed, run_table_demo
     from tts_bridge.session.games import has_adapter
@@ -143,7 +217,7 @@ def demo(game: str, seed: int, as_json: bool, engine_only: bool, journal_dir: Pa
                 report = run_table_demo(game_id, seed, out=(lambda line: None) if as_json else click.echo,
                                         journal_dir=journal_dir, build_dir=build_dir)
             except DataError as exc:  # broken card data: the build says where
-                _fail_data(exc)
+                fail_data(exc)
             except (TableBuildFailed, BuildOutputError, OSError) as exc:  # e.g. a --build-dir that cannot be written
                 click.echo(f"error: {exc}", err=True)
                 sys.exit(2)
@@ -221,25 +295,6 @@ def doctor(as_json: bool, listen_port: int, tts_port: int, timeout: float, no_in
     if any(r.status == DIFFERS for r in results):
         sys.exit(1)
 
-
-def _register_subcommands() -> None:
-    """Commands that live with their feature: assets (build, watch, pdf, validate-save, bench
-    assets), decks (import-deck, export-deck), the bridge (serve, bench bridge) and the table
-    view (view, bench view)."""
-    from tts_bridge.assets.cli import register as register_assets
-    from tts_bridge.decks.cli import register as register_decks
-    from tts_bridge.cli_rules import register as register_rules
-    from tts_bridge.session.cli import register as register_bridge
-    from tts_bridge.view.cli import register as register_view
-
-    register_assets(main)
-    register_decks(main)
-    register_bridge(main)
-    register_rules(main)
-    register_view(main)
-
-
-_register_subcommands()
 
 if __name__ == "__main__":
     main()

@@ -24,8 +24,10 @@ def games_citing(cited: str) -> list[str]:
 @click.argument("rule_id", metavar="ID")
 @click.option("--game", help="The game (default: the one whose citations look like ID).")
 def rule_cmd(rule_id: str, game: str | None) -> None:
-    """Print the text of rule ID as the spec in docs/rules/ gives it, e.g. `tts-bridge rule
-    KJ-3.4.2`, `tts-bridge rule 9-2-1`, `tts-bridge rule "9-2-1 ii"`, `tts-bridge rule 703.2a`."""
+    """Print the text of a rule the referee cites, as the spec in docs/rules/ gives it.
+
+    ID is the rule as the referee cites it: `tts-bridge rule KJ-3.4.2`, `tts-bridge rule 9-2-1`,
+    `tts-bridge rule "9-2-1 ii"`, `tts-bridge rule 703.2a`."""
     from tts_bridge.rulebook import find_rule, nearest_ids
 
     games = [rules_for(game).id] if game else games_citing(rule_id)
@@ -41,6 +43,3 @@ def rule_cmd(rule_id: str, game: str | None) -> None:
         click.echo(f"{rule.id}: {rule.title}  ({rules_for(g).name}, {rule.source})")
         click.echo(rule.text)
 
-
-def register(main: click.Group) -> None:
-    main.add_command(rule_cmd)

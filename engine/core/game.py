@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
-
-import jsonschema
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
@@ -19,6 +17,9 @@ from engine.core.flow import Flow, wrong_seat
 from engine.core.hashing import HASH_VERSION, HASH_VERSIONS, packer, state_hash
 from engine.core.requests import Event, Request, Result, same_json
 from engine.core.rng import RNG_VERSION, Seed
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,12 @@ _VALIDATORS: dict[str, Any] = {}
 
 
 def _validator_for(rules: GameRules) -> Any:
+    """The action schema's validator, built when a move is first refused (jsonschema costs 70 ms of
+    start-up, and legal moves are recognised without it)."""
     if rules.id not in _VALIDATORS:
+        import jsonschema
+
+
         _VALIDATORS[rules.id] = jsonschema.Draft202012Validator(rules.action_schema())
     return _VALIDATORS[rules.id]
 

@@ -5,19 +5,17 @@ import re
 import threading
 import time
 
-import click
 from click.testing import CliRunner
 from PIL import Image
 
-from tts_bridge.assets.cli import register
 from tts_bridge.assets.pdf import PAGES, PT_PER_MM, write_pdf
 from tts_bridge.assets.watch import watch
 
 
 def _group():
-    group = click.Group("tts-bridge")
-    register(group)
-    return group
+    from tts_bridge.cli import main
+
+    return main
 
 
 def test_build_json_report_and_validate(tmp_path):
@@ -41,14 +39,6 @@ def test_build_needs_a_game_and_refuses_unknown_ones(tmp_path):
     assert runner.invoke(_group(), ["build", "--out", str(tmp_path)]).exit_code == 2
     res = runner.invoke(_group(), ["build", "nosuchgame", "--out", str(tmp_path)])
     assert res.exit_code == 2 and "registered games" in res.output
-
-
-def test_bench_is_registered_under_an_existing_bench_group():
-    group = click.Group("tts-bridge")
-    bench = click.Group("bench")
-    group.add_command(bench)
-    register(group)
-    assert "assets" in bench.commands and {"build", "watch", "pdf", "validate-save"} <= set(group.commands)
 
 
 def test_pdf_true_size_duplex_and_lossless(tmp_path):

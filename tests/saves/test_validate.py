@@ -6,7 +6,6 @@ import json
 
 import pytest
 from click.testing import CliRunner
-import click
 
 from tts_bridge.saves.model import Guids, card_object, custom_deck_entry, deck_object, saved_object
 from tts_bridge.saves.validate import errors, validate_file, validate_save
@@ -154,10 +153,8 @@ def test_not_json_and_not_an_object(tmp_path):
 
 
 def test_cli_validate_save_good_and_broken(tmp_path):
-    from tts_bridge.assets.cli import register
+    from tts_bridge.cli import main as group
 
-    group = click.Group("t")
-    register(group)
     runner = CliRunner()
     res = runner.invoke(group, ["validate-save", *map(str, SAMPLE_FILES)])
     assert res.exit_code == 0, res.output

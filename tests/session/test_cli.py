@@ -1,4 +1,4 @@
-"""`demo --json` at the emulated table and the registration of the bridge commands."""
+"""`demo --json` at the emulated table and the bridge commands in the `tts-bridge` group."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import click
 from click.testing import CliRunner
 
 from tts_bridge.cli import main as tts_main
-from tts_bridge.session.cli import register
+from tts_bridge.session.cli import bench_bridge, serve, sessions
 from tts_bridge.session.journal import Journal
 
 
@@ -30,18 +30,11 @@ def test_demo_refuses_an_unknown_game():
     assert result.exit_code == 2 and "unknown game" in result.output
 
 
-def test_register_adds_serve_and_bench_bridge():
-    @click.group()
-    def main() -> None:
-        pass
-
-    @main.group()
-    def bench() -> None:
-        pass
-
-    register(main)
-    assert {"serve", "bench"} <= set(main.commands)
-    assert "bridge" in bench.commands
+def test_the_group_runs_serve_sessions_and_bench_bridge_from_the_session_module():
+    ctx = click.Context(tts_main)
+    assert tts_main.get_command(ctx, "serve") is serve and tts_main.get_command(ctx, "sessions") is sessions
+    bench = tts_main.get_command(ctx, "bench")
+    assert bench.get_command(click.Context(bench), "bridge") is bench_bridge
 
 
 def test_demo_whose_table_cannot_be_built_says_why_in_one_line(tmp_path):

@@ -1,5 +1,5 @@
-"""Click commands of the asset pipeline; `register(main)` adds them to the `tts-bridge` group:
-`build`, `watch`, `pdf`, `validate-save` and `bench assets`."""
+"""Click commands of the asset pipeline: `build`, `watch`, `pdf`, `validate-save`, `fonts` and
+`bench assets` (`tts_bridge/cli.py` lists them; this module is imported only when one runs)."""
 
 from __future__ import annotations
 
@@ -273,15 +273,4 @@ def fonts_subset_cmd(source) -> None:
         sys.exit(2)
     for path in written:
         click.echo(f"{path}: {path.stat().st_size // 1024} KiB")
-
-
-def register(main: click.Group) -> None:
-    """Add the asset commands to the `tts-bridge` group (and `assets` under `bench`)."""
-    for cmd in (build_cmd, watch_cmd, pdf_cmd, validate_cmd, fonts_group):
-        main.add_command(cmd)
-    bench = main.commands.get("bench")
-    if not isinstance(bench, click.Group):
-        bench = click.Group("bench", help="Benchmarks.")
-        main.add_command(bench)
-    bench.add_command(bench_assets_cmd)
 

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from PIL import ImageFont, features
 
+from engine.core.usercache import user_cache_dir
+
 SYSTEM_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", str(Path.home() / ".local/share/fonts"),
                str(Path.home() / ".fonts"), "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts")
 
@@ -106,8 +108,7 @@ def _chain(role: str, lang: str, extra_env: str, system_env: str | None) -> tupl
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "tts-bridge" / "fonts"
+    return user_cache_dir("fonts")
 
 
 @lru_cache(maxsize=None)

@@ -125,7 +125,3 @@ def export_deck_cmd(file: Path, game: str | None, seat: str | None, out: Path | 
             fail([f"{exc.filename or path}: cannot write the list there ({exc.strerror or exc}); give another --out"])
         click.echo(f"{'seat ' + exported.seat + ': ' if exported.seat is not None else ''}{path}")
 
-
-def register(main: click.Group) -> None:
-    main.add_command(import_deck)
-    main.add_command(export_deck_cmd)

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
-import requests
-
 MAX_BYTES = 1_000_000  # a deck list is a few KB; anything near this is not a deck list
 TIMEOUT_S = 5.0  # per connect and per read
 TOTAL_S = 20.0  # for the whole download, however the server paces its bytes
@@ -88,6 +86,8 @@ def _fetch(url: str) -> Source:
 
 
 def _download(url: str, holder: dict) -> Source:
+    import requests  # 60 ms of imports that only a URL needs (issue 21: start-up)
+
     try:
         with requests.get(url, timeout=TIMEOUT_S, stream=True, allow_redirects=True) as response:
             holder["response"] = response

@@ -1,6 +1,6 @@
-"""Click commands of the TTS bridge: `serve`, `demo-table` and `bench bridge`.
+"""Click commands of the TTS bridge: `serve`, `sessions` and `bench bridge`.
 
-`register(main)` adds them to the main `tts-bridge` group; `python -m tts_bridge.session.cli`
+`tts_bridge/cli.py` lists them in the `tts-bridge` group; `python -m tts_bridge.session.cli`
 runs them standalone (the tests start `serve` that way, so they can SIGKILL it).
 """
 
@@ -176,15 +176,6 @@ def bench_bridge(game: str, drops: int, burst: int, as_json: bool) -> None:
     click.echo(f"burst of {report['burst']} events (reordered and duplicated on the wire): "
                f"{report['burst_received']} received, {report['burst_lost']} lost, "
                f"{report['burst_events_per_s']} events/s")
-
-
-def register(main: click.Group) -> None:
-    """Add `serve` and `bench bridge` to the `tts-bridge` group (`demo` runs `session.demo`)."""
-    main.add_command(serve)
-    main.add_command(sessions)
-    bench = main.commands.get("bench")
-    if isinstance(bench, click.Group):
-        bench.add_command(bench_bridge)
 
 
 @click.group()

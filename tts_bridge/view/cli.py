@@ -142,10 +142,3 @@ def bench_view(game: str, decisions: int, runs: int, build_dir: Path, as_json: b
                f"{med['total']} s per view (geometry {med['geometry']}, draw {med['draw']}, PNG {med['png']}); "
                f"loading the save in the emulator {report['load_save_s']} s; target < 1 s")
 
-
-def register(main: click.Group) -> None:
-    """Add `view` and `bench view` to the `tts-bridge` group."""
-    main.add_command(view)
-    bench = main.commands.get("bench")
-    if isinstance(bench, click.Group):
-        bench.add_command(bench_view)
