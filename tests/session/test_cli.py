@@ -46,3 +46,39 @@ def test_demo_whose_table_cannot_be_built_says_why_in_one_line(tmp_path):
     assert result.exit_code == 2
     assert "error:" in result.output and "Not a directory" in result.output
     assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+
+
+def test_bench_bridge_times_accepted_and_refused_decisions_and_the_floor_in_one_run():
+    """Issue 21, scope 4: the bridge side of accepted (journaled) and refused decisions, the
+    emulator's share and a loopback floor of the same shape, all from one run (figures not judged:
+    tests never time things; the counts and the shape of the report are)."""
+    result = CliRunner().invoke(tts_main, ["bench", "bridge", "--drops", "10", "--decisions", "12", "--burst", "20",
+                                           "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["bridge_refused_n"] == 10 and report["bridge_accepted_n"] >= 12
+    assert report["burst_lost"] == 0
+    assert report["floor_bytes"][0] > 0 and report["floor_bytes"][1] > 0
+    for key in ("bridge_accepted_p50_ms", "bridge_refused_p50_ms", "floor_p50_ms", "p50_ms"):
+        assert report[key] > 0, key
+    assert report["bridge_refused_p50_ms"] < report["p50_ms"]  # a part is less than the whole round trip
+
+
+def test_loopback_floor_moves_every_byte_of_both_messages():
+    from tts_bridge.session.bench import loopback_floor
+
+    times = loopback_floor(300, 5000, 5)
+    assert len(times) == 5 and all(t > 0 for t in times)
+
+
+def test_a_live_session_keeps_no_timings(tmp_path, build_dir):
+    from tts_bridge.session.demo import TableBots, start_table
+
+    emu, session = start_table("kaiju", seed=2, journal_dir=tmp_path, build_dir=build_dir)
+    try:
+        TableBots(emu, session, 2, cheat_rate=0.0).step()
+        assert session.latency is None
+    finally:
+        session.close()
+        session.link.close()
+        emu.close()

@@ -1,14 +1,30 @@
-"""`bench bridge`: loopback round trip from an emulated drop to Lua receiving the bridge's
-verdict, and a burst of events that must all arrive (benchmark, not a test)."""
+"""`bench bridge`: what a move at the table costs, split into its parts (benchmark, not a test).
+
+In one run, on the game's generated table in the emulator:
+- the **bridge's own** latency (Session.latency: from a decoded message reaching the session to
+  the worker having handled it, the journal's fsync and the commands to TTS sent), per
+  **accepted** decision (bots play whole games at the table) and per **refused** drop;
+- the whole round trip of a refused drop (Lua's drop event to Lua having applied the verdict),
+  so that the **emulator's share** (its Lua and its side of the wire) is the difference;
+- the **loopback floor**: a bare exchange of the same shape and sizes over TCP (connect, send,
+  close, answered by a connection back), the least any bridge could cost on this machine;
+- a burst of events, reordered and duplicated on the wire, none of which may be lost.
+"""
 
 from __future__ import annotations
 
+import socket
 import statistics
+import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from tts_bridge.protocol import messages as m
+from tts_bridge.protocol.transport import encode
 from tts_bridge.session.demo import TableBots, settle, start_table
 from tts_bridge.session.games import card_ref
+from tts_bridge.session.session import BridgeLatency
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -16,8 +32,132 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+def _ms(values: list[float], q: float) -> float:
+    return round(_pct(values, q) * 1000, 3) if values else 0.0
+
+
+@dataclass
+class _Sizes:
+    """Bytes on the wire of the messages the bench saw, for a floor of the same shape."""
+
+    inbound: list[int]
+    outbound: list[int]
+
+
+def _watch_sizes(session) -> _Sizes:
+    """Record the encoded size of every custom message in and out of the session."""
+    sizes = _Sizes([], [])
+    link, custom = session.link, session._custom
+    send = link.send_custom
+
+    def sized_send(payload: dict) -> None:
+        sizes.outbound.append(len(encode(m.custom_message(payload))))
+        send(payload)
+
+    def sized_custom(payload: dict) -> None:
+        sizes.inbound.append(len(encode(m.custom_message(payload))))
+        custom(payload)
+
+    link.send_custom = sized_send
+    session._custom = sized_custom
+    return sizes
+
+
+def loopback_floor(request_bytes: int, reply_bytes: int, rounds: int) -> list[float]:
+    """Seconds per bare exchange shaped like a drop and its verdict in the External Editor API:
+    one connection carries the request and closes, the answer comes back on a new connection
+    (TTS and the bridge each listen; wire protocol, docs/reference)."""
+    request, reply = b"x" * request_bytes, b"y" * reply_bytes
+    server = socket.create_server(("127.0.0.1", 0))
+    client = socket.create_server(("127.0.0.1", 0))
+    server_port, client_port = server.getsockname()[1], client.getsockname()[1]
+
+    def read_all(listener: socket.socket) -> bytes:
+        conn, _ = listener.accept()
+        with conn:
+            chunks = []
+            while chunk := conn.recv(65536):
+                chunks.append(chunk)
+            return b"".join(chunks)
+
+    def send(port: int, data: bytes) -> None:
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(data)
+
+    def answer() -> None:
+        for _ in range(rounds):
+            read_all(server)
+            send(client_port, reply)
+
+    worker = threading.Thread(target=answer, daemon=True)
+    worker.start()
+    times = []
+    try:
+        for _ in range(rounds):
+            start = time.perf_counter()
+            send(server_port, request)
+            if len(read_all(client)) != reply_bytes:
+                raise RuntimeError("the loopback floor lost bytes")
+            times.append(time.perf_counter() - start)
+    finally:
+        worker.join(timeout=5)
+        server.close()
+        client.close()
+    return times
+
+
+def _refused_drops(emu, session, drops: int) -> list[float]:
+    """Round trips of drops the referee refuses: a hand card of the seat that is not deciding."""
+    game = session.game
+    idle = 1 - game.pending().seat
+    color = session.colors[idle]
+    card = game.state.table.zone(idle, "hand")[0]
+    target = session.shown[card_ref(game.state.table.zone(idle, "engaged")[0])].pos \
+        if game.state.table.zone(idle, "engaged") else (0.0, 1.0, 0.0)
+    guid = session.guids[card_ref(card)]
+    times = []
+    for _ in range(drops):
+        with emu.delivered:
+            before = emu.custom_count
+        if not emu.pick_up(color, guid):
+            raise RuntimeError("the bench card could not be picked up")
+        start = time.perf_counter()
+        emu.drop(color, guid, target)
+        with emu.delivered:
+            while emu.custom_count <= before:
+                if not emu.delivered.wait(5.0):
+                    raise RuntimeError("no verdict from the bridge within 5 s")
+        times.append(time.perf_counter() - start)
+        settle(emu, session)
+    return times
+
+
+def _accepted_decisions(game_id: str, decisions: int, seed: int, journal_dir: Path | None,
+                        latency: BridgeLatency, sizes_seen: list[_Sizes]) -> int:
+    """Bots play whole games at the table (new tables as games end) until `decisions` accepted."""
+    games = 0
+    while len(latency.accepted) < decisions:
+        emu, session = start_table(game_id, seed=seed + 1000 + games, journal_dir=journal_dir)
+        games += 1
+        try:
+            sizes_seen.append(_watch_sizes(session))
+            session.latency = latency
+            bots = TableBots(emu, session, seed + games, cheat_rate=0.0)
+            bots.cheats_tried = 1
+            while len(latency.accepted) < decisions and bots.step():
+                pass
+        finally:
+            session.latency = None
+            session.close()
+            session.link.close()
+            emu.close()
+    return games
+
+
 def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, seed: int = 3,
-                 journal_dir: Path | None = None) -> dict:
+                 journal_dir: Path | None = None, decisions: int = 200) -> dict:
+    latency = BridgeLatency()
+    sizes: list[_Sizes] = []
     emu, session = start_table(game_id, seed=seed, journal_dir=journal_dir)
     try:
         bots = TableBots(emu, session, seed, cheat_rate=0.0)
@@ -25,45 +165,50 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         while session.game.pending() is not None and session.game.pending().kind != "main":
             bots.step()
         settle(emu, session)
-        game = session.game
-        # a hand card of the seat that is NOT deciding: every drop of it is refused and put back
-        idle = 1 - game.pending().seat
-        color = session.colors[idle]
-        card = game.state.table.zone(idle, "hand")[0]
-        target = session.shown[card_ref(game.state.table.zone(idle, "engaged")[0])].pos \
-            if game.state.table.zone(idle, "engaged") else (0.0, 1.0, 0.0)
-        guid = session.guids[card_ref(card)]
-        times = []
-        for _ in range(drops):
-            with emu.delivered:
-                before = emu.custom_count
-            if not emu.pick_up(color, guid):
-                raise RuntimeError("the bench card could not be picked up")
-            start = time.perf_counter()
-            emu.drop(color, guid, target)
-            with emu.delivered:
-                while emu.custom_count <= before:
-                    if not emu.delivered.wait(5.0):
-                        raise RuntimeError("no verdict from the bridge within 5 s")
-            times.append((time.perf_counter() - start) * 1000)
-            settle(emu, session)
+        sizes.append(_watch_sizes(session))
+        session.latency = latency
+        round_trips = _refused_drops(emu, session, drops)
+        session.latency = None
         # burst: the other colour tries to pick up a card it may not touch, `burst` times
+        game = session.game
+        idle = 1 - game.pending().seat
         emu.set_mode(reorder=True, duplicate=True)
         blocked_before = session.events_by_kind.get("blocked", 0)
-        opponent_card = game.state.table.zone(1 - idle, "hand")[0]
-        other_guid = session.guids[card_ref(opponent_card)]
+        other_guid = session.guids[card_ref(game.state.table.zone(1 - idle, "hand")[0])]
         t0 = time.perf_counter()
         for _ in range(burst):
-            emu.pick_up(color, other_guid)
+            emu.pick_up(session.colors[idle], other_guid)
         settle(emu, session, timeout=60)
         burst_s = time.perf_counter() - t0
         emu.set_mode(reorder=False, duplicate=False)
         received = session.events_by_kind.get("blocked", 0) - blocked_before
-        return {"drops": drops, "p50_ms": round(statistics.median(times), 3), "p99_ms": round(_pct(times, 0.99), 3),
-                "max_ms": round(max(times), 3), "burst": burst, "burst_received": received,
-                "burst_lost": burst - received, "burst_duplicates_dropped": session.seq.duplicates,
-                "burst_s": round(burst_s, 3), "burst_events_per_s": round(burst / burst_s, 1)}
+        duplicates = session.seq.duplicates
     finally:
         session.close()
         session.link.close()
         emu.close()
+    games = _accepted_decisions(game_id, decisions, seed, journal_dir, latency, sizes)
+    inbound = [n for s in sizes for n in s.inbound]
+    outbound = [n for s in sizes for n in s.outbound]
+    floor = loopback_floor(int(statistics.median(inbound)) if inbound else 200,
+                           int(statistics.median(outbound)) if outbound else 400, max(drops, 50))
+    refused_bridge = statistics.median(latency.refused) if latency.refused else 0.0
+    floor_p50 = statistics.median(floor)
+    return {
+        "drops": drops, "p50_ms": _ms(round_trips, 0.5), "p99_ms": _ms(round_trips, 0.99),
+        "max_ms": round(max(round_trips) * 1000, 3),
+        "bridge_refused_n": len(latency.refused), "bridge_refused_p50_ms": _ms(latency.refused, 0.5),
+        "bridge_refused_p99_ms": _ms(latency.refused, 0.99),
+        "bridge_accepted_n": len(latency.accepted), "bridge_accepted_p50_ms": _ms(latency.accepted, 0.5),
+        "bridge_accepted_p99_ms": _ms(latency.accepted, 0.99), "accepted_games": games,
+        "emulator_share_p50_ms": round((statistics.median(round_trips) - refused_bridge) * 1000, 3),
+        "floor_p50_ms": round(floor_p50 * 1000, 3), "floor_p99_ms": _ms(floor, 0.99),
+        "floor_bytes": [int(statistics.median(inbound)) if inbound else 0,
+                        int(statistics.median(outbound)) if outbound else 0],
+        "bridge_refused_per_floor": round(refused_bridge / floor_p50, 2) if floor_p50 else 0.0,
+        "bridge_accepted_per_floor": round(statistics.median(latency.accepted) / floor_p50, 2)
+        if latency.accepted and floor_p50 else 0.0,
+        "burst": burst, "burst_received": received, "burst_lost": burst - received,
+        "burst_duplicates_dropped": duplicates, "burst_s": round(burst_s, 3),
+        "burst_events_per_s": round(burst / burst_s, 1),
+    }

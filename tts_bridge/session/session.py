@@ -19,6 +19,7 @@ import queue
 import secrets
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core.errors import IllegalAction
@@ -73,6 +74,26 @@ def _vec(pos: tuple[float, float, float]) -> dict:
     return {"x": pos[0], "y": pos[1], "z": pos[2]}
 
 
+@dataclass(frozen=True, slots=True)
+class _Arrival:
+    """A message from TTS and when it reached the session (decoded), so that the bridge's own
+    latency can be told apart from the table's and the wire's."""
+
+    message: m.Inbound
+    at: float
+
+
+@dataclass
+class BridgeLatency:
+    """Seconds from a message reaching the session to the worker having handled it (journal
+    fsync and the commands to TTS sent included), split by what the message turned out to be.
+    Only `bench bridge` turns it on (Session.latency); a live session keeps no timings."""
+
+    accepted: list[float] = field(default_factory=list)
+    refused: list[float] = field(default_factory=list)
+    other: list[float] = field(default_factory=list)
+
+
 class Session:
     def __init__(self, game: Game, adapter: GameAdapter, colors: list[str], link: EditorLink,
                  journal: Journal | None, *, say: Callable[[str], None] | None = None,
@@ -114,6 +135,7 @@ class Session:
         self._thread: threading.Thread | None = None
         self._stale_warned = False
         self._last_info: Any = None
+        self.latency: BridgeLatency | None = None
 
     # -- start-up -------------------------------------------------------------------------------
     def check_table(self, timeout: float = 10.0) -> m.ScriptDump:
@@ -174,7 +196,7 @@ class Session:
     # -- inbound ----------------------------------------------------------------------------------
     def on_message(self, msg: m.Inbound) -> None:
         """Called on listener threads: queue for the worker."""
-        self._submit(msg)
+        self._submit(_Arrival(msg, time.perf_counter()))
 
     def _submit(self, item: Any) -> None:
         with self._idle:
@@ -190,7 +212,9 @@ class Session:
             if item is None:
                 return
             try:
-                if item != ():
+                if isinstance(item, _Arrival):
+                    self._handle(item)
+                elif item != ():
                     self._dispatch(item)
                 for payload in self.seq.flush_stale():
                     self._event(payload)
@@ -216,6 +240,20 @@ class Session:
                 if left <= 0:
                     return False
                 self._idle.wait(min(left, 0.01))
+
+    def _handle(self, arrival: _Arrival) -> None:
+        if self.latency is None:
+            self._dispatch(arrival.message)
+            return
+        decided, reverted = self.stats["decisions"], self.stats["reverted"]
+        self._dispatch(arrival.message)
+        spent = time.perf_counter() - arrival.at
+        if self.stats["decisions"] > decided:
+            self.latency.accepted.append(spent)
+        elif self.stats["reverted"] > reverted:
+            self.latency.refused.append(spent)
+        else:
+            self.latency.other.append(spent)
 
     def _dispatch(self, item: Any) -> None:
         if isinstance(item, tuple) and item and item[0] == "sync":
@@ -446,8 +484,9 @@ class Session:
         cmds += self._prompt_cmds()
         cmds.append({"op": "status", "lines": self.adapter.status_lines(self.game, self.colors)})
         for color, lines in (messages or {}).items():
+            hidden = self._hidden_names(color) if lines else set()  # once per colour and sync, not per line
             for line in lines:
-                if self._safe_for(color, line):
+                if self._safe_for(color, line, hidden):
                     cmds.append({"op": "message", "color": color, "text": line})
         result = self.game.result()
         if result is not None and (messages or full):
@@ -515,12 +554,16 @@ class Session:
                 cmds.append({"op": "clear_prompt", "color": color})
         return cmds
 
-    def _safe_for(self, color: str, text: str) -> bool:
-        """Defence in depth: never send a colour text naming a card hidden from its seat."""
+    def _hidden_names(self, color: str) -> set[str]:
+        """The names of the cards hidden from `color`'s seat now (none if the adapter cannot say)."""
         names = getattr(self.adapter, "hidden_names", None)
-        if names is None:
-            return True
-        leaked = [n for n in names(self.game, self.seat_of[color]) if n and n in text]
+        return set() if names is None else names(self.game, self.seat_of[color])
+
+    def _safe_for(self, color: str, text: str, hidden: set[str] | None = None) -> bool:
+        """Defence in depth: never send a colour text naming a card hidden from its seat
+        (`hidden`: the colour's `_hidden_names()`, when the caller already has them)."""
+        hidden = self._hidden_names(color) if hidden is None else hidden
+        leaked = [n for n in hidden if n and n in text]
         if leaked:
             self.stats["withheld"] = self.stats.get("withheld", 0) + 1
             log.error("withheld a message to %s that named hidden cards: %r", color, leaked)
