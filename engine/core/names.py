@@ -8,10 +8,21 @@ import unicodedata
 from typing import Any
 
 
+def _dropped(ch: str) -> bool:
+    return ch.isspace() or unicodedata.category(ch)[0] in "PS"
+
+
+# ASCII text (most card names and ids) needs no normalising: NFKC leaves it as it is and its
+# case-fold is lower(); one translate drops the same characters as the loop below
+_ASCII_DROPPED = {code: None for code in range(128) if _dropped(chr(code))}
+
+
 def loose(text: str) -> str:
     """The comparison key: NFKC, case-folded, without spaces, punctuation or symbols."""
+    if text.isascii():
+        return text.lower().translate(_ASCII_DROPPED)
     text = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch)[0] in "PS"))
+    return "".join(ch for ch in text if not _dropped(ch))
 
 
 class NameIndex:

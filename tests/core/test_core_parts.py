@@ -108,3 +108,19 @@ def test_registry_knows_kaiju_and_refuses_unknown_games():
     assert get_rules("kaiju").rule_prefix == "KJ-"
     with pytest.raises(KeyError, match="unknown game"):
         get_rules("chess")
+
+
+def test_loose_keys_of_ascii_names_are_those_of_the_full_normalisation():
+    """The ASCII shortcut of names.loose (issue 21: deck lists against thousands of cards) drops
+    exactly what NFKC + case-fold + dropping spaces, punctuation and symbols drops."""
+    import unicodedata
+
+    from engine.core.names import loose
+
+    def full(text: str) -> str:
+        text = unicodedata.normalize("NFKC", text).casefold()
+        return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch)[0] in "PS"))
+
+    samples = ["".join(chr(c) for c in range(i, i + 9)) for i in range(0, 128, 3)]
+    samples += ["Deep Lure Lanternjaw", "kj-thorn_back", "  A.B-C  ", "Ｆｕｌｌ　Ｗｉｄｔｈ", "Straße 3"]
+    assert [loose(s) for s in samples] == [full(s) for s in samples]
