@@ -66,3 +66,100 @@ def _one_card_change(game: str, out: Path) -> float:
         if report.cards_rendered != 1:
             raise RuntimeError(f"expected 1 card re-rendered, got {report.cards_rendered}")
         return elapsed
+
+
+# -- rebuilds of big card sets (`bench assets --cards N`) -----------------------------------------
+
+# what a rebuild costs is timed in a fresh process, as `tts-bridge build` runs: nothing of the
+# cold build stays in memory (the engine's per-process card cache, compiled templates)
+_CHILD = """
+import json, sys, time
+from pathlib import Path
+t0 = time.perf_counter()
+from tts_bridge.assets.build import Settings, build_game
+from tts_bridge.assets.games import get_adapter
+game, data, out, dpi = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
+t1 = time.perf_counter()
+report = build_game(game, Settings(out=out, dpi=dpi), adapter=get_adapter(game).with_data(data))
+t2 = time.perf_counter()
+print(json.dumps({"build_s": t2 - t1, "process_s": t2 - t0, "rendered": report.cards_rendered,
+                  "errors": report.errors[:3], "phases": report.phases}))
+"""
+
+
+def synthesize(game: str, cards: int, folder: Path) -> Path:
+    """A copy of `game`'s card data in `folder` whose cards section is grown to `cards` cards:
+    copies of its own cards (tokens excepted) under new ids and names."""
+    import copy
+
+    import yaml
+
+    from tts_bridge.assets.games import get_adapter
+
+    src = get_adapter(game).data_root
+    data = folder / src.name
+    shutil.copytree(src, data)
+    doc = yaml.safe_load((data / "cards.yaml").read_text(encoding="utf-8"))
+    pool = [c for c in doc["cards"] if c.get("type") != "token"]
+    while len(doc["cards"]) < cards:
+        n = len(doc["cards"])
+        card = copy.deepcopy(pool[n % len(pool)])
+        card["id"] = f"{card['id']}-x{n}"
+        for field in ("name", "title"):
+            if isinstance(card.get(field), str):
+                card[field] = f"{card[field]} {n}"
+        doc["cards"].append(card)
+    (data / "cards.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100),
+                                     encoding="utf-8")
+    return data
+
+
+def _child_build(game: str, data: Path, out: Path, dpi: int) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _CHILD, game, str(data), str(out), str(dpi)],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode:
+        raise RuntimeError(f"the rebuild failed: {proc.stderr.strip()[-500:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _edit_one_card(data: Path) -> None:
+    """Change the text of one card in the middle of the file, and add a blank line before it so
+    that every card after it moves down a line, as an author's edit does. The file is the one
+    `synthesize` wrote (yaml.safe_dump: cards at column 0, their fields indented by two)."""
+    path = data / "cards.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for n in range(len(lines) // 2, len(lines)):
+        key, found, value = lines[n].partition("text: ")
+        value = value.strip()
+        if found and key == "  " and value and value[0] not in "|>":
+            edited = f"{value[0]}Bench edit. {value[1:]}" if value[0] in "\"'" else f"Bench edit. {value}"
+            lines[n] = f"{key}text: {edited}\n"
+            lines.insert(n, "\n")
+            path.write_text("".join(lines), encoding="utf-8")
+            return
+    raise RuntimeError(f"{path}: no one-line card text to edit")
+
+
+def run_big(game: str, sizes: list[int], dpi: int) -> list[dict]:
+    """Per size, each in a fresh process: a cold build, a no-op rebuild, and a rebuild after one
+    card's text changed."""
+    out = []
+    for size in sizes:
+        with tempfile.TemporaryDirectory(prefix="tts-bench-big-") as tmp:
+            data = synthesize(game, size, Path(tmp))
+            build_dir = Path(tmp) / "build"
+            cold = _child_build(game, data, build_dir, dpi)
+            noop = _child_build(game, data, build_dir, dpi)
+            _edit_one_card(data)
+            one = _child_build(game, data, build_dir, dpi)
+            if one["rendered"] != 1 or noop["rendered"] != 0:
+                raise RuntimeError(f"expected 0 and 1 cards drawn again, got {noop['rendered']} and {one['rendered']}")
+            out.append({"game": game, "cards": size, "dpi": dpi, "cold_s": round(cold["build_s"], 2),
+                        "noop_s": round(noop["build_s"], 3), "one_card_s": round(one["build_s"], 3),
+                        "noop_process_s": round(noop["process_s"], 3), "one_card_process_s": round(one["process_s"], 3),
+                        "noop_phases": noop["phases"], "one_card_phases": one["phases"]})
+    return out
