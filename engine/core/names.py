@@ -82,9 +82,26 @@ def unknown_card_message(name: str, suggestions: list[str]) -> str:
     return f"unknown card {name!r}"
 
 
+# the last indexes built, by the card mapping they index (kept alive with it, so its id is not
+# reused): every deck of a build or a game resolves against the same loaded cards
+_INDEXES: dict[int, tuple[dict[str, Any], int, NameIndex]] = {}
+
+
 def card_name_index(cards: dict[str, Any]) -> NameIndex:
     """The usual index of a game's cards: full title (`title`, else `name`) first, then the
-    card id, then the short `name` when no other card shares it."""
+    card id, then the short `name` when no other card shares it. Built once per loaded card
+    mapping (card mappings are not changed once loaded)."""
+    known = _INDEXES.get(id(cards))
+    if known is not None and known[0] is cards and known[1] == len(cards):
+        return known[2]
+    index = _build_index(cards)
+    if len(_INDEXES) >= 8:
+        _INDEXES.clear()
+    _INDEXES[id(cards)] = (cards, len(cards), index)
+    return index
+
+
+def _build_index(cards: dict[str, Any]) -> NameIndex:
     index = NameIndex()
     short: dict[str, int] = {}
     for card in cards.values():

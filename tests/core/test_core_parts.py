@@ -124,3 +124,16 @@ def test_loose_keys_of_ascii_names_are_those_of_the_full_normalisation():
     samples = ["".join(chr(c) for c in range(i, i + 9)) for i in range(0, 128, 3)]
     samples += ["Deep Lure Lanternjaw", "kj-thorn_back", "  A.B-C  ", "Ｆｕｌｌ　Ｗｉｄｔｈ", "Straße 3"]
     assert [loose(s) for s in samples] == [full(s) for s in samples]
+
+
+def test_a_card_mappings_name_index_is_built_once_and_a_new_mapping_gets_its_own():
+    from types import SimpleNamespace
+
+    from engine.core.names import card_name_index
+
+    cards = {"a": SimpleNamespace(name="Alpha", title="Alpha One")}
+    first = card_name_index(cards)
+    assert card_name_index(cards) is first
+    other = {"a": SimpleNamespace(name="Beta", title="Beta One")}
+    assert card_name_index(other).resolve("Beta One")[0] is other["a"]
+    assert card_name_index(cards).resolve("Alpha One")[0] is cards["a"]
