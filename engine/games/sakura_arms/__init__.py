@@ -35,6 +35,10 @@ RULE_OPTIONS = (
     RuleOption("substitution", "turn_player_best", ("turn_player_best", "latest"), "5-6 i",
                "Several substitutions of one damage value: the turn player's choice, taken as the best for them "
                "(spec A-12), or the latest one."),
+    RuleOption("reaction_window", "always", ("always", "when_able"), "9-4 i",
+               "The Reaction window opens at every attack that can be reacted to (default: a skipped window "
+               "would reveal that the defender holds no usable Reaction), or only when the defender holds a "
+               "usable Reaction card (faster, for friendly play)."),
 )
 
 ACTION_SCHEMA = action_schema(

@@ -426,7 +426,7 @@ def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) 
     emit(s, event, card_id)
     s.flow.next(AttackEnd(atk))  # viii, however the resolution ends
     # i: the attacked player may react once, unless this attack is itself a Reaction
-    if not atk.is_reaction and guards.reaction_cards(s, defender, atk):
+    if guards.reaction_window(s, defender, atk):
         s.flow.next(Reaction(defender, atk, reacting))
         return
     attack_body(s, atk, reacting)

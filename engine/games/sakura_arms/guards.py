@@ -220,6 +220,16 @@ def reaction_cards(s: SakuraState, seat: int, atk) -> list[int]:
     return [c for z in ("hand", "special") for c in zone(s, seat, z) if react_refusal(s, seat, c, atk) is None]
 
 
+def reaction_window(s: SakuraState, seat: int, atk) -> bool:
+    """Whether the attacked player is asked for a Reaction (9-4 i). By default the answer depends only
+    on public facts (the attack is a Reaction, or has No Reactions), so a skipped window never tells
+    the attacker that the defender's hand holds no usable Reaction; the `reaction_window: when_able`
+    option (friendly play) also skips the windows the defender cannot use."""
+    if atk.is_reaction or "all" in flags(s, atk)["no_reactions"]:
+        return False
+    return s.options["reaction_window"] == "always" or bool(reaction_cards(s, seat, atk))
+
+
 def reaction_options(s: SakuraState, seat: int, atk) -> list[Option]:
     out = [Option(f"React with {s.table.cards[c].defn.name}", {"type": "react", "card": c})
            for c in reaction_cards(s, seat, atk)]
