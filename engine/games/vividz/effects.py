@@ -590,8 +590,13 @@ def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, f
         move(state, c, "reveal")
         emit(state, {"type": kind, "seat": seat, "card": CardRef(c), "rule": reveal_rule})
         got.revealed = c
-        if free(c) and usable_free(state, c, kind):
-            return ask(state, UseRevealed(seat, c))
+        if free(c):
+            if usable_free(state, c, kind):
+                return ask(state, UseRevealed(seat, c))
+            if defn(state, c).type == "event" and state.turn == 1:
+                emit(state, {"type": "cannot_use", "seat": seat, "card": CardRef(c), "rule": "703.2a",
+                             "message": f"{defn(state, c).name} is an Event, and no Event can be played in "
+                                        "turn 1 (703.2a): it goes to Energy instead."})
     c, got.revealed = got.revealed, None
     choice, got.use = got.use, None
     return use_or_energy(state, frame, c, seat, choice, use_rule)
