@@ -662,9 +662,15 @@ def _basic(s: SakuraState, name: str, ctx: Ctx) -> None:  # 9-7 i-A, no cost (9-
         perform_basic(s, ctx.seat, name)
 
 
-def _damage(s: SakuraState, text: str, ctx: Ctx) -> Step | None:  # not from an «Attack» (10-19): no Aura cap (A-7 c)
+def _damage(s: SakuraState, value, ctx: Ctx) -> Step | None:  # not from an «Attack» (10-19): no Aura cap (A-7 c)
+    """9-5: "A/L" damages the opponent; `{amount, to: opponent|self|each}` names who takes it. "Each
+    player" is the user first, then the opponent, each choosing within 9-5 i, with state-triggered
+    resolution (5-5) between the two, as the `each_player` arrows are (10-1)."""
+    text, to = (value, "opponent") if isinstance(value, str) else (value["amount"], value.get("to", "opponent"))
     aura, life = parse_damage(text)
-    return take_damage(s, 1 - ctx.seat, aura, life, "effect")
+    if to == "each":
+        s.flow.next(SETTLE, RunEffects(({"damage": {"amount": text, "to": "opponent"}},), ctx, 0))
+    return take_damage(s, 1 - ctx.seat if to == "opponent" else ctx.seat, aura, life, "effect")
 
 
 def _attack(s: SakuraState, spec, ctx: Ctx) -> None:
@@ -763,6 +769,9 @@ SCOPES: tuple[Scope, ...] = (
           wording="an Enhancement of your opponent's that is not a copy"),
 )
 SCOPE = {scope.name: scope for scope in SCOPES}
+DAMAGE_SCHEMA = {"oneOf": [{"type": "string"}, {
+    "type": "object", "additionalProperties": False, "required": ["amount", "to"],
+    "properties": {"amount": {"type": "string"}, "to": {"enum": ["opponent", "self", "each"]}}}]}
 _TRUE = {"const": True}
 
 REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
@@ -773,7 +782,8 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("basic", {"enum": list(BASIC_ACTIONS)}, _basic, "perform the basic action `value` without paying for it (9-7)"),
         Word("draw", {"type": "integer", "minimum": 1}, lambda s, n, ctx: draw(s, ctx.seat, n),
              "draw `value` card(s) (7-1-6; an empty deck burns out, 10-10)"),
-        Word("damage", {"type": "string"}, _damage, "your opponent takes `value` damage, not from an attack (9-5, 10-19)"),
+        Word("damage", DAMAGE_SCHEMA, _damage,
+             "your opponent takes `value` damage, not from an attack (9-5, 10-19)"),  # `to`: card_data README
         Word("attack", ATTACK_SPEC_SCHEMA, _attack,
              "make an attack with the Range, damage and After Attack effects written, resolved at once (10-5)"),
         Word("reshuffle", _TRUE, lambda s, v, ctx: reshuffle(s, ctx.seat, by_rules=False),
