@@ -1,6 +1,7 @@
 """The seeded bot-game fuzz every game runs: invariants and hidden information checked after
-every decision, the options agreeing with the guards, and near-miss moves refused without
-changing anything."""
+every decision, the options agreeing with the guards, and near-miss moves and moves that were
+legal earlier refused without changing anything, each citing a rule of its own action's family
+(design.md, "Why not, once": a draw is refused by a draw rule, not by whose turn it is)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 from engine.bots.random_bot import RandomBot
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameRules
+from engine.core.schema import action_families, in_family
 from tests.invariants import check_after_decision
 
 ODD_VALUES = (None, "x", True, [], {}, 1.5)
+EARLIER_MOVES = 64  # the last distinct legal moves kept to be sent again later
 
 
 def mutate(action: dict, rnd: random.Random, kinds: Sequence[str]) -> dict:
@@ -46,7 +49,9 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
     game = Game(rules, decks, seed=seed, options=options)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
     rnd = random.Random(seed)
-    kinds = [branch["properties"]["type"]["const"] for branch in rules.action_schema()["oneOf"]]
+    families = action_families(rules.action_schema())
+    kinds = list(families)
+    earlier: dict[str, dict] = {}  # repr -> an action that was an option before, oldest first
     for _ in range(max_decisions):
         request = game.pending()
         if request is None:
@@ -54,14 +59,14 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
         for option in request.options:
             assert rules.check(game.state, request.seat, option.action) is None, option
         if rnd.random() < mutate_rate:
-            bad = mutate(rnd.choice(request.options).action, rnd, kinds)
-            if request.find(bad) is None:
-                before = game.state_hash()
-                with pytest.raises(IllegalAction) as refusal:
-                    game.act(rnd.choice([0, 1]), bad)
-                assert refusal.value.message
-                assert refusal.value.code != "illegal_action" or refusal.value.rule, refusal.value
-                assert game.state_hash() == before
+            expect_refused(game, rnd.choice([0, 1]), mutate(rnd.choice(request.options).action, rnd, kinds), families)
+        if earlier and rnd.random() < mutate_rate:
+            expect_refused(game, rnd.choice([0, 1]), rnd.choice(list(earlier.values())), families)
+        remember = rnd.choice(request.options).action
+        earlier.pop(repr(remember), None)
+        earlier[repr(remember)] = remember
+        if len(earlier) > EARLIER_MOVES:
+            del earlier[next(iter(earlier))]
         events = game.act(request.seat, bots[request.seat].choose(request))
         if full_checks:
             check_after_decision(game, events)
@@ -70,3 +75,22 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
         if extra_check:
             extra_check(game)
     raise AssertionError(f"{rules.id} seed {seed}: game did not end in {max_decisions} decisions")
+
+
+def expect_refused(game: Game, seat: int, action: dict, families: dict[str, tuple[str, ...]]) -> None:
+    """Send `action` by `seat` unless it is legal now: it must be refused, change nothing, and a
+    well-formed move must cite a rule of its own family (the schema's `x-rules`)."""
+    request = game.pending()
+    if seat == request.seat and request.find(action) is not None:
+        return
+    before = game.state_hash()
+    with pytest.raises(IllegalAction) as caught:
+        game.act(seat, action)
+    refusal = caught.value
+    assert refusal.message
+    assert game.state_hash() == before
+    if refusal.code in ("illegal_action", "wrong_seat"):
+        family = families.get(action.get("type"), ())
+        assert refusal.rule and in_family(refusal.rule, family), (
+            f"{game.rules.id}: seat {seat}'s {action} was refused with rule {refusal.rule!r}, "
+            f"not one of its family {family}: {refusal.message} (asked: seat {request.seat}, {request.prompt})")

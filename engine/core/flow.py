@@ -9,6 +9,9 @@ callback) sits in the state, so a state can be copied, hashed and replayed.
 A game registers, per step type, what running it does (`runs`) or, for a step that asks,
 what it asks and what an answer does (`asks`). A step that asks only sometimes (one legal
 choice needs no question) is a running step that queues the asking one when it must ask.
+Such a step that decides by itself says so (`Flow.settle`): until the next decision, a player who
+sends the move for that choice is refused with the rule that fixed it, not with the rule of
+whatever is asked next (design.md, "Why not, once").
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from engine.core.errors import Refusal
+from engine.core.hashing import cache
 from engine.core.requests import Request
 
 S = TypeVar("S")
@@ -42,13 +46,34 @@ class Step:
     wait: ClassVar[str | None] = None
 
 
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A choice the rules made by themselves because it had one outcome, so nobody was asked.
+    `action` is the action type a player would have sent for it, `seat` whose choice it was
+    (None: anyone's), `rule` the rule that fixed it and `message` what the player is told:
+    what was decided and why, and what to do now."""
+
+    action: str
+    seat: int | None
+    rule: str
+    message: str
+
+    def covers(self, seat: int, action: dict) -> bool:
+        return action.get("type") == self.action and (self.seat is None or self.seat == seat)
+
+    def refusal(self) -> Refusal:
+        return Refusal(self.rule, self.message)
+
+
 @dataclass(slots=True, eq=False)
 class Flow:
     """The steps still to run (front first) and the step waiting for its answer, if any.
-    Part of every game's declared state, so it is hashed like any other field."""
+    Part of every game's declared state, so it is hashed like any other field; `settled` (the
+    choices made by themselves since the last decision) only explains refusals: not hashed."""
 
     steps: deque = field(default_factory=deque)
     asking: Step | None = None
+    settled: list[Settled] = cache(factory=list)
     __canonical_repr__: ClassVar[bool] = True  # a deque of steps and a step: the packer uses repr
 
     def then(self, *steps: Step) -> None:
@@ -63,6 +88,18 @@ class Flow:
         """The game is over: nothing more runs or asks."""
         self.steps.clear()
         self.asking = None
+
+    def settle(self, action: str, seat: int | None, rule: str, message: str) -> None:
+        """Record a choice that had one outcome and was made without asking (see `Settled`);
+        kept until the next decision is answered."""
+        self.settled.append(Settled(action, seat, rule, message))
+
+    def settled_for(self, seat: int, action: dict) -> Settled | None:
+        """The latest choice made by itself that `action` by `seat` would have made."""
+        for record in reversed(self.settled):
+            if record.covers(seat, action):
+                return record
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +167,8 @@ class Processor(Generic[S]):
         flow = self._flow_of(state)
         step = flow.asking
         flow.asking = None
+        if flow.settled:
+            flow.settled.clear()  # they explained refusals until this decision
         self._asks[type(step)].answer(state, step, seat, action)
         self.advance(state)
 

@@ -15,7 +15,7 @@ import jsonschema
 
 from engine import ENGINE_VERSION
 from engine.core.errors import IllegalAction, Refusal
-from engine.core.flow import wrong_seat
+from engine.core.flow import Flow, wrong_seat
 from engine.core.hashing import HASH_VERSION, HASH_VERSIONS, packer, state_hash
 from engine.core.requests import Event, Request, Result, same_json
 from engine.core.rng import RNG_VERSION, Seed
@@ -147,17 +147,26 @@ class Game:
         return self.rules.seat_refusal(self.state, seat, request)
 
     def _explain(self, seat: int, action: Any, request: Request) -> IllegalAction:
-        """Why `action` is not among the options: malformed (schema), or the rule that forbids it."""
+        """Why `action` by `seat` is not among the options (design.md, "Why not, once"): not
+        well-formed (schema); a choice the rules made by themselves since the last decision; the
+        rules of the action itself (can this kind of move be made now, by anyone); and only
+        then whose decision it is. The code says whether the sender was the deciding seat."""
         problem = next(self._validator().iter_errors(action), None)
         if problem is not None:
             where = "/".join(map(str, problem.absolute_path)) or "action"
             return IllegalAction("bad_request", self.rules.id, None,
                                  f"That is not a well-formed {self.rules.id} move ({where}: {problem.message}). "
                                  f"See `tts-bridge actions {self.rules.id}`.")
+        code = "illegal_action" if seat == request.seat else "wrong_seat"
+        flow = getattr(self.state, "flow", None)
+        settled = flow.settled_for(seat, action) if isinstance(flow, Flow) else None
+        if settled is not None:
+            return self.refusal(code, settled.refusal(), "")
         refusal = self.rules.check(self.state, seat, action)
+        if refusal is None and seat != request.seat:
+            refusal = self.seat_refusal(seat, request)
         options = ", ".join(o.label for o in request.options[:6])
-        return self.refusal("illegal_action", refusal,
-                            f"That move is not one of the choices now. Choose one of: {options}.")
+        return self.refusal(code, refusal, f"That move is not one of the choices now. Choose one of: {options}.")
 
     def _validator(self) -> "jsonschema.protocols.Validator":
         return _validator_for(self.rules)
@@ -170,10 +179,7 @@ class Game:
             reason = result.reason if result else "the game is over"
             raise IllegalAction("game_over", self.rules.id, None,
                                 f"The game is over ({reason}); no more moves can be made.")
-        if seat != request.seat:
-            raise self.refusal("wrong_seat", self.seat_refusal(seat, request),
-                               f"It is seat {request.seat}'s decision, not yours.")
-        if request.find(action) is None:
+        if seat != request.seat or request.find(action) is None:
             raise self._explain(seat, action, request)
         return self._commit(seat, action)
 

@@ -210,7 +210,7 @@ def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
     says what its repr says at a fraction of the cost."""
     if not (isinstance(tp, type) and dataclasses.is_dataclass(tp) and getattr(tp, "__canonical_repr__", False)):
         return None
-    names = [f.name for f in dataclasses.fields(tp)]
+    names = [f.name for f in dataclasses.fields(tp) if not is_cache(f)]  # Flow.settled is not state
     hints = _field_types(tp)
     if not any(hints[n] is deque or typing.get_origin(hints[n]) is deque for n in names):
         return None
@@ -282,7 +282,7 @@ def record_key(record: Any) -> Any:
     kind = type(record)
     getter = _RECORD_GETTERS.get(kind)
     if getter is None:
-        names = [f.name for f in dataclasses.fields(record)]
+        names = [f.name for f in dataclasses.fields(record) if not is_cache(f)]
         getter = operator.attrgetter(*names) if names else (lambda r: ())  # one name: the value itself
         _RECORD_GETTERS[kind] = getter
     return kind.__name__, getter(record)
