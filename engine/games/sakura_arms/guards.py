@@ -221,6 +221,16 @@ def reaction_cards(s: SakuraState, seat: int, atk) -> list[int]:
     return [c for z in ("hand", "special") for c in zone(s, seat, z) if react_refusal(s, seat, c, atk) is None]
 
 
+def no_window(s: SakuraState, atk) -> tuple[str, str]:
+    """The rule and reason (for the attacked player) that no Reaction window opens."""
+    if atk.is_reaction:
+        return "9-4 i", "This attack is itself a Reaction: it cannot be reacted to (9-4 i)."
+    if "all" in flags(s, atk)["no_reactions"]:
+        return "10-22", "This attack has No Reactions: it cannot be reacted to (10-22)."
+    return "9-4 i", ("You hold no Reaction card usable against this attack, and the rule option "
+                     "reaction_window is when_able, so no Reaction window opened (9-4 i).")
+
+
 def reaction_window(s: SakuraState, seat: int, atk) -> bool:
     """Whether the attacked player is asked for a Reaction (9-4 i). By default the answer depends only
     on public facts (the attack is a Reaction, or has No Reactions), so a skipped window never tells
@@ -309,3 +319,12 @@ def check(s: SakuraState, seat: int, action: dict, pending: Callable[[], Request
     if not any(o.action == action for o in pending().options):
         return Refusal(rule, f"That is not one of the allowed answers: {what} from the listed options.")
     return None
+
+
+def drop_stale(s: SakuraState) -> None:
+    """A choice made by itself earlier in this resolution no longer explains a refusal once the
+    same kind of choice is asked of the same seat (Flow.settle)."""
+    settled, asking = s.flow.settled, s.flow.asking
+    if settled and asking is not None:
+        accepted = KINDS[asking.kind][0]
+        settled[:] = [r for r in settled if r.action not in accepted or (r.seat is not None and r.seat != asking.seat)]
