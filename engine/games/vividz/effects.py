@@ -596,13 +596,20 @@ def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, f
         move(state, c, "reveal")
         emit(state, {"type": kind, "seat": seat, "card": CardRef(c), "rule": reveal_rule})
         got.revealed = c
+        name = defn(state, c).name
         if free(c):
             if usable_free(state, c, kind):
                 return ask(state, UseRevealed(seat, c))
             if defn(state, c).type == "event" and state.turn == 1:
                 emit(state, {"type": "cannot_use", "seat": seat, "card": CardRef(c), "rule": "703.2a",
-                             "message": f"{defn(state, c).name} is an Event, and no Event can be played in "
+                             "message": f"{name} is an Event, and no Event can be played in "
                                         "turn 1 (703.2a): it goes to Energy instead."})
+                unusable(state, seat, "703.2a", f"{name} is an Event, and no Event can be played in turn 1 (703.2a)")
+            else:
+                unusable(state, seat, use_rule, f"{name} cannot be used for free ({use_rule})")
+        else:
+            unusable(state, seat, use_rule, f"{name} does not have what this effect names, so it cannot be "
+                                            f"used ({use_rule})")
     c, got.revealed = got.revealed, None
     choice, got.use = got.use, None
     return use_or_energy(state, frame, c, seat, choice, use_rule)
@@ -631,6 +638,12 @@ def usable_free(state: VividzState, card: int, how: str) -> bool:
     if d.type == "event" and state.turn == 1:
         return False  # 703.2a, AMB-21: no event is played in turn 1, by any route
     return d.type in ("character", "event")
+
+
+def unusable(state: VividzState, seat: int, rule: str, why: str) -> None:
+    """A revealed card that cannot be used went to Energy without a question (Flow.settle)."""
+    for kind in ("use", "decline"):
+        state.flow.settle(kind, seat, rule, f"{why}: it went to your Energy zone, so there is nothing to choose.")
 
 
 def use_or_energy(state, frame, card, seat, choice, rule) -> None:
