@@ -308,3 +308,15 @@ def test_705_2_a_record_no_longer_explains_once_the_same_choice_is_asked():
     not_in_hand = zone(st, 0, "trash")[0] if zone(st, 0, "trash") else zone(st, 0, "deck")[0]
     exc = refuses(game, 0, {"type": "keep", "card": not_in_hand}, "705.2", "not a legal choice")
     assert "earlier" not in exc.message
+
+
+def test_1107_1_a_single_legal_target_is_chosen_by_itself():
+    """1107.1: the player chooses among the characters an effect can affect; with only one, it is
+    chosen without a question, and a later choice of another is refused by 1107.1."""
+    game = _battle()
+    st = game.state
+    only = put(game, 1, "Phantom Cat Noir", "area", 1)
+    mine = put(game, 0, "Spotlight Rookie", "area", 2)
+    run_ability(game, 0, [{"sleep": {"to": "choose_opp"}}])
+    assert only in st.sleep and game.pending().kind == "main"
+    refuses(game, 0, {"type": "target", "card": mine}, "1107.1", "Only Phantom Cat Noir")

@@ -393,6 +393,8 @@ def _targets(state: VividzState, frame: Resolving, spec: dict, rule: str) -> lis
     if len(pool) <= 1:
         if pool:
             count_choose(state, frame.seat)
+            state.flow.settle("target", frame.seat, "1107.1", f"Only {defn(state, pool[0]).name} could be chosen "
+                                                              "for that effect, so it was chosen (1107.1).")
         return pool
     return ChooseTarget(frame.seat, tuple(pool))
 
@@ -510,6 +512,8 @@ def _op_exp(state: VividzState, spec, ctx: WordContext) -> Step | None:
     if got.pick is None:
         if len(pool) == 1:
             got.pick = pool[0]
+            state.flow.settle("pick", seat, "904.3a", f"Only {defn(state, pool[0]).name} could be chosen for that "
+                                                      "effect, so it was chosen (904.3a).")
         else:
             return ask(state, PickCard(seat, tuple(pool), src))
     c, got.pick = got.pick, None
