@@ -290,3 +290,21 @@ def test_10_1_direction_only_when_a_double_arrow_resolves():
     """10-1: the direction of a double arrow is chosen only while one resolves."""
     game = started(first=0)
     refuses(game, 0, {"type": "direction", "forward": True}, "10-1", "double arrow")
+
+
+def test_9_9_a_single_card_to_choose_is_chosen_by_itself():
+    """9-9: an effect that needs a card chooses among the legal ones; with one card and no choice
+    of none it is chosen without a question, and a later choice is refused by 9-9."""
+    from engine.games.sakura_arms.flow import PROCESSOR, run_effects
+    from engine.games.sakura_arms.state import Ctx, Main
+    game = started(first=0)
+    s = game.state
+    clear_hand(game, 1)
+    only = place(game, 1, "kaze-n1", "hand")
+    s.flow.asking = None  # seat 0's effect "your opponent puts a hand card face down", then the main phase
+    s.flow.next(Main(0))
+    run_effects(s, ({"cover": "opp_hand"},), Ctx(0))
+    PROCESSOR.advance(s)
+    game.state_changed()
+    assert only in s.table.zone(1, "facedown") and game.pending().kind == "main"
+    refuses(game, 1, {"type": "choose", "card": only}, "9-9", "could be chosen")
