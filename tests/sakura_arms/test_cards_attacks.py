@@ -210,3 +210,41 @@ def test_10_3_modification_changes_the_attack_not_the_card():
     assert s.table.cards[cut].defn.damage == (3, 1)
     resolve_attack(game, "aura")
     assert s.tok[AURA[1]] == 1
+
+
+@pytest.mark.parametrize("holds_reaction", [False, True])
+def test_9_4_i_the_reaction_window_opens_whatever_the_defender_holds(holds_reaction):
+    """9-4 i: the attacked player may use one Reaction. The window opens at every attack that can be
+    reacted to, so a skipped window cannot tell the attacker that the defender's hand has no Reaction."""
+    from engine.games.sakura_arms.guards import reaction_cards
+    game = _attack_setup()
+    s = game.state
+    place(game, 1, "kaze-s2", "special", used=True)  # seat 1: empty hand, no unused Reaction Special
+    cut = place(game, 0, "sora-n1", "hand")
+    if holds_reaction:
+        place(game, 1, "kaze-n3", "hand")
+    act(game, 0, {"type": "use", "card": cut})
+    req = game.pending()
+    assert bool(reaction_cards(s, 1, s.attacks[-1])) == holds_reaction
+    assert req.kind == "reaction" and req.seat == 1
+    assert req.prompt == "You are attacked: use a Reaction card, or take the attack."
+    act(game, 1, {"type": "no_reaction"})
+    assert game.pending().kind == "damage" and game.pending().seat == 1
+
+
+def test_9_4_i_reaction_window_when_able_skips_windows_the_defender_cannot_use():
+    """9-4 i with the `reaction_window: when_able` option (friendly play): no window when the defender
+    holds no usable Reaction card; one when they do."""
+    from engine.games.sakura_arms.guards import reaction_cards
+    game = _attack_setup(options={"reaction_window": "when_able"})
+    place(game, 1, "kaze-s2", "special", used=True)
+    cut = place(game, 0, "sora-n1", "hand")
+    act(game, 0, {"type": "use", "card": cut})
+    s = game.state
+    assert not reaction_cards(s, 1, s.attacks[-1])
+    assert game.pending().kind == "damage" and game.pending().seat == 1
+    game = _attack_setup(options={"reaction_window": "when_able"})
+    cut = place(game, 0, "sora-n1", "hand")
+    place(game, 1, "kaze-n3", "hand")
+    act(game, 0, {"type": "use", "card": cut})
+    assert game.pending().kind == "reaction" and game.pending().seat == 1

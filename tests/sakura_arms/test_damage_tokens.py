@@ -226,3 +226,24 @@ def test_6_3_moves_truncate_at_caps_and_at_empty_sources():  # checklist 49
     iron = place(game, 0, "sora-n7", "hand")  # Shadow (2) -> Aura with Aura 5: moves nothing
     act(game, 0, {"type": "use", "card": iron})
     assert s.tok[AURA[0]] == 5 and tokens_in_play(s) == 36
+
+
+def test_9_5_damage_effect_to_its_own_user_and_to_each_player_user_first():
+    """9-5: damage is resolved according to wording such as "a player takes damage"; each damaged
+    player chooses Aura or Life within 9-5 i. Eclipse Toll (sample card): "You take -/1 damage. Then
+    each player, you first, takes 1/1 damage."."""
+    from tests.sakura_arms.scenario import act, place, started, tokens
+    game = started(first=1)
+    s = game.state
+    toll = place(game, 1, "tsuki-s4", "special")
+    tokens(game, distance=5, aura=(3, 3), life=(10, 10), flare=(0, 2))
+    act(game, 1, {"type": "use", "card": toll})
+    # -/1 to the user: Life only, no choice (9-5 i); then the user chooses first for the 1/1
+    assert s.tok[LIFE[1]] == 9 and s.tok[LIFE[0]] == 10
+    req = game.pending()
+    assert req.kind == "damage" and req.seat == 1
+    act(game, 1, {"type": "take_damage", "to": "aura"})
+    req = game.pending()
+    assert req.kind == "damage" and req.seat == 0
+    act(game, 0, {"type": "take_damage", "to": "life"})
+    assert (s.tok[AURA[1]], s.tok[LIFE[1]]) == (2, 9) and (s.tok[AURA[0]], s.tok[LIFE[0]]) == (3, 9)

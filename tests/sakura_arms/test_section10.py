@@ -39,8 +39,11 @@ def test_10_31_additional_cost_must_be_payable():
     tokens(game, distance=3)
     calm = card_of(game, 1, "hoshi-n7")
     act(game, 0, {"type": "use", "card": cut})
-    # Sudden Calm needs another hand card to put face down: it cannot react, so no window opens
-    assert game.pending().kind == "damage"
+    # Sudden Calm needs another hand card to put face down: it cannot react. The window still opens
+    # (9-4 i: its presence must not reveal the hand) but does not offer it
+    assert game.pending().kind == "reaction"
+    assert calm not in [a.get("card") for a in actions(game)]
+    refused(game, 1, {"type": "react", "card": calm}, "10-31")
     from engine.games.sakura_arms.guards import react_refusal
     assert react_refusal(game.state, 1, calm, game.state.attacks[-1]).rule == "10-31"
 

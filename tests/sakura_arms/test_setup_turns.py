@@ -155,7 +155,7 @@ def test_5_1_4_flinch_replaces_the_vigor_gain_even_at_2():  # checklist 8
 def test_8_2_1_mode_chosen_once_and_8_2_2_B_full_power_refuses_basic_actions():  # checklist 10, 12
     game = started(first=0, mode="full_power")
     assert game.pending().kind == "main"
-    refused(game, 0, {"type": "main_mode", "mode": "standard"}, "8-2-2")
+    refused(game, 0, {"type": "main_mode", "mode": "standard"}, "8-2-1")
     refused(game, 0, {"type": "basic", "action": "retreat", "pay": "vigor"}, "8-2-2 B")
 
 

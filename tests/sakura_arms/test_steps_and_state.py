@@ -71,7 +71,7 @@ def test_a_copy_keeps_the_attack_of_its_steps_the_attack_in_play():
 def test_the_opponent_in_the_main_phase_is_refused_with_5_1_1():
     game = started(first=0)
     assert type(game.state.flow.asking) is Main
-    refused(game, 1, {"type": "end_main"}, "5-1-1")
+    refused(game, 1, {"type": "end_main"}, "8-2-2")
 
 
 def test_a_destruction_cut_short_by_victory_gives_the_card_its_effects_back():

@@ -165,3 +165,24 @@ def test_101_3_both_losing_at_once_is_a_draw():
     game = my_main()
     flow.finish(game.state, [0, 1], "both lost", "101.3")
     assert game.result().draw and game.result().winner is None
+
+
+def test_1110_max_power_retires_only_characters_with_power_n_or_less():
+    """1110 / 911: "retire one of your opponent's characters with power 3 or less" (`max_power: 3`,
+    sample card Alley Sweep): the choice offers only characters whose current power is 3 or less,
+    and a fixed scope affects only those."""
+    game = my_main()
+    st = game.state
+    cat = put(game, 1, "Phantom Cat Noir", "area", 1)  # power 3
+    vell = put(game, 1, "Masked Thief Vell", "area", 2)  # power 2
+    oz = put(game, 1, "Vault Cracker Oz", "area", 3)  # power 4
+    run_ability(game, 0, [{"retire": {"to": "choose_opp", "max_power": 3}}])
+    req = game.pending()
+    offered = {o.action.get("card") for o in req.options}
+    assert cat in offered and vell in offered and oz not in offered
+    refused(game, {**req.options[0].action, "card": oz}, seat=req.seat)
+    act(game, {**req.options[0].action, "card": cat}, seat=req.seat)
+    assert cat not in zone(st, 1, "area") and oz in zone(st, 1, "area")
+    run_ability(game, 0, [{"damage": {"amount": 1, "to": "all_opp", "max_power": 3}}])
+    assert oz not in st.damage and st.damage.get(vell) == 1
+

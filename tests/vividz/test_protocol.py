@@ -38,12 +38,17 @@ def test_a_whole_game_through_the_protocol():
 
 def test_refusals_cite_a_rule_and_keep_the_session():
     s = RefereeSession(Game(RULES, seed=2))
+    # a pass before the game starts: refused by the rule of passing (703.3a), by either seat
     wrong = s.handle({"op": "act", "seat": 1, "action": {"type": "pass"}})
-    assert wrong["error"]["code"] == "wrong_seat" and wrong["error"]["rule"] == "601.1b"
+    assert wrong["error"]["code"] == "wrong_seat" and wrong["error"]["rule"] == "703.3a"
     bad = s.handle({"op": "act", "seat": 0, "action": {"type": "fly"}})
     assert bad["error"]["code"] == "bad_request"
     illegal = s.handle({"op": "act", "seat": 0, "action": {"type": "pass"}})
-    assert illegal["error"]["code"] == "illegal_action" and illegal["error"]["rule"] == "601.1b"
+    assert illegal["error"]["code"] == "illegal_action" and illegal["error"]["rule"] == "703.3a"
+    # the right kind of move by the seat that is not placing: whose decision it is (601.1b)
+    order = s.game.pending().options[0].action["order"]
+    early = s.handle({"op": "act", "seat": 1, "action": {"type": "place_missions", "order": order}})
+    assert early["error"]["code"] == "wrong_seat" and early["error"]["rule"] == "601.1b"
     assert s.game.decisions == []
 
 

@@ -118,3 +118,21 @@ def test_amb2_option_start_draw_reboots_the_turn_players_characters():
     game.state_changed()
     main_turn(game, 3)
     assert ch not in st.sleep
+
+
+def test_703_2a_a_revealed_event_in_turn_1_goes_to_energy_and_both_seats_are_told_why():
+    """703.2a: no Event card can be played in turn 1. An Accel (1201.2) that reveals an Event of the
+    named Trait in turn 1 puts it into Energy; both players are told why it could not be used."""
+    from tests.vividz.scenario import run_ability
+    game = started(seed=3, first=0)
+    st = game.state
+    ev = put(game, 0, "Fan Meeting", "deck")
+    deck = zone(st, 0, "deck")
+    deck.remove(ev)
+    deck.insert(0, ev)
+    run_ability(game, 0, [{"accel": {"trait": "Idol"}}])
+    assert ev in zone(st, 0, "energy") and st.turn == 1
+    for seat in (0, 1):
+        told = [d for d in (e.for_seat(seat) for e in st.events) if d and d.get("type") == "cannot_use"]
+        assert told and told[-1]["rule"] == "703.2a" and told[-1]["card"]["name"] == "Fan Meeting"
+        assert "turn 1" in told[-1]["message"] and "Energy" in told[-1]["message"]

@@ -35,6 +35,10 @@ RULE_OPTIONS = (
     RuleOption("substitution", "turn_player_best", ("turn_player_best", "latest"), "5-6 i",
                "Several substitutions of one damage value: the turn player's choice, taken as the best for them "
                "(spec A-12), or the latest one."),
+    RuleOption("reaction_window", "always", ("always", "when_able"), "9-4 i",
+               "The Reaction window opens at every attack that can be reacted to (default: a skipped window "
+               "would reveal that the defender holds no usable Reaction), or only when the defender holds a "
+               "usable Reaction card (faster, for friendly play)."),
 )
 
 ACTION_SCHEMA = action_schema(
@@ -47,19 +51,23 @@ ACTION_SCHEMA = action_schema(
            mode={"enum": ["standard", "full_power"]}),
     action("main_start_effect", "Main-phase start: resolve this card's \"at the start of your main phase\" effect "
            "now (8-2-1, in any order with the action choice).", card=CARD_ID),
-    action("use", "Use a card from your hand or an unused Special card (8-2-2, 9-2).", card=CARD_ID),
+    action("use", "Use a card from your hand or an unused Special card (8-2-2, 9-2).",
+           rules=("9-3", "10-31", "6-2-1-5"), card=CARD_ID),
     action("basic", "A basic action, paying 1 Vigor or a hand card put face down (9-7).",
+           rules=("8-2-2", "9-2"),
            action={"enum": ["advance", "retreat", "recover", "focus", "breakaway"]},
            pay={"oneOf": [{"const": "vigor"}, CARD_ID]}),
     action("end_main", "End the main phase (8-2-2)."),
-    action("react", "React to the attack with a Reaction card (9-4 i).", card=CARD_ID),
-    action("no_reaction", "Take the attack without reacting (9-4 i)."),
-    action("take_damage", "Take the damage to Aura or to Life (9-5 i).", to={"enum": ["aura", "life"]}),
+    action("react", "React to the attack with a Reaction card (9-4 i).",
+           rules=("10-22", "9-2", "9-3", "10-31", "6-2-1-5"), card=CARD_ID),
+    action("no_reaction", "Take the attack without reacting (9-4 i).", rules=("10-22",)),
+    action("take_damage", "Take the damage to Aura or to Life (9-5 i, 10-10, 10-26).", to={"enum": ["aura", "life"]}),
     action("charge", "Charge tokens from Shadow and from your Aura (9-2-3 iii).",
            shadow={"type": "integer", "minimum": 0}, aura={"type": "integer", "minimum": 0}),
     action("cover", "Put a hand card face down (8-3-2, 10-31).", card=CARD_ID),
     action("direction", "Direction of a double arrow (10-1).", forward={"type": "boolean"}),
     action("choose", "Choose a card for an effect or the order of simultaneous effects; null for none (9-9, 5-5).",
+           rules=("8-1-2", "8-3-1", "10-14", "10-30"),
            card={"oneOf": [CARD_ID, {"type": "null"}]}),
 )
 

@@ -413,7 +413,7 @@ def load_cards(path: Path, effect_schema: dict) -> CardSet:
                 problem(where, "a card with an X value needs `x:`")
             for j, eff in enumerate(kw["on_use"] + kw["after_attack"] + kw["initialize"] + kw["disenchant"] + kw["all_out"]):
                 if "damage" in eff:
-                    parse_damage(eff["damage"])
+                    parse_damage(eff["damage"] if isinstance(eff["damage"], str) else eff["damage"]["amount"])
         except ValueError as exc:
             problem(where, str(exc))
             continue

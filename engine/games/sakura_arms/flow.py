@@ -111,10 +111,12 @@ def start(s: SakuraState) -> None:
     """4-1 step 5: the mulligans, the turn player first; then the turns."""
     s.flow.then(Mulligan(s.first), Mulligan(1 - s.first), BeginDuel())
     drive(s)
+    guards.drop_stale(s)
 
 
 def apply(s: SakuraState, seat: int, action: dict) -> None:
     drive(s, seat, action)
+    guards.drop_stale(s)
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -166,16 +168,24 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
         return None
     if both:
         chosen = [k for k, v in (("aura", aura), ("life", life)) if v is not None]
+        rule, why = "10-26", "this damage is taken both to Aura and to Life"
     elif aura is None:
-        chosen = ["life"]
-    elif life is None:
-        chosen = ["aura"]  # A-7 (a): as many tokens as possible, nothing spills
+        chosen, rule, why = ["life"], "9-5 i", f"the damage is -/{life}, so it goes to Life"
+    elif life is None:  # A-7 (a): as many tokens as possible, nothing spills
+        chosen, rule, why = ["aura"], "9-5 i", f"the damage is {aura}/-, so it goes to Aura"
     elif s.tok[AURA[seat]] < aura:
-        chosen = ["life"]  # 9-5 i: not enough Aura to choose it
+        chosen, rule = ["life"], "9-5 i"  # not enough Aura to choose it
+        why = f"your Aura holds {s.tok[AURA[seat]]}, less than the {aura} damage to Aura, so it goes to Life"
     else:
         return ChooseDamage(seat, aura, life, source)
+    s.flow.settle("take_damage", seat, rule, f"There was no choice for the damage {_dmg(aura)}/{_dmg(life)}: "
+                                            f"{why} ({rule}). Nothing to choose; go on with the duel.")
     damage_to(s, seat, aura, life, source, chosen)
     return None
+
+
+def _dmg(value) -> str:
+    return "-" if value is None else str(value)
 
 
 def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[str]) -> None:
@@ -402,6 +412,9 @@ def charge(s: SakuraState, seat: int, card: int) -> None:
         s.flow.next(ChargeMix(seat, card, need, tuple(mixes)))
         return
     a, b = mixes[0] if mixes else (0, 0)
+    s.flow.settle("charge", seat, "9-2-3 iii", f"{defn(s, card).name}'s Charge could be taken only one way: "
+                                               f"{a} from Shadow and {b} from your Aura, as many as possible "
+                                               f"(9-2-3 iii, 6-3). Nothing to choose.")
     charge_tokens(s, seat, card, a, b)
 
 
@@ -426,14 +439,19 @@ def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) 
     emit(s, event, card_id)
     s.flow.next(AttackEnd(atk))  # viii, however the resolution ends
     # i: the attacked player may react once, unless this attack is itself a Reaction
-    if not atk.is_reaction and guards.reaction_cards(s, defender, atk):
+    if guards.reaction_window(s, defender, atk):
         s.flow.next(Reaction(defender, atk, reacting))
         return
+    rule, why = guards.no_window(s, atk)
+    for kind in ("react", "no_reaction"):
+        s.flow.settle(kind, defender, rule, f"{why} The attack resolves without a Reaction window.")
     attack_body(s, atk, reacting)
 
 
 def _answer_reaction(s: SakuraState, step: Reaction, seat: int, action: dict) -> None:
     if action["type"] == "react":
+        s.flow.settle("react", step.seat, "9-4 i", "You have reacted to this attack: an attack can be reacted to "
+                                                   "with at most one Reaction card (9-4 i).")
         s.flow.next(AttackBody(step.attack, step.reacting))
         use_card(s, step.seat, action["card"], "reaction", reacting=step.attack)
     else:
@@ -620,6 +638,8 @@ def choose_card(s: SakuraState, seat: int, cards: list[int], prompt: str, option
     if not cards:
         return _with(then, None)
     if len(cards) == 1 and not optional:
+        s.flow.settle("choose", seat, "9-9", f"Only {s.table.cards[cards[0]].defn.name} could be chosen for that "
+                                             f"effect, so it was chosen (9-9). Nothing to choose.")
         return _with(then, cards[0])
     return ChooseCard(seat, tuple(cards), prompt, optional, then)
 
@@ -662,9 +682,15 @@ def _basic(s: SakuraState, name: str, ctx: Ctx) -> None:  # 9-7 i-A, no cost (9-
         perform_basic(s, ctx.seat, name)
 
 
-def _damage(s: SakuraState, text: str, ctx: Ctx) -> Step | None:  # not from an «Attack» (10-19): no Aura cap (A-7 c)
+def _damage(s: SakuraState, value, ctx: Ctx) -> Step | None:  # not from an «Attack» (10-19): no Aura cap (A-7 c)
+    """9-5: "A/L" damages the opponent; `{amount, to: opponent|self|each}` names who takes it. "Each
+    player" is the user first, then the opponent, each choosing within 9-5 i, with state-triggered
+    resolution (5-5) between the two, as the `each_player` arrows are (10-1)."""
+    text, to = (value, "opponent") if isinstance(value, str) else (value["amount"], value.get("to", "opponent"))
     aura, life = parse_damage(text)
-    return take_damage(s, 1 - ctx.seat, aura, life, "effect")
+    if to == "each":
+        s.flow.next(SETTLE, RunEffects(({"damage": {"amount": text, "to": "opponent"}},), ctx, 0))
+    return take_damage(s, 1 - ctx.seat if to == "opponent" else ctx.seat, aura, life, "effect")
 
 
 def _attack(s: SakuraState, spec, ctx: Ctx) -> None:
@@ -763,6 +789,9 @@ SCOPES: tuple[Scope, ...] = (
           wording="an Enhancement of your opponent's that is not a copy"),
 )
 SCOPE = {scope.name: scope for scope in SCOPES}
+DAMAGE_SCHEMA = {"oneOf": [{"type": "string"}, {
+    "type": "object", "additionalProperties": False, "required": ["amount", "to"],
+    "properties": {"amount": {"type": "string"}, "to": {"enum": ["opponent", "self", "each"]}}}]}
 _TRUE = {"const": True}
 
 REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
@@ -773,7 +802,8 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("basic", {"enum": list(BASIC_ACTIONS)}, _basic, "perform the basic action `value` without paying for it (9-7)"),
         Word("draw", {"type": "integer", "minimum": 1}, lambda s, n, ctx: draw(s, ctx.seat, n),
              "draw `value` card(s) (7-1-6; an empty deck burns out, 10-10)"),
-        Word("damage", {"type": "string"}, _damage, "your opponent takes `value` damage, not from an attack (9-5, 10-19)"),
+        Word("damage", DAMAGE_SCHEMA, _damage,
+             "your opponent takes `value` damage, not from an attack (9-5, 10-19)"),  # `to`: card_data README
         Word("attack", ATTACK_SPEC_SCHEMA, _attack,
              "make an attack with the Range, damage and After Attack effects written, resolved at once (10-5)"),
         Word("reshuffle", _TRUE, lambda s, v, ctx: reshuffle(s, ctx.seat, by_rules=False),
@@ -938,6 +968,10 @@ def enter_phase(s: SakuraState, name: str) -> None:
 def _phase_end(s: SakuraState, step: PhaseEnd) -> None:
     """8: start, main and end phase, then the other seat's turn."""
     following = NEXT_PHASE.get(step.name)
+    if step.name == "main" and s.mode == "full_power":
+        for kind in ("use", "basic", "end_main"):
+            s.flow.settle(kind, s.active, "8-2-2 B", "Your main phase has ended: a full-power action is one card "
+                                                     "use, then the phase ends (8-2-2 B). Play on in the end phase.")
     if following is not None:
         enter_phase(s, following)
         return
@@ -1047,6 +1081,8 @@ def _start_phase_rest(s: SakuraState, step: StartPhaseRest) -> None:
 
 def start_phase_rest(s: SakuraState, seat: int) -> None:
     if s.turn <= 2:  # 8-1-3: skipped on turns 1 and 2
+        s.flow.settle("reshuffle", seat, "8-1-3", "Turns 1 and 2 skip the fixed start-phase procedure (8-1-3): "
+                                                  "no Vigor, no reshuffle and no draw. Choose your main-phase action.")
         return
     gain_vigor(s, seat, 1)  # i
     seats = (0, 1) if s.options["enhancement_decay"] == "both" else (seat,)
@@ -1131,8 +1167,12 @@ def end_phase_rest(s: SakuraState, seat: int) -> None:
 
 @run(HandLimitCheck)
 def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
-    if len(zone(s, step.seat, "hand")) > HAND_LIMIT:  # 8-3-2
+    held = len(zone(s, step.seat, "hand"))
+    if held > HAND_LIMIT:  # 8-3-2
         s.flow.next(HandLimit(step.seat))
+    else:
+        s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), within the hand limit of "
+                                                   f"{HAND_LIMIT} (5-1-3): nothing is put face down (8-3-2).")
 
 
 def _answer_hand_limit(s: SakuraState, step: HandLimit, seat: int, action: dict) -> None:

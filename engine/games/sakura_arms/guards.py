@@ -93,7 +93,8 @@ def _main_refusal(s: SakuraState, seat: int) -> Refusal | None:
     if type(s.flow.asking) is not Main:
         return Refusal("8-2-2", "That move is only possible in your main phase.")
     if seat != s.active:
-        return Refusal("5-1-1", "It is your opponent's turn; you act in their turn only by reacting to an attack.")
+        return Refusal("8-2-2", "Only the turn player uses cards and basic actions in the main phase; "
+                                "in your opponent's turn you act only by reacting to an attack (9-4 i).")
     return None
 
 
@@ -220,6 +221,26 @@ def reaction_cards(s: SakuraState, seat: int, atk) -> list[int]:
     return [c for z in ("hand", "special") for c in zone(s, seat, z) if react_refusal(s, seat, c, atk) is None]
 
 
+def no_window(s: SakuraState, atk) -> tuple[str, str]:
+    """The rule and reason (for the attacked player) that no Reaction window opens."""
+    if atk.is_reaction:
+        return "9-4 i", "This attack is itself a Reaction: it cannot be reacted to (9-4 i)."
+    if "all" in flags(s, atk)["no_reactions"]:
+        return "10-22", "This attack has No Reactions: it cannot be reacted to (10-22)."
+    return "9-4 i", ("You hold no Reaction card usable against this attack, and the rule option "
+                     "reaction_window is when_able, so no Reaction window opened (9-4 i).")
+
+
+def reaction_window(s: SakuraState, seat: int, atk) -> bool:
+    """Whether the attacked player is asked for a Reaction (9-4 i). By default the answer depends only
+    on public facts (the attack is a Reaction, or has No Reactions), so a skipped window never tells
+    the attacker that the defender's hand holds no usable Reaction; the `reaction_window: when_able`
+    option (friendly play) also skips the windows the defender cannot use."""
+    if atk.is_reaction or "all" in flags(s, atk)["no_reactions"]:
+        return False
+    return s.options["reaction_window"] == "always" or bool(reaction_cards(s, seat, atk))
+
+
 def reaction_options(s: SakuraState, seat: int, atk) -> list[Option]:
     out = [Option(f"React with {s.table.cards[c].defn.name}", {"type": "react", "card": c})
            for c in reaction_cards(s, seat, atk)]
@@ -240,42 +261,70 @@ REACTION_GUARDS = {"react": check_react, "no_reaction": check_no_reaction}
 # decision kind -> (action types it accepts, rule, what to do)
 KINDS = {
     "mulligan": (("mulligan",), "4-1 5", "put any cards from your hand on the bottom of your deck (or none)"),
-    "reshuffle": (("reshuffle",), "8-1-3 iii", "say whether you reshuffle your deck"),
+    "reshuffle": (("reshuffle",), "8-1-3 iii", "say whether to reshuffle the deck"),
     "main_start": (("main_mode", "main_start_effect"), "8-2-1",
                    "choose a standard or a full-power action (and resolve main-phase-start effects, in any order)"),
     "main": (("use", "basic", "end_main"), "8-2-2", "use a card, perform a basic action or end the main phase"),
     "reaction": (("react", "no_reaction"), "9-4 i", "react with a Reaction card or take the attack"),
-    "damage": (("take_damage",), "9-5 i", "choose whether the damage goes to your Aura or your Life"),
+    "damage": (("take_damage",), "9-5 i", "choose whether the damage goes to Aura or to Life"),
     "charge": (("charge",), "9-2-3 iii", "choose where the Charge tokens come from"),
-    "hand_limit": (("cover",), "8-3-2", "put a card from your hand face down"),
-    "cover_cost": (("cover",), "10-31", "put a card from your hand face down to pay the additional cost"),
+    "hand_limit": (("cover",), "8-3-2", "put a hand card face down"),
+    "cover_cost": (("cover",), "10-31", "put a hand card face down to pay the additional cost"),
     "direction": (("direction",), "10-1", "choose the direction of the double arrow"),
     "choose": (("choose",), "9-9", "choose a card for the effect"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
 }
 
+# action type -> the rule that gives this kind of move its moment, and when that is (player words);
+# cited when the move is sent at another moment, by either seat (design.md, "Why not, once")
+TIMING = {
+    "mulligan": ("4-1 5", "You redraw only once, before the first turn"),
+    "reshuffle": ("8-1-3 iii", "You decide on a reshuffle only in your own start phase, from turn 3 on"),
+    "main_mode": ("8-2-1", "You choose a standard or a full-power action once, at the start of your own main phase"),
+    "main_start_effect": ("8-2-1", "Main-phase-start effects resolve only at the start of their user's main phase"),
+    "use": ("8-2-2", "You use cards in your own main phase (in your opponent's turn only as a Reaction, 9-4 i)"),
+    "basic": ("8-2-2", "You perform basic actions only in your own main phase, with a standard action"),
+    "end_main": ("8-2-2", "You end the main phase only in your own main phase, when it asks for your action"),
+    "react": ("9-4 i", "You react only while an attack against you waits for a Reaction"),
+    "no_reaction": ("9-4 i", "You take an attack only while an attack against you waits for a Reaction"),
+    "take_damage": ("9-5 i", "You choose Aura or Life only when damage dealt to you leaves that choice"),
+    "charge": ("9-2-3 iii", "You choose Charge sources only while your Enhancement is charged"),
+    "cover": ("8-3-2", "You put a hand card face down only in your end phase while over the hand limit, "
+                       "or to pay an additional cost (10-31)"),
+    "direction": ("10-1", "You choose a direction only when a double arrow of yours resolves"),
+    "choose": ("9-9", "You choose a card only when an effect, or an order of simultaneous effects, asks you"),
+}
+
 
 def check(s: SakuraState, seat: int, action: dict, pending: Callable[[], Request | None]) -> Refusal | None:
-    """`pending()` is the Request of the asking step, built only when the answer must be one of
-    its options."""
+    """Why `action` by `seat` is not legal now, by the rules of that kind of move first: the
+    moment it belongs to (TIMING), then its own guards, then whose decision it is. `pending()` is
+    the Request of the asking step, built only when the answer must be one of its options."""
     asking = s.flow.asking
+    kind = action.get("type")
     if asking is None:
         return Refusal("4-2", "The duel is over; no more moves can be made.")
-    kind = action.get("type")
     accepted, rule, what = KINDS[asking.kind]
     if asking.kind == "effect_order":
         rule = asking.rule  # 8-1-2, 8-3-1, 10-14 or 10-30: the rule that gives the turn player the order
-    if asking.kind in ("main", "reaction") and kind in accepted:
-        return (MAIN_GUARDS if asking.kind == "main" else REACTION_GUARDS)[kind](s, seat, action)
-    dec = pending()
+    who = "you" if seat == asking.seat else "your opponent"
     if kind not in accepted:
-        if kind in MAIN_GUARDS and dec.kind != "main":
-            return Refusal("8-2-2", f"That is a main-phase move, but now {'you' if seat == dec.seat else f'seat {dec.seat}'} "
-                                    f"must {what} ({dec.prompt}).")
-        return Refusal(rule, f"Now seat {dec.seat} must {what}; that move does not answer it.")
-    if seat != dec.seat:
-        return Refusal(rule, f"Seat {dec.seat} must {what} now; wait for them.")
-    if not any(o.action == action for o in dec.options):
+        when, sentence = TIMING[kind]
+        return Refusal(when, f"{sentence}; now {who} must {what}.")
+    if asking.kind in ("main", "reaction"):
+        return (MAIN_GUARDS if asking.kind == "main" else REACTION_GUARDS)[kind](s, seat, action)
+    if seat != asking.seat:
+        return Refusal(rule, f"Your opponent must {what} now; wait for them.")
+    if not any(o.action == action for o in pending().options):
         return Refusal(rule, f"That is not one of the allowed answers: {what} from the listed options.")
     return None
+
+
+def drop_stale(s: SakuraState) -> None:
+    """A choice made by itself earlier in this resolution no longer explains a refusal once the
+    same kind of choice is asked of the same seat (Flow.settle)."""
+    settled, asking = s.flow.settled, s.flow.asking
+    if settled and asking is not None:
+        accepted = KINDS[asking.kind][0]
+        settled[:] = [r for r in settled if r.action not in accepted or (r.seat is not None and r.seat != asking.seat)]

@@ -332,8 +332,8 @@ class Main(Step):
     seat: int
     asks = True
     kind = "main"
-    rule = "5-1-1"
-    wait = "It is your opponent's turn; you act in their turn only by reacting to an attack."
+    rule = "8-2-2"
+    wait = "Only the turn player acts in the main phase; you act in their turn only by reacting to an attack (9-4 i)."
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,21 +54,25 @@ ACTION_SCHEMA = action_schema(
             order={"type": "array", "items": dict(_CARD), "minItems": 3, "maxItems": 3}),
     action("setup_energy", "Second player: put a hand card into Energy (601.1e).", card=dict(_CARD)),
     action("play", "Play a card from hand or Keep; a character names its slot (906.1, 508.2).",
+            rules=("703.2", "904.2", "905.3"),
             card=dict(_CARD), slot={**_SLOT, "optional": True}),
-    action("activate", "Activate an [Act] ability (incl. Accel) (907, 1201).", card=dict(_CARD),
+    action("activate", "Activate an [Act] ability (incl. Accel) (907, 1201).",
+            rules=("703.2", "803.1", "502.1c", "901.2a", "903", "905.3", "508.3"), card=dict(_CARD),
             ability={"type": "integer", "minimum": 0}),
-    action("attack", "Declare an attack with a rebooted character (802.1).", card=dict(_CARD)),
-    action("check", "Check a mission whose check conditions are met (1113).", mission=dict(_CARD)),
-    action("pass", "End the Main phase (703.3a), or pass in the Defense step (803.1)."),
-    action("slide", "Slide a character to an adjacent empty slot (803.1 defense, 1116).",
+    action("attack", "Declare an attack with a rebooted character (802.1).", rules=("703.2",), card=dict(_CARD)),
+    action("check", "Check a mission whose check conditions are met (1113).", rules=("703.2", "304.1"), mission=dict(_CARD)),
+    action("pass", "End the Main phase (703.3a), or pass in the Defense step (803.1).", rules=("703.2",)),
+    action("slide", "Slide a character to an adjacent empty slot (803.1 defense, 1116).", rules=("508.3",),
             card=dict(_CARD), slot=dict(_SLOT)),
     action("pay", "Pay one energy with this Energy card (905.3).", card=dict(_CARD)),
-    action("discard", "Discard this hand card to pay a cost (904.2f).", card=dict(_CARD)),
-    action("pick", "Choose a card an effect asks for (1107).", card=dict(_CARD)),
+    action("discard", "Discard this hand card to pay a cost (904.2f).", rules=("803.1",), card=dict(_CARD)),
+    action("pick", "Choose a card an effect asks for (1107).", rules=("904.3a",), card=dict(_CARD)),
     action("target", "Choose the character an effect affects (1107).", card=dict(_CARD)),
     action("use", "Use the revealed card for free; a character names its slot (1115, 1201).",
+            rules=("804.2b", "703.2a"),
             slot={**_SLOT, "optional": True}),
-    action("decline", "Do not use the revealed card; it goes to Energy (1115.1, 1201.3)."),
+    action("decline", "Do not use the revealed card; it goes to Energy (1115.1, 1201.3).",
+            rules=("804.2b", "703.2a", "1201")),
     action("trigger", "Choose which triggered ability resolves next (908.2a).",
             pick={"type": "integer", "minimum": 0}),
     action("may", "Use an optional triggered ability or not (908.2).", use={"type": "boolean"}),
@@ -123,6 +127,7 @@ class VividzRules(CardGame):
         state.setter_cards = frozenset(c for c in state.cont_cards if any(
             "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
         flow.start(state)
+        guards.drop_stale(state)
         state.events.clear()
         state.named.clear()
         state.told.clear()
@@ -138,6 +143,7 @@ class VividzRules(CardGame):
     def apply(self, state: VividzState, seat: int, action: dict) -> list[Event]:
         state.events = []
         flow.PROCESSOR.answer(state, seat, action)
+        guards.drop_stale(state)
         state.events = redacted(state)
         return state.events
 

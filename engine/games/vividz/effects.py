@@ -371,11 +371,15 @@ def candidates(state: VividzState, frame: Resolving, to: str) -> list[int] | Non
     return scope.cards(state, frame.seat)
 
 
-def _targets(state: VividzState, frame: Resolving, to: str, rule: str) -> list[int] | Step:
-    """The affected cards, or the ChooseTarget step that asks the controller (902.3, 1107)."""
+def _targets(state: VividzState, frame: Resolving, spec: dict, rule: str) -> list[int] | Step:
+    """The affected cards, or the ChooseTarget step that asks the controller (902.3, 1107). With
+    `max_power: N` only characters whose current power is N or less are affected or offered (the
+    text "power N or less" reads the power now, 911)."""
+    to = spec["to"]
+    cap = spec.get("max_power")
     found = candidates(state, frame, to)
     if found is not None:
-        return found
+        return found if cap is None else [c for c in found if power(state, c) <= cap]
     got = frame.got
     if got.choice is not None:
         c = got.choice
@@ -384,9 +388,13 @@ def _targets(state: VividzState, frame: Resolving, to: str, rule: str) -> list[i
             count_choose(state, frame.seat)
         return [c] if where(state, c) == "area" else []
     pool = _SCOPES[to].cards(state, frame.seat)
+    if cap is not None:
+        pool = [c for c in pool if power(state, c) <= cap]
     if len(pool) <= 1:
         if pool:
             count_choose(state, frame.seat)
+            state.flow.settle("target", frame.seat, "1107.1", f"Only {defn(state, pool[0]).name} could be chosen "
+                                                              "for that effect, so it was chosen (1107.1).")
         return pool
     return ChooseTarget(frame.seat, tuple(pool))
 
@@ -407,7 +415,7 @@ def _op_draw(state: VividzState, n, ctx: WordContext) -> Step | None:
 
 def _op_damage(state: VividzState, spec, ctx: WordContext) -> Step | None:
     frame = ctx.frame
-    cards = _targets(state, frame, spec["to"], "1101.1")
+    cards = _targets(state, frame, spec, "1101.1")
     if type(cards) is not list:
         return cards
     for c in cards:
@@ -417,7 +425,7 @@ def _op_damage(state: VividzState, spec, ctx: WordContext) -> Step | None:
 
 def _op_retire(state: VividzState, spec, ctx: WordContext) -> Step | None:
     frame = ctx.frame
-    cards = _targets(state, frame, spec["to"], "1110.1")
+    cards = _targets(state, frame, spec, "1110.1")
     if type(cards) is not list:
         return cards
     for c in cards:
@@ -431,7 +439,7 @@ def _op_retire(state: VividzState, spec, ctx: WordContext) -> Step | None:
 def _op_sleep_reboot(asleep: bool):
     def op(state: VividzState, spec, ctx: WordContext) -> Step | None:
         frame = ctx.frame
-        cards = _targets(state, frame, spec["to"], "1104.1")
+        cards = _targets(state, frame, spec, "1104.1")
         if type(cards) is not list:
             return cards
         for c in cards:
@@ -450,7 +458,7 @@ def _op_sleep_reboot(asleep: bool):
 def _continuous_op(kind: str, value_key: str):
     def op(state: VividzState, spec, ctx: WordContext) -> Step | None:
         frame = ctx.frame
-        cards = _targets(state, frame, spec["to"], "902.2b")
+        cards = _targets(state, frame, spec, "902.2b")
         if type(cards) is not list:
             return cards
         if cards:
@@ -471,7 +479,7 @@ def _continuous_op(kind: str, value_key: str):
 
 def _op_remove(state: VividzState, spec, ctx: WordContext) -> Step | None:
     frame = ctx.frame
-    cards = _targets(state, frame, spec["to"], "1111.1")
+    cards = _targets(state, frame, spec, "1111.1")
     if type(cards) is not list:
         return cards
     for c in cards:
@@ -483,7 +491,7 @@ def _op_remove(state: VividzState, spec, ctx: WordContext) -> Step | None:
 def _op_exp(state: VividzState, spec, ctx: WordContext) -> Step | None:
     """1112: a card becomes EXP of a character; nothing happens if that character is gone."""
     frame = ctx.frame
-    cards = _targets(state, frame, spec["to"], "1112.1")
+    cards = _targets(state, frame, spec, "1112.1")
     if type(cards) is not list:
         return cards
     if not cards:
@@ -504,6 +512,8 @@ def _op_exp(state: VividzState, spec, ctx: WordContext) -> Step | None:
     if got.pick is None:
         if len(pool) == 1:
             got.pick = pool[0]
+            state.flow.settle("pick", seat, "904.3a", f"Only {defn(state, pool[0]).name} could be chosen for that "
+                                                      "effect, so it was chosen (904.3a).")
         else:
             return ask(state, PickCard(seat, tuple(pool), src))
     c, got.pick = got.pick, None
@@ -590,8 +600,20 @@ def _reveal_then_use(state, frame, kind: str, reveal_rule: str, use_rule: str, f
         move(state, c, "reveal")
         emit(state, {"type": kind, "seat": seat, "card": CardRef(c), "rule": reveal_rule})
         got.revealed = c
-        if free(c) and usable_free(state, c, kind):
-            return ask(state, UseRevealed(seat, c))
+        name = defn(state, c).name
+        if free(c):
+            if usable_free(state, c, kind):
+                return ask(state, UseRevealed(seat, c))
+            if defn(state, c).type == "event" and state.turn == 1:
+                emit(state, {"type": "cannot_use", "seat": seat, "card": CardRef(c), "rule": "703.2a",
+                             "message": f"{name} is an Event, and no Event can be played in "
+                                        "turn 1 (703.2a): it goes to Energy instead."})
+                unusable(state, seat, "703.2a", f"{name} is an Event, and no Event can be played in turn 1 (703.2a)")
+            else:
+                unusable(state, seat, use_rule, f"{name} cannot be used for free ({use_rule})")
+        else:
+            unusable(state, seat, use_rule, f"{name} does not have what this effect names, so it cannot be "
+                                            f"used ({use_rule})")
     c, got.revealed = got.revealed, None
     choice, got.use = got.use, None
     return use_or_energy(state, frame, c, seat, choice, use_rule)
@@ -620,6 +642,12 @@ def usable_free(state: VividzState, card: int, how: str) -> bool:
     if d.type == "event" and state.turn == 1:
         return False  # 703.2a, AMB-21: no event is played in turn 1, by any route
     return d.type in ("character", "event")
+
+
+def unusable(state: VividzState, seat: int, rule: str, why: str) -> None:
+    """A revealed card that cannot be used went to Energy without a question (Flow.settle)."""
+    for kind in ("use", "decline"):
+        state.flow.settle(kind, seat, rule, f"{why}: it went to your Energy zone, so there is nothing to choose.")
 
 
 def use_or_energy(state, frame, card, seat, choice, rule) -> None:
@@ -790,7 +818,7 @@ def _op_damage_by_power(state: VividzState, spec, ctx: WordContext) -> Step | No
     got = frame.got
     if got.amount is None:
         got.amount = source_power(state, frame)  # fixed before any choice is made
-    cards = _targets(state, frame, spec["to"], "1101.1")
+    cards = _targets(state, frame, spec, "1101.1")
     if type(cards) is not list:
         return cards
     amount, got.amount = got.amount, None
@@ -804,7 +832,7 @@ def _op_gain_control(state: VividzState, spec, ctx: WordContext) -> Step | None:
     its new controller's side of the field; it is not a zone change (same object, damage and
     state kept, 911.3a timestamp kept). A crowded slot is settled by 1002/1003 in the next PP."""
     frame = ctx.frame
-    cards = _targets(state, frame, spec["to"], "502.1b")
+    cards = _targets(state, frame, spec, "502.1b")
     if type(cards) is not list:
         return cards
     for c in cards:
@@ -846,6 +874,7 @@ def _obj(required: list[str], **props) -> dict:
 
 
 _INT = {"type": "integer", "minimum": 0}
+_POWER = {"type": "integer"}  # `max_power`: "power N or less" (a power may be below 0)
 _TO = {"enum": [scope.name for scope in SCOPES]}
 _UNTIL = {"enum": ["attack", "mission", "turn", "forever"]}
 _LASTS = "; it lasts until the end of the `until` (no: of the turn) (911.4)"
@@ -853,21 +882,21 @@ _LASTS = "; it lasts until the end of the `until` (no: of the turn) (911.4)"
 WORDS = (
     Word("draw", {"type": "integer", "minimum": 1, "maximum": 5}, _op_draw,
          "you draw `value` card(s) (1106; an empty Deck draws nothing, 102.5)"),
-    Word("damage", _obj(["amount", "to"], amount={"type": "integer"}, to=_TO), _op_damage,
+    Word("damage", _obj(["amount", "to"], amount={"type": "integer"}, to=_TO, max_power=_POWER), _op_damage,
          "deal `amount` damage to `to` (1101)", _to),
-    Word("retire", _obj(["to"], to=_TO), _op_retire, "`to` retires into its owner's Energy (1110)", _to),
-    Word("sleep", _obj(["to"], to=_TO), _op_sleep_reboot(True), "`to` goes to sleep (1104.2)", _to),
-    Word("reboot", _obj(["to"], to=_TO), _op_sleep_reboot(False), "`to` reboots (1104.1)", _to),
-    Word("power", _obj(["amount", "to"], amount={"type": "integer"}, to=_TO, until=_UNTIL),
+    Word("retire", _obj(["to"], to=_TO, max_power=_POWER), _op_retire, "`to` retires into its owner's Energy (1110)", _to),
+    Word("sleep", _obj(["to"], to=_TO, max_power=_POWER), _op_sleep_reboot(True), "`to` goes to sleep (1104.2)", _to),
+    Word("reboot", _obj(["to"], to=_TO, max_power=_POWER), _op_sleep_reboot(False), "`to` reboots (1104.1)", _to),
+    Word("power", _obj(["amount", "to"], amount={"type": "integer"}, to=_TO, max_power=_POWER, until=_UNTIL),
          _continuous_op("power", "amount"), "`to` gets `amount` power" + _LASTS, _to),
-    Word("set_power", _obj(["value", "to"], value={"type": "integer"}, to=_TO, until=_UNTIL),
+    Word("set_power", _obj(["value", "to"], value={"type": "integer"}, to=_TO, max_power=_POWER, until=_UNTIL),
          _continuous_op("set_power", "value"), "the power of `to` becomes `value`" + _LASTS, _to),
-    Word("forbid_attack", _obj(["to"], to=_TO, until=_UNTIL), _continuous_op("forbid_attack", "until"),
+    Word("forbid_attack", _obj(["to"], to=_TO, max_power=_POWER, until=_UNTIL), _continuous_op("forbid_attack", "until"),
          "`to` cannot attack" + _LASTS, _to),
-    Word("gain_trait", _obj(["trait", "to"], trait={"type": "string"}, to=_TO, until=_UNTIL),
+    Word("gain_trait", _obj(["trait", "to"], trait={"type": "string"}, to=_TO, max_power=_POWER, until=_UNTIL),
          _continuous_op("gain_trait", "trait"), "`to` gains the Trait `trait`" + _LASTS, _to),
-    Word("remove", _obj(["to"], to=_TO), _op_remove, "`to` is removed from the game (1111)", _to),
-    Word("exp", _obj(["from", "to"], **{"from": {"enum": ["deck_top", "hand", "energy"]}}, to=_TO), _op_exp,
+    Word("remove", _obj(["to"], to=_TO, max_power=_POWER), _op_remove, "`to` is removed from the game (1111)", _to),
+    Word("exp", _obj(["from", "to"], **{"from": {"enum": ["deck_top", "hand", "energy"]}}, to=_TO, max_power=_POWER), _op_exp,
          "a card from your `from` becomes EXP of `to` (1112; deck_top: the top of the Deck)", _to),
     Word("charge", _obj(["from", "count"], **{"from": {"enum": ["deck_top", "hand"]}}, count=_INT), _op_charge,
          "put `count` card(s) from your `from` into Energy (506.2; deck_top: the top of the Deck)"),
@@ -888,7 +917,7 @@ WORDS = (
     Word("deck_up_to", _obj(["count", "to"], count={"type": "integer", "minimum": 1, "maximum": 5},
                             to={"enum": ["energy", "hand", "trash"]}), _op_deck_up_to,
          "move up to `count` card(s) from your Deck to your `to` (504.4)"),
-    Word("damage_by_power", _obj(["to"], to=_TO), _op_damage_by_power,
+    Word("damage_by_power", _obj(["to"], to=_TO, max_power=_POWER), _op_damage_by_power,
          "deal damage equal to this card's power to `to` (1101)", _to),
     Word("gain_control", _obj(["to"], to={"enum": ["choose_opp", "opp_lane"]}, until={"enum": ["turn", "forever"]}),
          _op_gain_control, "you gain control of `to` (until: `until`, no: the end of the turn) (502.1b)", _to),

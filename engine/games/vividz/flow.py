@@ -371,12 +371,20 @@ def _charge_phase(state: VividzState, step: ChargePhase) -> None:
 def _offer_keep(state: VividzState, step: OfferKeep) -> None:
     if zone(state, state.tp, "hand"):
         state.flow.asking = made(KeepCard, state.tp)
+        return
+    for kind in ("keep", "skip"):
+        state.flow.settle(kind, state.tp, "705.2", "Your hand was empty in the Charge phase: no card could go "
+                                                   "into Keep (705.2).")
 
 
 @PROCESSOR.runs(OfferCharge)
 def _offer_charge(state: VividzState, step: OfferCharge) -> None:
     if zone(state, state.tp, "hand"):
         state.flow.asking = made(ChargeCards, state.tp)
+        return
+    for kind in ("charge", "done"):
+        state.flow.settle(kind, state.tp, "705.3", "Your hand was empty in the Charge phase: no card could go "
+                                                   "into Energy (705.3).")
 
 
 @PROCESSOR.runs(EndDraw)
@@ -424,6 +432,8 @@ def _pay(state: VividzState, step: PayEnergy) -> None:
         for c in sorted(energy)[:n]:
             fx.move(state, c, "trash")
         emit(state, {"type": "pay", "seat": seat, "amount": n, "rule": "905.3c"})
+        state.flow.settle("pay", seat, "905.3c", f"The cost of {n} energy was paid without a choice: your Energy "
+                                                 "cards were all needed or all alike (905.3c).")
         return
     state.flow.asking = made(ChoosePayment, seat, n, step.cites)
 
@@ -438,6 +448,8 @@ def _discard_cost(state: VividzState, step: DiscardCost) -> None:
         for c in sorted(hand):
             fx.move(state, c, "trash")
             emit(state, {"type": "discard", "seat": seat, "card": CardRef(c), "rule": step.cites})
+        state.flow.settle("discard", seat, step.cites, f"The cost was paid with all {n} card(s) of your hand, "
+                                                       f"so there was nothing to choose ({step.cites}).")
         return
     state.flow.asking = made(ChooseDiscard, seat, n, step.cites)
 
@@ -609,6 +621,9 @@ def _scout_decide(state: VividzState, step: ScoutDecide) -> None:
         return
     fx.move(state, c, "energy")
     emit(state, {"type": "to_energy", "seat": seat, "card": CardRef(c), "rule": "1115.1"})
+    rule = "703.2a" if defn(state, c).type == "event" and state.turn == 1 else "1115.1"
+    fx.unusable(state, seat, rule, f"Your revealed {defn(state, c).name} cannot be used in this Scout "
+                                   f"(no Scout mark, or an Event in turn 1; {rule})")
 
 
 # -- what each decision asks, and what its answer does ---------------------------------------------
@@ -663,6 +678,8 @@ def _setup_energy(state: VividzState, step: SetupEnergy, seat: int, action: dict
     if step.left > 1:
         state.flow.asking = made(SetupEnergy, seat, step.left - 1)
     else:
+        state.flow.settle("setup_energy", seat, "601.1e", "You have put your 2 opening cards into Energy (601.1e); "
+                                                          "the setup is complete.")
         push(state, FlipMissions())
 
 
@@ -713,6 +730,8 @@ def _main(state: VividzState, step: MainPhase, seat: int, action: dict) -> None:
 
 def _defense(state: VividzState, step: Defense, seat: int, action: dict) -> None:
     t = action["type"]
+    state.flow.settle("slide", seat, "803.1", "The defending player makes exactly one Defense-step choice, and "
+                                              "yours is made (803.1): no second slide in this attack.")
     if t == "activate":
         push(state, *_activate(state, seat, action["card"], action["ability"]), PP, AfterDefense())
     elif t == "slide":
@@ -804,6 +823,9 @@ def _keep(state: VividzState, step: KeepCard, seat: int, action: dict) -> None:
             emit(state, {"type": "discard", "seat": seat, "card": CardRef(old), "rule": "705.2"})
         fx.move(state, action["card"], "keep")
         emit(state, {"type": "keep", "seat": seat, "card": CardRef(action["card"]), "rule": "705.2"})
+    for kind in ("keep", "skip"):
+        state.flow.settle(kind, seat, "705.2", "You have made this Charge phase's Keep choice: at most one card "
+                                               "goes into Keep each turn (705.2).")
 
 
 def _charge(state: VividzState, step: ChargeCards, seat: int, action: dict) -> None:
@@ -812,6 +834,8 @@ def _charge(state: VividzState, step: ChargeCards, seat: int, action: dict) -> N
         emit(state, {"type": "charge", "seat": seat, "card": CardRef(action["card"]), "rule": "705.3"})
         if zone(state, seat, "hand"):
             state.flow.asking = made(ChargeCards, seat)
+        else:
+            state.flow.settle("charge", seat, "705.3", "Your hand is empty: no more cards can go into Energy (705.3).")
 
 
 for _step, _answer in (

@@ -25,21 +25,68 @@ def _card(state: VividzState, action: dict, key: str = "card") -> int | None:
     return None
 
 
+# action type -> the asking steps that accept it, and the rule that gives that kind of move its
+# moment with when that is (player words); cited when the move is sent at another moment, by
+# either seat (design.md, "Why not, once")
+ACCEPTED: dict[str, tuple[type, ...]] = {
+    "place_missions": (PlaceMissions,), "setup_energy": (SetupEnergy,),
+    "play": (MainPhase,), "attack": (MainPhase,), "check": (MainPhase,),
+    "activate": (MainPhase, Defense), "pass": (MainPhase, Defense), "slide": (Defense, ChooseSlide),
+    "pay": (ChoosePayment,), "discard": (ChooseDiscard,), "pick": (PickCard,), "target": (ChooseTarget,),
+    "use": (UseRevealed, ScoutUse), "decline": (UseRevealed, ScoutUse), "trigger": (ChooseTrigger,),
+    "may": (MayUse,), "number": (ChooseNumber,), "replacement": (ChooseReplacement,), "newest": (NameNewest,),
+    "up_to": (MoveUpTo,), "order": (OrderEffects,), "keep": (KeepCard,), "skip": (KeepCard,),
+    "charge": (ChargeCards,), "done": (ChargeCards,),
+}
+TIMING: dict[str, tuple[str, str]] = {
+    "place_missions": ("601.1b", "Missions are placed once, face down, before the game starts"),
+    "setup_energy": ("601.1e", "Only the second player puts 2 opening hand cards into Energy, before turn 1"),
+    "play": ("703.2", "Cards are played only by the turn player in their Main phase, one action at a time"),
+    "attack": ("703.2", "Attacks are declared only by the turn player in their Main phase (802.1)"),
+    "check": ("703.2", "Missions are checked only by the turn player in their Main phase (1113)"),
+    "activate": ("703.2", "Activated abilities are activated by the turn player in their Main phase, "
+                          "or by the defending player in the Defense step (803.1)"),
+    "pass": ("703.3a", "You pass to end your Main phase, or as the defending player's Defense-step choice (803.1)"),
+    "slide": ("803.1", "The defending player slides in the Defense step (or when an effect lets a character "
+                       "slide, 1116.1)"),
+    "pay": ("905.3a", "Energy is paid only while a cost asks for it"),
+    "discard": ("904.2f", "A hand card is discarded only while a cost asks for it"),
+    "pick": ("904.3a", "A card is chosen only while an effect offers cards to choose from"),
+    "target": ("1107.1", "A character is chosen only while an effect asks which one it affects"),
+    "use": ("1115.1", "A revealed card is used only right after it is revealed (Scout 804.2b, Accel 1201)"),
+    "decline": ("1115.1", "A revealed card is declined only right after it is revealed (Scout 804.2b, Accel 1201)"),
+    "trigger": ("908.2a", "The next triggered ability is chosen only when several wait in pre-processing"),
+    "may": ("908.2", "An optional triggered ability is accepted or declined only when it resolves"),
+    "number": ("102.11", "A number is chosen only when an effect asks for one"),
+    "replacement": ("912.2", "A replacement effect is chosen only when several apply to one action"),
+    "newest": ("1002.1", "The newest card is named only when characters entered a slot together"),
+    "up_to": ("504.4", "Cards are moved \"up to X\" only while such an effect resolves"),
+    "order": ("911.3c", "The order of your effects is chosen only when they share a timestamp"),
+    "keep": ("705.2", "A card is put into Keep only by the turn player in their Charge phase, once per turn"),
+    "skip": ("705.2", "Keeping nothing is a choice of the turn player in their Charge phase, once per turn"),
+    "charge": ("705.3", "Hand cards are put into Energy only by the turn player in their Charge phase"),
+    "done": ("705.3", "Charging is stopped only by the turn player in their Charge phase"),
+}
+
+
 def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
+    """Why `action` by `seat` is not legal now, by the rules of that kind of move first: the
+    moment it belongs to (TIMING), then its own guards, and only then whose decision it is."""
     if state.result is not None:
         return Refusal("101.2", "The game is over.")
     step = state.flow.asking
     if step is None:
         return Refusal("202.1", "The referee is still processing; wait for the next decision.")
-    if seat != step.seat:  # the asking step's rule and wait text (engine/core/flow.py wrong_seat)
+    t = action.get("type")
+    if type(step) not in ACCEPTED[t]:
+        rule, sentence = TIMING[t]
+        now = step.hint if seat == step.seat else "Your opponent is deciding now; wait for them."
+        return Refusal(rule, f"{sentence}. {now}")
+    if seat != step.seat:  # the asking step's rule and wait text
         return Refusal(step.rule, step.wait.format(seat=step.seat, prompt=step.prompt))
     if any(a == action for a, _ in options(state, step)):
         return None
     kind = step.kind
-    t = action.get("type") if isinstance(action, dict) else None
-    if kind != "main" and t in ("play", "attack", "check"):
-        return Refusal("703.2", "Cards are played, attacks declared and missions checked only by the turn player "
-                                "in the Main phase. " + step.hint)
     if kind == "main":
         refusal = _main(state, seat, action, t)
         if refusal:
@@ -48,7 +95,7 @@ def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
         refusal = _slide(state, seat, action)
         if refusal:
             return refusal
-    if t == "activate" and kind in ("main", "defense"):
+    if t == "activate":
         card = _card(state, action)
         i = action.get("ability")
         if card is None or controller(state, card) != seat:
@@ -65,6 +112,15 @@ def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
         if rule:
             return Refusal(rule, messages[rule])
     return Refusal(step.rule, f"That is not a legal choice now. {step.hint}")
+
+
+def drop_stale(state: VividzState) -> None:
+    """A choice made by itself earlier in this resolution no longer explains a refusal once the
+    same kind of choice is asked of the same seat (Flow.settle)."""
+    settled, step = state.flow.settled, state.flow.asking
+    if settled and step is not None:
+        settled[:] = [r for r in settled
+                      if type(step) not in ACCEPTED[r.action] or (r.seat is not None and r.seat != step.seat)]
 
 
 def _main(state: VividzState, seat: int, action: dict, t) -> Refusal | None:
