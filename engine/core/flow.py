@@ -94,10 +94,17 @@ class Flow:
         kept until the next decision is answered."""
         self.settled.append(Settled(action, seat, rule, message))
 
-    def settled_for(self, seat: int, action: dict) -> Settled | None:
-        """The latest choice made by itself that `action` by `seat` would have made."""
+    def settled_for(self, seat: int, action: dict, asked: Request | None = None) -> Settled | None:
+        """The latest choice made by itself that `action` by `seat` would have made. A record
+        no longer explains once the same kind of choice is asked of that seat again (`asked`,
+        the pending request, offers that action type to it): that choice is live, and its own
+        rules say why a move is not among its options."""
+        if asked is not None and asked.seat == seat:
+            live = {o.action.get("type") for o in asked.options if isinstance(o.action, dict)}
+        else:
+            live = set()
         for record in reversed(self.settled):
-            if record.covers(seat, action):
+            if record.covers(seat, action) and record.action not in live:
                 return record
         return None
 

@@ -165,7 +165,7 @@ class Game:
                                  f"See `tts-bridge actions {self.rules.id}`.")
         code = "illegal_action" if seat == request.seat else "wrong_seat"
         flow = getattr(self.state, "flow", None)
-        settled = flow.settled_for(seat, action) if isinstance(flow, Flow) else None
+        settled = flow.settled_for(seat, action, request) if isinstance(flow, Flow) else None
         if settled is not None:
             return self.refusal(code, settled.refusal(), "")
         refusal = self.rules.check(self.state, seat, action)

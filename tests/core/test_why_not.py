@@ -220,3 +220,16 @@ def test_the_fuzz_fails_a_refusal_that_cites_a_rule_outside_the_actions_family()
     with pytest.raises(AssertionError, match="not one of its family"):
         expect_refused(game, 0, {"type": "draw"}, action_families(SCHEMA))
     expect_refused(Game(ToyRules()), 1, {"type": "discard", "card": 0}, action_families(SCHEMA))  # T-3: its own
+
+
+def test_a_record_no_longer_explains_once_the_same_choice_is_asked_of_that_seat():
+    """A choice made by itself earlier in a resolution, then the same kind of choice asked of the
+    same seat before anyone answered: the live choice's own rules explain a wrong pick."""
+    game = Game(ToyRules(start=[7]))
+    game.act(0, {"type": "draw"})  # two cards: seat 0 is asked to discard
+    game.state.flow.settle("discard", 0, "T-2", "An earlier discard was made by itself.")
+    refusal = refused(game, 0, {"type": "discard", "card": 99})
+    assert refusal.code == "illegal_action" and "made by itself" not in refusal.message
+    assert "not one of the choices" in refusal.message
+    other = refused(game, 1, {"type": "discard", "card": 7})  # not asked of seat 1: the record is not its
+    assert other.code == "wrong_seat"

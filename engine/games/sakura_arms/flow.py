@@ -111,12 +111,10 @@ def start(s: SakuraState) -> None:
     """4-1 step 5: the mulligans, the turn player first; then the turns."""
     s.flow.then(Mulligan(s.first), Mulligan(1 - s.first), BeginDuel())
     drive(s)
-    guards.drop_stale(s)
 
 
 def apply(s: SakuraState, seat: int, action: dict) -> None:
     drive(s, seat, action)
-    guards.drop_stale(s)
 
 
 # -- cards -----------------------------------------------------------------------------------

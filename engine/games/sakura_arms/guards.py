@@ -319,12 +319,3 @@ def check(s: SakuraState, seat: int, action: dict, pending: Callable[[], Request
     if not any(o.action == action for o in pending().options):
         return Refusal(rule, f"That is not one of the allowed answers: {what} from the listed options.")
     return None
-
-
-def drop_stale(s: SakuraState) -> None:
-    """A choice made by itself earlier in this resolution no longer explains a refusal once the
-    same kind of choice is asked of the same seat (Flow.settle)."""
-    settled, asking = s.flow.settled, s.flow.asking
-    if settled and asking is not None:
-        accepted = KINDS[asking.kind][0]
-        settled[:] = [r for r in settled if r.action not in accepted or (r.seat is not None and r.seat != asking.seat)]

@@ -127,7 +127,6 @@ class VividzRules(CardGame):
         state.setter_cards = frozenset(c for c in state.cont_cards if any(
             "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
         flow.start(state)
-        guards.drop_stale(state)
         state.events.clear()
         state.named.clear()
         state.told.clear()
@@ -143,7 +142,6 @@ class VividzRules(CardGame):
     def apply(self, state: VividzState, seat: int, action: dict) -> list[Event]:
         state.events = []
         flow.PROCESSOR.answer(state, seat, action)
-        guards.drop_stale(state)
         state.events = redacted(state)
         return state.events
 

@@ -114,15 +114,6 @@ def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
     return Refusal(step.rule, f"That is not a legal choice now. {step.hint}")
 
 
-def drop_stale(state: VividzState) -> None:
-    """A choice made by itself earlier in this resolution no longer explains a refusal once the
-    same kind of choice is asked of the same seat (Flow.settle)."""
-    settled, step = state.flow.settled, state.flow.asking
-    if settled and step is not None:
-        settled[:] = [r for r in settled
-                      if type(step) not in ACCEPTED[r.action] or (r.seat is not None and r.seat != step.seat)]
-
-
 def _main(state: VividzState, seat: int, action: dict, t) -> Refusal | None:
     if t == "play":
         card = _card(state, action)
