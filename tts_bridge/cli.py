@@ -49,7 +49,8 @@ FEATURE_BENCHMARKS = {
     "assets": LazyCommand("tts_bridge.assets.cli:bench_assets_cmd",
                           "Asset speed: cold build (cards/s per core), no-op rebuild, one-card rebuild."),
     "bridge": LazyCommand("tts_bridge.session.cli:bench_bridge",
-                          "Drop -> verdict round trip through the emulator (p50/p99) and a burst with none lost."),
+                          "The bridge's own latency per accepted and refused decision, the emulator's share and "
+                          "the loopback floor, in one run; and a burst with none lost."),
     "view": LazyCommand("tts_bridge.view.cli:bench_view",
                         "Time one full-table view (geometry, drawing, PNG) of a game in progress, on one core."),
 }

@@ -71,9 +71,10 @@ def test_sakura_arms_duel_end_to_end_through_the_emulator(tmp_path, generated_sa
         t.close()
 
 
-def test_using_a_card_on_the_opponents_turn_is_reverted_citing_5_1_1(table):
-    """5-1-1: the non-turn player drops a hand card on its In-use area; it goes back to where
-    it was picked up, and only that colour is told the rule."""
+def test_using_a_card_on_the_opponents_turn_is_reverted_citing_8_2_2(table):
+    """8-2-2: only the turn player acts in the main phase. The non-turn player drops a hand card
+    on its In-use area; it goes back to where it was picked up, and only that colour is told the
+    rule and when it may act instead (reacting to an attack, 9-4 i)."""
     bots = quiet_bots(table, 1)
     assert play_until(table, bots, lambda g: g.pending().kind == "main"
                       and g.state.table.zone(1 - g.pending().seat, "hand"))
@@ -90,7 +91,7 @@ def test_using_a_card_on_the_opponents_turn_is_reverted_citing_5_1_1(table):
     assert wait_until(lambda: table.emu.by_guid(guid).pos == start)
     assert len(game.decisions) == decisions
     told = table.emu.messages[idle_color][-1]
-    assert told.startswith("[5-1-1]") and "opponent's turn" in told
+    assert told.startswith("[8-2-2]") and "Only the turn player acts in the main phase" in told and "9-4 i" in told
     assert table.emu.messages.get(active_color, []) == active_before
 
 
