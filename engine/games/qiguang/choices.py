@@ -129,18 +129,18 @@ def has_lightning(state: QgState, seat: int) -> bool:
         if d.is_character:
             free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
             action = {"type": "summon", "card": c, "lane": free[0]} if free else None
-            if action and guards.check_summon(state, seat, action) is None:
+            if action and guards.check_summon(state, seat, action, False) is None:
                 return True
             continue
         targets = guards.target_candidates(state, seat, d.target) if d.target else None
         action = _first({"type": "play", "card": c}, targets)
-        if action and guards.check_play(state, seat, action) is None:
+        if action and guards.check_play(state, seat, action, False) is None:
             return True
     for c, i in abilities:
         ability = cards[c].defn.abilities[i]
         targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
         action = _first({"type": "ability", "card": c, "index": i}, targets)
-        if action and guards.check_ability(state, seat, action) is None:
+        if action and guards.check_ability(state, seat, action, False) is None:
             return True
     return False
 
