@@ -136,6 +136,7 @@ def set_phase(game: Game, active: int, phase: str = "main", stage: str = "act", 
     s.chain.clear()
     s.closing = False
     s.flow.stop()  # nothing queued, nothing asked: the course step below is asked (or run by `proceed`)
+    s.flow.settled.clear()  # what resolved by itself before the edit is not this position's
     s.inheritor_gained = False
     s.leader_used = [False, False]
     s.abilities_used.clear()

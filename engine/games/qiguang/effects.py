@@ -16,7 +16,7 @@ from engine.core.effects import EffectRegistry, Scope, Word
 from engine.core.requests import Result
 from engine.core.view import CardRef
 
-from engine.games.qiguang.cards import RACES
+from engine.games.qiguang.cards import RACE_NAMES, RACES
 from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, CrystalCap, EffectCtx,
                                         QgState, ResolveEffect, at, attack, characters, crystal_total, defn, emit,
                                         health, in_play, lane_of, lanes,
@@ -79,11 +79,16 @@ def gain_crystal(state: QgState, seat: int, race: str, rule: str) -> CrystalCap 
         if not untapped_races:
             if state.options["cap_all_tapped"] == "no_gain":  # QG-G16
                 emit(state, {"type": "crystal_not_gained", "seat": seat, "race": race, "rule": "QG-G16"})
+                state.flow.settle("exile_crystal", seat, "QG-G16", "All 10 of your crystals were tapped, so no "
+                                  "crystal was removed and the new one was not gained.")
                 return None
             untapped_races = [r for r in RACES if c[RACE_INDEX[r] + 3]]
         if len(untapped_races) > 1:
             return CrystalCap(seat, race, rule)
-        remove_crystal(state, seat, untapped_races[0])
+        only = untapped_races[0]
+        state.flow.settle("exile_crystal", seat, "QG-5.4", f"Your {RACE_NAMES[only]} crystals were the only ones "
+                          f"you could remove at the cap of 10, so one of them was removed by itself.")
+        remove_crystal(state, seat, only)
     add_crystal(state, seat, race, rule)
     return None
 

@@ -306,6 +306,8 @@ def _phase_begin(state: QgState) -> None:
             if state.options["first_skip_counts"]:  # QG-G15 option
                 state.token_last[seat] = True
             emit(state, {"type": "no_first_draw", "seat": seat, "rule": "QG-1.6"})
+            for kind in ("draw", "take_mana"):  # nobody is asked: a draw sent now is told why
+                state.flow.settle(kind, seat, guards.FIRST_DRAW_SKIPPED.rule, guards.FIRST_DRAW_SKIPPED.message)
             _triggers(state, "on_draw")
             set_course(state, window)
         else:
@@ -467,11 +469,13 @@ def _proceed(state: QgState, step: Proceed) -> None:
         if _asks(state, seat):
             state.flow.asking = Respond(seat)
             return
+        state.flow.settle("pass", seat, "QG-G19", _DECLINED)
         _decline(state)
         _again(state)
         return
     window = course(state)
     if type(window) is ResponseWindow and not _asks(state, window.seat):
+        state.flow.settle("pass", window.seat, "QG-G19", _PASSED)
         window_pass(state, window)
         _again(state)
     # else the course step asks (or, a phase beginning, runs) next
@@ -496,6 +500,13 @@ def proceed(state: QgState) -> None:
     if state.result is None and _drivers(flow.steps) != 2:
         _again(state)
     PROCESSOR.advance(state)
+
+
+# what a seat is told when it sends a pass it was not asked for (only that seat: it is its own hand)
+_NO_LIGHTNING = ("You had no Lightning card or ability you could use, so {what} by itself (this table asks only "
+                 "when you can respond, QG-G19 `when_able`); you will be asked at your next chance.")
+_DECLINED = _NO_LIGHTNING.format(what="you declined the chain")
+_PASSED = _NO_LIGHTNING.format(what="your chance to respond passed")
 
 
 def _asks(state: QgState, seat: int) -> bool:

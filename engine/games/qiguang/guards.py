@@ -364,6 +364,10 @@ def check_pass(state: QgState, seat: int, action: dict) -> Refusal | None:
     return Refusal("QG-9.6", f"There is nothing for you to respond to or decline now; {now(state, seat)}.")
 
 
+FIRST_DRAW_SKIPPED = Refusal("QG-1.6", "The first player skips the draw phase of their first turn; you draw "
+                                       "(or take a Mana Source) from your next turn on.")
+
+
 def _first_turn_skip(state: QgState, seat: int) -> bool:
     """QG-1.6: the first player's first turn, from its draw phase on, had its draw skipped."""
     return seat == state.first == state.active and state.first_turn_done and state.turn == 1
@@ -373,8 +377,7 @@ def check_draw(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
     if type(step) is not DrawChoice or step.seat != seat:
         if _first_turn_skip(state, seat):
-            return Refusal("QG-1.6", "The first player skips the draw phase of their first turn; you draw (or take "
-                                     "a Mana Source) from your next turn on.")
+            return FIRST_DRAW_SKIPPED
         return Refusal("QG-3.3.1", f"You draw (or take a Mana Source) only in your own draw phase; "
                                    f"{now(state, seat)}.")
     if action["type"] == "take_mana" and state.token_last[seat]:
