@@ -41,7 +41,8 @@ SPARES = ("Gale Courier", "Sudden Squall", "Null Sigil", "Flash of Insight", "St
           "Crystal Attunement", "Homeward Breeze", "Final Verdict", "Heroic Charge", "Brittle Decoy",
           "Windmill Engine", "Storm Rod", "Second Wind", "Rolling Quake", "Banner of the Herd", "Furrow Tiller",
           "Shard of Candor", "Shard of Mirth", "Shard of Constancy", "Shard of Largesse", "Shard of Tenderness",
-          "Shard of Wonder", "Wellspring Draught", "Scorched Accord", "Cloud Loom")
+          "Shard of Wonder", "Wellspring Draught", "Scorched Accord", "Cloud Loom", "Shared Almanac",
+          "Daring Updraft")
 
 
 def full_deck(name: str) -> Deck:

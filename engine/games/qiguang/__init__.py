@@ -62,6 +62,8 @@ RULE_OPTIONS = (
 _CARD = CARD_ID
 _LANE = {"type": "integer", "minimum": 1, "maximum": 5, "description": "lane number, 1 = left from the first player"}
 _N = {"type": "integer", "minimum": 0, "maximum": 10}
+_X = {"type": "integer", "minimum": 0, "maximum": 10, "description": "the X declared as the card is played, for "
+      "cards whose effects declare one (QG-G32 `declare_x`)"}
 
 
 # the rules every card play and ability shares: when it may start (QG-3.4.2, QG-8.1, QG-9.4, QG-9.6,
@@ -80,10 +82,11 @@ ACTION_SCHEMA = action_schema(
            card=dict(_CARD), lane=dict(_LANE), row={"enum": ["standby", "combat"], "optional": True}),
     action("play", "Play a spell, field or creation card (QG-4.6, QG-6); then pay.",
            rules=(*_TIMING, *_COSTS, "QG-9.2", "QG-9.5", "QG-G25", "QG-G34"), card=dict(_CARD),
-           target={**_CARD, "optional": True}),
+           target={**_CARD, "optional": True}, x={**_X, "optional": True}),
     action("ability", "Use an active ability of your card in play (QG-7.3, QG-8.1); then pay.",
            rules=(*_TIMING, *_COSTS, "QG-0.1", "QG-9.2", "QG-G23"),
-           card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
+           card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True},
+           x={**_X, "optional": True}),
     action("pay", "Pay the pending cost: crystals tapped per race and Mana Sources used (QG-4).",
            rules=("QG-G13", "QG-G32"), earth=dict(_N), pegasus=dict(_N), unicorn=dict(_N), mana=dict(_N)),
     action("cancel", "Take back the card or ability waiting for its cost, before paying (QG-4.1)."),

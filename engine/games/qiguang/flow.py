@@ -561,7 +561,7 @@ def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
 
 
 def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
-           target: int | None) -> None:
+           target: int | None, x: int = 0) -> None:
     d = defn(state, card)
     cost = d.abilities[index].cost if kind == "ability" else d.cost
     if kind == "ability":
@@ -570,9 +570,9 @@ def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, l
         else:
             state.abilities_used.add((card, index))
     if cost.fixed == 0 and not cost.x:
-        _make_link(state, seat, kind, card, index, lane, target, 0, [])
+        _make_link(state, seat, kind, card, index, lane, target, x, [])
     else:
-        state.flow.asking = Pay(seat, kind, card, index, lane, target)
+        state.flow.asking = Pay(seat, kind, card, index, lane, target, x)
 
 
 def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
@@ -596,11 +596,11 @@ def _summon(state: QgState, step: Any, seat: int, action: dict) -> None:
 
 
 def _play(state: QgState, step: Any, seat: int, action: dict) -> None:
-    _start(state, seat, "play", action["card"], None, None, action.get("target"))
+    _start(state, seat, "play", action["card"], None, None, action.get("target"), action.get("x", 0))
 
 
 def _ability(state: QgState, step: Any, seat: int, action: dict) -> None:
-    _start(state, seat, "ability", action["card"], action["index"], None, action.get("target"))
+    _start(state, seat, "ability", action["card"], action["index"], None, action.get("target"), action.get("x", 0))
 
 
 def _pay(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -612,7 +612,7 @@ def _pay(state: QgState, step: Any, seat: int, action: dict) -> None:
         c[i] -= n
         c[i + 3] += n
     mana = mana_sources(state, seat)[:m]
-    x = e + p + u + m - cost.fixed if cost.x else 0
+    x = e + p + u + m - cost.fixed if cost.x else step.x
     emit(state, {"type": "paid", "seat": seat, "earth": e, "pegasus": p, "unicorn": u, "mana": m,
                  **({"x": x} if cost.x else {}), "rule": "QG-4.1"})
     _make_link(state, seat, kind, card, index, lane, target, x, mana)

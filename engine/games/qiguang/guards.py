@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from engine.core.errors import Refusal
 
-from engine.games.qiguang.cards import RACES, Ability, CardDef, Cost
+from engine.games.qiguang.cards import MAX_X, RACES, Ability, CardDef, Cost, declared_x
 from engine.games.qiguang.effects import targets
 from engine.games.qiguang.state import (RACE_INDEX, BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase,
                                         Pay, QgState, Respond, ResponseWindow, Surcharge, TieAnswer, at, attack,
@@ -26,7 +26,6 @@ ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" f
 # are used. It is legal when it pays exactly the cost (no overpaying, QG-4.5; for X costs the
 # amount above the fixed cost is X) and every race symbol is covered by a crystal of that race
 # or a Mana Source (QG-4.2, QG-4.4); colourless symbols take any race (QG-4.3).
-MAX_X = 10
 
 
 def requirement(cost: Cost, x: int) -> tuple[int, int, int, int]:
@@ -216,6 +215,21 @@ def _hand_card(state: QgState, seat: int, action: dict, rule: str) -> tuple[int 
     return card, None
 
 
+def x_refusal(effects: tuple, action: dict) -> Refusal | None:
+    """QG-G32: a card whose effects declare X is played with an `x` in its range; no other card
+    takes one (an X cost is declared by paying it)."""
+    declared = declared_x(effects)
+    if declared is None:
+        if "x" in action:
+            return Refusal("QG-G32", "This card has no X to declare; play it without one (an X cost is set by what "
+                                     "you pay).")
+        return None
+    x = _int(action.get("x"))
+    if x is None or not declared[0] <= x <= declared[1]:
+        return Refusal("QG-G32", f"Declare X as you play this card: a number from {declared[0]} to {declared[1]}.")
+    return None
+
+
 def _target_refusal(state: QgState, seat: int, kind: str | None, effects: tuple, action: dict,
                     rule: str) -> Refusal | None:
     if _negates(effects) and not state.chain:
@@ -278,7 +292,7 @@ def check_play(state: QgState, seat: int, action: dict, timing: bool = True) -> 
         return refusal
     if d.type == "field" and not d.world and state.world is not None and state.options["world_vs_field"] == "blocked":
         return Refusal("QG-G25", "A World field is active; at this table no other field can be played until it is gone.")
-    refusal = _target_refusal(state, seat, d.target, d.effects, action, "QG-4.6")
+    refusal = _target_refusal(state, seat, d.target, d.effects, action, "QG-4.6") or x_refusal(d.effects, action)
     if refusal:
         return refusal
     if not can_pay(state, seat, d.cost, "play"):
@@ -311,7 +325,8 @@ def check_ability(state: QgState, seat: int, action: dict, timing: bool = True) 
     refusal = timing_refusal(state, seat, ability.lightning) if timing else None
     if refusal:
         return refusal
-    refusal = _target_refusal(state, seat, ability.target, ability.effects, action, "QG-7.3")
+    refusal = _target_refusal(state, seat, ability.target, ability.effects, action, "QG-7.3") \
+        or x_refusal(ability.effects, action)
     if refusal:
         return refusal
     if not can_pay(state, seat, ability.cost, "ability"):
