@@ -317,6 +317,12 @@ def _settled_all_tapped_at_the_cap():
     return game, 0, {"type": "exile_crystal", "race": "earth"}
 
 
+def _settled_free_ability():
+    game = _main({"support": ("Windmill Engine",)})
+    game.act(0, {"type": "ability", "card": cid(game, 0, "Windmill Engine"), "index": 0})  # free: no payment step
+    return game, 0, {"type": "cancel"}
+
+
 CASES = (
     Case("qg_1_2_only_the_coin_toss_winner_chooses_the_order", 1, "QG-1.2", "winner of the coin toss",
          _1_coin_loser_chooses_order, "wrong_seat"),
@@ -379,6 +385,7 @@ CASES = (
          _settled_single_race_at_the_cap),
     Case("qg_g16_all_tapped_at_the_cap_nothing_was_removed", 0, "QG-G16", "not gained",
          _settled_all_tapped_at_the_cap),
+    Case("qg_4_1_a_free_ability_had_nothing_to_pay", 0, "QG-4.1", "nothing to pay", _settled_free_ability),
 )
 
 

@@ -560,6 +560,9 @@ def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
     start_game(state)
 
 
+_FREE = "That costs nothing, so there was nothing to pay and it went straight onto the chain; it cannot be taken back."
+
+
 def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
            target: int | None, x: int = 0) -> None:
     d = defn(state, card)
@@ -569,7 +572,9 @@ def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, l
             state.leader_used[seat] = True
         else:
             state.abilities_used.add((card, index))
-    if cost.fixed == 0 and not cost.x:
+    if cost.fixed == 0 and not cost.x:  # QG-4.1: nothing to tap, so no payment is asked
+        for move in ("pay", "cancel"):
+            state.flow.settle(move, seat, "QG-4.1", _FREE)
         _make_link(state, seat, kind, card, index, lane, target, x, [])
     else:
         state.flow.asking = Pay(seat, kind, card, index, lane, target, x)
