@@ -41,7 +41,8 @@ SPARES = ("Gale Courier", "Sudden Squall", "Null Sigil", "Flash of Insight", "St
           "Crystal Attunement", "Homeward Breeze", "Final Verdict", "Heroic Charge", "Brittle Decoy",
           "Windmill Engine", "Storm Rod", "Second Wind", "Rolling Quake", "Banner of the Herd", "Furrow Tiller",
           "Shard of Candor", "Shard of Mirth", "Shard of Constancy", "Shard of Largesse", "Shard of Tenderness",
-          "Shard of Wonder", "Wellspring Draught", "Scorched Accord", "Cloud Loom")
+          "Shard of Wonder", "Wellspring Draught", "Scorched Accord", "Cloud Loom", "Shared Almanac",
+          "Daring Updraft")
 
 
 def full_deck(name: str) -> Deck:
@@ -136,6 +137,7 @@ def set_phase(game: Game, active: int, phase: str = "main", stage: str = "act", 
     s.chain.clear()
     s.closing = False
     s.flow.stop()  # nothing queued, nothing asked: the course step below is asked (or run by `proceed`)
+    s.flow.settled.clear()  # what resolved by itself before the edit is not this position's
     s.inheritor_gained = False
     s.leader_used = [False, False]
     s.abilities_used.clear()

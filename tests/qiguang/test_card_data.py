@@ -117,3 +117,20 @@ def test_readme_documents_every_rule_option_and_gap():
         assert re.search(rf"\b{gap}\b", text), gap
     for word in ("deck", "loop", "effect vocabulary"):
         assert word in text.lower()
+
+
+def test_readme_states_each_rule_options_real_default_and_alternatives():
+    """The README's option table gives, per option, the default the code uses (e.g. QG-G19
+    `lightning_stops`: `always`, the reading that hides the hand) and the other values."""
+    rows = {}
+    for line in README.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[1].startswith("`"):
+            rows[cells[1].strip("`")] = cells
+    for option in RULE_OPTIONS:
+        _gap, _name, default, alternative = rows[option.name]
+        value = str(option.default).lower()
+        assert default.startswith(f"`{value}`") or default.startswith(value), (option.name, default)
+        for choice in option.choices:
+            if choice != option.default:
+                assert str(choice).lower() in alternative, (option.name, choice, alternative)

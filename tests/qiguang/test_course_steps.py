@@ -1,6 +1,6 @@
 """The course of a turn is steps (engine/core/flow.py): a response window is an asking step
 holding whose turn to respond it is and how many passed, so it is hashed with the state and
-its wrong-seat refusal comes from the step; no stage or window field is left in the state."""
+its wrong-seat refusal names the window rule; no stage or window field is left in the state."""
 
 import dataclasses
 
@@ -53,8 +53,11 @@ def test_an_attack_window_holds_the_lane_and_says_so():
     assert game.view(None)["stage"] == "attack_window"
 
 
-def test_the_wrong_seat_in_a_window_is_refused_by_the_step_rule():
+def test_qg_g22_the_wrong_seat_in_a_window_is_told_the_other_player_answers_first():
+    """QG-G22: "Phase starts and attack declarations give each player, turn player first, a chance
+    to use a Lightning card." Seat 1's pass while seat 0 has that chance is refused by the rule of
+    passing itself (not by whose decision it is), and says when seat 1's chance comes."""
     game = _in_window()
     refusal = refused(game, 1, {"type": "pass"})
-    assert refusal.rule == "QG-9.6"
-    assert refusal.message.startswith("Seat 0 has priority now (")
+    assert refusal.code == "wrong_seat" and refusal.rule == "QG-G22"
+    assert refusal.message == "The other player has the chance to respond first; you get yours when they pass."

@@ -27,7 +27,9 @@ def test_cheat_attempts_are_refused_with_their_rule_and_events_narrate():
             for event in game.act(request.seat, bots[request.seat].choose(request)):
                 line = narrate(event.for_seat(None))
                 assert line and "\n" not in line
-    assert {"QG-3.4.3", "QG-8.1"} <= refused_rules
+    # summoning into a combat zone breaks QG-3.4.3; ending the opponent's main phase breaks QG-3.1
+    # (the phases of a turn are its player's): the move's own rule, not whose turn it is (QG-8.1)
+    assert {"QG-3.4.3", "QG-3.1"} <= refused_rules
 
 
 def test_an_event_whose_card_the_seat_may_not_see_still_narrates():

@@ -62,35 +62,51 @@ RULE_OPTIONS = (
 _CARD = CARD_ID
 _LANE = {"type": "integer", "minimum": 1, "maximum": 5, "description": "lane number, 1 = left from the first player"}
 _N = {"type": "integer", "minimum": 0, "maximum": 10}
+_X = {"type": "integer", "minimum": 0, "maximum": 10, "description": "the X declared as the card is played, for "
+      "cards whose effects declare one (QG-G32 `declare_x`)"}
 
+
+# the rules every card play and ability shares: when it may start (QG-3.4.2, QG-8.1, QG-9.4, QG-9.6,
+# QG-G19, QG-G22) and how it is paid (QG-4, QG-G13, QG-G32)
+_TIMING = ("QG-3.4.2", "QG-8.1", "QG-9.4", "QG-9.6", "QG-G19", "QG-G22")
+_COSTS = ("QG-4", "QG-G13", "QG-G32")
 
 ACTION_SCHEMA = action_schema(
     "qiguang",
     action("choose_order", "Coin-toss winner goes first or second (QG-1.2).", first={"type": "boolean"}),
-    action("draw", "Draw phase: draw one card (QG-3.3.1)."),
-    action("take_mana", "Draw phase: take a Mana Source instead of drawing (QG-3.3.1, QG-3.3.2)."),
+    action("draw", "Draw phase: draw one card (QG-3.3.1).", rules=("QG-1.6", "QG-3.3", "QG-G14", "QG-G15")),
+    action("take_mana", "Draw phase: take a Mana Source instead of drawing (QG-3.3.1, QG-3.3.2).",
+           rules=("QG-1.6", "QG-3.3", "QG-G14", "QG-G15")),
     action("summon", "Summon a character from hand into an empty standby zone (QG-3.4.3); then pay.",
-            card=dict(_CARD), lane=dict(_LANE), row={"enum": ["standby", "combat"], "optional": True}),
-    action("play", "Play a spell, field or creation card (QG-4.6, QG-6); then pay.", card=dict(_CARD),
-            target={**_CARD, "optional": True}),
+           rules=(*_TIMING, *_COSTS, "QG-G1", "QG-G2", "QG-G3", "QG-G34"),
+           card=dict(_CARD), lane=dict(_LANE), row={"enum": ["standby", "combat"], "optional": True}),
+    action("play", "Play a spell, field or creation card (QG-4.6, QG-6); then pay.",
+           rules=(*_TIMING, *_COSTS, "QG-9.2", "QG-9.5", "QG-G25", "QG-G34"), card=dict(_CARD),
+           target={**_CARD, "optional": True}, x={**_X, "optional": True}),
     action("ability", "Use an active ability of your card in play (QG-7.3, QG-8.1); then pay.",
-            card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True}),
+           rules=(*_TIMING, *_COSTS, "QG-0.1", "QG-9.2", "QG-G23"),
+           card=dict(_CARD), index={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True},
+           x={**_X, "optional": True}),
     action("pay", "Pay the pending cost: crystals tapped per race and Mana Sources used (QG-4).",
-            earth=dict(_N), pegasus=dict(_N), unicorn=dict(_N), mana=dict(_N)),
-    action("cancel", "Take back the card or ability waiting for its cost."),
-    action("pass", "Decline to respond: closes the chain (QG-9.6) or passes the window (QG-G19)."),
+           rules=("QG-G13", "QG-G32"), earth=dict(_N), pegasus=dict(_N), unicorn=dict(_N), mana=dict(_N)),
+    action("cancel", "Take back the card or ability waiting for its cost, before paying (QG-4.1)."),
+    action("pass", "Decline to respond: closes the chain (QG-9.6) or passes the window (QG-G19).",
+           rules=("QG-9.1", "QG-G20", "QG-G22")),
     action("exile_crystal", "At the crystal cap, the race of the crystal to remove (QG-5.4).",
-            race={"enum": ["earth", "pegasus", "unicorn"]}),
+           rules=("QG-G16",), race={"enum": ["earth", "pegasus", "unicorn"]}),
     action("surcharge", "Pay a continuous effect's life surcharge, or let the spell be cancelled (QG-9.5).",
-            pay={"type": "boolean"}),
-    action("attack", "Attack with your character in this lane's combat zone (QG-3.5.1).", lane=dict(_LANE),
-            target_lane={**_LANE, "optional": True},
-            target_row={"enum": ["combat", "standby"], "optional": True}),
-    action("end_main", "End the main phase and go to the battle phase (QG-3.1)."),
-    action("end_battle", "End the battle phase and go to the end phase (QG-3.1)."),
-    action("concede", "Concede: you lose at once (QG-2.2.3). Always allowed for the deciding seat."),
+           rules=("QG-G33",), pay={"type": "boolean"}),
+    action("attack", "Attack with your character in this lane's combat zone (QG-3.5.1).",
+           rules=("QG-3.5", "QG-3.4.4", "QG-9.6", "QG-G1", "QG-G9", "QG-G10"), lane=dict(_LANE),
+           target_lane={**_LANE, "optional": True},
+           target_row={"enum": ["combat", "standby"], "optional": True}),
+    action("end_main", "End the main phase and go to the battle phase (QG-3.1).", rules=("QG-3.4", "QG-9.6")),
+    action("end_battle", "End the battle phase and go to the end phase (QG-3.1).", rules=("QG-3.5", "QG-9.6")),
+    action("concede", "Concede: you lose at once (QG-2.2.3). Always allowed for the deciding seat; the other "
+                      "seat concedes with the referee's concede request."),
     action("offer_tie", "Offer a tie because the game is in a loop (QG-2.3.2, QG-G31)."),
-    action("answer_tie", "Accept or decline the opponent's tie offer (QG-2.3.2).", accept={"type": "boolean"}),
+    action("answer_tie", "Accept or decline the opponent's tie offer (QG-2.3.2).", rules=("QG-G31",),
+           accept={"type": "boolean"}),
 )
 
 

@@ -202,6 +202,19 @@ def uses_target(effects: tuple, registry: EffectRegistry) -> bool:
     return any((scope := registry.scope(e)) is not None and scope.chosen for e in effects)
 
 
+MAX_X = 10  # QG-G32: the largest X, paid or declared
+
+
+def declared_x(effects: tuple) -> tuple[int, int] | None:
+    """(min, max) of the X these effects have the player declare as the card is played
+    (`declare_x`, QG-G32), or None."""
+    for e in effects:
+        value = e.get("declare_x")
+        if value is not None:
+            return value["min"], value["max"]
+    return None
+
+
 def uses_x(effects: tuple) -> bool:
     for e in effects:
         (kind, value), = e.items()
@@ -219,11 +232,16 @@ def _problems(card: CardDef, where: str, i: int, registry: EffectRegistry) -> li
             out.append(f"{where}: cards[{i}].{label}: an effect uses 'target' but the card gives no 'target' kind")
         if target is not None and not uses_target(effects, registry):
             out.append(f"{where}: cards[{i}].{label}: 'target' is given but no effect uses it")
-        if uses_x(effects) and not cost.x:
-            out.append(f"{where}: cards[{i}].{label}: an amount is X but the cost has no 'x'")
+        declared = declared_x(effects)
+        if uses_x(effects) and not cost.x and declared is None:
+            out.append(f"{where}: cards[{i}].{label}: an amount is X but the cost has no 'x' and no effect "
+                       f"declares X")
+        if declared is not None and (cost.x or declared[0] > declared[1] or card.is_character and label == "effects"):
+            out.append(f"{where}: cards[{i}].{label}: 'declare_x' needs min <= max, a cost without 'x', and a "
+                       f"card that is played (not summoned) or an ability")
     for label in ("on_summon", "on_destroyed", "on_preparation", "on_draw", "on_end"):
         effects = getattr(card, label)
-        if uses_target(effects, registry) or uses_x(effects):
+        if uses_target(effects, registry) or uses_x(effects) or declared_x(effects):
             out.append(f"{where}: cards[{i}].{label}: triggered effects cannot use 'target' or X")
     for label, effects in [("effects", card.effects)] + [(f"abilities[{n}].effects", a.effects)
                                                          for n, a in enumerate(card.abilities)]:

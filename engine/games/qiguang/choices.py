@@ -13,7 +13,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
-from engine.games.qiguang.cards import RACE_NAMES, RACES
+from engine.games.qiguang.cards import RACE_NAMES, RACES, declared_x
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
                                         Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, defn, lanes,
                                         mana_sources)
@@ -45,16 +45,31 @@ def _targets(state: QgState, seat: int, base: dict, kind: str | None, label: str
             for t in guards.target_candidates(state, seat, kind)]
 
 
-def _first(base: dict, targets: list[int] | None) -> dict | None:
+def _first(base: dict, targets: list[int] | None, effects: tuple = ()) -> dict | None:
+    """The first candidate of a play or ability: its first target, and the lowest X if its
+    effects declare one (QG-G32)."""
+    declared = declared_x(effects)
+    if declared is not None:
+        base = {**base, "x": declared[0]}
     if targets is None:
         return base
     return {**base, "target": targets[0]} if targets else None
 
 
+def _each_x(pairs: list[tuple[dict, str]], effects: tuple) -> list[tuple[dict, str]]:
+    """The candidates once per X the effects let the player declare (QG-G32), else as they are."""
+    declared = declared_x(effects)
+    if declared is None:
+        return pairs
+    return [({**action, "x": x}, f"{label}, declaring X = {x}") for action, label in pairs
+            for x in range(declared[0], declared[1] + 1)]
+
+
 def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:
     """Candidate plays grouped per card or ability, as (first candidate, group builder).
 
-    Within a group the candidates differ only in an empty standby lane or a listed target,
+    Within a group the candidates differ only in an empty standby lane, a listed target or a
+    declared X in its range (QG-G32),
     which the group is built from, so the guard verdict on the first candidate holds for the
     whole group (the fuzz test checks every option against the guards)."""
     cards = state.table.cards
@@ -74,9 +89,10 @@ def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tup
         elif affordable(d.cost, untapped, mana, guards.mana_allowed(state, "play")):
             base = {"type": "play", "card": card}
             targets = guards.target_candidates(state, seat, d.target) if d.target else None
-            first = _first(base, targets)
+            first = _first(base, targets, d.effects)
             if first is not None:
-                yield first, lambda base=base, d=d: _targets(state, seat, base, d.target, f"Play {d.name}")
+                yield first, lambda base=base, d=d: _each_x(_targets(state, seat, base, d.target, f"Play {d.name}"),
+                                                            d.effects)
     for key in (*state.char_keys[seat], f"{seat}.support", f"{seat}.field"):
         for card in z[key]:
             d = cards[card].defn
@@ -85,10 +101,10 @@ def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tup
                     continue
                 base = {"type": "ability", "card": card, "index": i}
                 targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
-                first = _first(base, targets)
+                first = _first(base, targets, ability.effects)
                 if first is not None:
-                    yield first, lambda base=base, d=d, a=ability: _targets(state, seat, base, a.target,
-                                                                             f"{d.name}: use {a.name}")
+                    yield first, lambda base=base, d=d, a=ability: _each_x(
+                        _targets(state, seat, base, a.target, f"{d.name}: use {a.name}"), a.effects)
 
 
 def _legal_plays(state: QgState, seat: int, lightning_only: bool) -> list[Option]:
@@ -129,18 +145,18 @@ def has_lightning(state: QgState, seat: int) -> bool:
         if d.is_character:
             free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
             action = {"type": "summon", "card": c, "lane": free[0]} if free else None
-            if action and guards.check_summon(state, seat, action) is None:
+            if action and guards.check_summon(state, seat, action, False) is None:
                 return True
             continue
         targets = guards.target_candidates(state, seat, d.target) if d.target else None
-        action = _first({"type": "play", "card": c}, targets)
-        if action and guards.check_play(state, seat, action) is None:
+        action = _first({"type": "play", "card": c}, targets, d.effects)
+        if action and guards.check_play(state, seat, action, False) is None:
             return True
     for c, i in abilities:
         ability = cards[c].defn.abilities[i]
         targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
-        action = _first({"type": "ability", "card": c, "index": i}, targets)
-        if action and guards.check_ability(state, seat, action) is None:
+        action = _first({"type": "ability", "card": c, "index": i}, targets, ability.effects)
+        if action and guards.check_ability(state, seat, action, False) is None:
             return True
     return False
 

@@ -16,7 +16,7 @@ from engine.core.effects import EffectRegistry, Scope, Word
 from engine.core.requests import Result
 from engine.core.view import CardRef
 
-from engine.games.qiguang.cards import RACES
+from engine.games.qiguang.cards import MAX_X, RACE_NAMES, RACES
 from engine.games.qiguang.state import (COMBAT, CRYSTAL_CAP, RACE_INDEX, STANDBY, CrystalCap, EffectCtx,
                                         QgState, ResolveEffect, at, attack, characters, crystal_total, defn, emit,
                                         health, in_play, lane_of, lanes,
@@ -79,11 +79,16 @@ def gain_crystal(state: QgState, seat: int, race: str, rule: str) -> CrystalCap 
         if not untapped_races:
             if state.options["cap_all_tapped"] == "no_gain":  # QG-G16
                 emit(state, {"type": "crystal_not_gained", "seat": seat, "race": race, "rule": "QG-G16"})
+                state.flow.settle("exile_crystal", seat, "QG-G16", "All 10 of your crystals were tapped, so no "
+                                  "crystal was removed and the new one was not gained.")
                 return None
             untapped_races = [r for r in RACES if c[RACE_INDEX[r] + 3]]
         if len(untapped_races) > 1:
             return CrystalCap(seat, race, rule)
-        remove_crystal(state, seat, untapped_races[0])
+        only = untapped_races[0]
+        state.flow.settle("exile_crystal", seat, "QG-5.4", f"Your {RACE_NAMES[only]} crystals were the only ones "
+                          f"you could remove at the cap of 10, so one of them was removed by itself.")
+        remove_crystal(state, seat, only)
     add_crystal(state, seat, race, rule)
     return None
 
@@ -191,6 +196,26 @@ def _lose_life(state: QgState, value: Any, ctx: EffectCtx) -> None:
 
 def _draw(state: QgState, count: int, ctx: EffectCtx) -> None:
     draw(state, ctx.seat, count)
+
+
+def _each_draws(state: QgState, count: int, ctx: EffectCtx) -> None:
+    """Both players draw, one card each at a time, the user first. A player who has to draw
+    from an empty library loses (QG-2.2.2); both at the same draw is a tie (QG-2.3.1)."""
+    seats = (ctx.seat, 1 - ctx.seat)
+    for _ in range(count):
+        empty = [seat for seat in seats if not zone(state, seat, "library")]
+        if empty:
+            for seat in empty:
+                emit(state, {"type": "empty_library", "seat": seat, "rule": "QG-2.2.2"})
+            finish(state, empty, "had to draw from an empty library", "QG-2.2.2")
+            return
+        for seat in seats:
+            draw(state, seat, 1)
+
+
+def _declare_x(state: QgState, value: dict, ctx: EffectCtx) -> None:
+    """Nothing happens on resolution: X was declared when the card was played (QG-G32) and
+    the link carries it, so the effects after this one read it as `X` (ctx.x)."""
 
 
 def _destroy(state: QgState, value: str, ctx: EffectCtx) -> None:
@@ -318,6 +343,13 @@ REGISTRY: EffectRegistry[QgState] = EffectRegistry(
         Word("lose_life", _AMOUNT, _lose_life, "you lose `value` life (QG-0.1)"),
         Word("draw", {"type": "integer", "minimum": 1, "maximum": 5}, _draw,
              "you draw `value` card(s) (an empty library loses, QG-2.2.2)"),
+        Word("each_draws", {"type": "integer", "minimum": 1, "maximum": 5}, _each_draws,
+             "each player draws `value` card(s), you first (an empty library loses, QG-2.2.2; both at once "
+             "is a tie, QG-2.3.1)"),
+        Word("declare_x", _object(["min", "max"], min={"type": "integer", "minimum": 0, "maximum": MAX_X},
+                                  max={"type": "integer", "minimum": 0, "maximum": MAX_X}), _declare_x,
+             "you declare X from `min` to `max` as you play this card, apart from its cost (QG-G32); `X` in "
+             "the effects means it"),
         Word("destroy", {"const": "target"}, _destroy, "`value` is destroyed (QG-G24)",
              scope_of=lambda value: value),
         Word("bounce", {"const": "target"}, _bounce, "`value` returns to its owner's hand",

@@ -306,6 +306,8 @@ def _phase_begin(state: QgState) -> None:
             if state.options["first_skip_counts"]:  # QG-G15 option
                 state.token_last[seat] = True
             emit(state, {"type": "no_first_draw", "seat": seat, "rule": "QG-1.6"})
+            for kind in ("draw", "take_mana"):  # nobody is asked: a draw sent now is told why
+                state.flow.settle(kind, seat, guards.FIRST_DRAW_SKIPPED.rule, guards.FIRST_DRAW_SKIPPED.message)
             _triggers(state, "on_draw")
             set_course(state, window)
         else:
@@ -467,11 +469,13 @@ def _proceed(state: QgState, step: Proceed) -> None:
         if _asks(state, seat):
             state.flow.asking = Respond(seat)
             return
+        state.flow.settle("pass", seat, "QG-G19", _DECLINED)
         _decline(state)
         _again(state)
         return
     window = course(state)
     if type(window) is ResponseWindow and not _asks(state, window.seat):
+        state.flow.settle("pass", window.seat, "QG-G19", _PASSED)
         window_pass(state, window)
         _again(state)
     # else the course step asks (or, a phase beginning, runs) next
@@ -496,6 +500,13 @@ def proceed(state: QgState) -> None:
     if state.result is None and _drivers(flow.steps) != 2:
         _again(state)
     PROCESSOR.advance(state)
+
+
+# what a seat is told when it sends a pass it was not asked for (only that seat: it is its own hand)
+_NO_LIGHTNING = ("You had no Lightning card or ability you could use, so {what} by itself (this table asks only "
+                 "when you can respond, QG-G19 `when_able`); you will be asked at your next chance.")
+_DECLINED = _NO_LIGHTNING.format(what="you declined the chain")
+_PASSED = _NO_LIGHTNING.format(what="your chance to respond passed")
 
 
 def _asks(state: QgState, seat: int) -> bool:
@@ -549,8 +560,11 @@ def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
     start_game(state)
 
 
+_FREE = "That costs nothing, so there was nothing to pay and it went straight onto the chain; it cannot be taken back."
+
+
 def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
-           target: int | None) -> None:
+           target: int | None, x: int = 0) -> None:
     d = defn(state, card)
     cost = d.abilities[index].cost if kind == "ability" else d.cost
     if kind == "ability":
@@ -558,10 +572,12 @@ def _start(state: QgState, seat: int, kind: str, card: int, index: int | None, l
             state.leader_used[seat] = True
         else:
             state.abilities_used.add((card, index))
-    if cost.fixed == 0 and not cost.x:
-        _make_link(state, seat, kind, card, index, lane, target, 0, [])
+    if cost.fixed == 0 and not cost.x:  # QG-4.1: nothing to tap, so no payment is asked
+        for move in ("pay", "cancel"):
+            state.flow.settle(move, seat, "QG-4.1", _FREE)
+        _make_link(state, seat, kind, card, index, lane, target, x, [])
     else:
-        state.flow.asking = Pay(seat, kind, card, index, lane, target)
+        state.flow.asking = Pay(seat, kind, card, index, lane, target, x)
 
 
 def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | None, lane: int | None,
@@ -585,11 +601,11 @@ def _summon(state: QgState, step: Any, seat: int, action: dict) -> None:
 
 
 def _play(state: QgState, step: Any, seat: int, action: dict) -> None:
-    _start(state, seat, "play", action["card"], None, None, action.get("target"))
+    _start(state, seat, "play", action["card"], None, None, action.get("target"), action.get("x", 0))
 
 
 def _ability(state: QgState, step: Any, seat: int, action: dict) -> None:
-    _start(state, seat, "ability", action["card"], action["index"], None, action.get("target"))
+    _start(state, seat, "ability", action["card"], action["index"], None, action.get("target"), action.get("x", 0))
 
 
 def _pay(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -601,7 +617,7 @@ def _pay(state: QgState, step: Any, seat: int, action: dict) -> None:
         c[i] -= n
         c[i + 3] += n
     mana = mana_sources(state, seat)[:m]
-    x = e + p + u + m - cost.fixed if cost.x else 0
+    x = e + p + u + m - cost.fixed if cost.x else step.x
     emit(state, {"type": "paid", "seat": seat, "earth": e, "pegasus": p, "unicorn": u, "mana": m,
                  **({"x": x} if cost.x else {}), "rule": "QG-4.1"})
     _make_link(state, seat, kind, card, index, lane, target, x, mana)

@@ -10,11 +10,11 @@ from functools import lru_cache
 
 from engine.core.errors import Refusal
 
-from engine.games.qiguang.cards import RACES, Ability, CardDef, Cost
+from engine.games.qiguang.cards import MAX_X, RACES, Ability, CardDef, Cost, declared_x
 from engine.games.qiguang.effects import targets
-from engine.games.qiguang.state import (RACE_INDEX, WAITING, BattlePhase, CrystalCap, DrawChoice, MainPhase, Pay,
-                                        QgState, ResponseWindow, Surcharge, TieAnswer, at, attack, course, defn,
-                                        lanes, mana_sources, owner, where)
+from engine.games.qiguang.state import (RACE_INDEX, BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase,
+                                        Pay, QgState, Respond, ResponseWindow, Surcharge, TieAnswer, at, attack,
+                                        defn, lanes, mana_sources, owner, where)
 
 ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" for i in range(1, 6)]
                           + ["support", "field"])
@@ -26,7 +26,6 @@ ABILITY_ZONES = frozenset([f"standby{i}" for i in range(1, 6)] + [f"combat{i}" f
 # are used. It is legal when it pays exactly the cost (no overpaying, QG-4.5; for X costs the
 # amount above the fixed cost is X) and every race symbol is covered by a crystal of that race
 # or a Mana Source (QG-4.2, QG-4.4); colourless symbols take any race (QG-4.3).
-MAX_X = 10
 
 
 def requirement(cost: Cost, x: int) -> tuple[int, int, int, int]:
@@ -135,29 +134,78 @@ def _negates(effects: tuple) -> bool:
 
 # -- when may a seat start a card or ability ------------------------------------------------
 
+def _who(state: QgState, seat: int, other: int) -> str:
+    return "you" if other == seat else "your opponent"
+
+
+def now(state: QgState, seat: int) -> str:
+    """What the game waits for now, in the words of the player `seat` (for refusals: only the
+    kind of decision pending and whose it is, which both players see)."""
+    step = state.flow.asking
+    kind = type(step)
+    if kind is ChooseOrder or state.phase == "order":
+        return "the game has not begun: the coin-toss winner is choosing who goes first"
+    who = _who(state, seat, getattr(step, "seat", state.active))
+    if kind is Pay:
+        return f"{who} must first pay for (or take back) the card or ability just started"
+    if kind is DrawChoice:
+        return f"{who} must first draw a card or take a Mana Source (draw phase)"
+    if kind is CrystalCap:
+        return f"{who} must first choose a crystal to remove at the crystal cap"
+    if kind is Surcharge:
+        return f"{who} must first decide whether to pay life for the spell just played"
+    if kind is TieAnswer:
+        return f"{who} must first answer the tie offer"
+    if kind is Respond:
+        return f"{who} may respond to the chain now, or decline"
+    if kind is ResponseWindow:
+        when = f"after the attack in lane {step.lane}" if step.lane else f"as the {state.phase} phase begins"
+        return f"{who} may use a Lightning card or ability {when}, or pass"
+    phase = "main" if kind is MainPhase else "battle" if kind is BattlePhase else state.phase
+    whose = "your" if state.active == seat else "your opponent's"
+    return f"it is {whose} {phase} phase"
+
+
+def _may_respond(state: QgState, seat: int) -> bool:
+    """Whether `seat` is the one asked to respond now (a chain link or a response window)."""
+    step = state.flow.asking
+    return type(step) in (Respond, ResponseWindow) and step.seat == seat
+
+
 def timing_refusal(state: QgState, seat: int, lightning: bool) -> Refusal | None:
-    """QG-3.4.2, QG-8.1, QG-9.4, QG-9.6 and QG-G19: who may use what, and when."""
-    if state.chain:
-        if state.closing or seat == state.chain[-1].seat:
-            return Refusal("QG-9.6", "Your opponent has priority in the chain now; wait until they add a link or decline.")
-        if not lightning:
+    """QG-3.4.2, QG-4.1, QG-8.1, QG-9.4, QG-9.6 and QG-G19: who may use what, and when; the
+    refusal names the rule of this kind of move first, then what the game waits for."""
+    step = state.flow.asking
+    kind = type(step)
+    if not lightning:
+        if kind is MainPhase and seat == step.seat:
+            return None
+        if state.phase == "order":
+            return Refusal("QG-3.4.2", f"Cards are played in your main phase; {now(state, seat)}.")
+        if state.chain:
             return Refusal("QG-9.4", "Within a chain you can respond only with a Lightning card or ability.")
-        return None
-    step = course(state)
-    if type(step) is ResponseWindow:
-        if seat != step.seat:
-            return Refusal("QG-9.6", "The other player has the chance to respond first; wait for them.")
-        if not lightning:
+        if seat != state.active:
+            return Refusal("QG-8.1", "It is your opponent's turn. Lightning cards and abilities can be used when "
+                                     "you get a chance to respond; other cards wait for your own main phase.")
+        if kind is Pay and step.seat == seat:
+            return Refusal("QG-4.1", "First pay for (or take back) the card or ability you started.")
+        if kind is ResponseWindow and step.seat == seat:
             return Refusal("QG-G19", "Only Lightning cards and abilities can be used now; other cards only in your "
                                      "own main phase.")
+        if state.phase == "main":
+            return Refusal("QG-G19", f"Other cards are played in your main phase with nothing else waiting; "
+                                     f"{now(state, seat)}.")
+        return Refusal("QG-3.4.2", f"Cards are played and characters summoned in your main phase; {now(state, seat)}.")
+    if _may_respond(state, seat) or (kind is MainPhase and seat == step.seat):
         return None
-    if type(step) is MainPhase and seat == state.active:
-        return None
-    if seat != state.active:
-        return Refusal("QG-8.1", "It is your opponent's turn. Lightning cards and abilities can be used when you "
-                                 "get a chance to respond; other cards wait for your own main phase.")
-    return Refusal("QG-3.4.2", "Cards are played and characters summoned in your main phase; in the battle phase "
-                               "you can attack or end the battle.")
+    if state.chain and not state.closing and seat == state.chain[-1].seat and kind is Respond:
+        return Refusal("QG-9.6", "Your opponent has priority in the chain now; wait until they add a link or decline.")
+    if kind is ResponseWindow:
+        return Refusal("QG-G22", "The other player has the chance to respond first; you get yours when they pass.")
+    if kind is Pay and step.seat == seat:
+        return Refusal("QG-4.1", "First pay for (or take back) the card or ability you started.")
+    return Refusal("QG-G19", f"Lightning cards and abilities are used when you get a chance to respond; "
+                             f"{now(state, seat)}.")
 
 
 def _hand_card(state: QgState, seat: int, action: dict, rule: str) -> tuple[int | None, Refusal | None]:
@@ -165,6 +213,21 @@ def _hand_card(state: QgState, seat: int, action: dict, rule: str) -> tuple[int 
     if card is None or owner(state, card) != seat or where(state, card) != "hand":
         return None, Refusal(rule, "That card is not in your hand. Choose a card from your hand.")
     return card, None
+
+
+def x_refusal(effects: tuple, action: dict) -> Refusal | None:
+    """QG-G32: a card whose effects declare X is played with an `x` in its range; no other card
+    takes one (an X cost is declared by paying it)."""
+    declared = declared_x(effects)
+    if declared is None:
+        if "x" in action:
+            return Refusal("QG-G32", "This card has no X to declare; play it without one (an X cost is set by what "
+                                     "you pay).")
+        return None
+    x = _int(action.get("x"))
+    if x is None or not declared[0] <= x <= declared[1]:
+        return Refusal("QG-G32", f"Declare X as you play this card: a number from {declared[0]} to {declared[1]}.")
+    return None
 
 
 def _target_refusal(state: QgState, seat: int, kind: str | None, effects: tuple, action: dict,
@@ -187,7 +250,8 @@ def _target_refusal(state: QgState, seat: int, kind: str | None, effects: tuple,
 
 # -- starting plays ------------------------------------------------------------------------
 
-def check_summon(state: QgState, seat: int, action: dict) -> Refusal | None:
+def check_summon(state: QgState, seat: int, action: dict, timing: bool = True) -> Refusal | None:
+    """`timing=False`: asked for a seat about to get a chance to respond (choices.has_lightning)."""
     card, refusal = _hand_card(state, seat, action, "QG-3.4.3")
     if refusal:
         return refusal
@@ -196,7 +260,7 @@ def check_summon(state: QgState, seat: int, action: dict) -> Refusal | None:
         if d.type == "token":
             return Refusal("QG-G34", "A Mana Source cannot be played on its own; it pays for other cards.")
         return Refusal("QG-4.6", f"{d.name} is not a character; play it instead of summoning it.")
-    refusal = timing_refusal(state, seat, d.lightning)
+    refusal = timing_refusal(state, seat, d.lightning) if timing else None
     if refusal:
         return refusal
     if action.get("row", "standby") != "standby":
@@ -214,7 +278,7 @@ def check_summon(state: QgState, seat: int, action: dict) -> Refusal | None:
     return None
 
 
-def check_play(state: QgState, seat: int, action: dict) -> Refusal | None:
+def check_play(state: QgState, seat: int, action: dict, timing: bool = True) -> Refusal | None:
     card, refusal = _hand_card(state, seat, action, "QG-4.6")
     if refusal:
         return refusal
@@ -222,13 +286,13 @@ def check_play(state: QgState, seat: int, action: dict) -> Refusal | None:
     if d.type == "token":
         return Refusal("QG-G34", "A Mana Source cannot be played on its own; it pays for other cards.")
     if d.is_character:
-        return Refusal("QG-3.4.3", f"{d.name} is a character; summon it into one of your standby zones.")
-    refusal = timing_refusal(state, seat, d.lightning)
+        return Refusal("QG-4.6", f"{d.name} is a character; summon it into one of your standby zones.")
+    refusal = timing_refusal(state, seat, d.lightning) if timing else None
     if refusal:
         return refusal
     if d.type == "field" and not d.world and state.world is not None and state.options["world_vs_field"] == "blocked":
         return Refusal("QG-G25", "A World field is active; at this table no other field can be played until it is gone.")
-    refusal = _target_refusal(state, seat, d.target, d.effects, action, "QG-4.6")
+    refusal = _target_refusal(state, seat, d.target, d.effects, action, "QG-4.6") or x_refusal(d.effects, action)
     if refusal:
         return refusal
     if not can_pay(state, seat, d.cost, "play"):
@@ -247,7 +311,7 @@ def ability_of(state: QgState, seat: int, action: dict) -> tuple[int | None, Abi
     return card, abilities[index], None
 
 
-def check_ability(state: QgState, seat: int, action: dict) -> Refusal | None:
+def check_ability(state: QgState, seat: int, action: dict, timing: bool = True) -> Refusal | None:
     card, ability, refusal = ability_of(state, seat, action)
     if refusal:
         return refusal
@@ -258,10 +322,11 @@ def check_ability(state: QgState, seat: int, action: dict) -> Refusal | None:
                                      "once per turn.")
     elif (card, action["index"]) in state.abilities_used:
         return Refusal("QG-0.1", f"{ability.name} can be used once per turn (card text).")
-    refusal = timing_refusal(state, seat, ability.lightning)
+    refusal = timing_refusal(state, seat, ability.lightning) if timing else None
     if refusal:
         return refusal
-    refusal = _target_refusal(state, seat, ability.target, ability.effects, action, "QG-7.3")
+    refusal = _target_refusal(state, seat, ability.target, ability.effects, action, "QG-7.3") \
+        or x_refusal(ability.effects, action)
     if refusal:
         return refusal
     if not can_pay(state, seat, ability.cost, "ability"):
@@ -284,7 +349,7 @@ def pay_tuple(action: dict) -> tuple[int, int, int, int] | None:
 def check_pay(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
     if type(step) is not Pay or step.seat != seat:
-        return Refusal("QG-4.1", "There is no card or ability of yours waiting for its cost.")
+        return Refusal("QG-4.1", f"There is no card or ability of yours waiting for its cost; {now(state, seat)}.")
     pay = pay_tuple(action)
     if pay is None:
         return Refusal("QG-4.1", "Say how many earth pony, pegasus and unicorn crystals to tap and how many "
@@ -297,25 +362,39 @@ def check_pay(state: QgState, seat: int, action: dict) -> Refusal | None:
 def check_cancel(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
     if type(step) is not Pay or step.seat != seat:
-        return Refusal("QG-4.1", "There is nothing waiting for its cost to take back.")
+        return Refusal("QG-4.1", f"Only a card or ability of yours still waiting for its cost can be taken back; "
+                                 f"{now(state, seat)}.")
     return None
 
 
 def check_pass(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.chain and not state.closing:
-        if seat == state.chain[-1].seat:
-            return Refusal("QG-9.6", "Your opponent has priority in the chain now.")
+    if _may_respond(state, seat):
         return None
-    step = course(state)
-    if type(step) is ResponseWindow and seat == step.seat:
-        return None
-    return Refusal("QG-9.6", "There is nothing to respond to now.")
+    step = state.flow.asking
+    if type(step) is Respond:
+        return Refusal("QG-9.6", "You added the last link; your opponent has priority in the chain now. "
+                                 "Wait until they add a link or decline.")
+    if type(step) is ResponseWindow:
+        return Refusal("QG-G22", "The other player has the chance to respond first; you get yours when they pass.")
+    return Refusal("QG-9.6", f"There is nothing for you to respond to or decline now; {now(state, seat)}.")
+
+
+FIRST_DRAW_SKIPPED = Refusal("QG-1.6", "The first player skips the draw phase of their first turn; you draw "
+                                       "(or take a Mana Source) from your next turn on.")
+
+
+def _first_turn_skip(state: QgState, seat: int) -> bool:
+    """QG-1.6: the first player's first turn, from its draw phase on, had its draw skipped."""
+    return seat == state.first == state.active and state.first_turn_done and state.turn == 1
 
 
 def check_draw(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
     if type(step) is not DrawChoice or step.seat != seat:
-        return Refusal("QG-3.3.1", "You draw (or take a Mana Source) only in your own draw phase.")
+        if _first_turn_skip(state, seat):
+            return FIRST_DRAW_SKIPPED
+        return Refusal("QG-3.3.1", f"You draw (or take a Mana Source) only in your own draw phase; "
+                                   f"{now(state, seat)}.")
     if action["type"] == "take_mana" and state.token_last[seat]:
         return Refusal("QG-3.3.2", "You took a Mana Source instead of drawing in your previous turn; this turn you "
                                    "must draw.")
@@ -325,7 +404,8 @@ def check_draw(state: QgState, seat: int, action: dict) -> Refusal | None:
 def check_cap(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
     if type(step) is not CrystalCap or step.seat != seat:
-        return Refusal("QG-5.4", "You are not at the crystal cap now.")
+        return Refusal("QG-5.4", f"You remove a crystal only when you would gain one at the cap of 10; "
+                                 f"{now(state, seat)}.")
     race = action.get("race")
     if race not in RACE_INDEX:
         return Refusal("QG-5.4", "Name the race of the crystal to remove: earth, pegasus or unicorn.")
@@ -341,7 +421,7 @@ def check_cap(state: QgState, seat: int, action: dict) -> Refusal | None:
 def check_surcharge(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
     if type(step) is not Surcharge or step.seat != seat:
-        return Refusal("QG-9.5", "No spell of yours is waiting for an extra cost.")
+        return Refusal("QG-9.5", f"No spell of yours is waiting for an extra cost; {now(state, seat)}.")
     if action.get("pay") is True and state.options["life_payment"] == "must_survive" \
             and state.life[seat] <= step.cost:
         return Refusal("QG-G33", "At this table you cannot pay life you do not have; decline and the spell is "
@@ -353,18 +433,29 @@ def check_surcharge(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 def check_tie_answer(state: QgState, seat: int, action: dict) -> Refusal | None:
     step = state.flow.asking
-    if type(step) is not TieAnswer or step.seat != seat:
-        return Refusal("QG-2.3.2", "Nobody has offered a tie.")
+    if type(step) is not TieAnswer:
+        return Refusal("QG-2.3.2", f"Nobody has offered a tie; {now(state, seat)}.")
+    if step.seat != seat:
+        return Refusal("QG-2.3.2", "You offered the tie; your opponent answers it.")
     if action.get("accept") not in (True, False):
         return Refusal("QG-2.3.2", "Say whether you accept the tie (true) or not (false).")
     return None
 
 
+def _deciding(state: QgState) -> int | None:
+    step = state.flow.asking
+    return getattr(step, "seat", None)
+
+
 def check_offer_tie(state: QgState, seat: int, action: dict) -> Refusal | None:
     if type(state.flow.asking) is TieAnswer:
         return Refusal("QG-2.3.2", "A tie offer is already waiting for an answer.")
+    if state.phase == "order":
+        return Refusal("QG-2.3.2", "A tie is for a game caught in a loop; the game has not begun yet.")
     if state.tie_offered[seat] == state.turn:
         return Refusal("QG-G31", "You have already offered a tie this turn.")
+    if _deciding(state) != seat:
+        return Refusal("QG-G31", f"You offer a tie when you have a decision to make; {now(state, seat)}.")
     return None
 
 
@@ -380,14 +471,27 @@ def check_order(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 # -- battle and phase steps -----------------------------------------------------------------
 
-_CHAIN_OPEN = Refusal("QG-9.6", "A chain is open: add a Lightning link or decline before anything else.")
+def _phase_move(state: QgState, seat: int, step_type: type, rule: str, what: str) -> Refusal | None:
+    """A move of the active player's own main or battle phase (`what` says which move): it is
+    made only when that phase's decision is pending for them (QG-3.1), not while a chain is
+    open (QG-9.6: priority allows only adding a link or declining)."""
+    step = state.flow.asking
+    if type(step) is step_type and step.seat == seat:
+        return None
+    if state.chain and type(step) is Respond:
+        return Refusal("QG-9.6", f"A chain is open: add a Lightning link or decline before you {what}.")
+    return Refusal(rule, f"You {what} only in your own {'main' if step_type is MainPhase else 'battle'} phase, "
+                         f"with nothing else waiting; {now(state, seat)}.")
 
 
 def check_attack(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.chain:
-        return _CHAIN_OPEN
-    if type(course(state)) is not BattlePhase or seat != state.active or state.chain:
-        return Refusal("QG-3.5", "Attacks are declared in your own battle phase.")
+    step = state.flow.asking
+    if type(step) is ResponseWindow and step.lane and seat == state.active:
+        return Refusal("QG-G9", "Your last attack resolves first (after its response window); then declare the "
+                                "next one.")
+    refusal = _phase_move(state, seat, BattlePhase, "QG-3.5", "declare attacks")
+    if refusal:
+        return refusal
     lane = _int(action.get("lane"))
     n = state.options["lanes"]
     if lane is None or not 1 <= lane <= n:
@@ -410,22 +514,19 @@ def check_attack(state: QgState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_end_main(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.chain:
-        return _CHAIN_OPEN
-    if type(course(state)) is not MainPhase or seat != state.active or state.chain:
-        return Refusal("QG-3.1", "You can end your main phase only during it, with no chain open.")
-    return None
+    return _phase_move(state, seat, MainPhase, "QG-3.1", "end the main phase")
 
 
 def check_end_battle(state: QgState, seat: int, action: dict) -> Refusal | None:
-    if state.chain:
-        return _CHAIN_OPEN
-    if type(course(state)) is not BattlePhase or seat != state.active or state.chain:
-        return Refusal("QG-3.1", "You can end your battle phase only during it.")
-    return None
+    return _phase_move(state, seat, BattlePhase, "QG-3.1", "end the battle phase")
 
 
 def check_concede(state: QgState, seat: int, action: dict) -> Refusal | None:
+    """QG-2.2.3: a player concedes at any time; as a move it is the deciding seat's, and the
+    other seat concedes with the referee's `concede` request, which needs no turn."""
+    if _deciding(state) not in (None, seat):
+        return Refusal("QG-2.2.3", "You may concede at any time: send the concede request (not a move), which "
+                                   "works whoever is deciding.")
     return None
 
 
@@ -436,22 +537,13 @@ GUARDS = {
     "offer_tie": check_offer_tie, "choose_order": check_order, "attack": check_attack,
     "end_main": check_end_main, "end_battle": check_end_battle, "concede": check_concede,
 }
-_BLOCKED_BY_WAIT = {"summon", "play", "ability", "pass", "attack", "end_main", "end_battle"}
 
 
 def check(state: QgState, seat: int, action: dict) -> Refusal | None:
+    """The refusal of `action` by `seat` now by the rules of that kind of move (None: legal)."""
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in GUARDS:
         return Refusal("QG-10.1", f"Unknown move {kind!r}. See `tts-bridge actions qiguang` for the moves.")
     if state.result is not None:
         return Refusal("QG-2.1", "The game is over.")
-    if state.phase == "order" and kind not in ("choose_order", "concede"):
-        return Refusal("QG-1.2", "First decide who goes first.")
-    if kind in _BLOCKED_BY_WAIT:
-        asking = type(state.flow.asking)
-        if asking is Pay:
-            return Refusal("QG-4.1", "First pay for (or take back) the card or ability you started.")
-        if asking in WAITING:
-            return Refusal("QG-9.1", "First answer the decision that is waiting.")
     return GUARDS[kind](state, seat, action)
-

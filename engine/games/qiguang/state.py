@@ -97,6 +97,7 @@ class Pay(Step):
     index: int | None
     lane: int | None
     target: int | None
+    x: int = 0  # an X declared as the card was played (QG-G32 `declare_x`); a paid X is counted at payment
     asks = True
     rule = "QG-9.1"
     wait = _DECIDING
