@@ -181,18 +181,22 @@ class Game:
         """Apply one decision. Raises IllegalAction and changes nothing if it is not legal."""
         request = self.pending()
         if request is None:
-            result = self.result()
-            reason = result.reason if result else "the game is over"
-            raise IllegalAction("game_over", self.rules.id, None,
-                                f"The game is over ({reason}); no more moves can be made.")
+            raise self._game_over("no more moves can be made")
         if seat != request.seat or request.find(action) is None:
             raise self._explain(seat, action, request)
         return self._commit(seat, action)
 
+    def _game_over(self, what: str) -> IllegalAction:
+        """A move after the end, refused by the rule that ended the game (its result's rule)."""
+        result = self.result()
+        reason = result.reason if result else "the game is over"
+        return IllegalAction("game_over", self.rules.id, result.rule if result else None,
+                             f"The game is over ({reason}); {what}. Start a new game to play again.")
+
     def concede(self, seat: int) -> list[Event]:
         """A player concedes, whoever is deciding (games whose rules allow it at any time)."""
         if self.pending() is None:
-            raise IllegalAction("game_over", self.rules.id, None, "The game is already over.")
+            raise self._game_over("there is nothing left to concede")
         if not hasattr(self.rules, "concede"):
             raise IllegalAction("illegal_action", self.rules.id, None,
                                 f"{self.rules.name} has no rule for conceding; play on or stop the session.")

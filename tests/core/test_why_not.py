@@ -233,3 +233,21 @@ def test_a_record_no_longer_explains_once_the_same_choice_is_asked_of_that_seat(
     assert "not one of the choices" in refusal.message
     other = refused(game, 1, {"type": "discard", "card": 7})  # not asked of seat 1: the record is not its
     assert other.code == "wrong_seat"
+
+
+def test_a_move_after_the_end_cites_the_rule_that_ended_the_game():
+    from engine.core.errors import IllegalAction
+    from engine.core.requests import Result
+
+    class Ended(ToyRules):
+        def request(self, toy: Toy) -> Request | None:
+            return None
+
+        def result(self, toy: Toy) -> Result:
+            return Result(0, False, "seat 1 ran out of cards", "T-7")
+
+    game = Game(Ended())
+    for attempt in (lambda: game.act(1, {"type": "draw"}), lambda: game.concede(1)):
+        with pytest.raises(IllegalAction) as exc:
+            attempt()
+        assert (exc.value.code, exc.value.rule) == ("game_over", "T-7") and "ran out of cards" in exc.value.message
