@@ -542,7 +542,9 @@ def test_gw_a_13_4_an_auto_c_chooses_its_target_before_its_cut():
     assert r.kind == "auto_target" and r.seat == 1
     assert sorted(o.action["card"] for o in r.options) == sorted(placed.values())
     assert refused(g, 1, {"type": "target", "card": lance}).rule == "GW-A-13.4"
-    assert refused(g, 0, {"type": "pass"}).rule == "GW-A-13.4"
+    error = refused(g, 0, {"type": "pass"})
+    assert error.rule == "GW-A-4.1" and "your opponent must first choose the target of a waiting automatic" \
+        in error.message
     g.act(1, {"type": "target", "card": placed["AF-02 Skyhawk"]})
     assert [e["kind"] for e in g.state.cut] == ["auto"] and g.state.cut[0]["target"] == placed["AF-02 Skyhawk"]
     _resolve(g)

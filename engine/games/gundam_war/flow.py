@@ -208,6 +208,9 @@ def start_pending_cut(state: GWState) -> None:
             return
         e["target"] = None
         e["void"] = True
+        state.flow.settle("target", e["seat"], "GW-A-13.2",
+                          f"{defn(state, e['card']).title}'s automatic effect has no legal target now, so it does not "
+                          "resolve; there is no target to choose.")
     for e in [e for e in state.pending if e.get("void")]:
         state.pending.remove(e)
         emit(state, {"type": "no_target", "card": CardRef(e["card"]), "rule": "GW-A-13.2"})
@@ -215,6 +218,7 @@ def start_pending_cut(state: GWState) -> None:
     if not entries:
         return
     if len(entries) == 1:
+        _settle_order(state)
         state.cut = entries
         added_to_cut(state)
     else:
@@ -235,6 +239,7 @@ def place_ordered(state: GWState, step: Order, index: int) -> None:
     if not step.now:
         state.cut.append(entry)
         if len(state.ordering) == 1:
+            _settle_order(state)
             state.cut.append(state.ordering.pop())
         if state.ordering:
             ask(state, step)                                   # the next one
@@ -514,7 +519,14 @@ def end_of_turn(state: GWState) -> None:
         state.ordering = entries
         ask(state, Order(state.active, now=True))              # no cut-in (GW-A-15.10)
     elif entries:
+        _settle_order(state)
         resolve_entry(state, entries[0])
+
+
+def _settle_order(state: GWState) -> None:
+    """GW-A-14.10: one waiting effect (or the last one) needs no ordering; it goes on by itself."""
+    state.flow.settle("order", state.active, "GW-A-14.10",
+                      "Only one waiting effect was left, so it went on by itself; there is nothing to order.")
 
 
 def pollution_check(state: GWState) -> None:
@@ -549,6 +561,9 @@ def end_hand(state: GWState) -> None:
     if len(zone(state, state.active, "hand")) > HAND_LIMIT:
         ask(state, HandLimit(state.active))
         return
+    state.flow.settle("discard", state.active, "GW-B-12.3",
+                      f"Your hand was within the hand limit of {HAND_LIMIT} at the end of your turn, so nothing was "
+                      "discarded.")
     finish_turn(state)
 
 
@@ -592,6 +607,9 @@ def proceed(state: GWState, step: Proceed) -> None:
                 continue
             if state.options["auto_pass"] == "forced":
                 if not can_act(state, state.priority):
+                    state.flow.settle("pass", state.priority, "GW-S.3",
+                                      "You could play nothing in that free timing, so you passed by yourself "
+                                      "(auto_pass: forced); wait for the next choice.")
                     do_pass(state, state.priority)
                     continue
             flow.then(PRIORITY, PROCEED)
@@ -614,13 +632,20 @@ def proceed(state: GWState, step: Proceed) -> None:
 def offer_mulligan(state: GWState, step: OfferMulligan) -> None:
     if mulligan_options(state, step.seat):
         state.flow.next(Mulligan(step.seat))
-    else:
-        keep(state, step.seat)                                # nothing to re-deal: the hand is kept
+        return
+    message = ("Procedure B was used three times (5, 4, then 3 cards), so this hand was kept by itself; "
+               "no more re-deals are possible.")
+    for kind in ("redeal", "keep"):
+        state.flow.settle(kind, step.seat, "GW-B-3.3", message)
+    keep(state, step.seat)                                    # nothing to re-deal: the hand is kept
 
 
 @PROCESSOR.runs(OfferSortie)
 def offer_sortie(state: GWState, step: OfferSortie) -> None:
     if state.options["auto_pass"] == "forced" and not _can_sortie(state, step.seat):
+        for kind in ("sortie", "sortie_done"):
+            state.flow.settle(kind, step.seat, "GW-S.3", "None of your Units could sortie, so your sortie was "
+                                                        "finished by itself (auto_pass: forced).")
         sortie_done(state, step.seat)                          # GW-S.3: nothing can sortie
     else:
         state.flow.next(Sortie(step.seat))

@@ -96,6 +96,7 @@ class Mulligan(Step):
     seat: int
     asks = True
     kind = "mulligan"
+    task = "keep or re-deal the opening hand"
     rule = "GW-X-7"
 
 
@@ -117,6 +118,7 @@ class Sortie(Step):
     seat: int
     asks = True
     kind = "sortie"
+    task = "declare the sortie"
     rule = "GW-A-4.2.4"
 
 
@@ -128,6 +130,7 @@ class Order(Step):
     now: bool
     asks = True
     kind = "order"
+    task = "put the waiting effects in order"
     rule = "GW-A-14.10"
 
 
@@ -138,6 +141,7 @@ class AutoTarget(Step):
     index: int
     asks = True
     kind = "auto_target"
+    task = "choose the target of a waiting automatic effect"
     rule = "GW-A-13.4"
 
 
@@ -147,6 +151,7 @@ class HandLimit(Step):
     seat: int
     asks = True
     kind = "hand_limit"
+    task = "discard down to the hand limit"
     rule = "GW-B-12.3"
 
 
@@ -158,6 +163,7 @@ class SimultaneousEntry(Step):
     batch: tuple[int, ...]
     asks = True
     kind = "simultaneous_entry"
+    task = "choose which of the cards that entered together is discarded"
     rule = "GW-A-26.8"
 
 
@@ -167,6 +173,7 @@ class Vulture(Step):
     seat: int
     asks = True
     kind = "vulture"
+    task = "take back a Junk Yard card with Vulture points or decline"
     rule = "GW-A-25.7.1"
 
 
