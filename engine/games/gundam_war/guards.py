@@ -148,6 +148,8 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
             return refusal
     elif command:
         targets = REGISTRY.targets(state, seat, bare(d.effects), card)
+        if targets == []:
+            return Refusal("GW-A-13.2", f"{d.title} has no legal target now, so it cannot be played.")
         if targets is not None:
             if target not in targets:
                 kind = REGISTRY.chosen_scope(bare(d.effects)).name
@@ -315,6 +317,8 @@ def _text_target_refusal(state: GWState, seat: int, card: int, t, action: dict) 
     if t.special == "psycommu":
         return None
     targets = REGISTRY.targets(state, seat, bare(t.effects), card)
+    if targets == []:
+        return Refusal("GW-A-13.2", "This text has no legal target now, so it cannot be played.")
     if targets is not None:
         if action.get("target") not in targets:
             kind = REGISTRY.chosen_scope(bare(t.effects)).name
