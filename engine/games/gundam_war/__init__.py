@@ -151,6 +151,7 @@ class GundamWarRules(CardGame):
             assert where(state, target) in ("deploy", "set") + AREAS, f"set target {target} left the field"
         for card in state.table.zones["0.set"] + state.table.zones["1.set"]:
             assert card in state.set_on, f"card {card} is in a set zone but set on nothing"
+        assert state.zero_defense <= state.destroyed, "a Defense-0 destruction of a card not destroyed"
         for card in state.destroyed:
             assert where(state, card) in ("deploy",) + AREAS, f"destroyed card {card} off the field"
         for seat in (0, 1):

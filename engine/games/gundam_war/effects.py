@@ -78,6 +78,7 @@ def _forget(state: GWState, card: int) -> None:
     """GW-A-19.3: a card leaving the field loses damage, destroyed state, coins and states."""
     state.damage.pop(card, None)
     state.destroyed.discard(card)
+    state.zero_defense.discard(card)
     state.turn_mods.pop(card, None)
     state.coins.pop(card, None)
     state.rolled.discard(card)
@@ -157,7 +158,11 @@ def destroy(state: GWState, card: int, why: str, rule: str) -> None:
 
 
 def check_destruction(state: GWState) -> None:
-    """Damage ≥ Defense or Defense 0 destroys a Unit (GW-B-11.1, GW-A-20.5.1)."""
+    """Damage ≥ Defense or Defense 0 destroys a Unit (GW-B-11.1, GW-A-20.5.1); a Unit destroyed
+    by Defense 0 whose Defense is 1 or more again is no longer destroyed (GW-A-19.7), unless its
+    damage now reaches that Defense."""
+    for card in sorted(state.zero_defense):
+        _defense_restored(state, card)
     risky = set(state.damage) | set(state.turn_mods) | set(state.coins) | state.transformed | set(state.set_on.values())
     for seat in (0, 1):
         lowered = any(m[2] < 0 for m in continuous_sources(state, seat, "own_units_mod")) or \
@@ -168,13 +173,32 @@ def check_destruction(state: GWState) -> None:
             d = stats(state, card)[2]
             if d is None or d <= 0:
                 destroy(state, card, "its Defense is 0", "GW-B-11.1")
+                state.zero_defense.add(card)
             elif state.damage.get(card, 0) >= d:
                 destroy(state, card, "its damage reached its Defense", "GW-B-11.3")
 
 
+def _defense_restored(state: GWState, card: int) -> bool:
+    """GW-A-19.7: "to negate it, before the Unit is discarded, some means must raise its Defense
+    to 1 or more, making the destroyed state void". True (and the destroyed state voided) if so."""
+    d = stats(state, card)[2]
+    if d is None or d <= 0:
+        return False
+    state.zero_defense.discard(card)
+    state.destroyed.discard(card)
+    state.pending = [e for e in state.pending if not (e["kind"] == "discard" and e["card"] == card)]
+    emit(state, {"type": "destruction_void", "card": CardRef(card), "why": "its Defense is 1 or more again",
+                 "rule": "GW-A-19.7"})
+    return True
+
+
 def resolve_discard(state: GWState, card: int) -> None:
-    """The discard effect of a destroyed card (GW-A-19.1); negated destruction leaves nothing."""
+    """The discard effect of a destroyed card (GW-A-19.1); negated destruction leaves nothing,
+    nor does a Defense raised from 0 before it resolves (GW-A-19.7)."""
     if card not in state.destroyed or not on_field(state, card):
+        return
+    if card in state.zero_defense and _defense_restored(state, card):
+        check_destruction(state)                                 # its damage may still reach the new Defense
         return
     area = where(state, card)
     unit = is_unit(state, card)
@@ -286,7 +310,8 @@ class Resolution:
     """An effect list resolving (the context of each word, engine/core/effects.py): who resolves
     it, from which card, its chosen target, the damage reduction of a Special Shield
     (GW-A-25.10) and X (GW-A-26.10). Each word leaves in `applied` what it did: True, False (not
-    applied: a `then` part after it is void, GW-A-26.4) or None (its target was lost, GW-A-13.5)."""
+    applied: a `then` part after it is void, GW-A-26.4) or None (its target was lost, GW-A-13.5).
+    `then_follows`: a "then" part comes right after the word resolving now (GW-A-26.4.2 reads it)."""
 
     seat: int
     source: int | None = None
@@ -294,6 +319,7 @@ class Resolution:
     reduce: int = 0
     x: int = 0
     applied: bool | None = True
+    then_follows: bool = False
 
 
 def apply_effects(state: GWState, seat: int, effects: tuple, target: int | None, source: int | None,
@@ -303,7 +329,8 @@ def apply_effects(state: GWState, seat: int, effects: tuple, target: int | None,
     needs a decision returns its asking step, asked before anything else runs."""
     r = Resolution(seat, source, target, amount_delta, x)
     applied_before = True
-    for effect, word in zip(effects, bare(effects)):
+    for i, (effect, word) in enumerate(zip(effects, bare(effects))):
+        r.then_follows = i + 1 < len(effects) and bool(effects[i + 1].get("then"))
         if effect.get("then") and not applied_before:
             emit(state, {"type": "then_void", "rule": "GW-A-26.4"})
             return True
@@ -353,13 +380,15 @@ def set_still_valid(state: GWState, card: int, target: int) -> bool:
     return bool(d.keywords.get("set_character")) and is_type(state, target, "character")
 
 
-def mill_all(state: GWState, seat: int, count: int) -> bool:
+def mill_all(state: GWState, seat: int, count: int, then_follows: bool) -> bool:
     """Each player puts the top `count` Homeland cards into the Discard Pile. If that cannot be
     done in full, a following "then" part is void for everyone, and the earlier part is applied
     as far as possible by both players (GW-X-22 default) or, literally, by the user alone
-    (GW-A-26.4.2, option `then_all_players`)."""
+    (GW-A-26.4.2, option `then_all_players`). With no "then" part after it, GW-A-26.4.2 does not
+    apply: each player applies it as far as possible, whatever the option."""
     full = all(len(zone(state, s, "homeland")) >= count for s in (0, 1))
-    seats = (seat, 1 - seat) if full or state.options.get("then_all_players", "everyone") == "everyone" else (seat,)
+    everyone = full or not then_follows or state.options.get("then_all_players", "everyone") == "everyone"
+    seats = (seat, 1 - seat) if everyone else (seat,)
     for s in seats:
         homeland_to_discard(state, s, count, "homeland_to_discard", "GW-A-26.4.2")
     return full
@@ -585,6 +614,9 @@ def resolve_auto(state: GWState, entry: dict) -> None:
     a = defn(state, entry["card"]).autos[entry["auto"]]
     emit(state, {"type": "auto", "auto": a.kind, "card": CardRef(entry["card"]),
                  "rule": "GW-A-14.3" if a.kind == "C" else "GW-A-14.4"})
+    if entry.get("void"):                                      # GW-A-25.13: its target was lost
+        emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
+        return
     apply_effects(state, entry["seat"], a.effects, entry.get("target"), entry["card"])
 
 
@@ -1046,6 +1078,9 @@ def _untargetable(state: GWState, value: str, r: Resolution, v: int) -> None:
 
 
 def _repair(state: GWState, value: str, r: Resolution, v: int) -> None:
+    if v in state.zero_defense:                                            # GW-A-19.7, GW-R-80
+        emit(state, {"type": "destruction_not_negated", "card": CardRef(v), "rule": "GW-A-19.7"})
+        return
     state.destroyed.discard(v)                                             # GW-A-19.2
     state.damage.pop(v, None)
     emit(state, {"type": "destruction_negated", "card": CardRef(v), "rule": "GW-A-19.2"})
@@ -1121,7 +1156,7 @@ WORDS = [
     _word("homeland_damage", _COUNT, "deal `value` damage to the enemy Homeland (GW-B-10.8)",
           lambda state, value, r: homeland_to_discard(state, 1 - r.seat, value, "homeland_damage", "GW-B-10.8") > 0),
     _word("mill_all", _COUNT, "each player puts the top `value` card(s) of their Homeland into their Discard Pile "
-          "(GW-A-26.4.2)", lambda state, value, r: mill_all(state, r.seat, value)),
+          "(GW-A-26.4.2)", lambda state, value, r: mill_all(state, r.seat, value, r.then_follows)),
     _word("negate_play", _TARGET, "negate the play of `value` (GW-A-12.6)", _negate_play, _the_value),
     _word("repair", _TARGET, "negate the destruction of `value` (GW-A-19.2)", _on_victims(_repair), _the_value),
     _word("discard_random", _COUNT, "the enemy discards `value` card(s) from their hand at random (GW-A-24.24)",

@@ -297,6 +297,10 @@ def resolve_card(state: GWState, entry: dict) -> None:
     d = defn(state, card)
     target = entry.get("target")
     if is_type(state, card, "command"):
+        if entry.get("void"):                                   # GW-A-25.13: its target was lost
+            emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
+            _fail_played(state, card, "its target was lost")
+            return
         ok = apply_effects(state, seat, d.effects, target, card, entry.get("reduce", 0), entry.get("x", 0))
         if ok:
             state.table.move(card, owner(state, card), "junk")            # GW-A-8.2
@@ -822,6 +826,9 @@ def change(state: GWState, seat: int, action: dict) -> None:
     if target in state.destroyed:
         state.destroyed.discard(target)
         state.destroyed.add(card)
+    if target in state.zero_defense:
+        state.zero_defense.discard(target)
+        state.zero_defense.add(card)
     if target in state.sortied:
         state.sortied.add(card)
     if target in state.treated:                                   # GW-A-26.9.3: states from effects

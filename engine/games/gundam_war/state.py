@@ -199,6 +199,7 @@ class GWState:
     rolled: set[int] = field(default_factory=set)           # roots of rolled set groups / cards (GW-B-7.3)
     damage: dict[int, int] = field(default_factory=dict)
     destroyed: set[int] = field(default_factory=set)        # destroyed, discard effect not yet resolved (GW-A-19.1)
+    zero_defense: set[int] = field(default_factory=set)     # of those, destroyed by Defense 0 alone (GW-A-19.7)
     set_on: dict[int, int] = field(default_factory=dict)    # set card -> set target (GW-A-20)
     turn_mods: dict[int, list[int]] = field(default_factory=dict)
     coins: dict[int, list[int]] = field(default_factory=dict)
