@@ -42,7 +42,8 @@ def card_schema(effect_schema: dict) -> dict:
                             "own_unit_total": {"type": "integer", "maximum": -1}}}
     _AUTO = {"type": "object", "additionalProperties": False, "required": ["kind"],
              "properties": {"kind": {"enum": ["A", "C", "D"]},
-                            "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged"]},
+                            "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged",
+                                                        "destroyed"]},
                             "nondup": {"enum": ["A", "B", "C", "D"]}, "each_time": {"type": "boolean"},
                             "requires": {"type": "array", "minItems": 2, "maxItems": 2,
                                          "items": {"type": "integer", "minimum": 0}},

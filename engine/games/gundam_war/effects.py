@@ -29,6 +29,7 @@ from engine.core.view import CardRef
 
 from engine.games.gundam_war.cards import STAT_CHANGE, CardDef, bare
 from engine.games.gundam_war.state import (AREAS, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
+    designated_total,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
     is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
     where, zone)
@@ -155,6 +156,8 @@ def destroy(state: GWState, card: int, why: str, rule: str) -> None:
     state.destroyed.add(card)
     state.pending.append({"kind": "discard", "seat": controller(state, card), "card": card})
     emit(state, {"type": "destroyed", "card": CardRef(card), "why": why, "rule": rule})
+    if defn(state, card).autos:
+        fire(state, "destroyed", card)                             # "when this card is destroyed" (GW-A-19.1)
 
 
 def check_destruction(state: GWState) -> None:
@@ -261,6 +264,10 @@ def legal_targets(state: GWState, seat: int, kind: str, source: int | None) -> l
         cands = [c for c in units(state, seat) if c in state.destroyed]
     elif kind == "enemy_operation":
         cands = [c for z in ("deploy", "set") for c in zone(state, opp, z) if is_type(state, c, "operation")]
+    elif kind == "enemy_g":                       # a G is a field card in the Deploy Area (GW-B-9.5.2)
+        cands = [c for c in zone(state, opp, "deploy") if is_type(state, c, "g")]
+    elif kind == "own_battle_unit":
+        cands = [c for c in battle_units(state, seat) if is_unit(state, c)]
     else:
         return []
     return [c for c in cands if targetable(state, c, source, seat)]
@@ -586,7 +593,7 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
                 for i, a in enumerate(d.autos):
                     if a.kind == "A" or a.on != on:
                         continue
-                    if on in ("enter", "sorties", "sortie", "engaged") and subject != card:
+                    if on in ("enter", "sorties", "sortie", "engaged", "destroyed") and subject != card:
                         continue
                     if on == "unit_destroyed" and subject_seat == seat:
                         continue
@@ -858,7 +865,8 @@ def resolve_text(state: GWState, entry: dict) -> None:
 
 _TARGET = {"enum": ["enemy_unit", "own_unit", "unit", "enemy_battle_unit", "all_enemy_battle_units",
                     "all_enemy_units", "all_units", "enemy_command", "enemy_played", "own_destroyed_unit",
-                    "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card"]}
+                    "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card", "enemy_g",
+                    "own_battle_unit"]}
 _COUNT = {"type": "integer", "minimum": 1}
 _FEW = {"type": "integer", "minimum": 1, "maximum": 5}
 _SQUAD_KEYWORD = {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike", "vulture"]}
@@ -1007,7 +1015,8 @@ def _move_set(state: GWState, value: str, r: Resolution) -> bool | None:
 
 
 def _damage(state: GWState, value: dict, r: Resolution, v: int) -> None:
-    base = r.x if value["amount"] == "X" else value["amount"]
+    amount = value["amount"]
+    base = r.x if amount == "X" else designated_total(state, v) if amount == "designated" else amount
     amount = max(0, base - r.reduce)
     if amount:
         state.damage[v] = state.damage.get(v, 0) + amount
@@ -1041,6 +1050,20 @@ def _roll(state: GWState, value: str, r: Resolution, v: int) -> None:
 def _reroll(state: GWState, value: str, r: Resolution, v: int) -> None:
     reroll(state, v)
     emit(state, {"type": "rerolled", "card": CardRef(v)})
+
+
+def _withdraw(state: GWState, value: str, r: Resolution, v: int) -> None:
+    """GW-A-26.2 (a move from one area to another): the Unit leaves its squad for its controller's
+    Deploy Area, rolled or not as it was, its set cards with it; a squad that lost its front Unit
+    has none until the next step (GW-A-17.2, GW-B-10.11.2)."""
+    area = where(state, v)
+    if area not in AREAS:
+        return
+    seat = controller(state, v)
+    if zone(state, seat, area)[0] == v:
+        state.front_gone.add((seat, area))                          # GW-B-10.11.2
+    state.table.move(v, seat, "deploy")
+    emit(state, {"type": "withdrawn", "card": CardRef(v), "area": area, "rule": "GW-A-26.2"})
 
 
 def _bounce(state: GWState, value: str, r: Resolution, v: int) -> None:
@@ -1119,6 +1142,9 @@ SCOPES = [
           wording="one of your destroyed Units"),
     Scope("enemy_operation", _chosen("enemy_operation"), chosen=True, sourced=True,
           wording="an enemy Operation on the field"),
+    Scope("enemy_g", _chosen("enemy_g"), chosen=True, sourced=True, wording="an enemy G"),
+    Scope("own_battle_unit", _chosen("own_battle_unit"), chosen=True, sourced=True,
+          wording="one of your Units in a battle area"),
     Scope("all_enemy_battle_units", _every("all_enemy_battle_units"), sourced=True,
           wording="every enemy Unit in a battle area"),
     Scope("all_enemy_units", _every("all_enemy_units"), sourced=True, wording="every enemy Unit"),
@@ -1138,7 +1164,8 @@ WORDS = [
     _word("look_homeland", _FEW, "you look at the top `value` card(s) of your Homeland, keeping their order "
           "(GW-A-24.2)", _look_homeland),
     _word("reveal_hand", {"const": "enemy"}, "the enemy shows you their hand (GW-A-24.3)", _reveal_hand),
-    _word("damage", _obj(("amount", "to"), amount={"oneOf": [_COUNT, {"const": "X"}]}, to=_TARGET),
+    _word("damage", _obj(("amount", "to"), amount={"oneOf": [_COUNT, {"enum": ["X", "designated"]}]},
+                           to=_TARGET),
           "deal `amount` damage to `to` (GW-B-11.3)", _on_victims(_damage), _the_to),
     _word("destroy", _TARGET, "destroy `value` (GW-B-11.1)", _on_victims(_destroy), _the_value),
     _word("mod", _obj(("stats", "to"), stats=STAT_CHANGE, to=_TARGET),
@@ -1150,6 +1177,8 @@ WORDS = [
     _word("roll", _TARGET, "roll `value`", _on_victims(_roll), _the_value),
     _word("reroll", _TARGET, "reroll `value`", _on_victims(_reroll), _the_value),
     _word("bounce", _TARGET, "return `value` to its owner's hand (GW-A-26.2.1)", _on_victims(_bounce), _the_value),
+    _word("withdraw", _TARGET, "move `value` from its battle area back to its controller's Deploy Area, as it is "
+          "(GW-A-26.2, GW-A-17.2)", _on_victims(_withdraw), _the_value),
     _word("move_set", _TARGET, "move this set card onto `value` (GW-A-20.10)", _move_set, _the_value),
     _word("recover", _COUNT, "put the top `value` card(s) of your Discard Pile on top of your Homeland (GW-A-24.8)",
           _done(lambda state, value, r: recover(state, r.seat, value))),

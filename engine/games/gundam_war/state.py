@@ -425,6 +425,12 @@ def units(state: GWState, seat: int) -> list[int]:
     return out
 
 
+def designated_total(state: GWState, card: int) -> int:
+    """A card's Designated National Power value, as effects read it: the sum of its entries for a
+    dual-colour card (GW-A-23.3)."""
+    return sum(n for _, n in defn(state, card).designated)
+
+
 def battle_units(state: GWState, seat: int) -> list[int]:
     z = state.table.zones
     return z[f"{seat}.space"] + z[f"{seat}.earth"] + z[f"{seat}.arena"]
