@@ -22,7 +22,8 @@ AURORA_SWAPS = (("Emergency Repairs", "Reactor Tap"), ("Ion Field Drill", "Decom
                 ("Beam Volley", "Mass Salvage"), ("Overcharge", "Mass Salvage"), ("Reinforced Plating", "Salvage Truce"),
                 ("AF-02 Skyhawk", "AW-6 Dawn Aegis"), ("AF-02 Skyhawk", "AF-07 Vanguard Gundam"))
 VERDANT_EXTRA = ("ZG-15 Lancehead", "ZG-15 Lancehead", "Decoy Transponder", "Space Ace Tovan Rusk",
-                 "Hidden Reserve", "Grid Sabotage", "ZG-17 Ember Drone", "ZG-17 Ember Drone")
+                 "Hidden Reserve", "Grid Sabotage", "ZG-17 Ember Drone", "ZG-17 Ember Drone",
+                 "Bulwark Protocol")
 
 
 def _with(deck: Deck, fill: str, extra: tuple) -> Deck:

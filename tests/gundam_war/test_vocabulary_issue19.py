@@ -96,3 +96,46 @@ def test_gw_a_19_1_ember_drone_triggers_when_it_is_destroyed():
         g.act(r.seat, {"type": "order", "index": 0} if r.kind == "order" else {"type": "pass"})
     assert g.state.table.zone_name(drone) == "junk"
     assert len(g.state.table.zone(1, "hand")) == hand + 1
+
+
+def test_gw_a_19_12_bulwark_protocol_enemy_effects_cannot_destroy_the_unit():
+    """GW-A-19.12 ("Destruction caused by effects ('deal damage', 'destroy', ...) is attributed to
+    the player who caused the effect"), GW-A-18.1 (battle damage is not an enemy effect),
+    GW-A-19.8 (Defense 0 destroys even a Unit that "won't be destroyed"): after Bulwark Protocol
+    the Grunt survives Beam Volley's 2 damage on top of 2 (4 >= Defense 3); one more damage that no
+    enemy effect dealt destroys it, and so does Defense 0."""
+    from engine.games.gundam_war.effects import check_destruction
+    g = game(deck_a=deck("Beam Volley", *("Ivory Colony",) * 3),
+             deck_b=deck("Bulwark Protocol", "ZG-1 Grunt", fill="Verdant Foundry"))
+    volley = arrange(g, 0, hand=("Beam Volley",), deploy=("Ivory Colony",) * 3)["Beam Volley"]
+    placed = arrange(g, 1, hand=("Bulwark Protocol",), squads={"earth": ("ZG-1 Grunt",)}, deploy=("Verdant Foundry",))
+    grunt = placed["ZG-1 Grunt"]
+    at(g, "damage_ft1", active=0, damage={grunt: 2})
+    g.act(0, {"type": "pass"})
+    g.act(1, {"type": "play", "card": placed["Bulwark Protocol"], "target": grunt})
+    _resolve(g)
+    g.act(0, {"type": "play", "card": volley, "target": grunt})
+    _resolve(g)
+    assert g.state.damage[grunt] == 4 and grunt not in g.state.destroyed
+    g.state.damage[grunt] += 1                                  # e.g. battle damage (GW-A-18.1)
+    check_destruction(g.state)
+    assert grunt in g.state.destroyed
+    g2 = game(deck_b=deck("ZG-1 Grunt", fill="Verdant Foundry"))
+    grunt = arrange(g2, 1, deploy=("ZG-1 Grunt",))["ZG-1 Grunt"]
+    g2.state.enemy_proof[grunt] = 0
+    g2.state.turn_mods[grunt] = [0, 0, -3]
+    check_destruction(g2.state)
+    assert grunt in g2.state.destroyed                          # GW-A-19.8
+
+
+def test_gw_a_19_12_an_enemy_destroy_effect_does_nothing_to_a_protected_unit():
+    """GW-A-19.12: a "destroy" effect of the enemy's does not destroy a Unit that cannot be
+    destroyed by enemy effects; the controller's own destroy effect does."""
+    from engine.games.gundam_war.effects import apply_effects
+    g = game(deck_b=deck("ZG-1 Grunt", fill="Verdant Foundry"))
+    grunt = arrange(g, 1, deploy=("ZG-1 Grunt",))["ZG-1 Grunt"]
+    g.state.enemy_proof[grunt] = 0
+    apply_effects(g.state, 0, ({"destroy": "enemy_unit"},), grunt, None)
+    assert grunt not in g.state.destroyed
+    apply_effects(g.state, 1, ({"destroy": "own_unit"},), grunt, None)
+    assert grunt in g.state.destroyed

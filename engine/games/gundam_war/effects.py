@@ -89,6 +89,8 @@ def _forget(state: GWState, card: int) -> None:
     state.set_on.pop(card, None)
     state.battle_immune.discard(card)
     state.untargetable.pop(card, None)
+    state.enemy_proof.pop(card, None)
+    state.spared.pop(card, None)
     state.special_plus.pop(card, None)
     state.kw_gain.pop(card, None)
     state.kw_lose.pop(card, None)
@@ -177,7 +179,7 @@ def check_destruction(state: GWState) -> None:
             if d is None or d <= 0:
                 destroy(state, card, "its Defense is 0", "GW-B-11.1")
                 state.zero_defense.add(card)
-            elif state.damage.get(card, 0) >= d:
+            elif state.damage.get(card, 0) >= d and state.spared.get(card) != state.damage[card]:
                 destroy(state, card, "its damage reached its Defense", "GW-B-11.3")
 
 
@@ -1020,6 +1022,8 @@ def _damage(state: GWState, value: dict, r: Resolution, v: int) -> None:
     amount = max(0, base - r.reduce)
     if amount:
         state.damage[v] = state.damage.get(v, 0) + amount
+        if state.enemy_proof.get(v) == r.seat:          # GW-A-19.12: this damage cannot destroy it
+            state.spared[v] = state.damage[v]
     emit(state, {"type": "damage", "card": CardRef(v), "amount": amount, "rule": "GW-B-11.3"})
 
 
@@ -1028,6 +1032,9 @@ def _destroy(state: GWState, value: str, r: Resolution, v: int) -> None:
     if value == "all_enemy_battle_units" and source is not None and defn(state, source).keywords.get("area_weapon"):
         if defense(state, v) > defn(state, source).keywords["area_weapon"] or not _engaged_with(state, source, v):
             return                                                         # GW-A-25.12
+    if state.enemy_proof.get(v) == r.seat:
+        emit(state, {"type": "not_destroyed", "card": CardRef(v), "rule": "GW-A-19.12"})
+        return
     destroy(state, v, "a destroy effect", "GW-B-11.1")
 
 
@@ -1093,6 +1100,14 @@ def _psycommu_plus(state: GWState, value: dict, r: Resolution, v: int) -> None:
 def _no_battle_damage(state: GWState, value: str, r: Resolution, v: int) -> None:
     state.battle_immune.add(v)
     emit(state, {"type": "no_battle_damage", "card": CardRef(v), "rule": "GW-A-18.2.1"})
+
+
+def _enemy_proof(state: GWState, value: str, r: Resolution, v: int) -> None:
+    """GW-A-19.12: destruction by an effect (a destroy effect, damage dealt by an effect) is the
+    doing of the player whose effect it is; the enemy's such effects cannot destroy `v` this turn.
+    Battle damage is no effect (GW-A-18.1) and Defense 0 destroys it anyway (GW-A-19.8)."""
+    state.enemy_proof[v] = 1 - controller(state, v)
+    emit(state, {"type": "enemy_proof", "card": CardRef(v), "rule": "GW-A-19.12"})
 
 
 def _untargetable(state: GWState, value: str, r: Resolution, v: int) -> None:
@@ -1203,6 +1218,8 @@ WORDS = [
           lambda state, value, r: junk_units_to_field(state, r.seat, value)),
     _word("no_battle_damage", _TARGET, "`value` takes no battle damage this turn (GW-A-18.2.1)",
           _on_victims(_no_battle_damage), _the_value),
+    _word("enemy_proof", _TARGET, "`value` cannot be destroyed by the enemy's effects this turn (GW-A-19.12)",
+          _on_victims(_enemy_proof), _the_value),
     _word("untargetable", _TARGET, "`value` cannot be targeted by the enemy's effects this turn (GW-A-13.10)",
           _on_victims(_untargetable), _the_value),
     _word("discard_at_end", _TARGET, "discard `value` at the end of the turn (GW-A-15.4)", _discard_at_end,

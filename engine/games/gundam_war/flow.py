@@ -576,6 +576,8 @@ def finish_turn(state: GWState) -> None:
     state.turn_mods.clear()
     state.battle_immune.clear()
     state.untargetable.clear()
+    state.enemy_proof.clear()
+    state.spared.clear()
     state.no_sortie.clear()
     state.special_plus.clear()
     state.kw_gain.clear()

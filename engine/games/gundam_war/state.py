@@ -224,6 +224,8 @@ class GWState:
     serial: int = 0                                         # counts field entries and triggers (GW-A-26.17 C keys)
     battle_immune: set[int] = field(default_factory=set)    # "does not take battle damage" this turn (GW-A-18.2.1)
     untargetable: dict[int, int] = field(default_factory=dict)  # card -> seat whose effects cannot target it (GW-A-13.10)
+    enemy_proof: dict[int, int] = field(default_factory=dict)   # card -> seat whose effects cannot destroy it (GW-A-19.12)
+    spared: dict[int, int] = field(default_factory=dict)        # card -> its damage when an enemy effect did not destroy it
     waiting: list[dict] = field(default_factory=list)       # resolved effects waiting for the end of turn (GW-A-15.4)
     card_coins: set[int] = field(default_factory=set)       # coins standing in for Units (GW-A-21.4)
     no_sortie: set[int] = field(default_factory=set)        # players who may not sortie this turn (GW-A-26.3)
