@@ -2,7 +2,15 @@
 forbids a move, and for each step that resolves by itself (each `flow.settle`), the forbidden
 move in that situation is refused with the rule that forbids it and a message that says what to
 do instead, and changes nothing (`tests.refusals.refused` checks the hash and the decision count).
-Each case is named after its checklist item or rule; the docstrings quote the rule."""
+Each case is named after its checklist item or rule; the docstrings quote the rule.
+
+Checklist items here: GW-R-7, 8, 14, 15, 16, 17, 18, 19, 26, 27, 36, 38, 39, 40, 42, 46, 51, 54, 55,
+56, 86, 94, 101, 104, 105, 109, 110, 112, 113. The other items forbid no move a player sends: GW-R-1..5
+reject a deck (tests/gundam_war/test_deck_construction.py), and the rest describe what the rules do
+by themselves (draws, damage, destruction, resolution order; test_checklist_rest.py, test_battle.py,
+test_texts_and_cuts.py, test_special_effects.py, ...). Settled steps: GW-B-3.3 (a hand kept after
+three re-deals B), GW-A-13.2 (an Auto C with no target), GW-A-14.10 (one waiting effect), GW-B-12.3
+(a hand within the limit), GW-S.3 (a forced pass and a forced end of sortie, `auto_pass: forced`)."""
 
 from __future__ import annotations
 
