@@ -139,3 +139,37 @@ def test_gw_a_19_12_an_enemy_destroy_effect_does_nothing_to_a_protected_unit():
     assert grunt not in g.state.destroyed
     apply_effects(g.state, 1, ({"destroy": "own_unit"},), grunt, None)
     assert grunt in g.state.destroyed
+
+
+def test_gw_a_14_4_an_auto_d_on_entering_chooses_its_target_and_resolves_at_once():
+    """GW-A-13.4 ("targets are specified when it is triggered"), GW-A-14.4 (Auto D: "Players cannot
+    cut into it"): the Tether Striker enters; its controller chooses the enemy Unit to roll, and it
+    is rolled at once, with no Cut and nobody offered priority in between."""
+    g = game(deck_a=deck("AF-09 Tether Striker"))
+    lancer = arrange(g, 0, hand=("AF-09 Tether Striker",), deploy=("Aurora Shipyard",) * 2)["AF-09 Tether Striker"]
+    placed = arrange(g, 1, deploy=("ZG-1 Grunt", "ZG-4 Sand Viper"))
+    at(g, "deploy_ft", active=0)
+    g.act(0, {"type": "play", "card": lancer})
+    g.act(0, {"type": "pass"})
+    g.act(1, {"type": "pass"})
+    r = g.pending()
+    assert r.kind == "auto_target" and r.seat == 0
+    assert sorted(o.action["card"] for o in r.options) == sorted(placed.values())
+    assert refused(g, 1, {"type": "target", "card": placed["ZG-1 Grunt"]}).rule == "GW-A-13.4"
+    g.act(0, {"type": "target", "card": placed["ZG-1 Grunt"]})
+    assert placed["ZG-1 Grunt"] in g.state.rolled and placed["ZG-4 Sand Viper"] not in g.state.rolled
+    assert g.state.cut == [] and g.state.auto_d == []
+    assert g.pending().kind == "free_timing" and g.pending().seat == 0
+
+
+def test_gw_a_13_2_an_auto_d_with_no_target_does_not_activate():
+    """GW-A-13.2: with no enemy Unit the Tether Striker's Auto D has no target: nobody is asked."""
+    g = game(deck_a=deck("AF-09 Tether Striker"))
+    lancer = arrange(g, 0, hand=("AF-09 Tether Striker",), deploy=("Aurora Shipyard",) * 2)["AF-09 Tether Striker"]
+    arrange(g, 1)
+    at(g, "deploy_ft", active=0)
+    g.act(0, {"type": "play", "card": lancer})
+    g.act(0, {"type": "pass"})
+    events = [e.data for e in g.act(1, {"type": "pass"})]
+    assert g.pending().kind == "free_timing"
+    assert any(e["type"] == "no_target" and e["rule"] == "GW-A-13.2" for e in events)

@@ -28,7 +28,7 @@ from engine.core.requests import Result
 from engine.core.view import CardRef
 
 from engine.games.gundam_war.cards import STAT_CHANGE, CardDef, bare
-from engine.games.gundam_war.state import (AREAS, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
+from engine.games.gundam_war.state import (AREAS, AutoTarget, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
     designated_total,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
     is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
@@ -615,8 +615,21 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
                     entry = {"kind": "auto", "seat": seat, "card": card, "auto": i}
                     if a.kind == "C":
                         state.pending.append(entry)
-                    else:
+                    elif entry_targets(state, entry) is None:
                         resolve_auto(state, entry)
+                    else:
+                        _auto_d_target(state, entry)
+
+
+def _auto_d_target(state: GWState, entry: dict) -> None:
+    """GW-A-13.4, GW-A-14.9.2: an Auto D that chooses a target has its controller choose it once the
+    effect that made it trigger has resolved (the Cut pauses), then resolves at once; with no
+    legal target it does not activate (GW-A-13.2)."""
+    if not entry_targets(state, entry):
+        emit(state, {"type": "no_target", "card": CardRef(entry["card"]), "rule": "GW-A-13.2"})
+        return
+    state.auto_d.append(entry)
+    ask(state, AutoTarget(entry["seat"], len(state.auto_d) - 1, now=True))
 
 
 def resolve_auto(state: GWState, entry: dict) -> None:

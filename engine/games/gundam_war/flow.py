@@ -21,7 +21,8 @@ from engine.core.view import CardRef
 from engine.games.gundam_war.state import (AREAS, FT_STEPS, GWState, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS,
     AutoTarget, HandLimit, Mulligan, OfferMulligan, OfferSortie, Order, Priority, Proceed, SimultaneousEntry, Sortie, Vulture, ask, choosing,
     all_have, card_cost, card_texts, controller, defense, defn, emit, extra_payments, is_type, is_unit,
-    keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, where, zone)
+    keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, waiting_auto,
+    where, zone)
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, choose_discard, destroy,
     discard_if_duplicate, draw, end_of_turn_autos, enter_field, fire, fire_waiting, homeland_to_discard, leave_field,
     entry_targets, resolve_auto, resolve_discard, resolve_text, roll, set_card, shield_entry)
@@ -228,7 +229,7 @@ def start_pending_cut(state: GWState) -> None:
 
 def choose_auto_target(state: GWState, step: AutoTarget, card: int) -> None:
     """GW-A-13.4: the target of a waiting Auto C is fixed now, before its Cut starts."""
-    entry = state.pending[step.index]
+    entry = waiting_auto(state, step)
     entry["target"] = card
     emit(state, {"type": "auto_target", "card": CardRef(entry["card"]), "target": CardRef(card),
                  "rule": "GW-A-13.4"})
@@ -695,6 +696,15 @@ def answer_order(state: GWState, step: Order, seat: int, action: dict) -> None:
 
 def answer_auto_target(state: GWState, step: AutoTarget, seat: int, action: dict) -> None:
     choose_auto_target(state, step, action["card"])
+    if step.now:                                               # an Auto D: it resolves at once (GW-A-14.4)
+        entry = state.auto_d[step.index]
+        entry["done"] = True
+        if all(e.get("done") for e in state.auto_d):
+            state.auto_d = []
+        resolve_auto(state, entry)
+        check_destruction(state)
+        check_win(state)
+        resume_cut(state)
 
 
 def answer_hand_limit(state: GWState, step: HandLimit, seat: int, action: dict) -> None:

@@ -11,7 +11,7 @@ from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, CARD_TYPES, FT_STEPS, GWState, all_have, can_pay, card_cost,
     card_texts, controller, defn, extra_payments, is_rolled, is_unit, keyword, meets_designated, mulligan_options,
     on_field, owner, power, requirement_met, same_name_on_field, set_cards, step_name, types_of, units,
-    vulture_cards, where, zone, AutoTarget, Sortie, choice)
+    vulture_cards, waiting_auto, where, zone, AutoTarget, Sortie, choice)
 from engine.games.gundam_war.effects import (REGISTRY, area_weapon_victims, conflicted, effects_playable,
     entry_targets, psycommu_targets, resupply_eligible, resupply_units, set_target_refusal, shield_entry)
 
@@ -492,7 +492,7 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
 def auto_targets(state: GWState) -> list[int]:
     """Legal targets of the Auto C waiting for its target (GW-A-13.4)."""
     step = choice(state)
-    entry = state.pending[step.index] if type(step) is AutoTarget else None
+    entry = waiting_auto(state, step) if type(step) is AutoTarget else None
     if entry is None:
         return []
     return entry_targets(state, entry) or []

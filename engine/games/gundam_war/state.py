@@ -136,9 +136,11 @@ class Order(Step):
 
 @dataclass(frozen=True, slots=True)
 class AutoTarget(Step):
-    """GW-A-13.4: `seat` chooses the target of the waiting Auto C `state.pending[index]`."""
+    """GW-A-13.4: `seat` chooses the target of the waiting Auto C `state.pending[index]`, or
+    (`now`) of the Auto D `state.auto_d[index]` that resolves as soon as it has one (GW-A-14.4)."""
     seat: int
     index: int
+    now: bool = False
     asks = True
     kind = "auto_target"
     task = "choose the target of a waiting automatic effect"
@@ -195,6 +197,7 @@ class GWState:
     redeals_b: list[int] = field(default_factory=lambda: [0, 0])            # procedure B uses (GW-B-3.3)
     cut: list[dict] = field(default_factory=list)           # unresolved effects, bottom first (GW-B-13.9)
     pending: list[dict] = field(default_factory=list)       # Auto C / discard effects waiting for a new Cut (GW-A-14.10)
+    auto_d: list[dict] = field(default_factory=list)        # Auto D effects waiting for their target (GW-A-13.4)
     ordering: list[dict] = field(default_factory=list)      # effects the active player is putting in order
     rolled: set[int] = field(default_factory=set)           # roots of rolled set groups / cards (GW-B-7.3)
     damage: dict[int, int] = field(default_factory=dict)
@@ -241,6 +244,11 @@ class GWState:
     g_text: set[int] = field(default_factory=set)           # treated as a G and gained "generates 1 (its colour)"
     flow: Flow = field(default_factory=Flow)
     events: list = cache(factory=list)                      # this decision's events, redacted by `published`
+
+
+def waiting_auto(state: GWState, step: AutoTarget) -> dict:
+    """The automatic effect an AutoTarget step chooses the target of."""
+    return (state.auto_d if step.now else state.pending)[step.index]
 
 
 def choice(state: GWState) -> Step | None:
