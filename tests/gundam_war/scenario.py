@@ -59,7 +59,7 @@ def arrange(g: Game, seat: int, *, hand: tuple = (), deploy: tuple = (), rolled:
         if card.owner == seat and t.zone_name(card.id) != "homeland":
             for book in (s.damage, s.turn_mods, s.coins, s.set_on, s.treated):
                 book.pop(card.id, None)
-            for st in (s.rolled, s.destroyed, s.transformed, s.dismantled, s.variable_g, s.g_text):
+            for st in (s.rolled, s.destroyed, s.zero_defense, s.transformed, s.dismantled, s.variable_g, s.g_text):
                 st.discard(card.id)
             t.move(card.id, seat, "homeland")
     placed: dict[str, int] = {}

@@ -60,10 +60,11 @@ def test_a_non_g_card_needs_a_designated_national_power(tmp_path):
     assert any("Designated National Power" in p for p in problems)
 
 
-def test_only_an_auto_c_that_starts_a_cut_may_choose_a_target(tmp_path):
-    """GW-A-13.4: an Auto D resolves at once and end-of-turn effects without a Cut, so neither
-    has a moment to choose a target; an Auto C chooses it before its new Cut."""
-    for kind, trigger in (("D", "enter"), ("C", "end_of_turn")):
+def test_only_an_auto_c_that_starts_a_cut_or_an_auto_d_on_entering_may_choose_a_target(tmp_path):
+    """GW-A-13.4: an Auto C chooses its target before its new Cut and an Auto D on entering once
+    the enter-play effect has resolved (GW-A-14.6); an Auto D at a sortie and end-of-turn effects
+    (no Cut) have no moment the referee gives them to choose one."""
+    for kind, trigger in (("D", "sortie"), ("C", "end_of_turn")):
         text = GOOD + f"""    autos:
       - kind: {kind}
         trigger: {trigger}

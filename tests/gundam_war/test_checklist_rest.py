@@ -157,7 +157,7 @@ def test_gw_r_55_only_effects_aimed_at_a_play_may_target_a_card_on_the_cut():
     lancer = cid(g, 0, "AF-01 Lancer", "hand")
     at(g, "deploy_ft", active=0)
     g.act(0, {"type": "play", "card": lancer})
-    assert refused(g, 0, {"type": "play", "card": cid(g, 0, "Stealth Veil", "hand"), "target": lancer}).rule == "GW-A-13.1"
+    assert refused(g, 0, {"type": "play", "card": cid(g, 0, "Stealth Veil", "hand"), "target": lancer}).rule == "GW-A-13.2"
     g.act(0, {"type": "pass"})
     g.act(1, {"type": "play", "card": cid(g, 1, "Counter Intelligence", "hand"), "target": lancer})
     _resolve(g)
@@ -488,7 +488,7 @@ def test_gw_a_26_15_protection_reaches_a_card_being_played():
     g2.state_changed()
     g2.act(0, {"type": "pass"})
     action = {"type": "play", "card": cid(g2, 1, "Counter Intelligence", "hand"), "target": lancer}
-    assert refused(g2, 1, action).rule == "GW-A-13.1"
+    assert refused(g2, 1, action).rule == "GW-A-13.2"
 
 
 def test_gw_a_25_25_resupply_keeps_the_units_the_player_chooses():
@@ -542,7 +542,9 @@ def test_gw_a_13_4_an_auto_c_chooses_its_target_before_its_cut():
     assert r.kind == "auto_target" and r.seat == 1
     assert sorted(o.action["card"] for o in r.options) == sorted(placed.values())
     assert refused(g, 1, {"type": "target", "card": lance}).rule == "GW-A-13.4"
-    assert refused(g, 0, {"type": "pass"}).rule == "GW-A-13.4"
+    error = refused(g, 0, {"type": "pass"})
+    assert error.rule == "GW-A-4.1" and "your opponent must first choose the target of a waiting automatic" \
+        in error.message
     g.act(1, {"type": "target", "card": placed["AF-02 Skyhawk"]})
     assert [e["kind"] for e in g.state.cut] == ["auto"] and g.state.cut[0]["target"] == placed["AF-02 Skyhawk"]
     _resolve(g)
@@ -747,3 +749,18 @@ def test_gw_a_24_25_a_pulled_out_card_that_cannot_enter_is_removed_from_the_game
     g.act(1, {"type": "play", "card": card})
     _resolve(g)
     assert g.state.table.zone_name(pulled) == "removed" and g.state.slots.get("unit", 0) == 0
+
+
+def test_gw_a_26_4_2_an_each_player_effect_without_then_applies_to_each_player_under_user_only():
+    """GW-A-26.4.2 speaks of an all-players part *before "then"*; GW-X-22's option only changes
+    that case. An "each player" effect with no "then" part is applied by each player as far as
+    possible under `then_all_players: user_only` too: the enemy with 1 Homeland card puts it."""
+    from engine.games.gundam_war.effects import apply_effects
+    g = game(options={"then_all_players": "user_only"})
+    home = g.state.table.zone(1, "homeland")
+    for c in list(home)[1:]:
+        g.state.table.move(c, 1, "discard")
+    mine = len(g.state.table.zone(0, "homeland"))
+    apply_effects(g.state, 0, ({"mill_all": 2},), None, None)
+    assert len(g.state.table.zone(0, "homeland")) == mine - 2
+    assert g.state.table.zone(1, "homeland") == []

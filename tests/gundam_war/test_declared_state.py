@@ -45,14 +45,16 @@ def test_each_decision_is_the_asking_step_of_the_processor():
     assert g.state.flow.asking == Sortie(1) and g.pending().kind == "sortie"
 
 
-def test_a_move_without_priority_is_refused_with_the_priority_steps_rule():
-    """GW-A-9.3: the wrong-seat refusal comes from the asking step and keeps its text."""
+def test_a_move_without_priority_is_refused_with_the_priority_rule():
+    """GW-A-9.3 ("the attacking (active) player has priority"), GW-A-4.2.4 (the Attack Step: "the
+    own player may sortie Units to attack"): a wrong-seat move is explained by its own rules."""
     g = game()
     at(g, "deploy_ft", active=0)
     error = refused(g, 1, {"type": "pass"})
-    assert error.rule == "GW-A-9.3"
-    assert error.message == ("Seat 0 has priority now; you may act when they pass "
-                                  "(the active player is always asked first).")
+    assert error.rule == "GW-A-9.3" and error.code == "wrong_seat"
+    assert error.message == ("Your opponent has priority in this free timing; wait until they pass "
+                             "(the active player is always asked first).")
     at(g, "attack_fx", active=0)
     error = refused(g, 1, {"type": "sortie_done"})
-    assert error.rule == "GW-A-4.2.4" and "Seat 0 is choosing now (Sortie Units to attack" in error.message
+    assert error.rule == "GW-A-4.2.4"
+    assert error.message.startswith("The attacking player is declaring the attack sortie now; you sortie to defend")

@@ -2,7 +2,9 @@
 Auto C that chooses its target, look at / reveal, drawing from the Discard Pile, a skipped
 Battle Phase, Team texts, a moving set card, "then" with all players, played-card protection,
 stacking Prevent and Space Battle, "use the effect of", pull out, "treated as" / "also treated as"
-(GW-A-1.2), cards entering together (GW-A-26.8) and an Auto D on entering with PS Armor. Same
+(GW-A-1.2), cards entering together (GW-A-26.8), an Auto D on entering with PS Armor, and issue 19's
+words: a G as a target, a withdrawn Unit, a Designated National Power read by damage, "when this
+card is destroyed", "cannot be destroyed by enemy effects" and an Auto D that chooses its target. Same
 checks as test_fuzz.py."""
 
 from engine.core.game import Deck
@@ -12,14 +14,17 @@ from tests.gundam_war.scenario import card_id
 
 GAMES = 20
 AURORA_EXTRA = ("AF-04 Lancer Leader", "Ferry Pilot Ansel Brin", "Recon Satellite", "Ceasefire Order",
-                "Commander Ilse Varn", "Salvaged Schematics", "Scorched Orbit", "AW-4 Remote Lance Frame")
+                "Commander Ilse Varn", "Salvaged Schematics", "Scorched Orbit", "AW-4 Remote Lance Frame",
+                "Tactical Withdrawal", "Calibrated Barrage")
 # GW-A-1.2, GW-A-26.8, GW-A-14.6 cards, swapped in for some of the Aurora deck's own cards (its
 # three Vanguard Gundams with Restrict to 1 can then meet through Mass Salvage / Salvage Truce)
 AURORA_SWAPS = (("Emergency Repairs", "Reactor Tap"), ("Ion Field Drill", "Decommission Order"),
                 ("Beam Volley", "Mass Salvage"), ("Overcharge", "Mass Salvage"), ("Reinforced Plating", "Salvage Truce"),
-                ("AF-02 Skyhawk", "AW-6 Dawn Aegis"), ("AF-02 Skyhawk", "AF-07 Vanguard Gundam"))
+                ("AF-02 Skyhawk", "AW-6 Dawn Aegis"), ("AF-02 Skyhawk", "AF-07 Vanguard Gundam"),
+                ("AF-01 Lancer", "AF-09 Tether Striker"), ("AF-01 Lancer", "AF-09 Tether Striker"))
 VERDANT_EXTRA = ("ZG-15 Lancehead", "ZG-15 Lancehead", "Decoy Transponder", "Space Ace Tovan Rusk",
-                 "Hidden Reserve")
+                 "Hidden Reserve", "Grid Sabotage", "ZG-17 Ember Drone", "ZG-17 Ember Drone",
+                 "Bulwark Protocol")
 
 
 def _with(deck: Deck, fill: str, extra: tuple) -> Deck:

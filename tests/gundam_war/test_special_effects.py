@@ -481,8 +481,8 @@ def test_gw_r_89_the_set_groups_defense_includes_its_pilot():
     assert placed["AF-01 Lancer"] in g.state.destroyed
 
 
-def test_gw_r_80_defense_zero_destroys_again_after_a_repair():
-    """GW-A-19.7: while Defense stays 0 the destruction cannot be negated."""
+def test_gw_r_80_defense_zero_destruction_is_not_negated_while_defense_stays_0():
+    """GW-A-19.7: "Destruction caused by Defense 0 cannot be negated as long as the Defense stays 0"."""
     from engine.games.gundam_war.effects import apply_effects, check_destruction
     g = game()
     placed = arrange(g, 0, deploy=("AF-02 Skyhawk",))
@@ -490,10 +490,35 @@ def test_gw_r_80_defense_zero_destroys_again_after_a_repair():
     g.state.turn_mods[hawk] = [0, 0, -2]
     check_destruction(g.state)
     assert hawk in g.state.destroyed
+    g.state.events = []
     apply_effects(g.state, 0, ({"repair": "own_destroyed_unit"},), hawk, None)
-    assert hawk not in g.state.destroyed
-    check_destruction(g.state)
     assert hawk in g.state.destroyed
+    assert [e.data["type"] for e in g.state.events] == ["destruction_not_negated"]
+
+
+def test_gw_a_19_7_raising_defense_from_0_before_the_discard_voids_the_destruction():
+    """GW-A-19.7, GW-R-80: "To negate it, before the Unit is discarded, some means must raise its
+    Defense to 1 or more, making the destroyed state void": the Skyhawk at Defense 0 is destroyed;
+    its Defense raised to 1 before its discard effect resolves, it stays on the field, not
+    destroyed, and its discard effect does nothing. With 1 damage on it, Defense 1 is reached by
+    the damage, so it is destroyed again (GW-B-11)."""
+    from engine.games.gundam_war.effects import check_destruction, resolve_discard
+    g = game()
+    hawk = arrange(g, 0, deploy=("AF-02 Skyhawk",))["AF-02 Skyhawk"]
+    g.state.turn_mods[hawk] = [0, 0, -2]
+    check_destruction(g.state)
+    assert hawk in g.state.destroyed and [e["card"] for e in g.state.pending] == [hawk]
+    g.state.turn_mods[hawk] = [0, 0, -1]                    # an effect gives it +1 Defense: 2 - 1 = 1
+    resolve_discard(g.state, hawk)
+    assert g.state.table.zone_name(hawk) == "deploy" and hawk not in g.state.destroyed
+    assert g.state.pending == []
+    assert any(e.data["type"] == "destruction_void" and e.data["rule"] == "GW-A-19.7" for e in g.state.events)
+    g.state.turn_mods[hawk] = [0, 0, -2]
+    check_destruction(g.state)
+    g.state.damage[hawk] = 1
+    g.state.turn_mods[hawk] = [0, 0, -1]
+    check_destruction(g.state)                              # Defense 1 again, but 1 damage reaches it
+    assert hawk in g.state.destroyed and hawk not in g.state.zero_defense
 
 
 def test_gw_a_15_6_lose_beats_gain_whatever_the_order():
@@ -552,3 +577,21 @@ def test_gw_a_22_3_2_an_unanswered_arena_unit_discards_a_random_enemy_card():
     hit = [e.data for e in events if e.data["type"] == "discarded_at_random"]
     assert len(hit) == 1 and hit[0]["rule"] == "GW-A-22.3.2" and len(g.state.table.zone(0, "hand")) == 1
     assert len(g.state.table.zone(0, "junk")) == 1
+
+
+def test_gw_a_25_13_a_command_aimed_at_a_unit_making_atmospheric_entry_loses_its_target():
+    """GW-A-25.13: "Any unresolved effects targeting this card lose their target (and are void)";
+    a played Command is one: per GW-A-13.5 its resolution fails, and per GW-A-15.2 it goes to its
+    owner's Junk Yard, although the Pod is still a legal Beam Volley target in the Earth Area."""
+    g = game(deck_a=deck("Beam Volley", "AF-01 Lancer", *("Ivory Colony",) * 4))
+    placed = arrange(g, 0, hand=("Beam Volley",), squads={"earth": ("AF-01 Lancer",)}, deploy=("Ivory Colony",) * 4)
+    arrange(g, 1, squads={"space": ("Descent Pod",)})
+    pod = cid(g, 1, "Descent Pod", "space")
+    at(g, "defense_ft2", active=0)
+    g.act(0, {"type": "play", "card": placed["Beam Volley"], "target": pod})
+    g.act(0, {"type": "pass"})
+    g.act(1, {"type": "use", "card": pod, "text": 0})
+    _resolve(g)
+    assert g.state.table.zone_name(pod) == "earth"
+    assert pod not in g.state.damage and pod not in g.state.destroyed
+    assert g.state.table.zone_name(placed["Beam Volley"]) == "junk"

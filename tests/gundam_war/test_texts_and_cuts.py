@@ -120,7 +120,7 @@ def test_gw_r_51_no_target_no_play():
     volley = cid(g, 0, "Beam Volley", "hand")
     assert not any(o.action.get("card") == volley for o in g.pending().options)
     error = refused(g, 0, {"type": "play", "card": volley, "target": cid(g, 1, "Sand Viper", "deploy")})
-    assert error.rule == "GW-A-13.1"
+    assert error.rule == "GW-A-13.2"
 
 
 def test_gw_r_52_a_lost_target_makes_the_resolution_fail():

@@ -10,6 +10,7 @@ from engine.core.errors import Refusal
 from engine.core.game import Deck, RuleOption
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
+from engine.core.schema import action
 from engine.core.zones import Table
 
 from engine.games.gundam_war import cards, demo, flow, guards, view
@@ -41,40 +42,52 @@ RULE_OPTIONS = (
 _CARD = {"type": "integer", "minimum": 0, "description": "a card id from the state view"}
 
 
-def _action(kind: str, description: str, **props: Any) -> dict:
-    required = ["type"] + [k for k, v in props.items() if not v.pop("optional", False)]
-    return {"type": "object", "description": description, "additionalProperties": False,
-            "required": required, "properties": {"type": {"const": kind}, **props}}
-
+# the rules every free-timing move obeys: the game has begun (GW-B-3.1), no fixed effect or pending
+# choice is running (GW-A-4.1), it is a free timing (GW-A-9, GW-S.3) and the player has priority
+# or may cut in (GW-B-13)
+_FREE_TIMING = ("GW-B-3.1", "GW-A-4.1", "GW-A-9", "GW-B-13", "GW-S.3")
+_OPENING = ("GW-B-3.1", "GW-B-3.2", "GW-B-3.3", "GW-X-7")
+# sortie: the Attack / Defense Step fixed effects (GW-A-4.2.4-5, GW-B-10.2-3), squads (GW-A-17),
+# the Fighting Arena (GW-A-22.2), Base (GW-A-25.21), forbidden sorties (GW-A-26.3), a sortie
+# finished by itself when no Unit can sortie (GW-S.3)
+_SORTIE = ("GW-A-4.2.4", "GW-A-4.2.5", "GW-B-10.2", "GW-B-10.3", "GW-A-17", "GW-A-22.2", "GW-A-25.21", "GW-A-26.3",
+           "GW-S.3")
 
 ACTION_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "gundam-war action",
     "oneOf": [
-        _action("keep", "Keep the opening hand (GW-B-3.1)."),
-        _action("redeal", "Re-deal the opening hand: A (no G, 6 cards) or B (5, 4, 3) (GW-B-3.2, GW-B-3.3).",
-                procedure={"enum": ["A", "B"]}),
-        _action("pass", "Pass priority in a free timing or Cut (GW-B-13.10); decline a Vulture card."),
-        _action("play", "Play a card from hand or Hangar (GW-A-10); target = Command target or set target.",
+        action("keep", "Keep the opening hand (GW-B-3.1).", rules=_OPENING),
+        action("redeal", "Re-deal the opening hand: A (no G, 6 cards) or B (5, 4, 3) (GW-B-3.2, GW-B-3.3).",
+                rules=_OPENING, procedure={"enum": ["A", "B"]}),
+        action("pass", "Pass priority in a free timing or Cut (GW-B-13.10); decline a Vulture card.",
+               rules=(*_FREE_TIMING, "GW-A-25.7.1")),
+        action("play", "Play a card from hand or Hangar (GW-A-10); target = Command target or set target.",
+                rules=(*_FREE_TIMING, "GW-A-8.1", "GW-A-8.2", "GW-A-6", "GW-A-7", "GW-B-9", "GW-A-12", "GW-A-13",
+                       "GW-A-20", "GW-A-25", "GW-A-26.10", "GW-X-10", "GW-X-29"),
                 card=dict(_CARD), target={**_CARD, "optional": True},
                 mode={"enum": ["substitute", "variable"], "optional": True},
                 x={"type": "integer", "minimum": 1, "optional": True}),
-        _action("use", "Play a text of a field card, special effects included (GW-A-11); cards = the Units "
-                "Resupply keeps rerolled (GW-A-25.25).", card=dict(_CARD),
+        action("use", "Play a text of a field card, special effects included (GW-A-11); cards = the Units "
+                "Resupply keeps rerolled (GW-A-25.25).",
+               rules=(*_FREE_TIMING, "GW-A-8.3", "GW-A-13", "GW-A-16", "GW-A-20.4", "GW-A-25", "GW-X-29"),
+               card=dict(_CARD),
                 text={"type": "integer", "minimum": 0}, target={**_CARD, "optional": True},
                 pay={**_CARD, "optional": True},
                 cards={"type": "array", "items": dict(_CARD), "minItems": 1, "optional": True}),
-        _action("change", "Change: swap a hand card for an own Unit in the enemy Attack Step (GW-A-25.16).",
-                card=dict(_CARD), target=dict(_CARD)),
-        _action("sortie", "Add a Unit to the rear of your squad in an area (GW-A-17.1.1).", card=dict(_CARD),
+        action("change", "Change: swap a hand card for an own Unit in the enemy Attack Step (GW-A-25.16).",
+               rules=(*_FREE_TIMING, "GW-A-6.3"), card=dict(_CARD), target=dict(_CARD)),
+        action("sortie", "Add a Unit to the rear of your squad in an area (GW-A-17.1.1).", rules=_SORTIE,
+               card=dict(_CARD),
                 area={"enum": ["space", "earth", "arena"]}),
-        _action("sortie_done", "Finish declaring the sortie (GW-A-17.1)."),
-        _action("order", "Put the waiting effect with this index next (GW-A-14.10, GW-B-12.2).",
-                index={"type": "integer", "minimum": 0}),
-        _action("target", "Choose the target of your waiting automatic effect (GW-A-13.4).", card=dict(_CARD)),
-        _action("discard", "Discard a card for the hand limit (GW-B-12.3), or, as the attacking player, one of the "
+        action("sortie_done", "Finish declaring the sortie (GW-A-17.1).", rules=_SORTIE),
+        action("order", "Put the waiting effect with this index next (GW-A-14.10, GW-B-12.2).",
+               rules=("GW-A-14", "GW-A-15.10"), index={"type": "integer", "minimum": 0}),
+        action("target", "Choose the target of your waiting automatic effect (GW-A-13.4).", rules=("GW-A-13",),
+               card=dict(_CARD)),
+        action("discard", "Discard a card for the hand limit (GW-B-12.3), or, as the attacking player, one of the "
                 "cards that entered the field together and cannot all stay (GW-A-26.8).", card=dict(_CARD)),
-        _action("retrieve", "Take a Junk Yard card to hand with Vulture points (GW-A-25.7.1).", card=dict(_CARD)),
+        action("retrieve", "Take a Junk Yard card to hand with Vulture points (GW-A-25.7.1).", card=dict(_CARD)),
     ],
 }
 
@@ -138,6 +151,7 @@ class GundamWarRules(CardGame):
             assert where(state, target) in ("deploy", "set") + AREAS, f"set target {target} left the field"
         for card in state.table.zones["0.set"] + state.table.zones["1.set"]:
             assert card in state.set_on, f"card {card} is in a set zone but set on nothing"
+        assert state.zero_defense <= state.destroyed, "a Defense-0 destruction of a card not destroyed"
         for card in state.destroyed:
             assert where(state, card) in ("deploy",) + AREAS, f"destroyed card {card} off the field"
         for seat in (0, 1):

@@ -42,7 +42,8 @@ def card_schema(effect_schema: dict) -> dict:
                             "own_unit_total": {"type": "integer", "maximum": -1}}}
     _AUTO = {"type": "object", "additionalProperties": False, "required": ["kind"],
              "properties": {"kind": {"enum": ["A", "C", "D"]},
-                            "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged"]},
+                            "trigger": {"enum": ["enter", "end_of_turn", "unit_destroyed", "sorties", "sortie", "engaged",
+                                                        "destroyed"]},
                             "nondup": {"enum": ["A", "B", "C", "D"]}, "each_time": {"type": "boolean"},
                             "requires": {"type": "array", "minItems": 2, "maxItems": 2,
                                          "items": {"type": "integer", "minimum": 0}},
@@ -328,9 +329,11 @@ def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
             if len(chosen) > 1:
                 problems.append(f"{where}: cards[{i}].{label}: all chosen targets of one effect must be of one kind")
         for n, a in enumerate(card.autos):
-            if any(_chosen_scope(registry, e) for e in a.effects) and (a.kind != "C" or a.on == "end_of_turn"):
+            if any(_chosen_scope(registry, e) for e in a.effects) and \
+                    not (a.kind == "C" and a.on != "end_of_turn" or a.kind == "D" and a.on == "enter"):
                 problems.append(f"{where}: cards[{i}].autos[{n}].effects: only an Auto C that starts a new Cut "
-                                "(not an end-of-turn one) can choose a target; use an 'all_~', 'self' or 'host' target")
+                                "(not an end-of-turn one) or an Auto D on entering can choose a target; use an "
+                                "'all_~', 'self' or 'host' target")
         for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
                                                              for n, t in enumerate(card.texts)] + \
                 [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]:

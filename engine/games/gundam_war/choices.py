@@ -10,7 +10,7 @@ from engine.core.requests import Option, Request
 from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
     Order, Priority, SimultaneousEntry, Sortie, Vulture, card_texts, controller, defn, is_rolled,
-    is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, where, zone)
+    is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, waiting_auto, where, zone)
 from engine.games.gundam_war.effects import REGISTRY, conflicted, psycommu_targets, resupply_eligible
 from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _timing_ok, _title, auto_targets,
     change_targets, check_change, check_play, check_sortie, check_use)
@@ -212,7 +212,7 @@ def order_request(state: GWState, step: Order) -> Request:
 
 
 def auto_target_request(state: GWState, step: AutoTarget) -> Request:
-    entry = state.pending[step.index]
+    entry = waiting_auto(state, step)
     opts = [Option(f"Target {_title(state, c)}", {"type": "target", "card": c}) for c in auto_targets(state)]
     return Request(step.seat, "auto_target", f"Choose the target of {_entry_label(state, entry)}.", opts)
 

@@ -28,7 +28,8 @@ from engine.core.requests import Result
 from engine.core.view import CardRef
 
 from engine.games.gundam_war.cards import STAT_CHANGE, CardDef, bare
-from engine.games.gundam_war.state import (AREAS, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
+from engine.games.gundam_war.state import (AREAS, AutoTarget, GWState, SimultaneousEntry, ask, PHASE_OF, STEPS, battle_units,
+    designated_total,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
     is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
     where, zone)
@@ -78,6 +79,7 @@ def _forget(state: GWState, card: int) -> None:
     """GW-A-19.3: a card leaving the field loses damage, destroyed state, coins and states."""
     state.damage.pop(card, None)
     state.destroyed.discard(card)
+    state.zero_defense.discard(card)
     state.turn_mods.pop(card, None)
     state.coins.pop(card, None)
     state.rolled.discard(card)
@@ -87,6 +89,8 @@ def _forget(state: GWState, card: int) -> None:
     state.set_on.pop(card, None)
     state.battle_immune.discard(card)
     state.untargetable.pop(card, None)
+    state.enemy_proof.pop(card, None)
+    state.spared.pop(card, None)
     state.special_plus.pop(card, None)
     state.kw_gain.pop(card, None)
     state.kw_lose.pop(card, None)
@@ -154,10 +158,16 @@ def destroy(state: GWState, card: int, why: str, rule: str) -> None:
     state.destroyed.add(card)
     state.pending.append({"kind": "discard", "seat": controller(state, card), "card": card})
     emit(state, {"type": "destroyed", "card": CardRef(card), "why": why, "rule": rule})
+    if defn(state, card).autos:
+        fire(state, "destroyed", card)                             # "when this card is destroyed" (GW-A-19.1)
 
 
 def check_destruction(state: GWState) -> None:
-    """Damage ≥ Defense or Defense 0 destroys a Unit (GW-B-11.1, GW-A-20.5.1)."""
+    """Damage ≥ Defense or Defense 0 destroys a Unit (GW-B-11.1, GW-A-20.5.1); a Unit destroyed
+    by Defense 0 whose Defense is 1 or more again is no longer destroyed (GW-A-19.7), unless its
+    damage now reaches that Defense."""
+    for card in sorted(state.zero_defense):
+        _defense_restored(state, card)
     risky = set(state.damage) | set(state.turn_mods) | set(state.coins) | state.transformed | set(state.set_on.values())
     for seat in (0, 1):
         lowered = any(m[2] < 0 for m in continuous_sources(state, seat, "own_units_mod")) or \
@@ -168,13 +178,32 @@ def check_destruction(state: GWState) -> None:
             d = stats(state, card)[2]
             if d is None or d <= 0:
                 destroy(state, card, "its Defense is 0", "GW-B-11.1")
-            elif state.damage.get(card, 0) >= d:
+                state.zero_defense.add(card)
+            elif state.damage.get(card, 0) >= d and state.spared.get(card) != state.damage[card]:
                 destroy(state, card, "its damage reached its Defense", "GW-B-11.3")
 
 
+def _defense_restored(state: GWState, card: int) -> bool:
+    """GW-A-19.7: "to negate it, before the Unit is discarded, some means must raise its Defense
+    to 1 or more, making the destroyed state void". True (and the destroyed state voided) if so."""
+    d = stats(state, card)[2]
+    if d is None or d <= 0:
+        return False
+    state.zero_defense.discard(card)
+    state.destroyed.discard(card)
+    state.pending = [e for e in state.pending if not (e["kind"] == "discard" and e["card"] == card)]
+    emit(state, {"type": "destruction_void", "card": CardRef(card), "why": "its Defense is 1 or more again",
+                 "rule": "GW-A-19.7"})
+    return True
+
+
 def resolve_discard(state: GWState, card: int) -> None:
-    """The discard effect of a destroyed card (GW-A-19.1); negated destruction leaves nothing."""
+    """The discard effect of a destroyed card (GW-A-19.1); negated destruction leaves nothing,
+    nor does a Defense raised from 0 before it resolves (GW-A-19.7)."""
     if card not in state.destroyed or not on_field(state, card):
+        return
+    if card in state.zero_defense and _defense_restored(state, card):
+        check_destruction(state)                                 # its damage may still reach the new Defense
         return
     area = where(state, card)
     unit = is_unit(state, card)
@@ -237,6 +266,10 @@ def legal_targets(state: GWState, seat: int, kind: str, source: int | None) -> l
         cands = [c for c in units(state, seat) if c in state.destroyed]
     elif kind == "enemy_operation":
         cands = [c for z in ("deploy", "set") for c in zone(state, opp, z) if is_type(state, c, "operation")]
+    elif kind == "enemy_g":                       # a G is a field card in the Deploy Area (GW-B-9.5.2)
+        cands = [c for c in zone(state, opp, "deploy") if is_type(state, c, "g")]
+    elif kind == "own_battle_unit":
+        cands = [c for c in battle_units(state, seat) if is_unit(state, c)]
     else:
         return []
     return [c for c in cands if targetable(state, c, source, seat)]
@@ -286,7 +319,8 @@ class Resolution:
     """An effect list resolving (the context of each word, engine/core/effects.py): who resolves
     it, from which card, its chosen target, the damage reduction of a Special Shield
     (GW-A-25.10) and X (GW-A-26.10). Each word leaves in `applied` what it did: True, False (not
-    applied: a `then` part after it is void, GW-A-26.4) or None (its target was lost, GW-A-13.5)."""
+    applied: a `then` part after it is void, GW-A-26.4) or None (its target was lost, GW-A-13.5).
+    `then_follows`: a "then" part comes right after the word resolving now (GW-A-26.4.2 reads it)."""
 
     seat: int
     source: int | None = None
@@ -294,6 +328,7 @@ class Resolution:
     reduce: int = 0
     x: int = 0
     applied: bool | None = True
+    then_follows: bool = False
 
 
 def apply_effects(state: GWState, seat: int, effects: tuple, target: int | None, source: int | None,
@@ -303,7 +338,8 @@ def apply_effects(state: GWState, seat: int, effects: tuple, target: int | None,
     needs a decision returns its asking step, asked before anything else runs."""
     r = Resolution(seat, source, target, amount_delta, x)
     applied_before = True
-    for effect, word in zip(effects, bare(effects)):
+    for i, (effect, word) in enumerate(zip(effects, bare(effects))):
+        r.then_follows = i + 1 < len(effects) and bool(effects[i + 1].get("then"))
         if effect.get("then") and not applied_before:
             emit(state, {"type": "then_void", "rule": "GW-A-26.4"})
             return True
@@ -353,13 +389,15 @@ def set_still_valid(state: GWState, card: int, target: int) -> bool:
     return bool(d.keywords.get("set_character")) and is_type(state, target, "character")
 
 
-def mill_all(state: GWState, seat: int, count: int) -> bool:
+def mill_all(state: GWState, seat: int, count: int, then_follows: bool) -> bool:
     """Each player puts the top `count` Homeland cards into the Discard Pile. If that cannot be
     done in full, a following "then" part is void for everyone, and the earlier part is applied
     as far as possible by both players (GW-X-22 default) or, literally, by the user alone
-    (GW-A-26.4.2, option `then_all_players`)."""
+    (GW-A-26.4.2, option `then_all_players`). With no "then" part after it, GW-A-26.4.2 does not
+    apply: each player applies it as far as possible, whatever the option."""
     full = all(len(zone(state, s, "homeland")) >= count for s in (0, 1))
-    seats = (seat, 1 - seat) if full or state.options.get("then_all_players", "everyone") == "everyone" else (seat,)
+    everyone = full or not then_follows or state.options.get("then_all_players", "everyone") == "everyone"
+    seats = (seat, 1 - seat) if everyone else (seat,)
     for s in seats:
         homeland_to_discard(state, s, count, "homeland_to_discard", "GW-A-26.4.2")
     return full
@@ -557,7 +595,7 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
                 for i, a in enumerate(d.autos):
                     if a.kind == "A" or a.on != on:
                         continue
-                    if on in ("enter", "sorties", "sortie", "engaged") and subject != card:
+                    if on in ("enter", "sorties", "sortie", "engaged", "destroyed") and subject != card:
                         continue
                     if on == "unit_destroyed" and subject_seat == seat:
                         continue
@@ -577,14 +615,30 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
                     entry = {"kind": "auto", "seat": seat, "card": card, "auto": i}
                     if a.kind == "C":
                         state.pending.append(entry)
-                    else:
+                    elif entry_targets(state, entry) is None:
                         resolve_auto(state, entry)
+                    else:
+                        _auto_d_target(state, entry)
+
+
+def _auto_d_target(state: GWState, entry: dict) -> None:
+    """GW-A-13.4, GW-A-14.9.2: an Auto D that chooses a target has its controller choose it once the
+    effect that made it trigger has resolved (the Cut pauses), then resolves at once; with no
+    legal target it does not activate (GW-A-13.2)."""
+    if not entry_targets(state, entry):
+        emit(state, {"type": "no_target", "card": CardRef(entry["card"]), "rule": "GW-A-13.2"})
+        return
+    state.auto_d.append(entry)
+    ask(state, AutoTarget(entry["seat"], len(state.auto_d) - 1, now=True))
 
 
 def resolve_auto(state: GWState, entry: dict) -> None:
     a = defn(state, entry["card"]).autos[entry["auto"]]
     emit(state, {"type": "auto", "auto": a.kind, "card": CardRef(entry["card"]),
                  "rule": "GW-A-14.3" if a.kind == "C" else "GW-A-14.4"})
+    if entry.get("void"):                                      # GW-A-25.13: its target was lost
+        emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
+        return
     apply_effects(state, entry["seat"], a.effects, entry.get("target"), entry["card"])
 
 
@@ -826,7 +880,8 @@ def resolve_text(state: GWState, entry: dict) -> None:
 
 _TARGET = {"enum": ["enemy_unit", "own_unit", "unit", "enemy_battle_unit", "all_enemy_battle_units",
                     "all_enemy_units", "all_units", "enemy_command", "enemy_played", "own_destroyed_unit",
-                    "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card"]}
+                    "enemy_operation", "self", "engaged_enemy_unit", "host", "own_card", "enemy_g",
+                    "own_battle_unit"]}
 _COUNT = {"type": "integer", "minimum": 1}
 _FEW = {"type": "integer", "minimum": 1, "maximum": 5}
 _SQUAD_KEYWORD = {"enum": ["high_mobility", "water", "desert", "assault", "swift_strike", "vulture"]}
@@ -975,10 +1030,13 @@ def _move_set(state: GWState, value: str, r: Resolution) -> bool | None:
 
 
 def _damage(state: GWState, value: dict, r: Resolution, v: int) -> None:
-    base = r.x if value["amount"] == "X" else value["amount"]
+    amount = value["amount"]
+    base = r.x if amount == "X" else designated_total(state, v) if amount == "designated" else amount
     amount = max(0, base - r.reduce)
     if amount:
         state.damage[v] = state.damage.get(v, 0) + amount
+        if state.enemy_proof.get(v) == r.seat:          # GW-A-19.12: this damage cannot destroy it
+            state.spared[v] = state.damage[v]
     emit(state, {"type": "damage", "card": CardRef(v), "amount": amount, "rule": "GW-B-11.3"})
 
 
@@ -987,6 +1045,9 @@ def _destroy(state: GWState, value: str, r: Resolution, v: int) -> None:
     if value == "all_enemy_battle_units" and source is not None and defn(state, source).keywords.get("area_weapon"):
         if defense(state, v) > defn(state, source).keywords["area_weapon"] or not _engaged_with(state, source, v):
             return                                                         # GW-A-25.12
+    if state.enemy_proof.get(v) == r.seat:
+        emit(state, {"type": "not_destroyed", "card": CardRef(v), "rule": "GW-A-19.12"})
+        return
     destroy(state, v, "a destroy effect", "GW-B-11.1")
 
 
@@ -1009,6 +1070,20 @@ def _roll(state: GWState, value: str, r: Resolution, v: int) -> None:
 def _reroll(state: GWState, value: str, r: Resolution, v: int) -> None:
     reroll(state, v)
     emit(state, {"type": "rerolled", "card": CardRef(v)})
+
+
+def _withdraw(state: GWState, value: str, r: Resolution, v: int) -> None:
+    """GW-A-26.2 (a move from one area to another): the Unit leaves its squad for its controller's
+    Deploy Area, rolled or not as it was, its set cards with it; a squad that lost its front Unit
+    has none until the next step (GW-A-17.2, GW-B-10.11.2)."""
+    area = where(state, v)
+    if area not in AREAS:
+        return
+    seat = controller(state, v)
+    if zone(state, seat, area)[0] == v:
+        state.front_gone.add((seat, area))                          # GW-B-10.11.2
+    state.table.move(v, seat, "deploy")
+    emit(state, {"type": "withdrawn", "card": CardRef(v), "area": area, "rule": "GW-A-26.2"})
 
 
 def _bounce(state: GWState, value: str, r: Resolution, v: int) -> None:
@@ -1040,12 +1115,23 @@ def _no_battle_damage(state: GWState, value: str, r: Resolution, v: int) -> None
     emit(state, {"type": "no_battle_damage", "card": CardRef(v), "rule": "GW-A-18.2.1"})
 
 
+def _enemy_proof(state: GWState, value: str, r: Resolution, v: int) -> None:
+    """GW-A-19.12: destruction by an effect (a destroy effect, damage dealt by an effect) is the
+    doing of the player whose effect it is; the enemy's such effects cannot destroy `v` this turn.
+    Battle damage is no effect (GW-A-18.1) and Defense 0 destroys it anyway (GW-A-19.8)."""
+    state.enemy_proof[v] = 1 - controller(state, v)
+    emit(state, {"type": "enemy_proof", "card": CardRef(v), "rule": "GW-A-19.12"})
+
+
 def _untargetable(state: GWState, value: str, r: Resolution, v: int) -> None:
     state.untargetable[v] = 1 - r.seat
     emit(state, {"type": "untargetable", "card": CardRef(v), "rule": "GW-A-13.10"})
 
 
 def _repair(state: GWState, value: str, r: Resolution, v: int) -> None:
+    if v in state.zero_defense:                                            # GW-A-19.7, GW-R-80
+        emit(state, {"type": "destruction_not_negated", "card": CardRef(v), "rule": "GW-A-19.7"})
+        return
     state.destroyed.discard(v)                                             # GW-A-19.2
     state.damage.pop(v, None)
     emit(state, {"type": "destruction_negated", "card": CardRef(v), "rule": "GW-A-19.2"})
@@ -1084,6 +1170,9 @@ SCOPES = [
           wording="one of your destroyed Units"),
     Scope("enemy_operation", _chosen("enemy_operation"), chosen=True, sourced=True,
           wording="an enemy Operation on the field"),
+    Scope("enemy_g", _chosen("enemy_g"), chosen=True, sourced=True, wording="an enemy G"),
+    Scope("own_battle_unit", _chosen("own_battle_unit"), chosen=True, sourced=True,
+          wording="one of your Units in a battle area"),
     Scope("all_enemy_battle_units", _every("all_enemy_battle_units"), sourced=True,
           wording="every enemy Unit in a battle area"),
     Scope("all_enemy_units", _every("all_enemy_units"), sourced=True, wording="every enemy Unit"),
@@ -1103,7 +1192,8 @@ WORDS = [
     _word("look_homeland", _FEW, "you look at the top `value` card(s) of your Homeland, keeping their order "
           "(GW-A-24.2)", _look_homeland),
     _word("reveal_hand", {"const": "enemy"}, "the enemy shows you their hand (GW-A-24.3)", _reveal_hand),
-    _word("damage", _obj(("amount", "to"), amount={"oneOf": [_COUNT, {"const": "X"}]}, to=_TARGET),
+    _word("damage", _obj(("amount", "to"), amount={"oneOf": [_COUNT, {"enum": ["X", "designated"]}]},
+                           to=_TARGET),
           "deal `amount` damage to `to` (GW-B-11.3)", _on_victims(_damage), _the_to),
     _word("destroy", _TARGET, "destroy `value` (GW-B-11.1)", _on_victims(_destroy), _the_value),
     _word("mod", _obj(("stats", "to"), stats=STAT_CHANGE, to=_TARGET),
@@ -1115,13 +1205,15 @@ WORDS = [
     _word("roll", _TARGET, "roll `value`", _on_victims(_roll), _the_value),
     _word("reroll", _TARGET, "reroll `value`", _on_victims(_reroll), _the_value),
     _word("bounce", _TARGET, "return `value` to its owner's hand (GW-A-26.2.1)", _on_victims(_bounce), _the_value),
+    _word("withdraw", _TARGET, "move `value` from its battle area back to its controller's Deploy Area, as it is "
+          "(GW-A-26.2, GW-A-17.2)", _on_victims(_withdraw), _the_value),
     _word("move_set", _TARGET, "move this set card onto `value` (GW-A-20.10)", _move_set, _the_value),
     _word("recover", _COUNT, "put the top `value` card(s) of your Discard Pile on top of your Homeland (GW-A-24.8)",
           _done(lambda state, value, r: recover(state, r.seat, value))),
     _word("homeland_damage", _COUNT, "deal `value` damage to the enemy Homeland (GW-B-10.8)",
           lambda state, value, r: homeland_to_discard(state, 1 - r.seat, value, "homeland_damage", "GW-B-10.8") > 0),
     _word("mill_all", _COUNT, "each player puts the top `value` card(s) of their Homeland into their Discard Pile "
-          "(GW-A-26.4.2)", lambda state, value, r: mill_all(state, r.seat, value)),
+          "(GW-A-26.4.2)", lambda state, value, r: mill_all(state, r.seat, value, r.then_follows)),
     _word("negate_play", _TARGET, "negate the play of `value` (GW-A-12.6)", _negate_play, _the_value),
     _word("repair", _TARGET, "negate the destruction of `value` (GW-A-19.2)", _on_victims(_repair), _the_value),
     _word("discard_random", _COUNT, "the enemy discards `value` card(s) from their hand at random (GW-A-24.24)",
@@ -1139,6 +1231,8 @@ WORDS = [
           lambda state, value, r: junk_units_to_field(state, r.seat, value)),
     _word("no_battle_damage", _TARGET, "`value` takes no battle damage this turn (GW-A-18.2.1)",
           _on_victims(_no_battle_damage), _the_value),
+    _word("enemy_proof", _TARGET, "`value` cannot be destroyed by the enemy's effects this turn (GW-A-19.12)",
+          _on_victims(_enemy_proof), _the_value),
     _word("untargetable", _TARGET, "`value` cannot be targeted by the enemy's effects this turn (GW-A-13.10)",
           _on_victims(_untargetable), _the_value),
     _word("discard_at_end", _TARGET, "discard `value` at the end of the turn (GW-A-15.4)", _discard_at_end,

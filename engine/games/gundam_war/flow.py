@@ -21,7 +21,8 @@ from engine.core.view import CardRef
 from engine.games.gundam_war.state import (AREAS, FT_STEPS, GWState, HAND_LIMIT, OPENING_HAND, PHASE_OF, STEPS,
     AutoTarget, HandLimit, Mulligan, OfferMulligan, OfferSortie, Order, Priority, Proceed, SimultaneousEntry, Sortie, Vulture, ask, choosing,
     all_have, card_cost, card_texts, controller, defense, defn, emit, extra_payments, is_type, is_unit,
-    keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, where, zone)
+    keyword, mulligan_options, owner, power, root, set_cards, stats, team_texts, units, vulture_cards, waiting_auto,
+    where, zone)
 from engine.games.gundam_war.effects import (apply_effects, check_destruction, check_win, choose_discard, destroy,
     discard_if_duplicate, draw, end_of_turn_autos, enter_field, fire, fire_waiting, homeland_to_discard, leave_field,
     entry_targets, resolve_auto, resolve_discard, resolve_text, roll, set_card, shield_entry)
@@ -208,6 +209,9 @@ def start_pending_cut(state: GWState) -> None:
             return
         e["target"] = None
         e["void"] = True
+        state.flow.settle("target", e["seat"], "GW-A-13.2",
+                          f"{defn(state, e['card']).title}'s automatic effect has no legal target now, so it does not "
+                          "resolve; there is no target to choose.")
     for e in [e for e in state.pending if e.get("void")]:
         state.pending.remove(e)
         emit(state, {"type": "no_target", "card": CardRef(e["card"]), "rule": "GW-A-13.2"})
@@ -215,6 +219,7 @@ def start_pending_cut(state: GWState) -> None:
     if not entries:
         return
     if len(entries) == 1:
+        _settle_order(state)
         state.cut = entries
         added_to_cut(state)
     else:
@@ -224,7 +229,7 @@ def start_pending_cut(state: GWState) -> None:
 
 def choose_auto_target(state: GWState, step: AutoTarget, card: int) -> None:
     """GW-A-13.4: the target of a waiting Auto C is fixed now, before its Cut starts."""
-    entry = state.pending[step.index]
+    entry = waiting_auto(state, step)
     entry["target"] = card
     emit(state, {"type": "auto_target", "card": CardRef(entry["card"]), "target": CardRef(card),
                  "rule": "GW-A-13.4"})
@@ -235,6 +240,7 @@ def place_ordered(state: GWState, step: Order, index: int) -> None:
     if not step.now:
         state.cut.append(entry)
         if len(state.ordering) == 1:
+            _settle_order(state)
             state.cut.append(state.ordering.pop())
         if state.ordering:
             ask(state, step)                                   # the next one
@@ -292,6 +298,10 @@ def resolve_card(state: GWState, entry: dict) -> None:
     d = defn(state, card)
     target = entry.get("target")
     if is_type(state, card, "command"):
+        if entry.get("void"):                                   # GW-A-25.13: its target was lost
+            emit(state, {"type": "lost_target", "rule": "GW-A-13.5"})
+            _fail_played(state, card, "its target was lost")
+            return
         ok = apply_effects(state, seat, d.effects, target, card, entry.get("reduce", 0), entry.get("x", 0))
         if ok:
             state.table.move(card, owner(state, card), "junk")            # GW-A-8.2
@@ -514,7 +524,14 @@ def end_of_turn(state: GWState) -> None:
         state.ordering = entries
         ask(state, Order(state.active, now=True))              # no cut-in (GW-A-15.10)
     elif entries:
+        _settle_order(state)
         resolve_entry(state, entries[0])
+
+
+def _settle_order(state: GWState) -> None:
+    """GW-A-14.10: one waiting effect (or the last one) needs no ordering; it goes on by itself."""
+    state.flow.settle("order", state.active, "GW-A-14.10",
+                      "Only one waiting effect was left, so it went on by itself; there is nothing to order.")
 
 
 def pollution_check(state: GWState) -> None:
@@ -549,6 +566,9 @@ def end_hand(state: GWState) -> None:
     if len(zone(state, state.active, "hand")) > HAND_LIMIT:
         ask(state, HandLimit(state.active))
         return
+    state.flow.settle("discard", state.active, "GW-B-12.3",
+                      f"Your hand was within the hand limit of {HAND_LIMIT} at the end of your turn, so nothing was "
+                      "discarded.")
     finish_turn(state)
 
 
@@ -557,6 +577,8 @@ def finish_turn(state: GWState) -> None:
     state.turn_mods.clear()
     state.battle_immune.clear()
     state.untargetable.clear()
+    state.enemy_proof.clear()
+    state.spared.clear()
     state.no_sortie.clear()
     state.special_plus.clear()
     state.kw_gain.clear()
@@ -592,6 +614,9 @@ def proceed(state: GWState, step: Proceed) -> None:
                 continue
             if state.options["auto_pass"] == "forced":
                 if not can_act(state, state.priority):
+                    state.flow.settle("pass", state.priority, "GW-S.3",
+                                      "You could play nothing in that free timing, so you passed by yourself "
+                                      "(auto_pass: forced); wait for the next choice.")
                     do_pass(state, state.priority)
                     continue
             flow.then(PRIORITY, PROCEED)
@@ -614,13 +639,20 @@ def proceed(state: GWState, step: Proceed) -> None:
 def offer_mulligan(state: GWState, step: OfferMulligan) -> None:
     if mulligan_options(state, step.seat):
         state.flow.next(Mulligan(step.seat))
-    else:
-        keep(state, step.seat)                                # nothing to re-deal: the hand is kept
+        return
+    message = ("Procedure B was used three times (5, 4, then 3 cards), so this hand was kept by itself; "
+               "no more re-deals are possible.")
+    for kind in ("redeal", "keep"):
+        state.flow.settle(kind, step.seat, "GW-B-3.3", message)
+    keep(state, step.seat)                                    # nothing to re-deal: the hand is kept
 
 
 @PROCESSOR.runs(OfferSortie)
 def offer_sortie(state: GWState, step: OfferSortie) -> None:
     if state.options["auto_pass"] == "forced" and not _can_sortie(state, step.seat):
+        for kind in ("sortie", "sortie_done"):
+            state.flow.settle(kind, step.seat, "GW-S.3", "None of your Units could sortie, so your sortie was "
+                                                        "finished by itself (auto_pass: forced).")
         sortie_done(state, step.seat)                          # GW-S.3: nothing can sortie
     else:
         state.flow.next(Sortie(step.seat))
@@ -664,6 +696,15 @@ def answer_order(state: GWState, step: Order, seat: int, action: dict) -> None:
 
 def answer_auto_target(state: GWState, step: AutoTarget, seat: int, action: dict) -> None:
     choose_auto_target(state, step, action["card"])
+    if step.now:                                               # an Auto D: it resolves at once (GW-A-14.4)
+        entry = state.auto_d[step.index]
+        entry["done"] = True
+        if all(e.get("done") for e in state.auto_d):
+            state.auto_d = []
+        resolve_auto(state, entry)
+        check_destruction(state)
+        check_win(state)
+        resume_cut(state)
 
 
 def answer_hand_limit(state: GWState, step: HandLimit, seat: int, action: dict) -> None:
@@ -797,6 +838,9 @@ def change(state: GWState, seat: int, action: dict) -> None:
     if target in state.destroyed:
         state.destroyed.discard(target)
         state.destroyed.add(card)
+    if target in state.zero_defense:
+        state.zero_defense.discard(target)
+        state.zero_defense.add(card)
     if target in state.sortied:
         state.sortied.add(card)
     if target in state.treated:                                   # GW-A-26.9.3: states from effects

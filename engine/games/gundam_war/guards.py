@@ -11,7 +11,7 @@ from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, CARD_TYPES, FT_STEPS, GWState, all_have, can_pay, card_cost,
     card_texts, controller, defn, extra_payments, is_rolled, is_unit, keyword, meets_designated, mulligan_options,
     on_field, owner, power, requirement_met, same_name_on_field, set_cards, step_name, types_of, units,
-    vulture_cards, where, zone, AutoTarget, Sortie, choice)
+    vulture_cards, waiting_auto, where, zone, AutoTarget, Sortie, choice)
 from engine.games.gundam_war.effects import (REGISTRY, area_weapon_victims, conflicted, effects_playable,
     entry_targets, psycommu_targets, resupply_eligible, resupply_units, set_target_refusal, shield_entry)
 
@@ -33,20 +33,31 @@ def _title(state: GWState, card: int) -> str:
     return defn(state, card).title
 
 
-def _ft_refusal(state: GWState, seat: int) -> Refusal | None:
+def _ft_closed(state: GWState, seat: int) -> Refusal | None:
+    """Why no free timing is open now, for anyone (GW-B-3.1, GW-A-4.1, GW-A-9.2.3)."""
     if state.phase == "mulligan":
         return Refusal("GW-B-3.1", "The game has not started: finish the opening hands (keep or re-deal) first.")
     deciding = choice(state)
     if deciding is not None:
-        return Refusal("GW-A-4.1", f"A choice must be made first ({deciding.kind.replace('_', ' ')}); "
+        who = "you" if deciding.seat == seat else "your opponent"
+        return Refusal("GW-A-4.1", f"No free timing is open: {who} must first {deciding.task} ({deciding.rule}); "
                                    "cards and texts can be played again in the next free timing.")
     if state.step not in FT_STEPS:
         return Refusal("GW-A-9.2.3", "Cards and texts can only be played in a free timing, not during a fixed effect "
                                      "or at the end of a phase or step.")
+    return None
+
+
+def _no_priority(state: GWState, seat: int) -> Refusal | None:
+    """GW-A-9.3: in an open free timing, only the seat with priority plays or passes."""
     if seat != state.priority:
         return Refusal("GW-A-9.3", "Your opponent has priority in this free timing; wait until they pass "
                                    "(the active player is always asked first).")
     return None
+
+
+def _ft_refusal(state: GWState, seat: int) -> Refusal | None:
+    return _ft_closed(state, seat) or _no_priority(state, seat)
 
 
 def _timing_ok(state: GWState, seat: int, step: str, turn: str) -> bool:
@@ -89,7 +100,7 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
     if card is None or owner(state, card) != seat and where(state, card) != "hangar" or \
             where(state, card) not in ("hand", "hangar") or controller(state, card) != seat:
         return Refusal("GW-A-8.1", "That card is not in your hand or Hangar; play a card from your hand or Hangar.")
-    refusal = _ft_refusal(state, seat)
+    refusal = _ft_closed(state, seat)
     if refusal:
         return refusal
     d = defn(state, card)
@@ -111,6 +122,9 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
     if command and not _timing_ok(state, seat, d.step, d.turn):
         return Refusal("GW-B-13.3.3", f"{d.title} can only be played at the timing its text gives "
                                       f"({d.turn} {d.step}).")
+    refusal = _no_priority(state, seat)
+    if refusal:
+        return refusal
     slot = _slot(state, card, quick)
     if slot and state.slots.get(slot, 0) >= 1:
         return Refusal(SLOT_RULE[slot], f"You have already played a {_SLOT_NAME[slot]} "
@@ -134,6 +148,8 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
             return refusal
     elif command:
         targets = REGISTRY.targets(state, seat, bare(d.effects), card)
+        if targets == []:
+            return Refusal("GW-A-13.2", f"{d.title} has no legal target now, so it cannot be played.")
         if targets is not None:
             if target not in targets:
                 kind = REGISTRY.chosen_scope(bare(d.effects)).name
@@ -178,6 +194,9 @@ def _check_variable(state: GWState, seat: int, card: int) -> Refusal | None:
         return Refusal("GW-A-25.27", f"{d.title} has no VARIABLE; play it normally.")
     if seat != state.active or state.step != "deploy_ft" or state.cut:
         return Refusal("GW-A-25.27", "VARIABLE is used in your own Deploy Phase, outside a Cut.")
+    refusal = _no_priority(state, seat)
+    if refusal:
+        return refusal
     if state.slots.get("g", 0) >= 1:
         return Refusal("GW-X-29", "Using VARIABLE counts as playing a G, and you have already played a G this turn.")
     if sum(power(state, seat).values()) < x:
@@ -200,7 +219,7 @@ def check_use(state: GWState, seat: int, action: dict) -> Refusal | None:
     card = _card_arg(state, action)
     if card is None or not on_field(state, card) or controller(state, card) != seat:
         return Refusal("GW-A-8.3", "Only texts of your own field cards can be played; choose one of your cards in play.")
-    refusal = _ft_refusal(state, seat)
+    refusal = _ft_closed(state, seat)
     if refusal:
         return refusal
     d = defn(state, card)
@@ -219,6 +238,9 @@ def check_use(state: GWState, seat: int, action: dict) -> Refusal | None:
     if not _timing_ok(state, seat, t.step, t.turn):
         return Refusal("GW-A-16.1", f"This text can only be played in the free timing of the {t.turn} {t.step} "
                                     "step or phase.")
+    refusal = _no_priority(state, seat)
+    if refusal:
+        return refusal
     key = (card, i)
     if t.each:
         if key in state.cut_uses:
@@ -295,6 +317,8 @@ def _text_target_refusal(state: GWState, seat: int, card: int, t, action: dict) 
     if t.special == "psycommu":
         return None
     targets = REGISTRY.targets(state, seat, bare(t.effects), card)
+    if targets == []:
+        return Refusal("GW-A-13.2", "This text has no legal target now, so it cannot be played.")
     if targets is not None:
         if action.get("target") not in targets:
             kind = REGISTRY.chosen_scope(bare(t.effects)).name
@@ -316,11 +340,14 @@ def check_change(state: GWState, seat: int, action: dict) -> Refusal | None:
     card = _card_arg(state, action)
     if card is None or where(state, card) != "hand" or owner(state, card) != seat or not defn(state, card).keywords.get("change"):
         return Refusal("GW-A-25.16", "Change is used from your hand by a card with Change (not from the Hangar).")
-    refusal = _ft_refusal(state, seat)
+    refusal = _ft_closed(state, seat)
     if refusal:
         return refusal
     if seat == state.active or step_name(state) != "attack":
         return Refusal("GW-A-25.16", "Change can only be used during the enemy Attack Step.")
+    refusal = _no_priority(state, seat)
+    if refusal:
+        return refusal
     if seat in state.change_used:
         return Refusal("GW-A-25.16", "Each player may use Change once per turn.")
     if action.get("target") not in change_targets(state, seat, card):
@@ -330,10 +357,23 @@ def check_change(state: GWState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_sortie(state: GWState, seat: int, action: dict) -> Refusal | None:
-    if choice(state) != Sortie(seat):
-        return Refusal("GW-A-4.2.4", "Units sortie only in the Attack Step (attacker) or Defense Step (defender) "
-                                     "fixed effect.")
-    return sortie_refusal(state, seat, action)
+    return _sortie_closed(state, seat) or sortie_refusal(state, seat, action)
+
+
+def _sortie_closed(state: GWState, seat: int) -> Refusal | None:
+    """Why `seat` cannot declare a sortie now: only the attacker in the Attack Step fixed effect
+    and the defender in the Defense Step's (GW-A-4.2.4, GW-A-4.2.5)."""
+    deciding = choice(state)
+    if deciding == Sortie(seat):
+        return None
+    if type(deciding) is Sortie:
+        if deciding.seat == state.active:
+            return Refusal("GW-A-4.2.4", "The attacking player is declaring the attack sortie now; you sortie to "
+                                         "defend in the Defense Step.")
+        return Refusal("GW-A-4.2.5", "The defending player is declaring the defense sortie now; your Units "
+                                     "sortied in the Attack Step.")
+    return Refusal("GW-A-4.2.4", "Units sortie only in the Attack Step (attacker) or Defense Step (defender) "
+                                 "fixed effect; there is no sortie to declare now.")
 
 
 def sortie_refusal(state: GWState, seat: int, action: dict) -> Refusal | None:
@@ -377,9 +417,14 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
     deciding = choice(state)
     kind_now, deciding_seat = (deciding.kind, deciding.seat) if deciding is not None else (None, None)
     if kind in ("keep", "redeal"):
-        if kind_now != "mulligan" or deciding_seat != seat:
-            return Refusal("GW-B-3.1", "Opening hands are kept or re-dealt only at the start of the game, "
-                                       "the first player first (GW-X-7).")
+        if kind_now != "mulligan":
+            return Refusal("GW-B-3.1", "Opening hands are kept or re-dealt only at the start of the game; "
+                                       "the game has begun.")
+        if deciding_seat != seat:
+            if seat == state.first:
+                return Refusal("GW-B-3.1", "You have kept your opening hand; your opponent decides on theirs now.")
+            return Refusal("GW-X-7", "The first player decides on their opening hand first; you keep or re-deal "
+                                     "when they have kept.")
         if kind == "redeal":
             proc = action.get("procedure")
             if proc not in mulligan_options(state, seat):
@@ -392,9 +437,7 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
     if kind == "sortie":
         return check_sortie(state, seat, action)
     if kind == "sortie_done":
-        if kind_now != "sortie" or deciding_seat != seat:
-            return Refusal("GW-A-4.2.4", "There is no sortie to finish now.")
-        return None
+        return _sortie_closed(state, seat)
     if kind == "order":
         if kind_now != "order" or deciding_seat != seat:
             return Refusal("GW-A-14.10", "Only the active player orders simultaneous effects, when there are some.")
@@ -449,7 +492,7 @@ def check(state: GWState, seat: int, action: dict) -> Refusal | None:
 def auto_targets(state: GWState) -> list[int]:
     """Legal targets of the Auto C waiting for its target (GW-A-13.4)."""
     step = choice(state)
-    entry = state.pending[step.index] if type(step) is AutoTarget else None
+    entry = waiting_auto(state, step) if type(step) is AutoTarget else None
     if entry is None:
         return []
     return entry_targets(state, entry) or []

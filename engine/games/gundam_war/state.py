@@ -96,6 +96,7 @@ class Mulligan(Step):
     seat: int
     asks = True
     kind = "mulligan"
+    task = "keep or re-deal the opening hand"
     rule = "GW-X-7"
 
 
@@ -117,6 +118,7 @@ class Sortie(Step):
     seat: int
     asks = True
     kind = "sortie"
+    task = "declare the sortie"
     rule = "GW-A-4.2.4"
 
 
@@ -128,16 +130,20 @@ class Order(Step):
     now: bool
     asks = True
     kind = "order"
+    task = "put the waiting effects in order"
     rule = "GW-A-14.10"
 
 
 @dataclass(frozen=True, slots=True)
 class AutoTarget(Step):
-    """GW-A-13.4: `seat` chooses the target of the waiting Auto C `state.pending[index]`."""
+    """GW-A-13.4: `seat` chooses the target of the waiting Auto C `state.pending[index]`, or
+    (`now`) of the Auto D `state.auto_d[index]` that resolves as soon as it has one (GW-A-14.4)."""
     seat: int
     index: int
+    now: bool = False
     asks = True
     kind = "auto_target"
+    task = "choose the target of a waiting automatic effect"
     rule = "GW-A-13.4"
 
 
@@ -147,6 +153,7 @@ class HandLimit(Step):
     seat: int
     asks = True
     kind = "hand_limit"
+    task = "discard down to the hand limit"
     rule = "GW-B-12.3"
 
 
@@ -158,6 +165,7 @@ class SimultaneousEntry(Step):
     batch: tuple[int, ...]
     asks = True
     kind = "simultaneous_entry"
+    task = "choose which of the cards that entered together is discarded"
     rule = "GW-A-26.8"
 
 
@@ -167,6 +175,7 @@ class Vulture(Step):
     seat: int
     asks = True
     kind = "vulture"
+    task = "take back a Junk Yard card with Vulture points or decline"
     rule = "GW-A-25.7.1"
 
 
@@ -188,10 +197,12 @@ class GWState:
     redeals_b: list[int] = field(default_factory=lambda: [0, 0])            # procedure B uses (GW-B-3.3)
     cut: list[dict] = field(default_factory=list)           # unresolved effects, bottom first (GW-B-13.9)
     pending: list[dict] = field(default_factory=list)       # Auto C / discard effects waiting for a new Cut (GW-A-14.10)
+    auto_d: list[dict] = field(default_factory=list)        # Auto D effects waiting for their target (GW-A-13.4)
     ordering: list[dict] = field(default_factory=list)      # effects the active player is putting in order
     rolled: set[int] = field(default_factory=set)           # roots of rolled set groups / cards (GW-B-7.3)
     damage: dict[int, int] = field(default_factory=dict)
     destroyed: set[int] = field(default_factory=set)        # destroyed, discard effect not yet resolved (GW-A-19.1)
+    zero_defense: set[int] = field(default_factory=set)     # of those, destroyed by Defense 0 alone (GW-A-19.7)
     set_on: dict[int, int] = field(default_factory=dict)    # set card -> set target (GW-A-20)
     turn_mods: dict[int, list[int]] = field(default_factory=dict)
     coins: dict[int, list[int]] = field(default_factory=dict)
@@ -216,6 +227,8 @@ class GWState:
     serial: int = 0                                         # counts field entries and triggers (GW-A-26.17 C keys)
     battle_immune: set[int] = field(default_factory=set)    # "does not take battle damage" this turn (GW-A-18.2.1)
     untargetable: dict[int, int] = field(default_factory=dict)  # card -> seat whose effects cannot target it (GW-A-13.10)
+    enemy_proof: dict[int, int] = field(default_factory=dict)   # card -> seat whose effects cannot destroy it (GW-A-19.12)
+    spared: dict[int, int] = field(default_factory=dict)        # card -> its damage when an enemy effect did not destroy it
     waiting: list[dict] = field(default_factory=list)       # resolved effects waiting for the end of turn (GW-A-15.4)
     card_coins: set[int] = field(default_factory=set)       # coins standing in for Units (GW-A-21.4)
     no_sortie: set[int] = field(default_factory=set)        # players who may not sortie this turn (GW-A-26.3)
@@ -231,6 +244,11 @@ class GWState:
     g_text: set[int] = field(default_factory=set)           # treated as a G and gained "generates 1 (its colour)"
     flow: Flow = field(default_factory=Flow)
     events: list = cache(factory=list)                      # this decision's events, redacted by `published`
+
+
+def waiting_auto(state: GWState, step: AutoTarget) -> dict:
+    """The automatic effect an AutoTarget step chooses the target of."""
+    return (state.auto_d if step.now else state.pending)[step.index]
 
 
 def choice(state: GWState) -> Step | None:
@@ -415,6 +433,12 @@ def units(state: GWState, seat: int) -> list[int]:
     for area in AREAS:
         out += z[f"{seat}.{area}"]
     return out
+
+
+def designated_total(state: GWState, card: int) -> int:
+    """A card's Designated National Power value, as effects read it: the sum of its entries for a
+    dual-colour card (GW-A-23.3)."""
+    return sum(n for _, n in defn(state, card).designated)
 
 
 def battle_units(state: GWState, seat: int) -> list[int]:
