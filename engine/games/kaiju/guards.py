@@ -108,12 +108,36 @@ def check_devolve_choice(state: KaijuState, seat: int, action: dict) -> Refusal 
 
 # -- main phase ----------------------------------------------------------------------------
 
-def _main_refusal(state: KaijuState, seat: int) -> Refusal | None:
-    if type(state.flow.asking) is not MainPhase:
-        return Refusal("KJ-3.3.1", "That move is only possible in the main phase, once pending choices are made.")
+# what each main-phase move is called in a refusal ("You can only <verb> in your own main phase")
+_MAIN_VERBS = {
+    "deploy": "deploy", "enhance": "enhance", "action": "use Actions", "attack": "attack", "heal": "heal",
+    "retreat": "retreat", "skill": "play skill cards", "reinforce": "play reinforcement cards",
+    "evolve": "evolve", "convert": "convert", "end_turn": "end your turn",
+}
+
+
+def _main_refusal(state: KaijuState, seat: int, kind: str) -> Refusal | None:
+    """KJ-3.3.1: main-phase moves are made only during your own turn's main phase. Says why
+    this kind of move cannot be made now, by anyone or by this seat, and what comes first."""
+    asking = state.flow.asking
+    verb = _MAIN_VERBS[kind]
+    if state.phase in ("order", "facedown"):
+        return Refusal("KJ-3.3.1", f"The game has not started yet: you can {verb} only in your own main phase, "
+                                   "once the opening cards are placed and revealed.")
     if seat != state.active:
-        return Refusal("KJ-3.3.1", "It is your opponent's turn; you can act again on your own turn.")
-    return None
+        return Refusal("KJ-3.3.1", f"You can {verb} only in your own main phase; it is your opponent's turn now. "
+                                   "Wait for your turn.")
+    if type(asking) is MainPhase:
+        return None
+    who = "you have" if asking is not None and asking.seat == seat else "your opponent has"
+    if type(asking) is ChooseEngaged:
+        why = f"{who} chosen a support card to fill the empty engagement zone (KJ-2.2.3)"
+    elif type(asking) is Devolve:
+        why = f"{who} chosen the card that comes back on top of the devolving card (KJ-5.18)"
+    else:
+        why = "the pending choice is made"
+    return Refusal("KJ-3.3.1", f"You can {verb} only in your own main phase, which goes on once {why}; "
+                               "make that choice first.")
 
 
 def check_deploy(state: KaijuState, seat: int, action: dict) -> Refusal | None:
@@ -345,4 +369,4 @@ def check(state: KaijuState, seat: int, action: dict) -> Refusal | None:
     guard = MAIN_GUARDS.get(kind)
     if guard is None:
         return Refusal("KJ-3.3.1", f"Unknown move {kind!r}. See `tts-bridge actions kaiju` for the moves.")
-    return _main_refusal(state, seat) or guard(state, seat, action)
+    return _main_refusal(state, seat, kind) or guard(state, seat, action)
