@@ -109,12 +109,20 @@ def start_devolve(state: KaijuState, host: int) -> Devolve | None:
     """KJ-5.18 / KJ-G23: the owner picks which stack card comes back on top (a step that
     asks), unless there is nothing or only one card to pick."""
     stack = state.stack.get(host, [])
+    seat = owner(state, host)
     if not stack:
         emit(state, {"type": "devolve_failed", "card": CardRef(host), "reason": "no enhancements"})
+        state.flow.settle("devolve_choose", seat, "KJ-5.18",
+                          f"{title(state, host)} had no enhancement stack, so it could not devolve and "
+                          "there is no card to bring back. Go on with the game.")
     elif len(stack) == 1:
-        finish_devolve(state, host, stack[0])
+        chosen = stack[0]
+        state.flow.settle("devolve_choose", seat, "KJ-G23",
+                          f"{title(state, chosen)} was the only card in {title(state, host)}'s enhancement stack, "
+                          "so it came back on top by itself; there is nothing to choose. Go on with the game.")
+        finish_devolve(state, host, chosen)
     else:
-        return Devolve(owner(state, host), host)
+        return Devolve(seat, host)
     return None
 
 

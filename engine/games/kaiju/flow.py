@@ -58,7 +58,11 @@ def refill(state: KaijuState, step: Refill) -> None:
     if zones[f"{seat}.engaged"] or not support:
         return
     if len(support) == 1:
-        engage(state, seat, support[0])
+        card = support[0]
+        engage(state, seat, card)
+        state.flow.settle("engage", seat, "KJ-2.2.3",
+                          f"{title(state, card)} was your only support card, so it filled your empty engagement "
+                          "zone by itself; there is nothing to choose. Go on with the game.")
     else:
         state.flow.next(ChooseEngaged(seat))
 

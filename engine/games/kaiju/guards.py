@@ -11,7 +11,7 @@ from engine.core.errors import Refusal
 
 from engine.games.kaiju.effects import REGISTRY
 from engine.games.kaiju.state import (ChooseEngaged, Devolve, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
-                                      owner, where)
+                                      owner, where, zone)
 
 _NO_TARGET = object()
 _NOT_IN_HAND = "That card is not in your hand. Choose a card from your hand."
@@ -73,9 +73,17 @@ def check_order(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_facedown(state: KaijuState, seat: int, action: dict) -> Refusal | None:
+    if state.phase == "order":
+        return Refusal("KJ-3.1.4", "Opening cards are placed once the turn order is chosen and both hands are drawn "
+                                   "and checked for a battle card; wait for the coin-flip winner's choice.")
+    if state.phase != "facedown":
+        return Refusal("KJ-3.1.3", "Both opening battle cards are already placed and revealed; the game is under way.")
+    if zone(state, seat, "engaged"):
+        return Refusal("KJ-3.1.3", "You have already placed your opening battle card; it stays face down until your "
+                                   "opponent has placed theirs, then both are turned face up.")
     asking = state.flow.asking
     if type(asking) is not PlaceFacedown or seat != asking.seat:
-        return Refusal("KJ-3.1.3", "You are not placing your opening battle card now.")
+        return Refusal("KJ-3.1.3", "Your opponent places their opening battle card first; you place yours next.")
     card, refusal = _hand_card(state, seat, action, "KJ-3.1.3")
     if refusal:
         return refusal
