@@ -52,6 +52,8 @@ ACTION_SCHEMA = action_schema(
     action("engage", "Fill an empty engagement zone from support (KJ-2.2.3).", rules=("KJ-G19",), card=CARD_ID),
     action("devolve_choose", "Pick the stack card that comes back on top (KJ-5.18).", rules=("KJ-G23",),
            card=CARD_ID),
+    action("discard_choose", "Pick a card of your hand to discard for a card effect (KJ-2.5, KJ-1.2.3).",
+           card=CARD_ID),
     action("deploy", "Deploy a battle card from hand (KJ-3.4, KJ-5.11).", rules=("KJ-3.3", "KJ-G1", "KJ-G9"),
            card=CARD_ID, zone={"enum": ["support", "engaged"]}),
     action("enhance", "Put a battle card from hand under one in play (KJ-5.12).",

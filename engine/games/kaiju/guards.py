@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 
 from engine.games.kaiju.effects import REGISTRY
-from engine.games.kaiju.state import (ChooseEngaged, Devolve, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
+from engine.games.kaiju.state import (ChooseEngaged, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
                                       owner, where, zone)
 
 _NO_TARGET = object()
@@ -114,6 +114,15 @@ def check_devolve_choice(state: KaijuState, seat: int, action: dict) -> Refusal 
     return None
 
 
+def check_discard_choice(state: KaijuState, seat: int, action: dict) -> Refusal | None:
+    asking = state.flow.asking
+    if type(asking) is not DiscardFromHand or asking.seat != seat:
+        return Refusal("KJ-2.5", "You discard from your hand only when a card effect makes you; none is waiting "
+                                 "for your choice.")
+    _, refusal = _hand_card(state, seat, action, "KJ-2.5")
+    return refusal
+
+
 # -- main phase ----------------------------------------------------------------------------
 
 # what each main-phase move is called in a refusal ("You can only <verb> in your own main phase")
@@ -142,6 +151,8 @@ def _main_refusal(state: KaijuState, seat: int, kind: str) -> Refusal | None:
         why = f"{who} chosen a support card to fill the empty engagement zone (KJ-2.2.3)"
     elif type(asking) is Devolve:
         why = f"{who} chosen the card that comes back on top of the devolving card (KJ-5.18)"
+    elif type(asking) is DiscardFromHand:
+        why = f"{who} chosen the card to discard from hand (KJ-2.5)"
     else:
         why = "the pending choice is made"
     return Refusal("KJ-3.3.1", f"You can {verb} only in your own main phase, which goes on once {why}; "
@@ -362,7 +373,7 @@ MAIN_GUARDS = {
 }
 OTHER_GUARDS = {
     "choose_order": check_order, "place_facedown": check_facedown,
-    "engage": check_engage, "devolve_choose": check_devolve_choice,
+    "engage": check_engage, "devolve_choose": check_devolve_choice, "discard_choose": check_discard_choice,
 }
 
 
