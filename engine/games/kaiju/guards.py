@@ -83,7 +83,8 @@ def check_facedown(state: KaijuState, seat: int, action: dict) -> Refusal | None
                                    "opponent has placed theirs, then both are turned face up.")
     asking = state.flow.asking
     if type(asking) is not PlaceFacedown or seat != asking.seat:
-        return Refusal("KJ-3.1.3", "Your opponent places their opening battle card first; you place yours next.")
+        return Refusal("KJ-3.1.3", "The engine takes the opening cards one at a time: the first player places theirs "
+                                   "face down now, then you place yours; neither is turned up before both are placed.")
     card, refusal = _hand_card(state, seat, action, "KJ-3.1.3")
     if refusal:
         return refusal
