@@ -52,6 +52,7 @@ def leave_play(state: KaijuState, card: int, to_zone: str) -> None:
     seat = owner(state, card)
     for enh in state.stack.pop(card, []):
         state.host.pop(enh, None)
+        state.evolved_from.pop(enh, None)  # an evolved card inside the stack
         state.table.move(enh, seat, "discard")
     state.damage.pop(card, None)
     state.turn_speed_bonus.pop(card, None)
