@@ -8,7 +8,7 @@ from engine.games.kaiju import guards
 from engine.games.kaiju.guards import (check_action, check_attack, check_convert, check_deploy, check_end_turn,
                                        check_enhance, check_evolve, check_heal, check_reinforce, check_retreat,
                                        check_skill)
-from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, KaijuState, MainPhase, PlaceFacedown,
+from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceFacedown,
                                       advantage, defn, title, zone)
 
 
@@ -194,6 +194,13 @@ def devolve(state: KaijuState, step: Devolve) -> Request:
     opts = [_option({"type": "devolve_choose", "card": c}, f"Bring back {title(state, c)}")
             for c in state.stack[host]]
     return Request(step.seat, "devolve", f"{title(state, host)} devolves: choose the card that comes back on top.", opts)
+
+
+def discard_from_hand(state: KaijuState, step: DiscardFromHand) -> Request:
+    opts = [_option({"type": "discard_choose", "card": c}, f"Discard {title(state, c)}")
+            for c in zone(state, step.seat, "hand")]
+    more = f" ({step.count} to go)" if step.count > 1 else ""
+    return Request(step.seat, "discard", f"A card effect makes you discard from your hand: choose a card{more}.", opts)
 
 
 def main_phase(state: KaijuState, step: MainPhase) -> Request:

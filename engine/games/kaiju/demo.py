@@ -76,6 +76,9 @@ def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
         "devolved": lambda: f"{_name(event['discarded'])} devolves back into {_name(event['now'])}",
         "banished": lambda: f"{_name(event['card'])} is banished to the space-time rift",
         "destroyed": lambda: f"{_name(event['card'])} is destroyed",
+        "discarded": lambda: f"{who} discards {_name(event['card'])} from hand",
+        "returned": lambda: (f"{_name(event['card'])}" if "card" in event else "A battle card")
+        + f" returns from the {event['from']} zone to seat {seat}'s hand",
         "end_turn": lambda: f"{who} ends the turn",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ") + event.get("reason", ""),
     }.get(kind)

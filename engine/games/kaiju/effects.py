@@ -14,7 +14,7 @@ from engine.core.effects import EffectContext, EffectRegistry, Scope, Word
 from engine.core.requests import Result
 from engine.core.view import CardRef
 
-from engine.games.kaiju.state import (Devolve, KaijuState, defense, defn, emit, engaged, in_play, owner,
+from engine.games.kaiju.state import (Devolve, DiscardFromHand, KaijuState, defense, defn, emit, engaged, in_play, owner,
                                       speed, title, where, zone)
 
 _IN_PLAY_KEYS = ("0.engaged", "0.support", "1.engaged", "1.support")  # seat 0's cards first (KJ-G19)
@@ -52,9 +52,11 @@ def leave_play(state: KaijuState, card: int, to_zone: str) -> None:
     seat = owner(state, card)
     for enh in state.stack.pop(card, []):
         state.host.pop(enh, None)
+        state.evolved_from.pop(enh, None)  # an evolved card inside the stack
         state.table.move(enh, seat, "discard")
     state.damage.pop(card, None)
     state.turn_speed_bonus.pop(card, None)
+    state.evolved_from.pop(card, None)
     state.table.move(card, seat, to_zone)
 
 
@@ -64,6 +66,7 @@ def replace_in_play(state: KaijuState, old: int, new: int) -> None:
     zname = where(state, old)
     index = zone(state, seat, zname).index(old)
     state.table.move(new, seat, zname, index)
+    state.evolved_from.pop(old, None)
     state.stack[new] = state.stack.pop(old, [])
     for enh in state.stack[new]:
         state.host[enh] = new
@@ -109,18 +112,27 @@ def start_devolve(state: KaijuState, host: int) -> Devolve | None:
     """KJ-5.18 / KJ-G23: the owner picks which stack card comes back on top (a step that
     asks), unless there is nothing or only one card to pick."""
     stack = state.stack.get(host, [])
+    seat = owner(state, host)
     if not stack:
         emit(state, {"type": "devolve_failed", "card": CardRef(host), "reason": "no enhancements"})
+        state.flow.settle("devolve_choose", seat, "KJ-5.18",
+                          f"{title(state, host)} had no enhancement stack, so it could not devolve and "
+                          "there is no card to bring back. Go on with the game.")
     elif len(stack) == 1:
-        finish_devolve(state, host, stack[0])
+        chosen = stack[0]
+        state.flow.settle("devolve_choose", seat, "KJ-G23",
+                          f"{title(state, chosen)} was the only card in {title(state, host)}'s enhancement stack, "
+                          "so it came back on top by itself; there is nothing to choose. Go on with the game.")
+        finish_devolve(state, host, chosen)
     else:
-        return Devolve(owner(state, host), host)
+        return Devolve(seat, host)
     return None
 
 
 def finish_devolve(state: KaijuState, host: int, chosen: int) -> None:
     seat = owner(state, host)
     stack = state.stack.pop(host)
+    state.evolved_from.pop(host, None)
     stack.remove(chosen)
     del state.host[chosen]
     damage = state.damage.pop(host, 0)
@@ -206,6 +218,63 @@ def _devolve(state: KaijuState, value: str, ctx: EffectContext) -> Devolve | Non
     return start_devolve(state, host) if host is not None else None
 
 
+def _devolve_origin(state: KaijuState, value: str, ctx: EffectContext) -> None:
+    """KJ-5.18 with KJ-G23: the effect names the card that comes back, the one the engaged
+    card evolved from (KJ-5.16), so nobody chooses; nothing happens if that card is no longer
+    in its stack (or it did not evolve)."""
+    host = engaged(state, 1 - ctx.seat if value == "opp_engaged" else ctx.seat)
+    if host is None:
+        return
+    origin = state.evolved_from.get(host)
+    if origin is None or origin not in state.stack.get(host, ()):
+        emit(state, {"type": "devolve_failed", "card": CardRef(host), "reason": "did not evolve"})
+        state.flow.settle("devolve_choose", owner(state, host), "KJ-5.18",
+                          f"{title(state, host)} did not evolve from a card still in its enhancement stack, so "
+                          "it could not devolve to that card; there is nothing to choose. Go on with the game.")
+        return
+    state.flow.settle("devolve_choose", owner(state, host), "KJ-G23",
+                      f"The effect named the card that comes back: {title(state, origin)}, which "
+                      f"{title(state, host)} evolved from; there is nothing to choose. Go on with the game.")
+    finish_devolve(state, host, origin)
+
+
+def _discard_hand(state: KaijuState, value: dict, ctx: EffectContext) -> DiscardFromHand | None:
+    seat = ctx.seat if value["who"] == "you" else 1 - ctx.seat
+    return start_discard(state, seat, value["count"])
+
+
+def start_discard(state: KaijuState, seat: int, count: int) -> DiscardFromHand | None:
+    """KJ-1.2.3, KJ-2.5: the hand's owner chooses `count` cards to discard, one at a time (a
+    step that asks), unless the hand holds no more than that: then all of it goes, and the
+    choice is recorded as made (the hand's size is public, KJ-G31, so asking or not tells the
+    opponent nothing)."""
+    hand = zone(state, seat, "hand")
+    if len(hand) > count:
+        return DiscardFromHand(seat, count)
+    for card in list(hand):
+        discard_from_hand(state, seat, card)
+    state.flow.settle("discard_choose", seat, "KJ-2.5",
+                      f"The effect discards {count} card(s) and your hand held no more, so every card in it went "
+                      "to the discard zone by itself; there is nothing to choose. Go on with the game.")
+    return None
+
+
+def discard_from_hand(state: KaijuState, seat: int, card: int) -> None:
+    state.table.move(card, seat, "discard")
+    emit(state, {"type": "discarded", "seat": seat, "card": CardRef(card), "rule": "KJ-2.5"})
+
+
+def _return_to_hand(state: KaijuState, value: str, ctx: EffectContext) -> None:
+    """A battle card in play goes back to its owner's hand: its enhancements go to the discard
+    zone and its damage is removed (KJ-G21); an emptied engagement zone is refilled by the
+    state check (KJ-2.2.3), and a player left with no battle card in play loses (KJ-4.2)."""
+    for card in _SCOPE[value].resolve(state, ctx):
+        seat = owner(state, card)
+        from_zone = where(state, card)
+        leave_play(state, card, "hand")
+        emit(state, {"type": "returned", "seat": seat, "card": CardRef(card), "from": from_zone, "rule": "KJ-G21"})
+
+
 def _banish_enhancement(state: KaijuState, count: int, ctx: EffectContext) -> None:
     host = engaged(state, 1 - ctx.seat)
     for _ in range(count):
@@ -262,6 +331,14 @@ REGISTRY: EffectRegistry[KaijuState] = EffectRegistry(
              scope_of=lambda value: "opp_reinforcement"),
         Word("devolve", {"enum": ["opp_engaged", "own_engaged"]}, _devolve,
              "`value` devolves: its owner picks the stack card that comes back on top (KJ-5.18)"),
+        Word("devolve_origin", {"enum": ["opp_engaged", "own_engaged"]}, _devolve_origin,
+             "`value` devolves to the card it evolved from, which the effect names, so nobody chooses (KJ-5.18)"),
+        Word("discard_hand", {"type": "object", "additionalProperties": False, "required": ["count", "who"],
+                              "properties": {"count": _count(3), "who": {"enum": ["you", "opponent"]}}},
+             _discard_hand, "`who` discards `count` card(s) from hand, chosen by the hand's owner (KJ-2.5)"),
+        Word("return_to_hand", {"enum": ["opp_support", "opp_any", "own_any"]}, _return_to_hand,
+             "`value` returns to its owner's hand; its enhancements are discarded and its damage removed (KJ-G21)",
+             scope_of=lambda value: value),
         Word("banish_enhancement", _count(), _banish_enhancement,
              "the top `value` enhancement cards of the opponent's engaged card go to the space-time rift (KJ-2.7)"),
         Word("script", {"type": "string"}, _script,

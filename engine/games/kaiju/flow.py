@@ -15,9 +15,10 @@ from engine.core.flow import Processor
 from engine.core.view import CardRef
 
 from engine.games.kaiju import choices
-from engine.games.kaiju.effects import (defeat_check, draw, finish, finish_devolve, heal, place_damage,
-                                        replace_in_play, resolve_effect)
-from engine.games.kaiju.state import (SPIRIT_LIMIT, Check, ChooseEngaged, ChooseOrder, Devolve, FinishSkill,
+from engine.games.kaiju.effects import (defeat_check, discard_from_hand, draw, finish, finish_devolve, heal,
+                                        place_damage, replace_in_play, resolve_effect, start_discard)
+from engine.games.kaiju.state import (SPIRIT_LIMIT, Check, ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand,
+                                      FinishSkill,
                                       KaijuState, MainPhase, PlaceFacedown, Refill, ResolveEffect, StartTurn,
                                       attack_bonus, defn, emit, engaged, owner, spirit_total, title,
                                       turn_allowances, zone)
@@ -58,7 +59,11 @@ def refill(state: KaijuState, step: Refill) -> None:
     if zones[f"{seat}.engaged"] or not support:
         return
     if len(support) == 1:
-        engage(state, seat, support[0])
+        card = support[0]
+        engage(state, seat, card)
+        state.flow.settle("engage", seat, "KJ-2.2.3",
+                          f"{title(state, card)} was your only support card, so it filled your empty engagement "
+                          "zone by itself; there is nothing to choose. Go on with the game.")
     else:
         state.flow.next(ChooseEngaged(seat))
 
@@ -196,6 +201,14 @@ def _devolve_choose(state: KaijuState, step: Devolve, seat: int, action: dict) -
     finish_devolve(state, step.host, action["card"])
 
 
+def _discard_choose(state: KaijuState, step: DiscardFromHand, seat: int, action: dict) -> None:
+    discard_from_hand(state, seat, action["card"])
+    if step.count > 1:
+        asks = start_discard(state, seat, step.count - 1)
+        if asks is not None:
+            state.flow.next(asks)
+
+
 def _deploy(state: KaijuState, seat: int, action: dict) -> None:
     target = action.get("zone", "support")
     state.table.move(action["card"], seat, target)
@@ -297,6 +310,7 @@ def _evolve(state: KaijuState, seat: int, action: dict) -> None:
     state.table.move(old, seat, "enhancement")  # KJ-5.16: the old card becomes an enhancement
     state.stack[new].append(old)
     state.host[old] = new
+    state.evolved_from[new] = old  # what `devolve_origin` brings back (KJ-5.18)
     emit(state, {"type": "evolved", "from": CardRef(old), "to": CardRef(new),
                  "level": len(state.stack[new]), "rule": "KJ-5.16"})
     _after_step(state, seat)
@@ -334,3 +348,4 @@ PROCESSOR.asks(PlaceFacedown, choices.place_facedown, _place_facedown)
 PROCESSOR.asks(MainPhase, choices.main_phase, _main_move)
 PROCESSOR.asks(ChooseEngaged, choices.choose_engaged, _engage)
 PROCESSOR.asks(Devolve, choices.devolve, _devolve_choose)
+PROCESSOR.asks(DiscardFromHand, choices.discard_from_hand, _discard_choose)

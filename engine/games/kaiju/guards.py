@@ -10,8 +10,8 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 
 from engine.games.kaiju.effects import REGISTRY
-from engine.games.kaiju.state import (ChooseEngaged, Devolve, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
-                                      owner, where)
+from engine.games.kaiju.state import (ChooseEngaged, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
+                                      owner, where, zone)
 
 _NO_TARGET = object()
 _NOT_IN_HAND = "That card is not in your hand. Choose a card from your hand."
@@ -73,9 +73,18 @@ def check_order(state: KaijuState, seat: int, action: dict) -> Refusal | None:
 
 
 def check_facedown(state: KaijuState, seat: int, action: dict) -> Refusal | None:
+    if state.phase == "order":
+        return Refusal("KJ-3.1.4", "Opening cards are placed once the turn order is chosen and both hands are drawn "
+                                   "and checked for a battle card; wait for the coin-flip winner's choice.")
+    if state.phase != "facedown":
+        return Refusal("KJ-3.1.3", "Both opening battle cards are already placed and revealed; the game is under way.")
+    if zone(state, seat, "engaged"):
+        return Refusal("KJ-3.1.3", "You have already placed your opening battle card; it stays face down until your "
+                                   "opponent has placed theirs, then both are turned face up.")
     asking = state.flow.asking
     if type(asking) is not PlaceFacedown or seat != asking.seat:
-        return Refusal("KJ-3.1.3", "You are not placing your opening battle card now.")
+        return Refusal("KJ-3.1.3", "The engine takes the opening cards one at a time: the first player places theirs "
+                                   "face down now, then you place yours; neither is turned up before both are placed.")
     card, refusal = _hand_card(state, seat, action, "KJ-3.1.3")
     if refusal:
         return refusal
@@ -106,14 +115,49 @@ def check_devolve_choice(state: KaijuState, seat: int, action: dict) -> Refusal 
     return None
 
 
+def check_discard_choice(state: KaijuState, seat: int, action: dict) -> Refusal | None:
+    asking = state.flow.asking
+    if type(asking) is not DiscardFromHand or asking.seat != seat:
+        return Refusal("KJ-2.5", "You discard from your hand only when a card effect makes you; none is waiting "
+                                 "for your choice.")
+    _, refusal = _hand_card(state, seat, action, "KJ-2.5")
+    return refusal
+
+
 # -- main phase ----------------------------------------------------------------------------
 
-def _main_refusal(state: KaijuState, seat: int) -> Refusal | None:
-    if type(state.flow.asking) is not MainPhase:
-        return Refusal("KJ-3.3.1", "That move is only possible in the main phase, once pending choices are made.")
+# what each main-phase move is called in a refusal ("You can only <verb> in your own main phase")
+_MAIN_VERBS = {
+    "deploy": "deploy", "enhance": "enhance", "action": "use Actions", "attack": "attack", "heal": "heal",
+    "retreat": "retreat", "skill": "play skill cards", "reinforce": "play reinforcement cards",
+    "evolve": "evolve", "convert": "convert", "end_turn": "end your turn",
+}
+
+
+def _main_refusal(state: KaijuState, seat: int, kind: str) -> Refusal | None:
+    """KJ-3.3.1: main-phase moves are made only during your own turn's main phase. Says why
+    this kind of move cannot be made now, by anyone or by this seat, and what comes first."""
+    asking = state.flow.asking
+    verb = _MAIN_VERBS[kind]
+    if state.phase in ("order", "facedown"):
+        return Refusal("KJ-3.3.1", f"The game has not started yet: you can {verb} only in your own main phase, "
+                                   "once the opening cards are placed and revealed.")
     if seat != state.active:
-        return Refusal("KJ-3.3.1", "It is your opponent's turn; you can act again on your own turn.")
-    return None
+        return Refusal("KJ-3.3.1", f"You can {verb} only in your own main phase; it is your opponent's turn now. "
+                                   "Wait for your turn.")
+    if type(asking) is MainPhase:
+        return None
+    who = "you have" if asking is not None and asking.seat == seat else "your opponent has"
+    if type(asking) is ChooseEngaged:
+        why = f"{who} chosen a support card to fill the empty engagement zone (KJ-2.2.3)"
+    elif type(asking) is Devolve:
+        why = f"{who} chosen the card that comes back on top of the devolving card (KJ-5.18)"
+    elif type(asking) is DiscardFromHand:
+        why = f"{who} chosen the card to discard from hand (KJ-2.5)"
+    else:
+        why = "the pending choice is made"
+    return Refusal("KJ-3.3.1", f"You can {verb} only in your own main phase, which goes on once {why}; "
+                               "make that choice first.")
 
 
 def check_deploy(state: KaijuState, seat: int, action: dict) -> Refusal | None:
@@ -330,7 +374,7 @@ MAIN_GUARDS = {
 }
 OTHER_GUARDS = {
     "choose_order": check_order, "place_facedown": check_facedown,
-    "engage": check_engage, "devolve_choose": check_devolve_choice,
+    "engage": check_engage, "devolve_choose": check_devolve_choice, "discard_choose": check_discard_choice,
 }
 
 
@@ -345,4 +389,4 @@ def check(state: KaijuState, seat: int, action: dict) -> Refusal | None:
     guard = MAIN_GUARDS.get(kind)
     if guard is None:
         return Refusal("KJ-3.3.1", f"Unknown move {kind!r}. See `tts-bridge actions kaiju` for the moves.")
-    return _main_refusal(state, seat) or guard(state, seat, action)
+    return _main_refusal(state, seat, kind) or guard(state, seat, action)

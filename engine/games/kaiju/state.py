@@ -111,6 +111,16 @@ class Devolve(Step):
     rule = "KJ-G23"
 
 
+@dataclass(slots=True)
+class DiscardFromHand(Step):
+    """A card effect makes `seat` discard `count` more cards from their hand; the hand's owner
+    chooses each (KJ-1.2.3, KJ-2.5), one at a time."""
+    seat: int
+    count: int
+    asks = True
+    rule = "KJ-2.5"
+
+
 @dataclass(slots=True, eq=False)
 class KaijuState:
     """Everything the kaiju rules read; every field is hashed unless declared a cache."""
@@ -128,6 +138,8 @@ class KaijuState:
     # enhancement card -> its host: `stack` read the other way round (check_invariants), kept
     # for fast lookups, so derived data and not hashed
     host: dict[int, int] = cache(factory=dict)
+    # battle card in play -> the card it evolved from (KJ-5.16), for `devolve_origin` (KJ-5.18)
+    evolved_from: dict[int, int] = field(default_factory=dict)
     deploys_left: int = 0
     enhances_left: int = 0
     reinforcement_played: bool = False
