@@ -294,6 +294,12 @@ class UseChosen(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class BottomChosen(Step):
+    """7-1-6: the chosen card goes to the bottom of its owner's deck."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CoverChosen(Step):
     """7-1-8: the chosen hand card goes face down."""
     seat: int
