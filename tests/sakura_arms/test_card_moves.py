@@ -8,7 +8,7 @@ from engine.games.sakura_arms.state import AURA
 from tests.sakura_arms.scenario import act, actions, answer_until, card, place, resolve_attack, started, tokens
 
 YUKI_SORA = Deck("y", {"goddesses": ["yuki", "sora"],
-                       "normal": ["yuki-n1", "yuki-n2", "yuki-n3", "yuki-n4", "yuki-n5", "yuki-n6", "sora-n1"],
+                       "normal": ["yuki-n7", "yuki-n2", "yuki-n3", "yuki-n4", "yuki-n5", "yuki-n6", "sora-n1"],
                        "special": ["yuki-s1", "yuki-s2", "sora-s1"]})
 
 
@@ -121,3 +121,36 @@ def test_7_1_6_return_does_not_move_a_special_card():
     special = place(game, 0, "yuki-s2", "special", used=True)
     return_this(s, special, "deck_top")
     assert s.table.zone_name(special) == "special" and card(game, 0, "yuki-s2") == special
+
+
+def test_5_1_1_and_7_1_whiteout_reading_conditions_on_the_opponents_counts_and_whose_turn():
+    """The issue #20 conditions: "it is your turn" (5-1-1, the turn player), the opponent's hand,
+    deck (7-1-6, 7-1-10) and Flare (7-1-4) counts, and your own Flare at most. Each effect runs
+    only when its whole condition holds."""
+    game = _game()
+    s = game.state
+    reading = place(game, 0, "yuki-n7", "hand")
+    for c in list(s.table.zone(1, "deck"))[3:]:
+        s.table.move(c, 1, "played")
+    tokens(game, aura=(1, 1), flare=(1, 2))
+    hand, opp_deck, vigor = len(s.table.zone(0, "hand")), len(s.table.zone(1, "deck")), s.vigor[0]
+    assert len(s.table.zone(1, "hand")) >= 2 and opp_deck == 3
+    act(game, 0, {"type": "use", "card": reading})
+    assert len(s.table.zone(0, "hand")) == hand - 1 + 1           # drew 1 (my turn, their hand >= 2)
+    assert len(s.table.zone(1, "deck")) == opp_deck - 1             # milled (deck <= 3, their Flare >= 2)
+    assert s.vigor[0] == vigor                                      # their hand is not <= 1: no Vigor
+
+
+def test_5_1_1_my_turn_and_opp_counts_read_from_the_card_players_side():
+    """5-1-1: "your turn" is false for the player who is not the turn player; `flare_at_most` and
+    the `opp_` counts are the card's player's and their opponent's."""
+    from engine.games.sakura_arms.state import cond_ok
+    game = _game()
+    s = game.state
+    tokens(game, aura=(0, 3), flare=(3, 0))
+    assert cond_ok(s, 0, {"my_turn": True}, False) and not cond_ok(s, 1, {"my_turn": True}, False)
+    assert cond_ok(s, 1, {"opp_flare_at_least": 3, "flare_at_most": 0}, False)
+    assert not cond_ok(s, 0, {"flare_at_most": 2}, False) and not cond_ok(s, 0, {"opp_flare_at_least": 1}, False)
+    n = len(s.table.zone(1, "hand"))
+    assert cond_ok(s, 0, {"opp_hand_at_most": n, "opp_hand_at_least": n}, False)
+    assert not cond_ok(s, 0, {"opp_hand_at_most": n - 1}, False)
