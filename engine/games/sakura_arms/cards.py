@@ -21,12 +21,15 @@ BASIC_ACTIONS = ("advance", "retreat", "recover", "focus", "breakaway")
 X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance"]
 
 KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
+# issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
+OPP_COUNTS = tuple(f"opp_{zone}_at_{bound}" for zone in ("flare", "hand", "deck") for bound in ("least", "most"))
 _CONDITION = {
     "type": "object", "additionalProperties": False, "minProperties": 1,
     "properties": {k: {"type": "integer", "minimum": 0} for k in (
         "life_at_most", "life_at_least", "opp_life_at_most", "distance_at_most", "distance_at_least",
         "flare_at_least", "aura_at_most", "aura_at_least", "vigor_at_least", "used_specials_at_least",
-        "hand_at_most", "enhancements_at_least")} | {"full_power": {"const": True}, "closer_than_start": {"const": True},
+        "hand_at_most", "enhancements_at_least", "flare_at_most", *OPP_COUNTS)} | {
+        "full_power": {"const": True}, "closer_than_start": {"const": True}, "my_turn": {"const": True},
                                                      "all_other_specials_used": {"const": True},
                                                      # 10-32: this card / the attack reacted to originally has it
                                                      "originally_has": {"enum": KEYWORDS},

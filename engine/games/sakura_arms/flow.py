@@ -22,13 +22,14 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
+from engine.games.sakura_arms.card_moves import RETURN_TO, change_vigor, mill, return_this, to_deck_bottom
 from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               damage, finish_card, flags, gain_vigor, make_card_attack,
                                               mt, put, set_unused)
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
                                             TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
-                                            AskReshuffle, AttackAfter, AttackBody, AttackEnd, BeginDuel, ChargeMix,
+                                            AskReshuffle, AttackAfter, BottomChosen, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
                                             DestroyEnd, DestructionOrder, Direction, Draw, EffectOrder, EndPhase,
                                             EndPhaseRest, GameOver, HandLimit, HandLimitCheck,
@@ -764,6 +765,15 @@ def _cover(s: SakuraState, hand: str, ctx: Ctx) -> Step:
                        CoverChosen(who))
 
 
+def _to_bottom(s: SakuraState, pool: str, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, SCOPE[pool].cards(s, ctx.seat), "Choose a card to put on the bottom of your deck.",
+                       False, BottomChosen())
+
+
+def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
+    change_vigor(s, ctx.seat if spec["who"] == "self" else 1 - ctx.seat, spec)
+
+
 def _win(s: SakuraState, value: bool, ctx: Ctx) -> None:
     set_result(s, ctx.seat, "won by a card effect", "4-2 3")
     raise GameOver()
@@ -780,6 +790,7 @@ SCOPES: tuple[Scope, ...] = (
     Scope("own_facedown", lambda s, seat: list(zone(s, seat, "facedown")), wording="a card of your Face-down pile"),
     Scope("opp_played", lambda s, seat: list(zone(s, 1 - seat, "played")),
           wording="a card of your opponent's Played pile"),
+    Scope("own_played", lambda s, seat: list(zone(s, seat, "played")), wording="a card of your Played pile"),
     Scope("hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your hand"),
     Scope("own_hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your own hand"),
     Scope("opp_hand", lambda s, seat: list(zone(s, 1 - seat, "hand")), wording="a card of your opponent's hand"),
@@ -791,6 +802,10 @@ DAMAGE_SCHEMA = {"oneOf": [{"type": "string"}, {
     "type": "object", "additionalProperties": False, "required": ["amount", "to"],
     "properties": {"amount": {"type": "string"}, "to": {"enum": ["opponent", "self", "each"]}}}]}
 _TRUE = {"const": True}
+VIGOR_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
+                "minProperties": 2, "maxProperties": 2,
+                "properties": {"who": {"enum": ["self", "opp"]}, "set": {"type": "integer", "minimum": 0, "maximum": 2},
+                               "lower": {"type": "integer", "minimum": 1}}}
 
 REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
     words=(
@@ -830,6 +845,18 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("remove", _TRUE, _remove, "this card is removed from the game, face up (10-18)"),
         Word("cover", {"enum": ["own_hand", "opp_hand"]}, _cover, "its owner puts `value` face down (7-1-8)",
              scope_of=lambda hand: hand),
+        Word("return", {"enum": list(RETURN_TO)}, lambda s, to, ctx: return_this(s, ctx.card, to),
+             "this card (a Normal card) goes to `value`: the top of your deck or your hand (7-1-6, 7-1-10)"),
+        Word("to_deck_bottom", {"enum": ["own_played", "own_facedown"]}, _to_bottom,
+             "put `value` on the bottom of your deck (7-1-6)", scope_of=lambda pool: pool),
+        Word("opp_draw", {"type": "integer", "minimum": 1}, lambda s, n, ctx: draw(s, 1 - ctx.seat, n),
+             "your opponent draws `value` card(s) (7-1-6; their empty deck burns out, 10-10)"),
+        Word("mill", {"type": "integer", "minimum": 1}, lambda s, n, ctx: mill(s, 1 - ctx.seat, n),
+             "the top `value` card(s) of your opponent's deck go face down to their Face-down pile, unseen "
+             "(7-1-6, 7-1-8; an empty deck stops it, no Burnout)"),
+        Word("set_vigor", VIGOR_SCHEMA, _vigor_of,
+             "the Vigor of `who` (self or opp) is set to `set`, or lowered by `lower`, within 0..2; "
+             "not a gain, so Flinch stays (5-1-2)"),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -870,6 +897,11 @@ def _copy_chosen(s: SakuraState, step: CopyChosen) -> None:
 def _use_chosen(s: SakuraState, step: UseChosen) -> None:
     if step.chosen is not None:
         use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting)
+
+
+@run(BottomChosen)
+def _bottom_chosen(s: SakuraState, step: BottomChosen) -> None:
+    to_deck_bottom(s, step.chosen)
 
 
 @run(CoverChosen)

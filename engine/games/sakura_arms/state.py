@@ -294,6 +294,12 @@ class UseChosen(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class BottomChosen(Step):
+    """7-1-6: the chosen card goes to the bottom of its owner's deck."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CoverChosen(Step):
     """7-1-8: the chosen hand card goes face down."""
     seat: int
@@ -695,6 +701,13 @@ def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card
             return False
         if key == "enhancements_at_least" and not len(zone(s, seat, "enhancement")) >= value:
             return False
+        if key == "flare_at_most" and not tok[FLARE[seat]] <= value:
+            return False
+        if key.startswith("opp_") and key[4:].split("_at_")[0] in ("flare", "hand", "deck") \
+                and not _opp_count_ok(s, opp, key, value):
+            return False
+        if key == "my_turn" and s.active != seat:  # 5-1-1: the turn player
+            return False
         if key == "full_power" and not full_power:
             return False
         if key == "closer_than_start" and not current_distance(s) < s.turn_start_distance:
@@ -709,6 +722,14 @@ def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card
             if any(c not in s.special_used and where(s, c) == "special" for c in others):
                 return False
     return True
+
+
+def _opp_count_ok(s: SakuraState, opp: int, key: str, value: int) -> bool:
+    """`opp_<flare|hand|deck>_at_<least|most>`: the opponent's Flare tokens or hand/deck card count
+    (public numbers: 7-1-4, and the sizes of the hand and deck are visible on the table)."""
+    what, bound = key[4:].split("_at_")
+    n = s.tok[FLARE[opp]] if what == "flare" else len(zone(s, opp, what))
+    return n >= value if bound == "least" else n <= value
 
 
 def cost_of(s: SakuraState, seat: int, card: int) -> int:
