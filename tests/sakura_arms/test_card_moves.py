@@ -115,7 +115,7 @@ def test_5_1_2_thin_ice_sets_vigor_to_2_and_a_flinched_player_is_still_flinched(
 def test_7_1_6_return_does_not_move_a_special_card():
     """7-1-6 / 3-2: only Normal cards are ever in a Deck or Hand; a Special whose effect says "this
     card" to the deck stays a used Special."""
-    from engine.games.sakura_arms.card_moves import return_this
+    from engine.games.sakura_arms.effects import return_this
     game = _game()
     s = game.state
     special = place(game, 0, "yuki-s2", "special", used=True)

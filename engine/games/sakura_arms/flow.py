@@ -22,7 +22,7 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.card_moves import RETURN_TO, change_vigor, mill, return_this, to_deck_bottom
+from engine.games.sakura_arms.effects import RETURN_TO, change_vigor, mill, return_this, to_deck_bottom
 from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               damage, finish_card, flags, gain_vigor, make_card_attack,
