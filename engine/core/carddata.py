@@ -156,6 +156,14 @@ class _SplitSchema:
 _POSITIONAL = ("prefixItems", "unevaluatedItems", "contains")
 
 
+def section_schema(schema: dict, section: str) -> dict:
+    """The schema of one record of a list section, with the file's shared `$defs`."""
+    items = dict(schema["properties"][section]["items"])
+    if "$defs" in schema:
+        items["$defs"] = {**schema["$defs"], **items.get("$defs", {})}
+    return items
+
+
 def _split_schema(schema: dict) -> _SplitSchema | None:
     props = schema.get("properties")
     if not isinstance(props, dict):
@@ -164,10 +172,7 @@ def _split_schema(schema: dict) -> _SplitSchema | None:
     for section, sub in props.items():
         if not (isinstance(sub, dict) and isinstance(sub.get("items"), dict)) or any(k in sub for k in _POSITIONAL):
             continue
-        item = dict(sub["items"])
-        if "$defs" in schema:
-            item["$defs"] = {**schema["$defs"], **item.get("$defs", {})}
-        items[section] = item
+        items[section] = section_schema(schema, section)
         rest_props[section] = {k: v for k, v in sub.items() if k != "items"}
     return _SplitSchema(items, {**schema, "properties": rest_props}) if items else None
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -144,7 +146,7 @@ class _ChunkStore:
     def save(self, entries: dict[bytes, tuple[int, bytes]]) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(f".{id(entries)}.tmp")
+            tmp = self.path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
             tmp.write_bytes(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL))
             tmp.replace(self.path)
         except OSError:  # a read-only or full cache only costs time

@@ -61,7 +61,6 @@ def test_bench_bridge_times_accepted_and_refused_decisions_and_the_floor_in_one_
     assert report["floor_bytes"][0] > 0 and report["floor_bytes"][1] > 0
     for key in ("bridge_accepted_p50_ms", "bridge_refused_p50_ms", "floor_p50_ms", "p50_ms"):
         assert report[key] > 0, key
-    assert report["bridge_refused_p50_ms"] < report["p50_ms"]  # a part is less than the whole round trip
 
 
 def test_loopback_floor_moves_every_byte_of_both_messages():

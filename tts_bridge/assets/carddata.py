@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from engine.core.carddata import section_schema
 from engine.core.errors import DataError
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -118,14 +119,6 @@ def file_schema(loader: Any) -> dict:
     if "properties" not in schema or not any(p.get("type") == "array" for p in schema["properties"].values()):
         raise TypeError(f"{loader.__module__}: no card-file schema with list sections")
     return schema
-
-
-def section_schema(schema: dict, section: str) -> dict:
-    """The schema of one record of a list section, with the file's shared `$defs`."""
-    items = dict(schema["properties"][section]["items"])
-    if "$defs" in schema:
-        items["$defs"] = {**schema["$defs"], **items.get("$defs", {})}
-    return items
 
 
 def table_paths(folder: Path, schema: dict) -> dict[str, Path]:
