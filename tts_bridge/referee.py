@@ -84,10 +84,17 @@ class RefereeSession:
                                                   f"the game is back at decision {len(self.game.decisions)}."}}
 
     def _op_pending(self, message: dict) -> dict:
+        """The pending request; with `seat`, the one that seat may answer now (a joint step,
+        `"also"`, asks several seats at once), or null with the seats that are deciding."""
         request = self.game.pending()
         if request is None:
             result = self.game.result()
             return {"ok": True, "request": None, "result": result.to_json() if result else None}
+        if "seat" in message:
+            mine = self.game.request_for(_seat(message["seat"]))
+            if mine is None:
+                return {"ok": True, "request": None, "result": None, "deciding": [request.seat, *request.also]}
+            request = mine
         return {"ok": True, "request": request.to_json()}
 
     def _op_act(self, message: dict) -> dict:

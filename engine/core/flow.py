@@ -111,10 +111,13 @@ class Flow:
 
 @dataclass(frozen=True, slots=True)
 class AskingStep(Generic[S]):
-    """How one step type asks: `request` builds the Request, `answer` applies the chosen action."""
+    """How one step type asks: `request` builds the Request, `answer` applies the chosen action.
+    A step several seats may answer at once has `seats` (who may answer now, the first one
+    asked first); its `request` then takes the seat it asks as a third argument."""
 
-    request: Callable[[S, Any], Request]
+    request: Callable[..., Request]
     answer: Callable[[S, Any, int, dict], None]
+    seats: Callable[[S, Any], tuple[int, ...]] | None = None
 
 
 class Processor(Generic[S]):
@@ -135,10 +138,14 @@ class Processor(Generic[S]):
             return fn
         return register
 
-    def asks(self, step_type: type, request: Callable[[S, Any], Request],
-             answer: Callable[[S, Any, int, dict], None]) -> None:
+    def asks(self, step_type: type, request: Callable[..., Request],
+             answer: Callable[[S, Any, int, dict], None],
+             seats: Callable[[S, Any], tuple[int, ...]] | None = None) -> None:
+        """Register a step that asks. With `seats`, every seat it returns may answer now, each
+        from `request(state, step, seat)`; the step's answer then decides what is asked next
+        (usually the same step again for the seats still to answer)."""
         assert step_type.asks, f"{step_type.__name__} does not ask; register it with `runs`"
-        self._asks[step_type] = AskingStep(request, answer)
+        self._asks[step_type] = AskingStep(request, answer, seats)
 
     # -- driving -------------------------------------------------------------------------
     def advance(self, state: S) -> None:
@@ -160,11 +167,25 @@ class Processor(Generic[S]):
             else:
                 raise TypeError(f"no handler is registered for step {step!r}")
 
-    def request(self, state: S) -> Request | None:
+    def request(self, state: S, seat: int | None = None) -> Request | None:
+        """The pending Request; with `seat`, the one that seat may answer now (None if the
+        asking step does not let it answer)."""
         step = self._flow_of(state).asking
         if step is None:
             return None
-        request = self._asks[type(step)].request(state, step)
+        asking = self._asks[type(step)]
+        if asking.seats is None:
+            request = asking.request(state, step)
+            if seat is not None and seat != request.seat:
+                return None
+        else:
+            seats = asking.seats(state, step)
+            if seat is None:
+                seat = seats[0]
+            elif seat not in seats:
+                return None
+            request = asking.request(state, step, seat)
+            request.also = tuple(s for s in seats if s != seat)
         request.rule = step.rule
         request.wait = step.wait
         return request

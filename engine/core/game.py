@@ -57,7 +57,7 @@ class GameRules(Protocol):
     def sample_decks(self) -> list[Deck]: ...
     def load_deck(self, path: Path, options: dict[str, Any] | None = None) -> Deck: ...
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> Any: ...
-    def request(self, state: Any) -> Request | None: ...
+    def request(self, state: Any, seat: int | None = None) -> Request | None: ...
     def check(self, state: Any, seat: int, action: dict) -> Refusal | None: ...
     def apply(self, state: Any, seat: int, action: dict) -> list[Event]: ...
     def result(self, state: Any) -> Result | None: ...
@@ -122,6 +122,18 @@ class Game:
             self._pending_fresh = True
         return self._pending
 
+    def request_for(self, seat: int) -> Request | None:
+        """The Request `seat` may answer now: the pending one if it is that seat's, its own when
+        the asking step lets several seats answer at once (`Request.also`), else None."""
+        request = self.pending()
+        if request is None:
+            return None
+        if seat == request.seat:
+            return request
+        if seat in request.also:
+            return self.rules.request(self.state, seat)
+        return None
+
     def result(self) -> Result | None:
         return self.rules.result(self.state)
 
@@ -182,6 +194,8 @@ class Game:
         request = self.pending()
         if request is None:
             raise self._game_over("no more moves can be made")
+        if seat != request.seat and seat in request.also:
+            request = self.rules.request(self.state, seat)
         if seat != request.seat or request.find(action) is None:
             raise self._explain(seat, action, request)
         return self._commit(seat, action)

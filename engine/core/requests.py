@@ -75,7 +75,9 @@ class Option:
 class Request:
     """What the engine waits for. `rule` and `wait` come from the step that asks (see
     engine/core/flow.py): the rule that gives this decision to `seat`, and what any other
-    seat is told when it tries to move."""
+    seat is told when it tries to move. `also` names the other seats that may answer the same
+    step now, each from its own Request (`Game.request_for`): choices the rules let players
+    make at the same time, such as kaiju's opening cards (KJ-3.1.3)."""
 
     seat: int
     kind: str
@@ -83,6 +85,7 @@ class Request:
     options: list[Option]
     rule: str | None = None
     wait: str | None = None
+    also: tuple[int, ...] = ()
 
     def find(self, action: Any) -> Option | None:
         for option in self.options:
@@ -96,6 +99,7 @@ class Request:
             "kind": self.kind,
             "prompt": self.prompt,
             "options": [o.to_json() for o in self.options],
+            **({"also": list(self.also)} if self.also else {}),
         }
 
 

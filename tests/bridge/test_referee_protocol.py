@@ -28,6 +28,24 @@ def test_pending_lists_options_with_id_label_and_action():
         assert set(option) == {"id", "label", "action"} and option["label"]
 
 
+def test_kj_3_1_3_pending_by_seat_gives_each_player_its_share_of_the_opening_placement():
+    """KJ-3.1.3: both players place their opening cards at once, so `pending` names the other
+    seat that may answer (`also`) and `pending` with a seat gives that seat its own options;
+    a seat with nothing to answer gets null and who is deciding. A bad seat is bad_request."""
+    s = session(seed=1)
+    chooser = s.handle({"op": "pending"})["request"]["seat"]
+    s.handle({"op": "act", "seat": chooser, "action": {"type": "choose_order", "first": True}})
+    joint = s.handle({"op": "pending"})["request"]
+    assert joint["seat"] == chooser and joint["also"] == [1 - chooser]
+    second = s.handle({"op": "pending", "seat": 1 - chooser})["request"]
+    assert second["seat"] == 1 - chooser and "also" in second and second["options"]
+    assert {o["action"]["card"] for o in second["options"]} <= set(s.game.state.table.zone(1 - chooser, "hand"))
+    assert s.handle({"op": "act", "seat": 1 - chooser, "action": second["options"][0]["action"]})["ok"]
+    assert s.handle({"op": "pending", "seat": 1 - chooser}) == {"ok": True, "request": None, "result": None,
+                                                              "deciding": [chooser]}
+    assert s.handle({"op": "pending", "seat": 7})["error"]["code"] == "bad_request"
+
+
 def test_malformed_lines_get_bad_request_and_change_nothing():
     s = session()
     before = s.game.state_hash()

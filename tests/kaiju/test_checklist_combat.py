@@ -406,6 +406,8 @@ def test_kj_g20_skill_that_wins_and_loses_at_once_is_a_draw():
     assert game.view(None)["players"][1]["spirit_total"] == 16
     result = game.result()
     assert (result.winner, result.draw, result.rule) == (None, True, "KJ-G19")
+    assert result.reason == ("both players lost at once: seat 0 has no battle card in play; "
+                             "seat 1 has more than 15 cost in their spirit zone")  # each loser's own reason
 
 
 def test_kj_g20_devolution_skill_that_wins_and_loses_at_once_is_a_draw():

@@ -192,9 +192,50 @@ def test_kj_3_1_3_only_a_battle_card_may_be_placed_face_down():
         assert error.rule == "KJ-3.1.3"
     assert {o.action["card"] for o in game.pending().options} == {
         cid(game, 0, t, "hand") for t in ("Alpha", "Beta", "Tank")}
-    # the second player waits for the first
-    error = refused(game, 1, {"type": "place_facedown", "card": game.state.table.zone(1, "hand")[0]})
-    assert error.code == "wrong_seat"
+
+
+@pytest.mark.parametrize("early", [0, 1])
+def test_kj_3_1_3_both_players_place_their_opening_cards_at_once(early):
+    """Checklist 3: KJ-3.1.3 sets no order for the opening cards: both players are asked at
+    once and either may place first (at a live table both place at the same time). The cards
+    turn up together only when both are down, and the first player then takes turn 1."""
+    game = Game(RULES, [deck(name="a"), deck(name="b")], 2)
+    _choose_order(game, first=0)
+    joint = game.pending()
+    assert (joint.seat, joint.also, joint.kind) == (0, (1,), "place_facedown")
+    late = 1 - early
+    for seat in (early, late):
+        mine = game.request_for(seat)
+        assert mine is not None and mine.seat == seat
+        assert {o.action["card"] for o in mine.options} == {
+            c for c in game.state.table.zone(seat, "hand") if game.state.table.cards[c].defn.is_battle}
+    early_card = game.request_for(early).options[0].action["card"]
+    events = game.act(early, {"type": "place_facedown", "card": early_card})
+    assert [e.data["type"] for e in events] == ["placed_facedown"]
+    assert events[0].for_seat(late) == {"type": "placed_facedown", "seat": early}  # face down to the other
+    assert game.state.table.face_down == {early_card}
+    # the one still to place is now the only one asked; the one who placed may not place again
+    assert (game.pending().seat, game.pending().also) == (late, ())
+    assert game.request_for(early) is None
+    again = refused(game, early, {"type": "place_facedown", "card": game.state.table.zone(early, "hand")[0]})
+    assert again.rule == "KJ-3.1.3" and "already placed" in again.message
+    late_card = game.pending().options[0].action["card"]
+    events = game.act(late, {"type": "place_facedown", "card": late_card})
+    revealed = next(e for e in events if e.data["type"] == "revealed")
+    assert {c["id"] for c in revealed.data["cards"]} == {early_card, late_card}
+    assert not game.state.table.face_down
+    assert game.state.active == 0 and game.pending().seat == 0  # the first player's turn 1
+
+
+def test_kj_3_1_3_the_joint_request_tells_neither_seat_the_others_cards():
+    """KJ-3.1.3 with KJ-G31: each seat's own opening request lists only its own hand; the
+    pending request as JSON names the other seat that may answer, never its cards."""
+    game = Game(RULES, [deck(name="a"), deck(name="b")], 3)
+    _choose_order(game, first=0)
+    assert game.pending().to_json()["also"] == [1]
+    for seat in (0, 1):
+        payload = game.request_for(seat).to_json()
+        assert_nothing_hidden_leaks(game, seat, payload, f"seat {seat}'s opening request")
 
 
 def test_kj_3_1_3_face_down_card_is_hidden_until_both_are_revealed_together():

@@ -75,8 +75,9 @@ def _3_one_opening_card_each():
     return game, 0, {"type": "place_facedown", "card": _hand_card(game, 0, battle=True)}
 
 
-def _3_second_player_before_the_first():
+def _3_second_player_places_first_then_again():
     game = _opening()
+    game.act(1, {"type": "place_facedown", "card": _hand_card(game, 1, battle=True)})  # KJ-3.1.3: no order
     return game, 1, {"type": "place_facedown", "card": _hand_card(game, 1, battle=True)}
 
 
@@ -303,8 +304,8 @@ CASES = (
          _3_only_a_battle_card_face_down),
     Case("kj_3_1_3_one_opening_card_each", 3, "KJ-3.1.3", "already placed your opening battle card",
          _3_one_opening_card_each),
-    Case("kj_3_1_3_opening_cards_one_at_a_time", 3, "KJ-3.1.3", "neither is turned up before both are placed",
-         _3_second_player_before_the_first),
+    Case("kj_3_1_3_one_opening_card_each_whoever_places_first", 3, "KJ-3.1.3", "already placed your opening battle card",
+         _3_second_player_places_first_then_again),
     Case("kj_3_2_1_the_draw_is_the_engines_not_a_move", 4, None, "not a well-formed kaiju move",
          _4_the_draw_is_not_a_move, "bad_request"),
     Case("kj_3_4_2_one_regular_deploy_per_turn", 5, "KJ-3.4.2", "deploy again next turn", _5_second_regular_deploy),

@@ -194,6 +194,7 @@ def test_qg_2_3_1_both_players_losing_at_once_is_a_tie():
     game.act(0, {"type": "pay", "earth": 1, "pegasus": 0, "unicorn": 0, "mana": 0})
     result = game.result()
     assert result.draw and result.winner is None and result.rule == "QG-2.3.1" and game.pending() is None
+    assert result.reason == "both players lost at once: each has no life left"
 
 
 def test_qg_g9_attacks_are_optional_and_in_any_order():

@@ -100,18 +100,21 @@ def hidden_names(game, seat: int, attr: str = "title", skip=lambda card: False) 
 
 
 def assert_prompts_reach_only_their_colour(table, bots, steps: int = 40) -> set[str]:
-    """Play `steps` decisions; each prompt's buttons are shown to the deciding colour only and
-    the other colour cannot click them. Returns the request kinds seen."""
+    """Play `steps` decisions; each prompt's buttons are shown to its own colour only (both
+    colours hold one while a joint step asks both, `Request.also`, each with its own options)
+    and the other colour cannot click them. Returns the request kinds seen."""
     kinds = set()
+    game = table.session.game
     for _ in range(steps):
-        pending = table.session.game.pending()
+        pending = game.pending()
         if pending is None:
             break
         kinds.add(pending.kind)
-        me, other = table.colors[pending.seat], table.colors[1 - pending.seat]
-        mine = table.emu.ui_buttons(me)
-        assert [label for _, label in mine] == [o.label for o in pending.options]
-        assert table.emu.ui_buttons(other) == []
-        assert table.emu.click(other, mine[0][0]) is False  # not visible to the other colour
+        for seat in (0, 1):
+            mine, me, other = game.request_for(seat), table.colors[seat], table.colors[1 - seat]
+            buttons = table.emu.ui_buttons(me)
+            assert [label for _, label in buttons] == ([o.label for o in mine.options] if mine else [])
+            if buttons:
+                assert table.emu.click(other, buttons[0][0]) is False  # not visible to the other colour
         bots.step()
     return kinds

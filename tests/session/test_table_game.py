@@ -210,3 +210,30 @@ def test_flips_of_referee_cards_are_vetoed_in_lua(table):
     assert "referee" in table.emu.messages["White"][-1]
     table.settle()
     assert table.session.stats["blocked"] >= 1
+
+
+def test_kj_3_1_3_both_colours_are_asked_for_their_opening_cards_and_either_drops_first(table):
+    """KJ-3.1.3: the opening face-down cards have no order, so at the table both colours are
+    prompted at once and the second player's drop onto its engagement zone is accepted before
+    the first player's; the card stays face down to the other colour until both are down."""
+    s, game = table.session, table.session.game
+    bots = TableBots(table.emu, s, seed=1, cheat_rate=0.0)
+    bots.cheats_tried = 1
+    while game.pending().kind != "place_facedown":
+        bots.step()
+    table.settle()
+    first = game.pending().seat
+    second = 1 - first
+    assert set(s.prompts) == {s.colors[0], s.colors[1]}  # both colours hold an opening prompt
+    mine = game.request_for(second)
+    card = mine.options[0].action["card"]
+    phys = s.adapter.physical(game, second, mine.options[0].action, s.shown)
+    assert phys is not None and phys.card == card
+    assert table.emu.move_as(s.colors[second], s.guids[card_ref(card)], phys.pos)
+    table.settle()
+    assert wait_until(lambda: len(game.decisions) == 2)
+    assert game.decisions[-1] == {"seat": second, "action": {"type": "place_facedown", "card": card}}
+    assert card in game.state.table.face_down
+    assert game.pending().seat == first and s.colors[second] not in s.prompts
+    assert not any(name in json.dumps(table.emu.messages.get(s.colors[first], []))
+                   for name in hidden_names(game, first))

@@ -141,6 +141,8 @@ class TableBots:
         if cheats and (self.rng.random() < self.cheat_rate or not self.cheats_tried):
             self.cheat(*cheats[self.rng.randrange(len(cheats))])
         before = len(game.decisions)
+        if pending.also:  # a joint step (Request.also): whoever may answer, answers
+            pending = game.request_for(self.rng.choice((pending.seat, *pending.also)))
         color = s.colors[pending.seat]
         action = self.bots[pending.seat].choose(pending)
         phys = self.adapter.physical(game, pending.seat, action, s.shown)

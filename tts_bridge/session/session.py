@@ -362,11 +362,13 @@ class Session:
         if pending is None:
             self._revert(ref, color, None, "The game is over; cards stay where they are.")
             return
-        if pending.seat != seat:  # whatever was meant, it is not this player's decision
+        mine = self.game.request_for(seat)  # the pending decision, or this seat's share of a joint one
+        if mine is None:  # whatever was meant, it is not this player's decision
             r = self.game.seat_refusal(seat, pending)
             self._revert(ref, color, r.rule, r.message)
             return
-        legal = [a for a in candidates if pending is not None and pending.seat == seat and pending.find(a) is not None]
+        pending = mine
+        legal = [a for a in candidates if pending.find(a) is not None]
         if len(legal) == 1:
             self._decide(seat, legal[0], moved=ref)
             return
@@ -533,7 +535,7 @@ class Session:
             refs = sorted(card_ref(c) for c in self.adapter.movable(self.game, seat))
             if pending is None:
                 why = "The game is over; nothing can be moved."
-            elif pending.seat != seat:
+            elif pending.seat != seat and seat not in pending.also:
                 r = self.game.seat_refusal(seat, pending)
                 why = self._colored(self._cited(r.rule, r.message))
             else:
@@ -543,12 +545,12 @@ class Session:
         return out
 
     def _prompt_cmds(self) -> list[dict]:
-        pending = self.game.pending()
         cmds = []
         for color, seat in self.seat_of.items():
-            if pending is not None and pending.seat == seat:
-                cmds.append(self._prompt_cmd(color, pending.prompt, [o.action for o in pending.options],
-                                             [o.label for o in pending.options]))
+            mine = self.game.request_for(seat)  # every seat that may answer now is prompted
+            if mine is not None:
+                cmds.append(self._prompt_cmd(color, mine.prompt, [o.action for o in mine.options],
+                                             [o.label for o in mine.options]))
             elif color in self.prompts:
                 del self.prompts[color]
                 cmds.append({"op": "clear_prompt", "color": color})

@@ -124,8 +124,8 @@ class GundamWarRules(CardGame):
         state.events.clear()
         return state
 
-    def request(self, state: GWState) -> Request | None:
-        return flow.PROCESSOR.request(state)
+    def request(self, state: GWState, seat: int | None = None) -> Request | None:
+        return flow.PROCESSOR.request(state, seat)
 
     def check(self, state: GWState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)

@@ -111,8 +111,8 @@ class KaijuRules(CardGame):
         state.events.clear()
         return state
 
-    def request(self, state: KaijuState) -> Request | None:
-        return flow.PROCESSOR.request(state)
+    def request(self, state: KaijuState, seat: int | None = None) -> Request | None:
+        return flow.PROCESSOR.request(state, seat)
 
     def check(self, state: KaijuState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)

@@ -8,7 +8,7 @@ from engine.games.kaiju import guards
 from engine.games.kaiju.guards import (check_action, check_attack, check_convert, check_deploy, check_end_turn,
                                        check_enhance, check_evolve, check_heal, check_reinforce, check_retreat,
                                        check_skill)
-from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceFacedown,
+from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceOpening,
                                       advantage, defn, title, zone)
 
 
@@ -176,8 +176,12 @@ def choose_order(state: KaijuState, step: ChooseOrder) -> Request:
     ])
 
 
-def place_facedown(state: KaijuState, step: PlaceFacedown) -> Request:
-    seat = step.seat
+def opening_seats(state: KaijuState, step: PlaceOpening) -> tuple[int, ...]:
+    """The seats still to place an opening card (KJ-3.1.3), the first player first."""
+    return tuple(s for s in (state.first, 1 - state.first) if s not in step.placed)
+
+
+def place_opening(state: KaijuState, step: PlaceOpening, seat: int) -> Request:
     opts = [_option({"type": "place_facedown", "card": c}, f"Place {title(state, c)} face down")
             for c in zone(state, seat, "hand") if defn(state, c).is_battle]
     return Request(seat, "place_facedown", "Choose your opening battle card (placed face down).", opts)

@@ -22,12 +22,14 @@ _IN_PLAY_KEYS = ("0.engaged", "0.support", "1.engaged", "1.support")  # seat 0's
 
 # -- moving cards --------------------------------------------------------------------------
 
-def finish(state: KaijuState, losers: list[int], reason: str, rule: str) -> None:
-    """The game ends: one loser, or both at once (a draw, KJ-G19)."""
+def finish(state: KaijuState, losers: list[int], reasons: list[str], rule: str) -> None:
+    """The game ends: one loser, or both at once (a draw, KJ-G19); `reasons[i]` says why
+    `losers[i]` lost, as a predicate ("has no battle card in play")."""
+    why = "; ".join(f"seat {seat} {reason}" for seat, reason in zip(losers, reasons))
     if len(losers) == 2:
-        state.result = Result(None, True, f"both players lost at once: {reason}", "KJ-G19")
+        state.result = Result(None, True, f"both players lost at once: {why}", "KJ-G19")
     else:
-        state.result = Result(1 - losers[0], False, f"seat {losers[0]} {reason}", rule)
+        state.result = Result(1 - losers[0], False, why, rule)
     state.phase = "over"
     state.flow.stop()
     emit(state, {"type": "game_over", **state.result.to_json()})
@@ -40,7 +42,7 @@ def draw(state: KaijuState, seat: int, count: int = 1) -> None:
         if not deck:
             emit(state, {"type": "draw_skipped", "seat": seat, "reason": "empty deck", "rule": "KJ-G6"})
             if state.options["empty_deck"] == "loses":
-                finish(state, [seat], "drew from an empty deck", "KJ-G6")
+                finish(state, [seat], ["drew from an empty deck"], "KJ-G6")
             return
         card = deck[0]
         state.table.move(card, seat, "hand")

@@ -19,7 +19,7 @@ from engine.games.kaiju.effects import (defeat_check, discard_from_hand, draw, f
                                         place_damage, replace_in_play, resolve_effect, start_discard)
 from engine.games.kaiju.state import (SPIRIT_LIMIT, Check, ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand,
                                       FinishSkill,
-                                      KaijuState, MainPhase, PlaceFacedown, Refill, ResolveEffect, StartTurn,
+                                      KaijuState, MainPhase, PlaceOpening, Refill, ResolveEffect, StartTurn,
                                       attack_bonus, defn, emit, engaged, owner, spirit_total, title,
                                       turn_allowances, zone)
 
@@ -43,7 +43,7 @@ def run_check(state: KaijuState, step: Check) -> None:
             losers.append(seat)
             reasons.append(("has no battle card in play", "KJ-4.2"))
     if losers:
-        finish(state, losers, reasons[0][0], reasons[0][1])
+        finish(state, losers, [why for why, _ in reasons], reasons[0][1])
         return
     if zones["0.engaged"] and zones["1.engaged"]:
         return  # both refills would do nothing, straight away (the usual case)
@@ -173,16 +173,18 @@ def _choose_order(state: KaijuState, step: ChooseOrder, seat: int, action: dict)
     emit(state, {"type": "order", "first": state.first, "rule": "KJ-3.1.1"})
     deal_opening(state)
     if state.result is None:
-        state.flow.then(PlaceFacedown(state.first))
+        state.flow.then(PlaceOpening())
 
 
-def _place_facedown(state: KaijuState, step: PlaceFacedown, seat: int, action: dict) -> None:
+def _place_opening(state: KaijuState, step: PlaceOpening, seat: int, action: dict) -> None:
+    """KJ-3.1.3: a player's opening card goes face down; once both are down, both turn up."""
     card = action["card"]
     state.table.move(card, seat, "engaged")
     state.table.face_down.add(card)
     emit(state, {"type": "placed_facedown", "seat": seat, "card": CardRef(card)})
-    if seat == state.first:
-        state.flow.then(PlaceFacedown(1 - seat))
+    placed = (*step.placed, seat)
+    if len(placed) < 2:
+        state.flow.next(PlaceOpening(placed))
         return
     revealed = []
     for s in (0, 1):  # KJ-3.1.3: both turned face up at the same time
@@ -344,7 +346,7 @@ def _main_move(state: KaijuState, step: MainPhase, seat: int, action: dict) -> N
 
 
 PROCESSOR.asks(ChooseOrder, choices.choose_order, _choose_order)
-PROCESSOR.asks(PlaceFacedown, choices.place_facedown, _place_facedown)
+PROCESSOR.asks(PlaceOpening, choices.place_opening, _place_opening, seats=choices.opening_seats)
 PROCESSOR.asks(MainPhase, choices.main_phase, _main_move)
 PROCESSOR.asks(ChooseEngaged, choices.choose_engaged, _engage)
 PROCESSOR.asks(Devolve, choices.devolve, _devolve_choose)

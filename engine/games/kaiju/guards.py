@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import Refusal
 
 from engine.games.kaiju.effects import REGISTRY
-from engine.games.kaiju.state import (ChooseEngaged, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceFacedown, advantage, defn,
+from engine.games.kaiju.state import (ChooseEngaged, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceOpening, advantage, defn,
                                       owner, where, zone)
 
 _NO_TARGET = object()
@@ -81,10 +81,9 @@ def check_facedown(state: KaijuState, seat: int, action: dict) -> Refusal | None
     if zone(state, seat, "engaged"):
         return Refusal("KJ-3.1.3", "You have already placed your opening battle card; it stays face down until your "
                                    "opponent has placed theirs, then both are turned face up.")
-    asking = state.flow.asking
-    if type(asking) is not PlaceFacedown or seat != asking.seat:
-        return Refusal("KJ-3.1.3", "The engine takes the opening cards one at a time: the first player places theirs "
-                                   "face down now, then you place yours; neither is turned up before both are placed.")
+    if type(state.flow.asking) is not PlaceOpening:
+        return Refusal("KJ-3.1.4", "Opening cards are placed once both hands are drawn and checked for a battle "
+                                   "card; wait until the opening hands are complete.")
     card, refusal = _hand_card(state, seat, action, "KJ-3.1.3")
     if refusal:
         return refusal

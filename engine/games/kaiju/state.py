@@ -47,11 +47,13 @@ class ChooseOrder(Step):
 
 
 @dataclass(slots=True)
-class PlaceFacedown(Step):
-    """KJ-3.1.3: each player, first player first, puts an opening battle card face down."""
-    seat: int
+class PlaceOpening(Step):
+    """KJ-3.1.3: both players put an opening battle card face down at the same time (the spec
+    sets no order, so either may place first); `placed` are the seats that have placed theirs."""
+    placed: tuple[int, ...] = ()
     asks = True
     rule = "KJ-3.1.3"
+    wait = "Both players place an opening battle card face down now; wait until seat {seat} has placed theirs."
 
 
 @dataclass(slots=True)

@@ -144,8 +144,8 @@ class QiguangRules(CardGame):
         flow.start(state)
         return state
 
-    def request(self, state: QgState) -> Request | None:
-        return flow.PROCESSOR.request(state)
+    def request(self, state: QgState, seat: int | None = None) -> Request | None:
+        return flow.PROCESSOR.request(state, seat)
 
     def check(self, state: QgState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)

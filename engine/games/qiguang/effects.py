@@ -295,7 +295,7 @@ def finish(state: QgState, losers: list[int], reason: str, rule: str, winner: in
     if winner is not None:
         state.result = Result(winner, False, reason, rule)
     elif len(losers) == 2:
-        state.result = Result(None, True, f"both players lost at once: {reason}", "QG-2.3.1")
+        state.result = Result(None, True, f"both players lost at once: each {reason}", "QG-2.3.1")
     elif not losers:
         state.result = Result(None, True, reason, rule)
     else:

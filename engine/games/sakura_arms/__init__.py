@@ -122,8 +122,8 @@ class SakuraArmsRules(CardGame):
         s.events = []
         return s
 
-    def request(self, s: SakuraState) -> Request | None:
-        return flow.PROCESSOR.request(s)
+    def request(self, s: SakuraState, seat: int | None = None) -> Request | None:
+        return flow.PROCESSOR.request(s, seat)
 
     def check(self, s: SakuraState, seat: int, action: dict) -> Refusal | None:
         return guards.check(s, seat, action, lambda: flow.PROCESSOR.request(s))

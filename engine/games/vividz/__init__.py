@@ -133,8 +133,8 @@ class VividzRules(CardGame):
         state.held = 0
         return state
 
-    def request(self, state: VividzState) -> Request | None:
-        return flow.PROCESSOR.request(state)
+    def request(self, state: VividzState, seat: int | None = None) -> Request | None:
+        return flow.PROCESSOR.request(state, seat)
 
     def check(self, state: VividzState, seat: int, action: dict) -> Refusal | None:
         return guards.check(state, seat, action)

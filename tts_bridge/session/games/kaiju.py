@@ -184,7 +184,8 @@ class KaijuAdapter:
         lines = [f"Kaiju - turn {view['turn']}, {view['phase']} phase"]
         pending = game.pending()
         if pending is not None:
-            lines.append(f"Waiting for {colors[pending.seat]}: {pending.prompt if pending.kind != 'main' else 'main phase'}")
+            who = " and ".join(colors[s] for s in (pending.seat, *pending.also))
+            lines.append(f"Waiting for {who}: {pending.prompt if pending.kind != 'main' else 'main phase'}")
         for seat in (0, 1):
             p = view["players"][seat]
             lines.append(f"{colors[seat]}: deck {p['deck']['count']}, hand {p['hand']['count']}, "
