@@ -102,3 +102,24 @@ def test_qg_g32_card_data_with_two_xs_or_an_undeclared_x_is_refused(tmp_path, ca
     with pytest.raises(DataError) as err:
         QiguangRules.load_cards(path)
     assert any(problem in p for p in err.value.problems), err.value.problems
+
+
+def test_qg_g32_an_x_card_dropped_on_its_target_at_the_table_offers_each_x():
+    """QG-G32: X is declared as the card is played. Dropping a targeted X card (Measured Bolt)
+    on an opposing character at the table maps to one play per X on offer for that target, so
+    the player is asked which X (before, the drop sent a play without X and was refused)."""
+    from tts_bridge.session.games import DropSite
+    from tts_bridge.session.games.qiguang import ADAPTER
+
+    from tests.qiguang.scenario import deck, full_deck, new_game
+
+    game = new_game(decks=[deck("Measured Bolt", name="a"), full_deck("b")])
+    game.act(game.pending().seat, {"type": "choose_order", "first": game.pending().seat == 0})
+    arrange(game, 0, hand=("Measured Bolt",), crystals=(0, 2, 0))
+    arrange(game, 1, standby={1: "Millstone Guard"})
+    set_phase(game, 0, "main")
+    bolt, guard = cid(game, 0, "Measured Bolt"), cid(game, 1, "Millstone Guard")
+    actions = ADAPTER.drop_actions(game, 0, bolt, DropSite(1, game.state.table.zone_name(guard), guard))
+    assert actions == [{"type": "play", "card": bolt, "target": guard, "x": 1},
+                       {"type": "play", "card": bolt, "target": guard, "x": 2}]
+    assert all(game.pending().find(a) is not None for a in actions)

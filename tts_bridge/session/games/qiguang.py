@@ -194,13 +194,11 @@ class QiguangAdapter:
                     lane, row = int(site.zone[-1]), site.zone[:-1]
                     return [{"type": "summon", "card": card, "lane": lane, **({"row": row} if row != "standby" else {})}]
                 return []
-            if site.target is not None and d.target:
-                return [{"type": "play", "card": card, "target": site.target}]
+            if site.target is not None and d.target:  # every X on offer for that target (QG-G32): one is asked
+                return self._plays(game, seat, card, target=site.target) or [
+                    {"type": "play", "card": card, "target": site.target}]
             if site.zone == "chain" or (site.seat == seat and site.zone in ("field", "support", *LANE_ZONES)):
-                pending = game.pending()
-                mine = [o.action for o in (pending.options if pending else [])
-                        if o.action.get("type") == "play" and o.action.get("card") == card]
-                return mine or [{"type": "play", "card": card}]
+                return self._plays(game, seat, card) or [{"type": "play", "card": card}]
             return []
         if where in COMBAT and site.seat == 1 - seat:
             lane = int(where[-1])
@@ -216,6 +214,14 @@ class QiguangAdapter:
         if site.seat == seat and site.zone == where and site.target in (None, card):
             return None  # nudged within its own zone
         return []
+
+    @staticmethod
+    def _plays(game: Game, seat: int, card: int, **fields: int) -> list[dict]:
+        """The legal plays of `card` (with `fields`, e.g. its target) among `seat`'s options now:
+        a card with X is offered once per X, so a drop maps to each and the player picks."""
+        mine = game.request_for(seat)
+        return [o.action for o in (mine.options if mine else []) if o.action.get("type") == "play"
+                and o.action.get("card") == card and all(o.action.get(k) == v for k, v in fields.items())]
 
     def no_move(self, game: Game, seat: int, card: int, site: DropSite) -> Refusal:
         table = game.state.table
