@@ -307,6 +307,7 @@ class QgState:
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
     stat_cache: tuple = cache((None, []))
+    lasting_characters: tuple = cache((-1, False))  # (cards counted, does any character have `continuous`?)
 
     def __post_init__(self) -> None:
         n = self.options["lanes"]  # read very often
@@ -354,21 +355,35 @@ def in_play(state: QgState, card: int) -> bool:
     return state.table.name_of[card] in IN_PLAY
 
 
+def _lasting_characters(state: QgState) -> bool:
+    """Whether any character of this game has continuous effects (counted again when a card is
+    made; most games have none, so the lanes need not be read for every stat)."""
+    cards = state.table.cards
+    if state.lasting_characters[0] != len(cards):
+        state.lasting_characters = (len(cards), any(c.defn.is_character and c.defn.continuous for c in cards))
+    return state.lasting_characters[1]
+
+
 def sources(state: QgState) -> list[int]:
-    """Cards whose continuous effects work now: fields, persistent spells, creations, characters."""
+    """Cards whose continuous effects work now: fields, persistent spells, creations, and
+    characters in play (standby and combat zones: "while the card is in play")."""
     z = state.table.zones
     out: list[int] = []
     for seat in (0, 1):
         out += z[f"{seat}.field"]
         out += z[f"{seat}.support"]
+        if _lasting_characters(state):
+            out += [c for key in state.char_keys[seat] for c in z[key] if defn(state, c).continuous]
     return out
 
 
 def stat_effects(state: QgState) -> list[tuple]:
     """(owner, applies, race, attack, health) of every continuous stat change in play, cached
-    until the field and support zones change (derived data, not part of the state hash)."""
+    until the cards in play that carry them change (derived data, not part of the state hash)."""
     z = state.table.zones
     key = (*z["0.field"], -1, *z["0.support"], -1, *z["1.field"], -1, *z["1.support"])
+    if _lasting_characters(state):  # a character's own continuous effect counts while it is in play
+        key = (*key, -2, *(c for seat in (0, 1) for k in state.char_keys[seat] for c in (-1, *z[k])))
     if state.stat_cache[0] != key:
         effects = [(owner(state, src), c.applies, c.race, c.attack, c.health)
                    for src in sources(state) for c in defn(state, src).continuous if c.attack or c.health]
