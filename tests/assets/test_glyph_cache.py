@@ -1,0 +1,87 @@
+"""The text engine's caches (glyph-run masks, fitted layouts) change nothing on a card: every
+sample card of every game, drawn with them off, then on (cold and warm), is the same bytes."""
+
+import pytest
+from PIL import Image
+
+from tts_bridge.assets import glyphcache
+from tts_bridge.assets.bench_floor import card_layouts, floor_cards
+from tts_bridge.assets.build import Settings
+from tts_bridge.assets.fonts import chain
+from tts_bridge.assets.games import buildable_games
+from tts_bridge.assets.render import RenderContext, render
+from tts_bridge.assets.text import Style, draw_text
+
+
+def _draw_all(layouts) -> list[bytes]:
+    out = []
+    for c in layouts:
+        img, _ = render(c.boxes, c.geo, RenderContext(c.data_root, c.lang, c.icon_dir), c.card_id)
+        out.append(img.tobytes())
+    return out
+
+
+@pytest.fixture(scope="module")
+def layouts():
+    return list(card_layouts(buildable_games()[0], Settings(dpi=150)))
+
+
+def test_cards_are_the_same_bytes_with_the_caches_on_and_off(layouts):
+    with glyphcache.enabled(False):
+        reference = _draw_all(layouts)
+        assert glyphcache.MASKS.stats().entries == 0
+    with glyphcache.enabled(True):
+        cold = _draw_all(layouts)
+        first = glyphcache.MASKS.stats()
+        warm = _draw_all(layouts)
+        second = glyphcache.MASKS.stats()
+    assert len(reference) > 250
+    assert [n for n, (a, b) in enumerate(zip(reference, cold)) if a != b] == []
+    assert [n for n, (a, b) in enumerate(zip(reference, warm)) if a != b] == []
+    # the warm pass drew every run from the cache
+    assert second.misses == first.misses and second.hits > first.hits
+
+
+def test_a_repeated_text_is_rasterised_and_fitted_once():
+    style = Style(chain("sans", "ja"), 30, 12, "#202020")
+    with glyphcache.enabled(True):
+        images = []
+        for _ in range(3):
+            img = Image.new("RGB", (400, 200), "#f0e0c0")
+            draw_text(img, (10.25, 20.5, 380, 160), "Continuous: deploy 1 more battle card each turn.", style)
+            images.append(img.tobytes())
+        masks, fits = glyphcache.MASKS.stats(), glyphcache.FITTED.stats()
+    with glyphcache.enabled(False):
+        img = Image.new("RGB", (400, 200), "#f0e0c0")
+        draw_text(img, (10.25, 20.5, 380, 160), "Continuous: deploy 1 more battle card each turn.", style)
+    assert images == [img.tobytes()] * 3
+    assert masks.hits == 2 * masks.misses and masks.misses >= 2  # wrapped: one run per line
+    assert (fits.misses, fits.hits) == (1, 2)
+
+
+def test_a_fitted_layout_handed_out_is_a_copy():
+    style = Style(chain("sans", "ja"), 30, 12)
+    with glyphcache.enabled(True):
+        img = Image.new("RGB", (200, 100), "white")
+        first = draw_text(img, (0, 0, 200, 100), "Attack 4", style)
+        first.lines.clear()
+        first.missing.add("x")
+        again = draw_text(img, (0, 0, 200, 100), "Attack 4", style)
+    assert again.lines and again.missing == set()
+
+
+def test_the_caches_are_bounded():
+    lru = glyphcache.LRU(100)
+    for n in range(10):
+        lru.put(n, str(n), 30)
+    assert lru.stats().size <= 100 and lru.stats().entries == 3
+    assert lru.get(0) is None and lru.get(9) == "9"
+    lru.put("huge", "x", 101)
+    assert lru.get("huge") is None
+
+
+def test_the_floor_draws_each_card_face_once(layouts):
+    cards = floor_cards(buildable_games()[0], Settings(dpi=150))
+    faces = [c for c in layouts if c.card_id != "__back__"]
+    assert len(cards) == len(faces)
+    assert all(texts for _, texts in cards)  # every card has some text to draw
