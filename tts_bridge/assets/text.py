@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from icu4py.breakers import LineBreaker
 
 from tts_bridge.assets import glyphcache
-from tts_bridge.assets.fonts import Face, face_for, pil_font
+from tts_bridge.assets.fonts import Face, coverage, face_for, pil_font
 
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9_-]*):")
 OBJ = "\ufffc"  # object replacement character: an icon inside the text for line breaking
@@ -94,6 +94,12 @@ def break_units(para: str) -> tuple[str, ...]:
 @lru_cache(maxsize=8192)
 def runs(text: str, faces: tuple[Face, ...]) -> tuple[tuple[str, Face | None], ...]:
     """Split `text` into runs drawn with one face; None = no face has the glyph."""
+    if text and faces and OBJ not in text and coverage(faces[0]).issuperset(map(ord, text)):
+        return ((text, faces[0]),)  # the usual case, without a lookup per character
+    return _runs_by_character(text, faces)
+
+
+def _runs_by_character(text: str, faces: tuple[Face, ...]) -> tuple[tuple[str, Face | None], ...]:
     out: list[list] = []
     for ch in text:
         if ch == OBJ:
