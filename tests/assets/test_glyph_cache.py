@@ -5,7 +5,7 @@ import pytest
 from PIL import Image
 
 from tts_bridge.assets import glyphcache
-from tts_bridge.assets.bench_floor import card_layouts, floor_cards, run_floor
+from tts_bridge.assets.bench_floor import card_layouts
 from tts_bridge.assets.build import Settings
 from tts_bridge.assets.fonts import chain
 from tts_bridge.assets.games import buildable_games
@@ -79,19 +79,3 @@ def test_the_caches_are_bounded():
     lru.put("huge", "x", 101)
     assert lru.get("huge") is None
 
-
-def test_the_floor_draws_each_card_face_once(layouts):
-    cards = floor_cards(buildable_games()[0], Settings(dpi=150))
-    faces = [c for c in layouts if c.card_id != "__back__"]
-    assert len(cards) == len(faces)
-    assert all(texts for _, texts in cards)  # every card has some text to draw
-
-
-def test_the_floor_writes_one_png_per_card_at_the_card_size(tmp_path):
-    cards = floor_cards(["kaiju"], Settings(dpi=60))[:2]
-    assert run_floor(cards, tmp_path) > 0
-    files = sorted(tmp_path.glob("*.png"))
-    assert len(files) == 2
-    with Image.open(files[0]) as im:
-        assert im.size == cards[0][0]
-        assert im.getextrema() != ((255, 255), (255, 255), (255, 255))  # text was drawn
