@@ -32,14 +32,24 @@ def test_cards_are_the_same_bytes_with_the_caches_on_and_off(layouts):
         assert glyphcache.MASKS.stats().entries == 0
     with glyphcache.enabled(True):
         cold = _draw_all(layouts)
-        first = glyphcache.MASKS.stats()
+        first, fits_first = glyphcache.MASKS.stats(), glyphcache.FITTED.stats()
         warm = _draw_all(layouts)
-        second = glyphcache.MASKS.stats()
+        second, fits_second = glyphcache.MASKS.stats(), glyphcache.FITTED.stats()
     assert len(reference) > 250
     assert [n for n, (a, b) in enumerate(zip(reference, cold)) if a != b] == []
     assert [n for n, (a, b) in enumerate(zip(reference, warm)) if a != b] == []
     # the warm pass drew every run from the cache
     assert second.misses == first.misses and second.hits > first.hits
+    assert fits_second.misses == fits_first.misses and fits_second.hits > fits_first.hits
+
+
+def test_a_layout_whose_icon_set_is_a_lambda_is_fitted_every_time():
+    style = Style(chain("sans", "ja"), 30, 12)
+    with glyphcache.enabled(True):
+        for _ in range(2):
+            draw_text(Image.new("RGB", (200, 100), "white"), (0, 0, 200, 100), "Attack :hp:", style,
+                      known_icon=lambda n: n == "hp")
+        assert glyphcache.FITTED.stats().entries == 0
 
 
 def test_a_repeated_text_is_rasterised_and_fitted_once():
