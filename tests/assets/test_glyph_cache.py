@@ -89,3 +89,21 @@ def test_the_caches_are_bounded():
     lru.put("huge", "x", 101)
     assert lru.get("huge") is None
 
+
+
+def test_clipped_text_drawn_through_a_layer_is_the_same_with_the_caches_on():
+    """Overflowing text is drawn on an RGBA layer the size of its box (another mask path)."""
+    style = Style(chain("sans", "ja"), 30, 28, "#802020", "center", "middle")
+    text = "A rules text far too long for its box, 溶岩「噴出」, so it overflows and is clipped."
+
+    def draw() -> tuple[bytes, bool]:
+        img = Image.new("RGB", (300, 120), "#e0e8f0")
+        res = draw_text(img, (20.4, 10.7, 200, 60), text, style)
+        return img.tobytes(), res.overflow
+
+    with glyphcache.enabled(False):
+        reference = draw()
+    with glyphcache.enabled(True):
+        assert [draw(), draw()] == [reference, reference]
+        assert glyphcache.MASKS.stats().hits > 0
+    assert reference[1]  # it did overflow
