@@ -171,3 +171,14 @@ def test_fit_stopping_early_changes_no_result(monkeypatch):
     complete = [fit(s, style(size, low, line_spacing=sp), w, h) for s, w, h, size, low, sp in cases]
     assert [(r.size, r.lines, r.overflow) for r in early] == [(r.size, r.lines, r.overflow) for r in complete]
     assert len({r.size for r in early}) > 10 and any(r.overflow for r in early)
+
+
+
+def test_runs_of_text_one_face_covers_match_the_per_character_split():
+    """The one-face shortcut of `runs` gives what splitting character by character gives."""
+    from tts_bridge.assets.text import _runs_by_character, runs
+
+    faces = chain("sans", "ja")
+    for s in ["Attack 4", " lead", "溶岩「噴出」。 mixed", "tab\tand\x01", "a\ufffcb", "", "\U0001F0A1 card", "Ω≈ç"]:
+        assert runs(s, faces) == _runs_by_character(s, faces), s
+    assert runs("Attack 4", faces) == (("Attack 4", faces[0]),)

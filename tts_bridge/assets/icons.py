@@ -7,6 +7,7 @@ icons with PNG files in `card_data/<game>/icons/<name>.png`."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -104,3 +105,13 @@ def icon(name: str, px: int, override_dir: str = "") -> Image.Image | None:
 
 def known(name: str, override_dir: str = "") -> bool:
     return name in BUILTIN or bool(override_dir and (Path(override_dir) / f"{name}.png").is_file())
+
+
+@dataclass(frozen=True)
+class Known:
+    """`known` for one icon folder, as a value: the text engine keeps fitted layouts per icon
+    set, and two cards of a game share one (a lambda per card would not)."""
+    override_dir: str = ""
+
+    def __call__(self, name: str) -> bool:
+        return known(name, self.override_dir)

@@ -220,7 +220,7 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
     img = Image.new("RGB", (W, H), background)
     draw = ImageDraw.Draw(img)
 
-    known = lambda n: icon_lib.known(n, ctx.icon_dir)  # noqa: E731
+    known = icon_lib.Known(ctx.icon_dir)
     icon_fn = lambda n, p: icon_lib.icon(n, p, ctx.icon_dir)  # noqa: E731
     for n, box in enumerate(boxes[start:], start=start):
         kind = box["type"]

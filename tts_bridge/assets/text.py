@@ -17,7 +17,8 @@ from typing import Callable
 from PIL import Image, ImageDraw
 from icu4py.breakers import LineBreaker
 
-from tts_bridge.assets.fonts import Face, face_for, pil_font
+from tts_bridge.assets import glyphcache
+from tts_bridge.assets.fonts import Face, coverage, face_for, pil_font
 
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9_-]*):")
 OBJ = "\ufffc"  # object replacement character: an icon inside the text for line breaking
@@ -93,6 +94,12 @@ def break_units(para: str) -> tuple[str, ...]:
 @lru_cache(maxsize=8192)
 def runs(text: str, faces: tuple[Face, ...]) -> tuple[tuple[str, Face | None], ...]:
     """Split `text` into runs drawn with one face; None = no face has the glyph."""
+    if text and faces and OBJ not in text and coverage(faces[0]).issuperset(map(ord, text)):
+        return ((text, faces[0]),)  # the usual case, without a lookup per character
+    return _runs_by_character(text, faces)
+
+
+def _runs_by_character(text: str, faces: tuple[Face, ...]) -> tuple[tuple[str, Face | None], ...]:
     out: list[list] = []
     for ch in text:
         if ch == OBJ:
@@ -170,9 +177,28 @@ def _height(n_lines: int, size: int, spacing: float) -> float:
     return 0 if n_lines == 0 else size * 1.17 + (n_lines - 1) * size * spacing
 
 
+def no_icons(name: str) -> bool:
+    """The icon set of a text without icons."""
+    return False
+
+
+def _copy(result: TextResult) -> TextResult:
+    out = TextResult(result.size, list(result.lines), result.overflow, set(result.missing), set(result.unknown_icons))
+    out.icon_names = list(result.icon_names)  # type: ignore[attr-defined]
+    return out
+
+
 def fit(text: str, style: Style, box_w: float, box_h: float,
-        known_icon: Callable[[str], bool] = lambda n: False) -> TextResult:
-    """The largest size in [min_size, size] at which the text fits the box (binary search)."""
+        known_icon: Callable[[str], bool] = no_icons) -> TextResult:
+    """The largest size in [min_size, size] at which the text fits the box (binary search),
+    remembered per (text, style, box size, icon set) when the icon set is a value (see
+    `icons.Known`; a lambda is not, and is fitted every time)."""
+    valued = known_icon is no_icons or type(known_icon).__hash__ is not object.__hash__
+    key = (text, style, box_w, box_h, known_icon) if valued else None
+    return glyphcache.fitted(key, lambda: _fit(text, style, box_w, box_h, known_icon), _copy)
+
+
+def _fit(text: str, style: Style, box_w: float, box_h: float, known_icon: Callable[[str], bool]) -> TextResult:
     paras_icons, unknown = paragraphs(text, known_icon)
     paras = [p for p, _ in paras_icons]
     missing = {ch for p in paras for run, face in runs(p, style.faces) if face is None for ch in run if not ch.isspace()}
@@ -255,7 +281,7 @@ def draw_missing(draw: ImageDraw.ImageDraw, x: float, baseline: float, size: int
 
 
 def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: str, style: Style,
-              icon: IconFn | None = None, known_icon: Callable[[str], bool] = lambda n: False) -> TextResult:
+              icon: IconFn | None = None, known_icon: Callable[[str], bool] = no_icons) -> TextResult:
     """Fit and draw `text` into `box` (x, y, w, h in px) of `image`; clipped to the box."""
     x0, y0, bw, bh = box
     result = fit(text, style, bw, bh, known_icon)
@@ -292,7 +318,7 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
                     draw_missing(draw, x, baseline, size)
                     x += size * 0.6
             else:
-                draw.text((x, baseline), run, font=pil_font(face, size), fill=style.color, anchor="ls")
+                glyphcache.draw_run(draw, (x, baseline), run, pil_font(face, size), (face, size), style.color)
                 if k + 1 < len(parts):  # the advance only matters to what follows on the line
                     x += _run_width(run, face, size, style.faces[0])
     if not direct:
