@@ -28,11 +28,9 @@ from itertools import chain
 from typing import Any, Callable, Iterable
 
 # Bump when the packing of any state changes: journals record it (Game.log "hash_version").
-# 4: every field in one marshal call (records as tuples, no repr), containers reused while equal;
-# 3 (still verifiable): plain values and the table in one marshal call, the rest by repr;
-# 2 (still verifiable): everything by repr.
-HASH_VERSION = 4
-HASH_VERSIONS = (2, 3, 4)
+# 3: plain values and the table in one marshal call; 2 (still verifiable): everything by repr.
+HASH_VERSION = 3
+HASH_VERSIONS = (2, 3)
 # marshal format 0 (CPython's Python/marshal.c): no object references and no interned-string
 # marker, so the bytes depend on the values alone, never on object identity; format 0 has
 # been frozen since Python 2. A value of any other type raises ValueError (never a wrong hash).
@@ -329,26 +327,27 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return remembered
 
 
-_PACKERS: dict[type, Callable[[Any], bytes]] = {}
+_PACKERS: dict[tuple[type, int, bool], Callable[[Any], bytes]] = {}
 # encoders that give () for an empty container, and the container types that may take the
 # packer's inline shortcut for empty values (states hold many per-turn sets that are mostly empty)
 _EMPTY_IS_UNIT = {_canon, _sorted, _sorted_items}
 _CONTAINERS = (dict, list, set, frozenset, deque, tuple)
 
 
-def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], bytes]:
+def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) -> Callable[[Any], bytes]:
     """The packer of a state type, generated from its declaration (it runs after every
     decision): `hash_bytes()` fields first, then (version 3) one marshal of the table and of
-    every plain field, then one repr of every other field, encoded."""
-    found = _PACKERS.get((state_type, version))
+    every plain field, then one repr of every other field, encoded.
+
+    `reuse`: the int dicts and sets keep a copy of the value last packed and reuse its bytes
+    while they compare equal, and `fixed()` fields are packed once per value object; without
+    it every field is packed from scratch (`full_pack`), and the bytes must be the same: the
+    fuzz checks that after every decision (tests/hash_agreement.py)."""
+    found = _PACKERS.get((state_type, version, reuse))
     if found is not None:
         return found
     if version not in HASH_VERSIONS:
         raise ValueError(f"hash version {version} is not one this engine computes ({HASH_VERSIONS})")
-    if version >= 4:
-        pack = _marshal_packer(state_type, reuse=True)
-        _PACKERS[(state_type, version)] = pack
-        return pack
     marshals: list[str] = []
     fixed = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_FIXED)}
     hints = _field_types(state_type)
@@ -368,6 +367,11 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
             else:
                 blobs.append(f"state.{name}.hash_bytes()")
             continue
+        if name in fixed and not reuse:
+            plain = encode or (lambda v: v)
+            env[f"_e_{name}"] = lambda v, plain=plain: repr(plain(v)).encode()
+            blobs.append(f"_e_{name}(state.{name})")
+            continue
         if name in fixed:  # set once per game: its packed bytes are remembered
             plain = encode or (lambda v: v)
             env[f"_e_{name}"] = _once(lambda v, plain=plain: repr(plain(v)).encode())
@@ -383,9 +387,10 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
             env["_RECORD_GETTERS"] = _RECORD_GETTERS
             values.append(inline.format(f"state.{name}"))
             continue
-        env[f"_e_{name}"] = _while_equal(encode) if encode in _COPIERS else encode
+        reused = reuse and encode in _COPIERS
+        env[f"_e_{name}"] = _while_equal(encode) if reused else encode
         call = f"_e_{name}(state.{name})"
-        if encode in _COPIERS:  # the last (copy, bytes) reused inline while equal, as _while_equal does
+        if reused:  # the last (copy, bytes) reused inline while equal, as _while_equal does
             env[f"_c_{name}"] = env[f"_e_{name}"].cell
             call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
         if name in optional:
@@ -410,213 +415,17 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
                   f"        tail = _marshal(({plain}), {_MARSHAL_FORMAT}) + b'|' + repr(rest).encode()\n"
                   f"    return {joined}tail,))\n")
     env["_marshal"] = marshal.dumps
-    exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}>", "exec"), env)
+    label = "" if reuse else ", from scratch"
+    exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}{label}>", "exec"), env)
     pack = env["pack"]
-    _PACKERS[(state_type, version)] = pack
+    _PACKERS[(state_type, version, reuse)] = pack
     return pack
 
 
-def pack_state(state: Any, version: int = HASH_VERSION) -> bytes:
-    return packer(type(state), version)(state)
+def pack_state(state: Any) -> bytes:
+    return packer(type(state))(state)
 
 
-# -- hash version 4: one marshal call, every value in a form marshal writes -------------------
-# Each hashed field is turned into scalars, bytes and tuples (records as (type name, fields),
-# enums as their value, sets and dicts sorted, step queues as their steps), and the whole state
-# is one `marshal` call: no repr anywhere. A container field (a dict, set or list of plain
-# values, the table's zones) is also kept as a copy with its packed bytes, reused after a
-# decision that left it equal: comparing is a C loop, cheaper than packing again. That reuse is
-# the packer's only memory, so `full_pack` (the same packer without it) must give the same bytes
-# after every decision: the fuzz checks it (tests/hash_agreement.py).
-
-
-def _deep(value: Any) -> Any:
-    """Any hashable state value in a form marshal writes (the general, slower path: fields
-    typed `Any`, and a record field holding something its type does not say)."""
-    kind = type(value)
-    if kind in _MARSHAL_SCALARS:
-        return value
-    if kind is tuple or kind is list or kind is deque:
-        return tuple(map(_deep, value))
-    if kind is dict:
-        return tuple(sorted((_deep(k), _deep(v)) for k, v in value.items()))
-    if kind is set or kind is frozenset:
-        return tuple(sorted(map(_deep, value)))
-    if isinstance(value, Enum):
-        return _deep(value.value)
-    if dataclasses.is_dataclass(value):
-        return (kind.__name__, *(_deep(getattr(value, f.name)) for f in dataclasses.fields(value)
-                                 if not is_cache(f)))
-    hashed = getattr(value, "hash_value", None) or getattr(value, "hash_bytes", None)
-    if hashed is not None:
-        return _deep(hashed())
-    if isinstance(value, dict):  # carddata.LineDict
-        return tuple(sorted((_deep(k), _deep(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):  # carddata.LineList
-        return tuple(map(_deep, value))
-    raise DeclarationError(f"cannot hash a {kind.__name__} value: {value!r}")
-
-
-_STEP_FORMS: dict[type, Callable[[Any], Any]] = {}
-
-
-def step_form(step: Any) -> Any:
-    """A step (any record the flow holds) in its form, compiled from its declaration on first
-    sight of its type: steps are not known where the Flow is declared."""
-    if step is None:
-        return None
-    form = _STEP_FORMS.get(type(step))
-    if form is None:
-        kind = type(step)
-        form = _record_form(kind, kind.__name__) if dataclasses.is_dataclass(kind) else _deep
-        _STEP_FORMS[kind] = form
-    return form(step)
-
-
-def _steps(queue: Any) -> tuple:
-    return tuple(map(step_form, queue)) if queue else ()
-
-
-def _form(tp: Any, where: str) -> Callable[[Any], Any] | None:
-    """The function giving a value of type `tp` in a form marshal writes (None: as it is)."""
-    if tp in _MARSHAL_SCALARS:
-        return None
-    if tp is Any or tp in (dict, set, frozenset):  # unparameterised: nothing known of the items
-        return _deep
-    origin, args = typing.get_origin(tp), [a for a in typing.get_args(tp) if a is not Ellipsis]
-    if origin is typing.Union or origin is types.UnionType:
-        forms = [_form(a, where) for a in args if a is not type(None)]
-        if all(f is None for f in forms):
-            return None
-        return _deep if len(forms) > 1 else (lambda v, f=forms[0]: None if v is None else f(v))
-    if tp is deque or origin is deque or tp in (list, tuple) or origin in (list, tuple):
-        item = _form(args[0], where) if len(args) == 1 else _deep if args else _deep
-        if origin is tuple and len(args) > 1:  # a fixed-length tuple of different types
-            forms = [_form(a, where) for a in args]
-            return None if all(f is None for f in forms) else _deep
-        if item is None:
-            return None if (origin or tp) in (list, tuple) else tuple
-        return lambda v: tuple(map(item, v))
-    if origin is dict:
-        key, val = (args + [Any, Any])[:2]
-        if key is int and val is int:
-            return _int_pairs
-        if key is int and typing.get_origin(val) is list and typing.get_args(val) == (int,):
-            return _int_lists
-        kf, vf = _form(key, where), _form(val, where)
-        if kf is not None:
-            return _deep
-        if vf is None:
-            return _sorted_items
-        return lambda d: tuple(sorted((k, vf(v)) for k, v in d.items())) if d else ()
-    if origin in (set, frozenset) or tp in (set, frozenset):
-        if args == [int]:
-            return _int_set
-        return _sorted if args and _form(args[0], where) is None else lambda s: tuple(sorted(map(_deep, s)))
-    if isinstance(tp, type):
-        if issubclass(tp, Enum):
-            return lambda v: _deep(v.value)
-        if callable(getattr(tp, "hash_value", None)):
-            return tp.hash_value
-        if callable(getattr(tp, "hash_bytes", None)):
-            return tp.hash_bytes
-        if callable(getattr(tp, "hash_key", None)):
-            return tp.hash_key
-        if dataclasses.is_dataclass(tp) or getattr(tp, "__canonical_repr__", False):
-            return step_form  # by the value's own type: a field declared `Step` holds its subclasses
-    raise DeclarationError(f"{where}: a field of type {tp!r} cannot be hashed; declare it a cache() "
-                           f"if the rules can derive it again, or give it a hashable type")
-
-
-def _record_form(tp: type, where: str) -> Callable[[Any], Any]:
-    """A record as (type name, its fields in their forms): what `record_key` gives when every
-    field is as it is, so a step reads the same inside the flow and in a field of its own."""
-    hints = _field_types(tp)
-    fields = [f for f in dataclasses.fields(tp) if not is_cache(f)]
-    forms = [_form(hints[f.name], f"{where}.{f.name}") for f in fields]
-    name = tp.__name__
-    if all(f is None for f in forms):
-        return record_key
-    getters = [(operator.attrgetter(f.name), form) for f, form in zip(fields, forms)]
-    if len(getters) == 1:
-        get, form = getters[0]
-        return lambda r: (name, form(get(r)) if form is not None else get(r))
-    return lambda r: (name, tuple(form(get(r)) if form is not None else get(r) for get, form in getters))
-
-
-def _marshal_packer(state_type: type, reuse: bool) -> Callable[[Any], bytes]:
-    """Hash version 4's packer of a state type: every hashed field in its form, one marshal
-    call, generated as one expression (it runs after every decision). `reuse`: the int dicts
-    and sets keep a copy and their bytes, reused while equal (`_while_equal`) and `fixed()`
-    fields are formed once; without it everything is packed from scratch (`full_pack`), which
-    must give the same bytes."""
-    hints = _field_types(state_type)
-    fixed = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_FIXED)}
-    ints = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_INTS)}
-    optional = {name for name, tp in hints.items()
-                if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)}
-    env: dict[str, Any] = {"_marshal": marshal.dumps, "_deep": _deep, "_int_list_bytes": _int_list_bytes,
-                           "_steps": _steps, "step_form": step_form}
-    parts = []
-    for f in dataclasses.fields(state_type):
-        if is_cache(f):
-            continue
-        name, tp, where = f.name, hints[f.name], f"{state_type.__name__}.{f.name}"
-        value = f"state.{name}"
-        if name in ints:  # int_list(): fixed-width bytes
-            parts.append(f"_int_list_bytes({value})")
-            continue
-        if _queue_encoder(tp) is not None:  # the Flow: its queues as steps, its asking step formed
-            fhints = _field_types(tp)
-            parts.append("(" + "".join(
-                f"_steps({value}.{q.name}), " if fhints[q.name] is deque or typing.get_origin(fhints[q.name]) is deque
-                else f"step_form({value}.{q.name}), " for q in dataclasses.fields(tp) if not is_cache(q)) + ")")
-            continue
-        form = _form(tp, where)
-        if form is not None and isinstance(tp, type) and name not in optional and form in (getattr(tp, "hash_value", None),
-                                                                      getattr(tp, "hash_bytes", None)):
-            parts.append(f"{value}.{form.__name__}()")  # the table, the random source: a method call
-            continue
-        if form is None:
-            parts.append(value)
-            continue
-        env[f"_f_{name}"] = form
-        call = f"_f_{name}({value})"
-        if name in fixed:  # set once per game: formed once, remembered by identity
-            if reuse:
-                env[f"_f_{name}"] = _once(form)
-                env[f"_c_{name}"] = env[f"_f_{name}"].cell
-                call = f"(_t[1] if (_t := _c_{name}[0])[0] is {value} else _f_{name}({value}))"
-        elif form in _COPIERS and reuse:  # int dicts and sets: their bytes reused while equal
-            env[f"_f_{name}"] = _while_equal(form)
-            env[f"_c_{name}"] = env[f"_f_{name}"].cell
-            call = f"(_t[1] if (_t := _c_{name}[0])[0] == {value} else _f_{name}({value}))"
-        elif form in _EMPTY_IS_UNIT and typing.get_origin(tp) in _CONTAINERS:
-            call = f"({call} if {value} else ())"  # an empty container forms as () anyway: no call
-        if name in optional and form not in (_deep,):
-            call = f"(None if {value} is None else {call})"
-        parts.append(call)
-    # a value its declared type does not describe (an enum in a step, a record in an `int`
-    # field, a set where an int was declared) makes marshal or a form refuse: then every field
-    # goes the general way (`_deep`), marked apart
-    names = [f.name for f in dataclasses.fields(state_type) if not is_cache(f)]
-    env["_slow"] = lambda state: b"d" + marshal.dumps(tuple(_deep(getattr(state, n)) for n in names), _MARSHAL_FORMAT)
-    source = (f"def pack(state):\n    try:\n        parts = ({''.join(p + ', ' for p in parts)})\n"
-              f"        return b'f' + _marshal(parts, {_MARSHAL_FORMAT})\n"
-              f"    except (ValueError, TypeError):\n"
-              f"        return _slow(state)\n")
-    label = "reusing" if reuse else "from scratch"
-    exec(compile(source, f"<packer of {state_type.__name__}, hash version 4, {label}>", "exec"), env)
-    return env["pack"]
-
-
-_FULL_PACKERS: dict[type, Callable[[Any], bytes]] = {}
-
-
-def full_pack(state: Any) -> bytes:
-    """The state packed from scratch in the current hash version, nothing reused: what the
-    reusing packer must agree with after every decision."""
-    pack = _FULL_PACKERS.get(type(state))
-    if pack is None:
-        pack = _FULL_PACKERS[type(state)] = _marshal_packer(type(state), reuse=False)
-    return pack(state)
+def full_pack(state: Any, version: int = HASH_VERSION) -> bytes:
+    """The state packed from scratch, nothing reused: what the reusing packer must agree with."""
+    return packer(type(state), version, reuse=False)(state)

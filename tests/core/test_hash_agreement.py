@@ -1,5 +1,5 @@
-"""Hash version 4 reuses the packed bytes of an int dict or set while it equals a copy of the
-one last packed; the fuzz checks after every decision that this agrees with packing from
+"""The packer reuses the packed bytes of an int dict or set while it equals a copy of the one
+last packed; the fuzz checks after every decision that this agrees with packing from
 scratch (tests/hash_agreement.py). These tests show the reuse is used, and that a reuse which
 misses a change (a "copy" that is the live dict itself, so an in-place change goes unseen) is
 caught by that check."""
@@ -12,7 +12,7 @@ import pytest
 
 import engine.core.hashing as hashing
 from engine.core.game import Game
-from engine.core.hashing import full_pack, pack_state
+from engine.core.hashing import HASH_VERSIONS, full_pack, pack_state
 from engine.core.registry import get_rules
 from tests.fuzzing import fuzz_game
 from tests.hash_agreement import check_hash_agreement
@@ -62,8 +62,8 @@ def test_the_fuzz_fails_on_a_reuse_that_misses_a_change(monkeypatch):
         fuzz_game(get_rules("kaiju"), seed=1, mutate_rate=0.0, full_checks=False)
 
 
-def test_the_agreement_check_passes_on_the_real_packer_and_skips_older_versions():
-    for version in (3, 4):
+def test_the_agreement_check_passes_on_the_real_packer_in_every_version():
+    for version in HASH_VERSIONS:
         game = Game(get_rules("kaiju"), seed=2, hash_version=version)
         for _ in range(30):
             request = game.pending()

@@ -1,13 +1,10 @@
-"""Hash version 4 packs every field in one marshal call (format 0), records as tuples; version 3
-packed the table and the plain fields in one marshal call and the rest by repr. Logs and
-journals written with versions 2 and 3 still replay and verify in the packing they were
-written with."""
+"""Hash version 3 packs the table and the plain fields in one marshal call (format 0); logs and
+journals written with version 2 still replay and verify in the packing they were written with."""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import marshal
 
 import pytest
 
@@ -31,20 +28,18 @@ def _played(game_id: str, version: int, decisions: int = 40) -> Game:
 
 
 def test_new_games_hash_with_the_newest_version():
-    assert HASH_VERSION == max(HASH_VERSIONS) == 4
-    assert HASH_VERSIONS == (2, 3, 4)
-    assert Game(get_rules("kaiju")).log()["hash_version"] == 4
+    assert HASH_VERSION == max(HASH_VERSIONS) == 3
+    assert Game(get_rules("kaiju")).log()["hash_version"] == 3
 
 
-@pytest.mark.parametrize("version", [2, 3])
 @pytest.mark.parametrize("game_id", game_ids())
-def test_an_older_version_log_replays_verifies_and_keeps_its_version(game_id, version):
-    old = _played(game_id, version)
+def test_a_version_2_log_replays_verifies_and_stays_version_2(game_id):
+    old = _played(game_id, 2)
     log = old.log()
-    assert log["hash_version"] == version
+    assert log["hash_version"] == 2
     replayed = Game.replay(get_rules(game_id), log)
-    assert replayed.hashes == old.hashes and replayed.hash_version == version
-    assert _played(game_id, HASH_VERSION).hashes != old.hashes  # the versions pack differently
+    assert replayed.hashes == old.hashes and replayed.hash_version == 2
+    assert _played(game_id, 3).hashes != old.hashes  # the versions pack differently
     log["hashes"][-1] = "0" * 24
     with pytest.raises(ValueError, match="diverged"):
         Game.replay(get_rules(game_id), log)
@@ -65,11 +60,11 @@ def test_a_version_2_journal_resumes_in_version_2():
 def test_a_version_this_engine_does_not_compute_is_refused_with_the_versions_it_does():
     log = _played("kaiju", 2, 3).log()
     log["hash_version"] = 1
-    with pytest.raises(ValueError, match=r"version 1, this engine computes versions 2, 3, 4"):
+    with pytest.raises(ValueError, match=r"version 1, this engine computes versions 2, 3"):
         Game.replay(get_rules("kaiju"), log)
     header = {key: log[key] for key in ("seed", "options", "decks", "hash_version")}
     decisions = [dict(d, hash=h) for d, h in zip(log["decisions"], log["hashes"])]
-    with pytest.raises(JournalError, match="versions 2, 3, 4"):
+    with pytest.raises(JournalError, match="versions 2, 3"):
         Journal.replay(get_rules("kaiju"), header, decisions)
     with pytest.raises(ValueError, match="version 7"):
         Game(get_rules("kaiju"), hash_version=7)
@@ -97,45 +92,34 @@ def test_the_marshalled_bytes_depend_on_the_values_never_on_object_identity():
     literal = _Plain(_table(), "main", [shared, shared], shared)
     built = _Plain(_table(), "".join(["ma", "in"]), [int("100001"), int("100001")], int("100001"))
     assert built.phase is not literal.phase and built.counts[0] is not built.counts[1]
-    for version in (3, 4):
-        assert pack_state(built, version) == pack_state(literal, version)
+    assert pack_state(built) == pack_state(literal)
 
 
-@pytest.mark.parametrize("version", [3, 4])
-def test_every_zone_its_order_and_face_down_cards_are_in_the_hash(version):
+def test_every_zone_its_order_and_face_down_cards_are_in_the_version_3_hash():
     state = _Plain(_table())
-    before = pack_state(state, version)
+    before = pack_state(state)
     deck = state.table.zone(0, "deck")
     deck.reverse()
-    assert pack_state(state, version) != before
+    assert pack_state(state) != before
     deck.reverse()
     state.table.face_down.add(1)
-    assert pack_state(state, version) != before
+    assert pack_state(state) != before
     state.table.face_down.clear()
     state.table.move(2, 0, "hand")
-    assert pack_state(state, version) != before
+    assert pack_state(state) != before
     state.table.move(2, 0, "deck")
-    assert pack_state(state, version) == before
+    assert pack_state(state) == before
 
 
 class _Level(enum.IntEnum):
     ONE = 1
 
 
-def test_a_value_marshal_cannot_write_raises_rather_than_hashing_wrong_in_version_3():
+def test_a_value_marshal_cannot_write_raises_rather_than_hashing_wrong():
     state = _Plain(_table(), life=_Level.ONE)  # declared int, holds an IntEnum
     with pytest.raises(ValueError, match="unmarshallable"):
-        pack_state(state, 3)
+        pack_state(state)
     assert packer(_Plain, 2)(state)  # version 2 wrote it by repr
-
-
-def test_version_4_packs_a_value_its_declaration_does_not_describe_the_general_way_apart():
-    # an IntEnum where an int is declared: marshal refuses it, so every field goes by `_deep`
-    # (the enum as its value), marked b"d"; the fast form of the same plain state is marked b"f"
-    odd, plain = _Plain(_table(), life=_Level.ONE), _Plain(_table(), life=1)
-    assert pack_state(odd)[:1] == b"d" and pack_state(plain)[:1] == b"f"
-    assert pack_state(odd) != pack_state(plain)
-    assert pack_state(odd) == pack_state(_Plain(_table(), life=_Level.ONE))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -152,36 +136,22 @@ class _WithRecords:
     steps: tuple = ()
 
 
-def test_records_go_by_repr_and_plain_values_by_marshal_and_both_are_in_the_version_3_hash():
+def test_records_go_by_repr_and_plain_values_by_marshal_and_both_are_in_the_hash():
     # `steps` is packed by _canon (Any): plain tuples marshal in the one call; a list of
     # records cannot, so that state's other fields go by repr: both forms must see every change
     plain = _WithRecords(_table(), 1, [], (("Proceed", ()),))
     linked = _WithRecords(_table(), 1, [_Link(0, 2)], (("Proceed", ()),))
-    assert b"Proceed" in pack_state(plain, 3) and b"'Proceed'" not in pack_state(plain, 3)  # marshalled
-    assert b"_Link(seat=0, card=2)" in pack_state(linked, 3)  # by repr
-    seen = {pack_state(plain, 3), pack_state(linked, 3)}
-    for state in (plain, linked):
-        before = pack_state(state, 3)
-        state.turn = 2
-        seen.add(pack_state(state, 3))
-        assert pack_state(state, 3) != before
-        state.turn = 1
-        assert pack_state(state, 3) == before
-    linked.chain[0] = _Link(1, 2)
-    seen.add(pack_state(linked, 3))
-    assert len(seen) == 5
-    assert pack_state(_WithRecords(_table(), 1, [_Link(1, 2)], (("Proceed", ()),)), 3) == pack_state(linked, 3)
-
-
-def test_version_4_marshals_records_as_tuples_and_sees_every_change():
-    plain = _WithRecords(_table(), 1, [], (("Proceed", ()),))
-    linked = _WithRecords(_table(), 1, [_Link(0, 2)], (("Proceed", ()),))
-    assert pack_state(linked)[:1] == b"f" and b"seat=" not in pack_state(linked)  # no repr anywhere
-    assert pack_state(linked) == b"f" + marshal.dumps(
-        (linked.table.hash_value(), 1, (("_Link", (0, 2)),), (("Proceed", ()),)), 0)
+    assert b"Proceed" in pack_state(plain) and b"'Proceed'" not in pack_state(plain)  # marshalled
+    assert b"_Link(seat=0, card=2)" in pack_state(linked)  # by repr
     seen = {pack_state(plain), pack_state(linked)}
+    for state in (plain, linked):
+        before = pack_state(state)
+        state.turn = 2
+        seen.add(pack_state(state))
+        assert pack_state(state) != before
+        state.turn = 1
+        assert pack_state(state) == before
     linked.chain[0] = _Link(1, 2)
     seen.add(pack_state(linked))
-    linked.chain.append(_Link(1, 2))
-    seen.add(pack_state(linked))
-    assert len(seen) == 4
+    assert len(seen) == 5
+    assert pack_state(_WithRecords(_table(), 1, [_Link(1, 2)], (("Proceed", ()),))) == pack_state(linked)
