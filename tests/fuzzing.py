@@ -14,6 +14,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameRules
 from engine.core.schema import action_families, in_family
+from tests.hash_agreement import check_hash_agreement
 from tests.invariants import check_after_decision
 
 ODD_VALUES = (None, "x", True, [], {}, 1.5)
@@ -70,6 +71,7 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
         if len(earlier) > EARLIER_MOVES:
             del earlier[next(iter(earlier))]
         events = game.act(request.seat, bots[request.seat].choose(request))
+        check_hash_agreement(game)  # the reusing hash equals one from scratch (hash version 4)
         if full_checks:
             check_after_decision(game, events)
         else:

@@ -150,18 +150,47 @@ def bench() -> None:
 @click.option("--game", required=True)
 @click.option("--games", "count", default=200, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--fireplace", "fireplace", metavar="PYTHON",
+              help="The Python of a virtualenv with Fireplace (default: $TTS_BRIDGE_FIREPLACE_PYTHON): its random "
+                   "games run interleaved with ours, and the ratios are printed.")
+@click.option("--fireplace-games", default=12, show_default=True, type=click.IntRange(min=1))
+@click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
+              help="Chunks ours and Fireplace's games alternate in.")
 @click.option("--json", "as_json", is_flag=True)
-def bench_engine(game: str, count: int, seed: int, as_json: bool) -> None:
-    """Time per decision (legal options + apply) over bot games."""
+def bench_engine(game: str, count: int, seed: int, fireplace: str | None, fireplace_games: int, rounds: int,
+                 as_json: bool) -> None:
+    """Time per decision (legal options + apply) over bot games, beside Fireplace's."""
+    from tts_bridge.bench_reference import FIREPLACE_HINT, FireplaceReference, ReferenceFailed, fireplace_python
+    from tts_bridge.cli_common import fail
     from tts_bridge.selfplay import bench_engine as run
 
-    report = run(_rules(game), count, seed)
+    rules = _rules(game)
+    python = fireplace_python(fireplace)
+    try:
+        if python is None:
+            report = run(rules, count, seed)
+        else:
+            with FireplaceReference(python) as reference:
+                report = run(rules, count, seed, min(rounds, count), reference, fireplace_games)
+    except ReferenceFailed as exc:
+        fail([str(exc)])
     if as_json:
-        click.echo(json.dumps({k: report[k] for k in ("decisions_per_s", "games_per_s", "p50_ms", "p99_ms", "decisions", "games")}))
+        keys = ("decisions_per_s", "games_per_s", "p50_ms", "p99_ms", "mean_ms", "ms_per_game", "decisions", "games",
+                "fireplace", "faster_per_decision", "faster_per_game")
+        click.echo(json.dumps({k: report[k] for k in keys if k in report}))
         return
     click.echo(f"{game}: {report['decisions']} decisions in {report['games']} games")
     click.echo(f"  {report['decisions_per_s']} decisions/s, {report['games_per_s']} games/s, "
                f"p50 {report['p50_ms']} ms, p99 {report['p99_ms']} ms per decision")
+    if "fireplace" not in report:
+        click.echo(f"  {FIREPLACE_HINT}")
+        return
+    fp = report["fireplace"]
+    failed = f", {fp['errors']} failed in Fireplace" if fp["errors"] else ""
+    click.echo(f"  Fireplace, interleaved: {fp['decisions']} decisions in {fp['games']} games{failed}")
+    click.echo(f"  ours faster by {report['faster_per_decision']}x per decision "
+               f"({report['mean_ms']} vs {fp['mean_ms']} ms mean), {report['faster_per_game']}x per game "
+               f"({report['ms_per_game']} vs {fp['ms_per_game']} ms)")
 
 
 @bench.command("startup")

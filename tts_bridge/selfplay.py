@@ -8,6 +8,7 @@ from typing import Callable
 
 from engine.bots.random_bot import RandomBot
 from engine.core.game import Game, GameRules
+from tts_bridge.bench_reference import NO_FIGURES, Figures, FireplaceReference, ratio
 
 MAX_DECISIONS = 20_000  # a game still running after this many decisions counts as unfinished
 
@@ -75,23 +76,46 @@ def percentile(sorted_values: list[int], q: float) -> int:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
-def bench_engine(rules: GameRules, games: int, seed: int) -> dict:
+def bench_engine(rules: GameRules, games: int, seed: int, rounds: int = 1,
+                 reference: "FireplaceReference | None" = None, reference_games: int = 0) -> dict:
     """Decision time = computing the legal options + applying the chosen one (+ log and hash).
 
-    Throughput figures use wall time, so setup and the bots' choices count against us too."""
+    Throughput figures use wall time, so setup and the bots' choices count against us too. With
+    a `reference`, the games are played in `rounds` chunks, each followed by a chunk of the
+    reference's games, so both see the same load; the report adds its figures and the ratios."""
     times: list[int] = []
     errors = 0
-    start = time.perf_counter()
-    for i in range(games):
-        played = play_one(rules, seed + i, timed=True)
-        errors += played.error is not None
-        times.extend(played.decision_ns)
-    wall = time.perf_counter() - start
+    wall = 0.0
+    theirs = NO_FIGURES
+    done = 0
+    for r in range(rounds):
+        chunk = games * (r + 1) // rounds - done
+        start = time.perf_counter()
+        for i in range(done, done + chunk):
+            played = play_one(rules, seed + i, timed=True)
+            errors += played.error is not None
+            times.extend(played.decision_ns)
+        wall += time.perf_counter() - start
+        done += chunk
+        if reference is not None:
+            share = reference_games * (r + 1) // rounds - reference_games * r // rounds
+            theirs = theirs + reference.play(share, seed + reference_games * r // rounds)
+    ours = Figures(games, len(times), sum(times), wall, errors)
     times.sort()
-    return {
+    report = {
         "game": rules.id, "games": games, "decisions": len(times), "errors": errors,
         "decisions_per_s": round(len(times) / wall) if wall else 0,
         "games_per_s": round(games / wall, 2) if wall else 0,
         "p50_ms": round(percentile(times, 0.50) / 1e6, 4),
         "p99_ms": round(percentile(times, 0.99) / 1e6, 4),
+        "mean_ms": round(ours.ms_per_decision, 4),
+        "ms_per_game": round(ours.ms_per_game, 2),
     }
+    if reference is not None:
+        faster = ratio(ours, theirs)
+        report["fireplace"] = {"games": theirs.games, "decisions": theirs.decisions, "errors": theirs.errors,
+                               "mean_ms": round(theirs.ms_per_decision, 4),
+                               "ms_per_game": round(theirs.ms_per_game, 2)}
+        report["faster_per_decision"] = faster.per_decision
+        report["faster_per_game"] = faster.per_game
+    return report

@@ -108,6 +108,7 @@ class Game:
         self.decisions: list[dict] = []
         self.hashes: list[str] = []
         self.state = rules.new_state(self.decks, seed, self.options)
+        self._pack = packer(type(self.state), hash_version)  # compiled once per state type, looked up once
         self._pending: Request | None = None
         self._pending_fresh = False
 
@@ -148,8 +149,7 @@ class Game:
 
     def state_hash(self) -> str:
         """The hash of the declared state (engine/core/hashing.py), packed as `hash_version`."""
-        state = self.state
-        return state_hash(packer(type(state), self._hash_version)(state))  # packers are cached there
+        return state_hash(self._pack(self.state))
 
     # -- deciding ------------------------------------------------------------------------
     def refusal(self, code: str, refusal: Refusal | None, fallback: str) -> IllegalAction:

@@ -327,18 +327,23 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return remembered
 
 
-_PACKERS: dict[type, Callable[[Any], bytes]] = {}
+_PACKERS: dict[tuple[type, int, bool], Callable[[Any], bytes]] = {}
 # encoders that give () for an empty container, and the container types that may take the
 # packer's inline shortcut for empty values (states hold many per-turn sets that are mostly empty)
 _EMPTY_IS_UNIT = {_canon, _sorted, _sorted_items}
 _CONTAINERS = (dict, list, set, frozenset, deque, tuple)
 
 
-def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], bytes]:
+def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) -> Callable[[Any], bytes]:
     """The packer of a state type, generated from its declaration (it runs after every
     decision): `hash_bytes()` fields first, then (version 3) one marshal of the table and of
-    every plain field, then one repr of every other field, encoded."""
-    found = _PACKERS.get((state_type, version))
+    every plain field, then one repr of every other field, encoded.
+
+    `reuse`: the int dicts and sets keep a copy of the value last packed and reuse its bytes
+    while they compare equal, and `fixed()` fields are packed once per value object; without
+    it every field is packed from scratch (`full_pack`), and the bytes must be the same: the
+    fuzz checks that after every decision (tests/hash_agreement.py)."""
+    found = _PACKERS.get((state_type, version, reuse))
     if found is not None:
         return found
     if version not in HASH_VERSIONS:
@@ -362,6 +367,11 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
             else:
                 blobs.append(f"state.{name}.hash_bytes()")
             continue
+        if name in fixed and not reuse:
+            plain = encode or (lambda v: v)
+            env[f"_e_{name}"] = lambda v, plain=plain: repr(plain(v)).encode()
+            blobs.append(f"_e_{name}(state.{name})")
+            continue
         if name in fixed:  # set once per game: its packed bytes are remembered
             plain = encode or (lambda v: v)
             env[f"_e_{name}"] = _once(lambda v, plain=plain: repr(plain(v)).encode())
@@ -377,9 +387,10 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
             env["_RECORD_GETTERS"] = _RECORD_GETTERS
             values.append(inline.format(f"state.{name}"))
             continue
-        env[f"_e_{name}"] = _while_equal(encode) if encode in _COPIERS else encode
+        reused = reuse and encode in _COPIERS
+        env[f"_e_{name}"] = _while_equal(encode) if reused else encode
         call = f"_e_{name}(state.{name})"
-        if encode in _COPIERS:  # the last (copy, bytes) reused inline while equal, as _while_equal does
+        if reused:  # the last (copy, bytes) reused inline while equal, as _while_equal does
             env[f"_c_{name}"] = env[f"_e_{name}"].cell
             call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
         if name in optional:
@@ -404,11 +415,17 @@ def packer(state_type: type, version: int = HASH_VERSION) -> Callable[[Any], byt
                   f"        tail = _marshal(({plain}), {_MARSHAL_FORMAT}) + b'|' + repr(rest).encode()\n"
                   f"    return {joined}tail,))\n")
     env["_marshal"] = marshal.dumps
-    exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}>", "exec"), env)
+    label = "" if reuse else ", from scratch"
+    exec(compile(source, f"<packer of {state_type.__name__}, hash version {version}{label}>", "exec"), env)
     pack = env["pack"]
-    _PACKERS[(state_type, version)] = pack
+    _PACKERS[(state_type, version, reuse)] = pack
     return pack
 
 
 def pack_state(state: Any) -> bytes:
     return packer(type(state))(state)
+
+
+def full_pack(state: Any, version: int = HASH_VERSION) -> bytes:
+    """The state packed from scratch, nothing reused: what the reusing packer must agree with."""
+    return packer(type(state), version, reuse=False)(state)
