@@ -71,7 +71,7 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
         if len(earlier) > EARLIER_MOVES:
             del earlier[next(iter(earlier))]
         events = game.act(request.seat, bots[request.seat].choose(request))
-        check_hash_agreement(game)  # the reusing hash equals one from scratch (hash version 4)
+        check_hash_agreement(game)  # the logged hash (the packer reuses unchanged parts) equals one from scratch
         if full_checks:
             check_after_decision(game, events)
         else:
