@@ -11,7 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.carddata import line_of, read_yaml_file, validate
 from engine.core.errors import DataError
@@ -153,8 +153,10 @@ def file_schema(effect_schema: dict) -> dict:
     }
 
 
-def _one_word_problems(value: Any, where: list) -> list[tuple[list, str]]:
-    """An effect is one word (and maybe `if`): two words in one mapping would need an order."""
+def _one_word_problems(value: Any, where: list, problems: Callable[[dict], list[str]] | None = None
+                       ) -> list[tuple[list, str]]:
+    """An effect is one word (and maybe `if`): two words in one mapping would need an order.
+    `problems` (the registry's) says what else is wrong with a one-word effect."""
     out: list[tuple[list, str]] = []
     if isinstance(value, dict):
         for key, inner in value.items():
@@ -164,10 +166,12 @@ def _one_word_problems(value: Any, where: list) -> list[tuple[list, str]]:
                     if len(words) != 1:
                         out.append((where + [key, i], f"an effect is one word and maybe if:, not {words or 'none'}; "
                                                       "write one effect per word, top to bottom (6-2-1-7)"))
-            out += _one_word_problems(inner, where + [key])
+                    elif problems is not None:
+                        out += [(where + [key, i], p) for p in problems({words[0]: effect[words[0]]})]
+            out += _one_word_problems(inner, where + [key], problems)
     elif isinstance(value, list):
         for i, inner in enumerate(value):
-            out += _one_word_problems(inner, where + [i])
+            out += _one_word_problems(inner, where + [i], problems)
     return out
 
 
@@ -359,9 +363,10 @@ def _condition_subject_problems(raw: dict) -> list[tuple[list, str]]:
     return out
 
 
-def load_cards(path: Path, effect_schema: dict) -> CardSet:
+def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict], list[str]] | None = None) -> CardSet:
     """Load and validate a card file against the schema built from the effect registry's
-    `effect_schema`; every problem is reported with file, line and field."""
+    `effect_schema` (and its words' own checks, `effect_problems`); every problem is reported
+    with file, line and field."""
     data = read_yaml_file(path)
     validate(data, file_schema(effect_schema), str(path))
     problems: list[str] = []
@@ -429,7 +434,7 @@ def load_cards(path: Path, effect_schema: dict) -> CardSet:
             if raw.get(when) and raw.get(f"forced_{when}"):
                 problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "
                                                     "(Forced) effects, not both: put them all in one list")
-        for msg_where, msg in _condition_subject_problems(raw) + _one_word_problems(raw, []):
+        for msg_where, msg in _condition_subject_problems(raw) + _one_word_problems(raw, [], effect_problems):
             problem(where + msg_where, msg)
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":

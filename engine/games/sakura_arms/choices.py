@@ -11,7 +11,7 @@ from itertools import permutations
 from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms import guards
-from engine.games.sakura_arms.state import (AskReshuffle, ChargeMix, ChooseCard, ChooseDamage, CoverCost,
+from engine.games.sakura_arms.state import (AskReshuffle, BlindPick, ChargeMix, ChooseCard, ChooseDamage, CoverCost,
                                             DestructionOrder, Direction, EffectOrder, HandLimit, Main, MainStart,
                                             Mulligan, Reaction, SakuraState, zone)
 
@@ -115,3 +115,9 @@ def destruction_order(s: SakuraState, step: DestructionOrder) -> Request:
 def effect_order(s: SakuraState, step: EffectOrder) -> Request:
     return _request(step, step.prompt,
                     [({"type": "choose", "card": c}, step.label.format(name=_name(s, c))) for c in step.cards])
+
+
+def blind_pick(s: SakuraState, step: BlindPick) -> Request:
+    n = len(step.cards)
+    return _request(step, f"Choose one of your opponent's {n} hand cards; you do not see them (7-1-10).",
+                    [({"type": "blind_pick", "slot": i}, f"Face-down hand card {i + 1} of {n}") for i in range(n)])

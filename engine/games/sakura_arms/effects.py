@@ -331,3 +331,23 @@ def change_vigor(s: SakuraState, seat: int, spec: dict) -> None:
     value = spec["set"] if "set" in spec else s.vigor[seat] - spec["lower"]
     s.vigor[seat] = max(0, min(MAX_VIGOR, value))
     emit(s, {"type": "vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "5-1-2"})
+
+
+# -- a hand card put into the Played pile (7-1-7, issue #20): by its owner's choice, the effect
+# user's blind choice, or at random, maybe only cards of a type, maybe "down to N cards"
+
+def hand_matches(s: SakuraState, card: int, spec: dict) -> bool:
+    """Whether a hand card passes the effect's `type` / `subtype` filter (6-2-1-5, 6-2-1-6;
+    `subtype: none` is a card with no subtype)."""
+    d = s.table.cards[card].defn
+    if "type" in spec and d.type != spec["type"]:
+        return False
+    if "subtype" in spec and (d.subtype or "none") != spec["subtype"]:
+        return False
+    return True
+
+
+def to_played(s: SakuraState, card: int, by: str) -> None:
+    """7-1-7: "put into the Played pile": the card moves, face up, to its owner's Played pile."""
+    put(s, card, "played")
+    emit(s, {"type": "discarded", "seat": owner(s, card), "card": CardRef(card), "by": by, "rule": "7-1-7"})

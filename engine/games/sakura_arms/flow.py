@@ -22,16 +22,17 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.effects import RETURN_TO, change_vigor, mill, return_this, to_deck_bottom
+from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this, to_deck_bottom,
+                                              to_played)
 from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               damage, finish_card, flags, gain_vigor, make_card_attack,
                                               mt, put, set_unused)
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
                                             TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
-                                            AskReshuffle, AttackAfter, BottomChosen, AttackBody, AttackEnd, BeginDuel, ChargeMix,
+                                            AskReshuffle, AttackAfter, BlindPick, BottomChosen, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
-                                            DestroyEnd, DestructionOrder, Direction, Draw, EffectOrder, EndPhase,
+                                            DestroyEnd, DestructionOrder, Direction, DiscardChosen, Draw, EffectOrder, EndPhase,
                                             EndPhaseRest, GameOver, HandLimit, HandLimitCheck,
                                             Initialize, Main, MainStart, MainStartLoop, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
@@ -770,6 +771,61 @@ def _to_bottom(s: SakuraState, pool: str, ctx: Ctx) -> Step:
                        False, BottomChosen())
 
 
+def _discard(s: SakuraState, spec: dict, ctx: Ctx) -> Step | None:
+    """7-1-7: `who` puts `count` hand cards (or, with `down_to`, cards until N are left) into the
+    Played pile, one at a time, chosen `by` their owner, by you without seeing them, or at random."""
+    victim = ctx.seat if spec["who"] == "self" else 1 - ctx.seat
+    held = len(zone(s, victim, "hand"))
+    left = max(0, held - spec["down_to"]) if "down_to" in spec else spec.get("count", 1)
+    return discard_next(s, ctx.seat, victim, spec, left)
+
+
+def discard_next(s: SakuraState, user: int, victim: int, spec: dict, left: int) -> Step | None:
+    """The next of `left` cards to put into the Played pile. A blind choice (`by: you` of the
+    opponent's hand) is a place in a row the game's RNG shuffled (7-1-10: only the owner sees a
+    hand); one with a type filter is the owner's, since no one else can tell the types. When a
+    filter leaves no card the referee says so (10-24: the proof the rules ask for, no card shown)."""
+    if left <= 0:
+        return None
+    hand = zone(s, victim, "hand")
+    cards = [c for c in hand if hand_matches(s, c, spec)]
+    if not cards:
+        emit(s, {"type": "nothing_to_discard", "seat": victim, "filtered": len(hand) > 0,
+                 "rule": "10-24" if hand else "7-1-7"})
+        return None
+    by = spec.get("by", "owner")
+    then = DiscardChosen(user, victim, spec, left)
+    if by == "random":
+        return _with(then, cards[s.rng.choice_index(len(cards))])
+    if by == "you" and victim != user:
+        if len(cards) == 1:
+            return _with(then, cards[0])  # one hand card: its place says nothing (the hand size is public)
+        order = list(cards)
+        s.rng.shuffle(order)
+        return BlindPick(user, victim, tuple(order), then)
+    return choose_card(s, victim, cards, "Put a card from your hand into your Played pile.", False, then)
+
+
+@run(DiscardChosen)
+def _discard_chosen(s: SakuraState, step: DiscardChosen) -> None:
+    if step.chosen is not None and where(s, step.chosen) == "hand":
+        to_played(s, step.chosen, step.spec.get("by", "owner"))
+    _next(s, discard_next(s, step.user, step.victim, step.spec, step.left - 1))
+
+
+def _answer_blind_pick(s: SakuraState, step: BlindPick, seat: int, action: dict) -> None:
+    s.flow.next(_with(step.then, step.cards[action["slot"]]))
+
+
+def _discard_problem(spec: dict) -> str | None:
+    if "count" in spec and "down_to" in spec:
+        return "discard: write count or down_to, not both"
+    if spec.get("by") == "you" and spec["who"] == "opp" and ("type" in spec or "subtype" in spec):
+        return ("discard: you cannot choose among your opponent's hand by type, you do not see it (7-1-10); "
+                "write by: owner (they choose a card of that type) or by: random")
+    return None
+
+
 def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
     change_vigor(s, ctx.seat if spec["who"] == "self" else 1 - ctx.seat, spec)
 
@@ -802,6 +858,12 @@ DAMAGE_SCHEMA = {"oneOf": [{"type": "string"}, {
     "type": "object", "additionalProperties": False, "required": ["amount", "to"],
     "properties": {"amount": {"type": "string"}, "to": {"enum": ["opponent", "self", "each"]}}}]}
 _TRUE = {"const": True}
+DISCARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
+                  "properties": {"who": {"enum": ["self", "opp"]}, "by": {"enum": ["owner", "you", "random"]},
+                                 "count": {"type": "integer", "minimum": 1},
+                                 "down_to": {"type": "integer", "minimum": 0},
+                                 "type": {"enum": ["attack", "action", "enhancement"]},
+                                 "subtype": {"enum": ["reaction", "throughout", "none"]}}}
 VIGOR_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                 "minProperties": 2, "maxProperties": 2,
                 "properties": {"who": {"enum": ["self", "opp"]}, "set": {"type": "integer", "minimum": 0, "maximum": 2},
@@ -857,6 +919,10 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("set_vigor", VIGOR_SCHEMA, _vigor_of,
              "the Vigor of `who` (self or opp) is set to `set`, or lowered by `lower`, within 0..2; "
              "not a gain, so Flinch stays (5-1-2)"),
+        Word("discard", DISCARD_SCHEMA, _discard,
+             "`who` (self or opp) puts `count` hand card(s) into the Played pile, or cards until `down_to` are "
+             "left, chosen `by` the owner, by you unseen, or at random; only `type` / `subtype` cards (7-1-7)",
+             check=_discard_problem),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1248,6 +1314,7 @@ for _step, _request, _answer in (
         (CoverCost, choices.cover_cost, _answer_cover_cost),
         (Direction, choices.direction, _answer_direction),
         (ChooseCard, choices.choose_card, _answer_choose_card),
+        (BlindPick, choices.blind_pick, _answer_blind_pick),
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
         (EffectOrder, choices.effect_order, _answer_effect_order)):
     PROCESSOR.asks(_step, _request, _answer)

@@ -272,6 +272,7 @@ KINDS = {
     "cover_cost": (("cover",), "10-31", "put a hand card face down to pay the additional cost"),
     "direction": (("direction",), "10-1", "choose the direction of the double arrow"),
     "choose": (("choose",), "9-9", "choose a card for the effect"),
+    "blind_pick": (("blind_pick",), "7-1-10", "choose one of your opponent's hand cards without seeing it"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
 }
@@ -294,6 +295,8 @@ TIMING = {
                        "or to pay an additional cost (10-31)"),
     "direction": ("10-1", "You choose a direction only when a double arrow of yours resolves"),
     "choose": ("9-9", "You choose a card only when an effect, or an order of simultaneous effects, asks you"),
+    "blind_pick": ("7-1-10", "You pick an unseen card of your opponent's hand only when your effect makes you "
+                             "choose one there"),
 }
 
 

@@ -300,6 +300,16 @@ class BottomChosen(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardChosen(Step):
+    """7-1-7: the chosen hand card of `victim` goes to the Played pile; `left` counts it."""
+    user: int
+    victim: int
+    spec: Any
+    left: int
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CoverChosen(Step):
     """7-1-8: the chosen hand card goes face down."""
     seat: int
@@ -415,6 +425,19 @@ class ChooseCard(Step):
     asks = True
     kind = "choose"
     rule = "9-9"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPick(Step):
+    """7-1-10: `seat` chooses one of `victim`'s hand cards without seeing them: by its place in
+    `cards`, a row the game's RNG shuffled, so the place tells nothing about the card."""
+    seat: int
+    victim: int
+    cards: tuple
+    then: Step
+    asks = True
+    kind = "blind_pick"
+    rule = "7-1-10"
 
 
 @dataclass(frozen=True, slots=True)
