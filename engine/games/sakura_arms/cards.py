@@ -60,6 +60,7 @@ MOD_SCHEMA = {
         "overwhelm": {"const": True}, "unavoidable": {"const": True},
         "no_reactions": {"enum": ["all", "normal", "special"]}, "lose_no_reactions": {"const": True},
         "cannot_be_cancelled": {"const": True}, "take_both": {"const": True},
+        "mill_instead": {"type": "integer", "minimum": 1},  # issue #20: mill instead of the damage (9-4 iv)
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
         "applies": {"enum": ["own", "opp", "both"]},
         "other_goddess": {"const": True}, "unique": {"const": True},
@@ -85,6 +86,9 @@ MOVE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["fr
                               "count": {"type": "integer", "minimum": 1}, "two_way": {"const": True},
                               "each_player": {"const": True}}}
 _MODS = {"type": "array", "items": MOD_SCHEMA}
+# the keys whose value is a list of effects inside effects ("you may", issue #20); `options` of
+# "choose one of the following" holds several such lists
+NESTED_LISTS = ("do", "then")
 # the keys whose value is a list of effects, on a card and inside modifications and attacks
 EFFECT_LISTS = ("on_use", "after_attack", "initialize", "disenchant", "all_out", "start_phase", "end_phase",
                 "main_start", "forced_start_phase", "forced_main_start", "forced_end_phase", *ADD_KEYS.values(),
@@ -153,6 +157,18 @@ def file_schema(effect_schema: dict) -> dict:
     }
 
 
+def _lists_under(key: str, inner: Any) -> list[tuple[list, list]]:
+    """The effect lists that `key` holds, each with its path below the key: one list, or for
+    "choose one of the following" (`options`) one per option."""
+    if not isinstance(inner, list):
+        return []
+    if key in EFFECT_LISTS or key in NESTED_LISTS:
+        return [([], inner)]
+    if key == "options":
+        return [([j], option) for j, option in enumerate(inner) if isinstance(option, list)]
+    return []
+
+
 def _one_word_problems(value: Any, where: list, problems: Callable[[dict], list[str]] | None = None
                        ) -> list[tuple[list, str]]:
     """An effect is one word (and maybe `if`): two words in one mapping would need an order.
@@ -160,14 +176,14 @@ def _one_word_problems(value: Any, where: list, problems: Callable[[dict], list[
     out: list[tuple[list, str]] = []
     if isinstance(value, dict):
         for key, inner in value.items():
-            if key in EFFECT_LISTS and isinstance(inner, list):
-                for i, effect in enumerate(inner):
+            for at, effects in _lists_under(key, inner):
+                for i, effect in enumerate(effects):
                     words = [k for k in effect if k != "if"] if isinstance(effect, dict) else []
                     if len(words) != 1:
-                        out.append((where + [key, i], f"an effect is one word and maybe if:, not {words or 'none'}; "
+                        out.append((where + [key, *at, i], f"an effect is one word and maybe if:, not {words or 'none'}; "
                                                       "write one effect per word, top to bottom (6-2-1-7)"))
                     elif problems is not None:
-                        out += [(where + [key, i], p) for p in problems({words[0]: effect[words[0]]})]
+                        out += [(where + [key, *at, i], p) for p in problems({words[0]: effect[words[0]]})]
             out += _one_word_problems(inner, where + [key], problems)
     elif isinstance(value, list):
         for i, inner in enumerate(value):
@@ -316,6 +332,9 @@ def _freeze(value: Any) -> Any:
             out["attack"] = _attack_spec(out["attack"])
         if "move" in out and isinstance(out["move"], dict) and "from" in out["move"]:
             out["move"] = {"count": 1, **out["move"]}  # one token unless the card says how many (10-1)
+        if "discard" in out and isinstance(out["discard"], dict) and "who" in out["discard"]:
+            spec = {"by": "owner", **out["discard"]}  # the hand's owner chooses unless the card says otherwise
+            out["discard"] = spec if "down_to" in spec else {"count": 1, **spec}  # one card unless it says
         return out
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)

@@ -201,6 +201,13 @@ def _flag(atk: Attack, mods: list[dict], name: str) -> bool:
     return name in atk.keywords or any(m.get(name) for m in mods)
 
 
+def mill_instead(s: SakuraState, atk: Attack) -> int:
+    """Issue #20: "instead of dealing damage, mill N" (`mill_instead: N`, 9-4 iv, 7-1-8): how many
+    cards the attack mills in place of its damage (the largest of several such modifications, as
+    one replacement of the same damage), 0 if it deals its damage as usual."""
+    return max((m["mill_instead"] for m in all_mods(s, atk) if "mill_instead" in m), default=0)
+
+
 def damage(s: SakuraState, atk: Attack) -> tuple:
     mods = all_mods(s, atk)
     base = [x_value(s, atk.seat, atk.x) if v == "X" else v for v in atk.base_damage]

@@ -26,15 +26,15 @@ from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matc
                                               to_played)
 from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
-                                              damage, finish_card, flags, gain_vigor, make_card_attack,
+                                              damage, finish_card, flags, gain_vigor, make_card_attack, mill_instead,
                                               mt, put, set_unused)
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
                                             TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
-                                            AskReshuffle, AttackAfter, BlindPick, BottomChosen, AttackBody, AttackEnd, BeginDuel, ChargeMix,
+                                            AskReshuffle, AttackAfter, BlindPick, BottomChosen, ChooseModes, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
                                             DestroyEnd, DestructionOrder, Direction, DiscardChosen, Draw, EffectOrder, EndPhase,
                                             EndPhaseRest, GameOver, HandLimit, HandLimitCheck,
-                                            Initialize, Main, MainStart, MainStartLoop, Mulligan,
+                                            Initialize, Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
                                             TimedAfter, TimedPick, Turn, UseChosen, UseDone, UsePaid, _applies,
@@ -472,6 +472,12 @@ def attack_body(s: SakuraState, atk: Attack, reacting: Attack | None) -> None:
         emit(s, {"type": "attack_missed", "seat": atk.seat, "distance": current_distance(s), "rule": "9-4 iii"})
         return
     if not (atk.damage_cancelled and not fl["cannot_be_cancelled"]):  # iv, v
+        milled = mill_instead(s, atk)
+        if milled:  # the attack mills instead of dealing its damage: no damage, so no Unguarded (10-6)
+            emit(s, {"type": "mill_instead_of_damage", "seat": atk.seat, "count": milled, "rule": "9-4 iv"})
+            mill(s, 1 - atk.seat, milled)
+            attack_after(s, atk, reacting, fl["cannot_be_cancelled"])
+            return
         aura, life = damage(s, atk)
         s.flow.next(AttackAfter(atk, reacting, fl["cannot_be_cancelled"]))
         _next(s, take_damage(s, 1 - atk.seat, aura, life, "attack", both=fl["take_both"]))
@@ -776,7 +782,7 @@ def _discard(s: SakuraState, spec: dict, ctx: Ctx) -> Step | None:
     Played pile, one at a time, chosen `by` their owner, by you without seeing them, or at random."""
     victim = ctx.seat if spec["who"] == "self" else 1 - ctx.seat
     held = len(zone(s, victim, "hand"))
-    left = max(0, held - spec["down_to"]) if "down_to" in spec else spec.get("count", 1)
+    left = max(0, held - spec["down_to"]) if "down_to" in spec else spec["count"]
     return discard_next(s, ctx.seat, victim, spec, left)
 
 
@@ -793,7 +799,7 @@ def discard_next(s: SakuraState, user: int, victim: int, spec: dict, left: int) 
         emit(s, {"type": "nothing_to_discard", "seat": victim, "filtered": len(hand) > 0,
                  "rule": "10-24" if hand else "7-1-7"})
         return None
-    by = spec.get("by", "owner")
+    by = spec["by"]
     then = DiscardChosen(user, victim, spec, left)
     if by == "random":
         return _with(then, cards[s.rng.choice_index(len(cards))])
@@ -809,7 +815,7 @@ def discard_next(s: SakuraState, user: int, victim: int, spec: dict, left: int) 
 @run(DiscardChosen)
 def _discard_chosen(s: SakuraState, step: DiscardChosen) -> None:
     if step.chosen is not None and where(s, step.chosen) == "hand":
-        to_played(s, step.chosen, step.spec.get("by", "owner"))
+        to_played(s, step.chosen, step.spec["by"])
     _next(s, discard_next(s, step.user, step.victim, step.spec, step.left - 1))
 
 
@@ -824,6 +830,48 @@ def _discard_problem(spec: dict) -> str | None:
         return ("discard: you cannot choose among your opponent's hand by type, you do not see it (7-1-10); "
                 "write by: owner (they choose a card of that type) or by: random")
     return None
+
+
+def _choose(s: SakuraState, spec: dict, ctx: Ctx) -> ChooseModes:
+    """"Choose one (or up to N) of the following": the card's player (10-12) picks."""
+    options = spec["options"]
+    return ChooseModes(ctx.seat, options, min(spec.get("up_to", 1), len(options)), ctx,
+                       tuple("; ".join(say(e) for e in option) for option in options))
+
+
+def _answer_modes(s: SakuraState, step: ChooseModes, seat: int, action: dict) -> None:
+    picked = sorted(action["picked"])
+    emit(s, {"type": "modes_chosen", "seat": step.seat, "picked": picked, "rule": "6-2-1-7"})
+    run_effects(s, tuple(e for i in picked for e in step.options[i]), step.ctx)  # in printed order (6-2-1-7)
+
+
+def _may(s: SakuraState, spec: dict, ctx: Ctx) -> MayDo:
+    """"You may do X; if you do, Y": the card's player (10-12) decides whether to do X."""
+    do, then = spec["do"], spec.get("then", ())
+    return MayDo(ctx.seat, do, then, ctx, ("; ".join(say(e) for e in do), "; ".join(say(e) for e in then)))
+
+
+def duel_marker(s: SakuraState) -> tuple:
+    """What an optional effect can change (tokens, zones, Vigor, Flinch, used Specials): "if you
+    do" holds when doing it changed one of them (6-3: moving as many as possible may be none)."""
+    return (tuple(sorted(s.tok.items())), s.table.snapshot(), tuple(s.vigor), tuple(s.flinch),
+            tuple(sorted(s.special_used)))
+
+
+def _answer_may(s: SakuraState, step: MayDo, seat: int, action: dict) -> None:
+    emit(s, {"type": "may", "seat": step.seat, "did": action["do"], "rule": "10-12"})
+    if action["do"]:
+        if step.then:
+            s.flow.next(MayThen(step.then, step.ctx, duel_marker(s)))
+        run_effects(s, step.do, step.ctx)
+
+
+@run(MayThen)
+def _may_then(s: SakuraState, step: MayThen) -> None:
+    if duel_marker(s) != step.before:
+        run_effects(s, step.then, step.ctx)
+    else:
+        emit(s, {"type": "did_not", "rule": "6-3"})  # nothing was done, so "if you do" is false
 
 
 def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
@@ -858,6 +906,12 @@ DAMAGE_SCHEMA = {"oneOf": [{"type": "string"}, {
     "type": "object", "additionalProperties": False, "required": ["amount", "to"],
     "properties": {"amount": {"type": "string"}, "to": {"enum": ["opponent", "self", "each"]}}}]}
 _TRUE = {"const": True}
+_EFFECTS = {"$ref": "#/$defs/effects"}
+CHOOSE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["options"],
+                 "properties": {"up_to": {"type": "integer", "minimum": 1},
+                                "options": {"type": "array", "minItems": 2, "items": {**_EFFECTS, "minItems": 1}}}}
+MAY_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["do"],
+              "properties": {"do": {**_EFFECTS, "minItems": 1}, "then": _EFFECTS}}
 DISCARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                   "properties": {"who": {"enum": ["self", "opp"]}, "by": {"enum": ["owner", "you", "random"]},
                                  "count": {"type": "integer", "minimum": 1},
@@ -920,9 +974,14 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
              "the Vigor of `who` (self or opp) is set to `set`, or lowered by `lower`, within 0..2; "
              "not a gain, so Flinch stays (5-1-2)"),
         Word("discard", DISCARD_SCHEMA, _discard,
-             "`who` (self or opp) puts `count` hand card(s) into the Played pile, or cards until `down_to` are "
-             "left, chosen `by` the owner, by you unseen, or at random; only `type` / `subtype` cards (7-1-7)",
+             "`who` (self or opp) puts `count` hand card(s) into the Played pile (or as many as leave `down_to`), "
+             "chosen by `by` (owner; you, unseen; random), of type `type`, subtype `subtype` (7-1-7)",
              check=_discard_problem),
+        Word("choose", CHOOSE_SCHEMA, _choose,
+             "choose one (or up to `up_to`) of `options`, each a list of effects; the chosen ones resolve in "
+             "printed order (10-12, 6-2-1-7)"),
+        Word("may", MAY_SCHEMA, _may,
+             "you may do `do`; if you do (it changed the duel), then `then` (10-12)"),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1315,6 +1374,8 @@ for _step, _request, _answer in (
         (Direction, choices.direction, _answer_direction),
         (ChooseCard, choices.choose_card, _answer_choose_card),
         (BlindPick, choices.blind_pick, _answer_blind_pick),
+        (ChooseModes, choices.modes, _answer_modes),
+        (MayDo, choices.may, _answer_may),
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
         (EffectOrder, choices.effect_order, _answer_effect_order)):
     PROCESSOR.asks(_step, _request, _answer)

@@ -273,6 +273,8 @@ KINDS = {
     "direction": (("direction",), "10-1", "choose the direction of the double arrow"),
     "choose": (("choose",), "9-9", "choose a card for the effect"),
     "blind_pick": (("blind_pick",), "7-1-10", "choose one of your opponent's hand cards without seeing it"),
+    "modes": (("modes",), "10-12", "choose which of your card's listed effects resolve"),
+    "may": (("may",), "10-12", "say whether you do your card's optional effect"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
 }
@@ -295,6 +297,9 @@ TIMING = {
                        "or to pay an additional cost (10-31)"),
     "direction": ("10-1", "You choose a direction only when a double arrow of yours resolves"),
     "choose": ("9-9", "You choose a card only when an effect, or an order of simultaneous effects, asks you"),
+    "modes": ("10-12", "You choose among listed effects only when your card's \"choose one of the following\" "
+                       "resolves"),
+    "may": ("10-12", "You decide on an optional effect only when your card's \"you may\" resolves"),
     "blind_pick": ("7-1-10", "You pick an unseen card of your opponent's hand only when your effect makes you "
                              "choose one there"),
 }

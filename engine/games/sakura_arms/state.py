@@ -310,6 +310,15 @@ class DiscardChosen(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class MayThen(Step):
+    """"If you do" (issue #20): `then` resolves if doing the optional effects changed the duel
+    (`before` is what it was: tokens, zones, Vigor, Flinch, used Specials)."""
+    then: tuple
+    ctx: Ctx
+    before: tuple
+
+
+@dataclass(frozen=True, slots=True)
 class CoverChosen(Step):
     """7-1-8: the chosen hand card goes face down."""
     seat: int
@@ -438,6 +447,33 @@ class BlindPick(Step):
     asks = True
     kind = "blind_pick"
     rule = "7-1-10"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseModes(Step):
+    """"Choose one (or up to `up_to`) of the following" (issue #20): the player the text refers
+    to (10-12) picks; the picked options resolve in printed order (6-2-1-7)."""
+    seat: int
+    options: tuple
+    up_to: int
+    ctx: Ctx
+    labels: tuple  # each option in its words' wording
+    asks = True
+    kind = "modes"
+    rule = "10-12"
+
+
+@dataclass(frozen=True, slots=True)
+class MayDo(Step):
+    """"You may do X; if you do, Y" (issue #20): the player the text refers to (10-12) decides."""
+    seat: int
+    do: tuple
+    then: tuple
+    ctx: Ctx
+    labels: tuple  # (X, Y) in their words' wording
+    asks = True
+    kind = "may"
+    rule = "10-12"
 
 
 @dataclass(frozen=True, slots=True)
