@@ -18,7 +18,8 @@ from engine.core.errors import DataError
 
 ZONES_TOKEN = ["distance", "shadow", "aura", "life", "flare", "opp_aura", "opp_life", "opp_flare", "out"]
 BASIC_ACTIONS = ("advance", "retreat", "recover", "focus", "breakaway")
-X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance"]
+X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance",
+             "distance_moved"]  # issue #20: how far the Distance moved since the turn began (8-1-1)
 
 KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
 # issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
@@ -28,7 +29,16 @@ _CONDITION = {
     "properties": {k: {"type": "integer", "minimum": 0} for k in (
         "life_at_most", "life_at_least", "opp_life_at_most", "distance_at_most", "distance_at_least",
         "flare_at_least", "aura_at_most", "aura_at_least", "vigor_at_least", "used_specials_at_least",
-        "hand_at_most", "enhancements_at_least", "flare_at_most", *OPP_COUNTS)} | {
+        "hand_at_most", "enhancements_at_least", "flare_at_most", *OPP_COUNTS,
+        # issue #20: this turn, this card's use, the attack reacted to
+        "nth_use", "farther_than_start_by_at_least", "closer_than_start_by_at_least",
+        "reacted_aura_at_least", "reacted_life_at_least")} | {
+        "as_reaction": {"const": True}, "from_facedown": {"const": True}, "made_basic_action": {"const": True},
+        "opp_took_aura_damage": {"const": True}, "reacted_special": {"type": "boolean"},
+        "used_with_keyword": {"enum": KEYWORDS},
+        "face_up_types_at_least": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                   "properties": {k: {"type": "integer", "minimum": 1}
+                                                  for k in ("attack", "action", "enhancement")}},
         "full_power": {"const": True}, "closer_than_start": {"const": True}, "my_turn": {"const": True},
                                                      "all_other_specials_used": {"const": True},
                                                      # 10-32: this card / the attack reacted to originally has it
@@ -119,6 +129,7 @@ def _card_item() -> dict:
             "no_reactions": {"enum": ["all", "normal", "special"]},
             "extra_card": {"const": True},
             "condition": _CONDITION,
+            "reaction_while": _CONDITION,  # issue #20: usable as a Reaction while this holds (9-4 i)
             "additional_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
                                 "properties": {"vigor": {"type": "integer", "minimum": 1},
                                                "aura": {"type": "integer", "minimum": 1},
@@ -288,6 +299,7 @@ class CardDef:
     no_reactions: str | None = None
     extra_card: bool = False
     condition: dict | None = None
+    reaction_while: dict | None = None  # a card that is no Reaction card, usable as one while this holds
     additional_cost: dict | None = None
     forced: tuple = ()
     ongoing: tuple = ()
@@ -408,6 +420,7 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
                   category=raw["category"], type=raw["type"], subtype=_subtype(raw), x=raw.get("x"),
                   keywords=frozenset(raw.get("keywords", ())), no_reactions=raw.get("no_reactions"),
                   extra_card=raw.get("extra_card", False), condition=raw.get("condition"),
+                  reaction_while=raw.get("reaction_while"),
                   additional_cost=raw.get("additional_cost"), resurgence=raw.get("resurgence"),
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
                   number=raw.get("number", ""), charge=0, cost=0)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
-from engine.games.sakura_arms.state import (CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
+from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
                                             defn, emit, move_tokens, ongoing_mods, owner, where, x_value, zone)
 
 
@@ -213,6 +213,9 @@ def damage(s: SakuraState, atk: Attack) -> tuple:
     base = [x_value(s, atk.seat, atk.x) if v == "X" else v for v in atk.base_damage]
     return apply_damage_mods(base[0], base[1], mods, _flag(atk, mods, "overwhelm"),
                              s.active == atk.seat, s.options["substitution"])
+
+
+ATTACK_DAMAGE.append(damage)  # read by the "attack reacted to" conditions (state.py)
 
 
 def flags(s: SakuraState, atk: Attack) -> dict:

@@ -37,7 +37,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             Initialize, Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
-                                            TimedAfter, TimedPick, Turn, UseChosen, UseDone, UsePaid, _applies,
+                                            TimedAfter, TimedPick, Turn, TurnUse, UseChosen, UseDone, UsePaid, _applies,
                                             card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
                                             defn, emit, ongoing_mods, owner, set_result, where, zone)
 
@@ -192,6 +192,8 @@ def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[s
     for kind in chosen:
         if kind == "aura":
             moved = mt(s, AURA[seat], SHADOW, aura, "damage to Aura (9-5)")
+            if aura:
+                s.turn_aura_damage[seat] = True
             emit(s, {"type": "damage", "seat": seat, "to": "aura", "amount": aura, "moved": moved,
                      "source": source, "rule": "9-5"})
         else:
@@ -322,6 +324,7 @@ def _use_paid(s: SakuraState, step: UsePaid) -> None:
     d = defn(s, card)  # unchanged since the use began: a card in hand or Special is no copy (10-16)
     from_zone = where(s, card)
     put(s, card, "in_use")
+    s.turn_uses.append(TurnUse(seat, card, from_zone, step.via))  # for the "this turn" conditions
     emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
              "full_power": full_power, "rule": "9-2"})
     done = UseDone(seat, card, "terminal" in d.keywords)
@@ -1068,6 +1071,7 @@ def perform_basic(s: SakuraState, seat: int, name: str) -> int:
     if name == "breakaway" and current_distance(s) > MASTERY:
         return 0  # 9-7-5
     n = mt(s, keys.get(src, src), keys.get(dst, dst), 1, f"basic action {name} (9-7)")
+    s.turn_basics[seat] += 1
     emit(s, {"type": "basic_action", "seat": seat, "action": name, "moved": n, "rule": "9-7"})
     return n
 
@@ -1104,6 +1108,7 @@ def _begin_duel(s: SakuraState, step: BeginDuel) -> None:
 def _turn(s: SakuraState, step: Turn) -> None:
     s.terminal = [False, False]
     s.mode = None
+    s.turn_uses, s.turn_basics, s.turn_aura_damage = [], [0, 0], [False, False]  # a new turn (8)
     emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
     enter_phase(s, "start")
 

@@ -53,9 +53,14 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
     return None
 
 
-def _payable(s: SakuraState, seat: int, card: int) -> Refusal | None:
+def _payable(s: SakuraState, seat: int, card: int, reacting=None) -> Refusal | None:
+    """9-2 to 9-3: the use condition (`reacting`: the attack the card would react to), the Range,
+    the Cost and the additional costs."""
     d = defn(s, card)
-    if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card):
+    if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card, None, reacting):
+        if d.condition.get("as_reaction") and reacting is None:
+            return Refusal("9-2", f"{d.name} can be used only as a Reaction, when an attack is made against you "
+                                  "(9-4 i); keep it for your opponent's turn.")
         return Refusal("9-2", f"{d.name}'s use condition is not met now; the card cannot be used.")
     if d.type == "attack":
         atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
@@ -199,7 +204,11 @@ def react_refusal(s: SakuraState, seat: int, card: int, atk) -> Refusal | None:
     if where(s, card) == "special" and card in s.special_used:
         return Refusal("9-4 i", "A Special card used as a Reaction must be unused.")
     if d.subtype != "reaction":
-        return Refusal("9-4 i", f"{d.name} is not a Reaction card; only Reaction cards can react.")
+        if not d.reaction_while:
+            return Refusal("9-4 i", f"{d.name} is not a Reaction card; only Reaction cards can react.")
+        if not cond_ok(s, seat, d.reaction_while, False, card, None, atk):
+            return Refusal("9-4 i", f"{d.name} can be used as a Reaction only while its condition holds, "
+                                    "and it does not now; take the attack or react with another card.")
     nr = flags(s, atk)["no_reactions"]
     category = s.table.cards[card].defn.category
     if "all" in nr:
@@ -212,7 +221,7 @@ def react_refusal(s: SakuraState, seat: int, card: int, atk) -> Refusal | None:
     saved = s.mode
     s.mode = None  # a Reaction is never a full-power action (9-1-2)
     try:
-        return _payable(s, seat, card)
+        return _payable(s, seat, card, atk)
     finally:
         s.mode = saved
 

@@ -78,6 +78,17 @@ class Ctx:
     full_power: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class TurnUse:
+    """A card use of this turn (9-2), for the "this turn" conditions of issue #20: who used which
+    card, from which zone (`hand`, `special`, `facedown`, ...), and how (`main`, `reaction`, `effect`)."""
+
+    seat: int
+    card: int
+    from_zone: str
+    via: str
+
+
 # -- steps (engine/core/flow.py): what the duel does next, and what it waits for ----------------
 # A rule procedure that can pause is a running step that does its work up to the pause and
 # queues what comes after it (`flow.next`), so nested resolution (9-9) runs first. A step whose
@@ -526,6 +537,11 @@ class SakuraState:
     sealed_by: dict[int, int] = field(default_factory=dict)  # sealed card -> sealing card (10-9)
     copy_of: dict[int, int] = field(default_factory=dict)  # copy -> copy source (10-16)
     destroying: set[int] = field(default_factory=set)  # Enhancements whose Disenchant resolves (9-6)
+    # this turn so far (issue #20 conditions; emptied when a turn begins, 8): the cards used, the
+    # basic actions each seat made (9-7), whether each seat took damage to Aura (9-5)
+    turn_uses: list = field(default_factory=list)
+    turn_basics: list[int] = field(default_factory=lambda: [0, 0])
+    turn_aura_damage: list[bool] = field(default_factory=lambda: [False, False])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
@@ -715,7 +731,8 @@ def x_value(s: SakuraState, seat: int, source: str | None) -> int:
     opp = 1 - seat
     return {"flare": lambda: s.tok[FLARE[seat]], "aura": lambda: s.tok[AURA[seat]], "life": lambda: s.tok[LIFE[seat]],
             "vigor": lambda: s.vigor[seat], "opp_aura": lambda: s.tok[AURA[opp]], "opp_life": lambda: s.tok[LIFE[opp]],
-            "used_specials": lambda: used_specials(s, seat), "distance": lambda: current_distance(s)}.get(
+            "used_specials": lambda: used_specials(s, seat), "distance": lambda: current_distance(s),
+            "distance_moved": lambda: abs(current_distance(s) - s.turn_start_distance)}.get(
         source or "", lambda: 0)()
 
 
@@ -775,12 +792,105 @@ def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card
             return False
         if key == "reacted_originally_has" and (reacting is None or value not in reacting.keywords):
             return False
+        if key in TURN_CONDITIONS and not TURN_CONDITIONS[key](s, seat, value, card, attack, reacting):
+            return False
         if key == "all_other_specials_used":  # 10-20
             others = [c for c in zone(s, seat, "special") if c != card] + \
                      [c for c in zone(s, seat, "in_use") if c != card and s.table.cards[c].defn.is_special]
             if any(c not in s.special_used and where(s, c) == "special" for c in others):
                 return False
     return True
+
+
+# -- the issue #20 conditions on this turn, on how this card was used, on the attack reacted to and
+# on your face-up cards; each is `(state, seat, value, this card, this attack, the attack reacted
+# to) -> holds`
+
+def _as_reaction(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """9-4 i: this card is being used as a Reaction (it reacts to an attack), or this attack is one."""
+    return reacting is not None or (attack is not None and attack.is_reaction)
+
+
+def _last_use(s: SakuraState, card) -> TurnUse | None:
+    for use in reversed(s.turn_uses):
+        if use.card == card:
+            return use
+    return None
+
+
+def _from_facedown(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """9-2 (9-9 "use a card because of an effect"): this card's latest use this turn was from the
+    Face-down pile."""
+    use = _last_use(s, card)
+    return use is not None and use.from_zone == "facedown"
+
+
+def _nth_use(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """This is the Nth card `seat` used this turn (9-2): its place among the turn's uses, or, for a
+    card not used yet (a use condition), the place its use would take."""
+    mine = [u.card for u in s.turn_uses if u.seat == seat]
+    place = len(mine) - mine[::-1].index(card) if card in mine else len(mine) + 1
+    return place == value
+
+
+def _used_with_keyword(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """Earlier this turn `seat` used a card whose text has the keyword (10-32: originally has)."""
+    return any(u.seat == seat and u.card != card and value in s.table.cards[u.card].defn.keywords
+               for u in s.turn_uses)
+
+
+def _reacted(test: Callable[[Any, Any], bool]) -> Callable[..., bool]:
+    """A condition on the attack this card reacts to (9-4 i); false when it reacts to none."""
+    return lambda s, seat, value, card, attack, reacting: reacting is not None and test(reacting, value)
+
+
+def _reacted_damage(index: int) -> Callable[..., bool]:
+    """The Aura (0) or Life (1) damage of the attack reacted to, with its modifications (5-6),
+    is at least the value; "-" never is."""
+    def holds(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+        if reacting is None:
+            return False
+        amount = ATTACK_DAMAGE[0](s, reacting)[index]
+        return amount is not None and amount >= value
+    return holds
+
+
+# the damage of an «Attack» after its modifications; effects.py, which builds on this module, puts it here
+ATTACK_DAMAGE: list[Callable[[SakuraState, Any], tuple]] = []
+
+FACE_UP_ZONES = ("played", "enhancement", "special", "in_use")  # a used Special is face up (7-1-11)
+
+
+def face_up_cards(s: SakuraState, seat: int) -> list[int]:
+    """`seat`'s face-up cards: the Played pile, Enhancements, used Specials and In-use (7-1-7, 7-1-9,
+    7-1-11, 7-1-14)."""
+    return [c for name in FACE_UP_ZONES for c in zone(s, seat, name)
+            if name != "special" or c in s.special_used]
+
+
+def _face_up_types(s: SakuraState, seat: int, value: dict, card, attack, reacting) -> bool:
+    """For each card type listed, `seat` has at least that many face-up cards of it (the count of a
+    mechanism, e.g. "Attack 1, Enhancement 1")."""
+    cards = face_up_cards(s, seat)
+    return all(sum(1 for c in cards if s.table.cards[c].defn.type == kind) >= n for kind, n in value.items())
+
+
+TURN_CONDITIONS: dict[str, Callable[..., bool]] = {
+    "as_reaction": _as_reaction,
+    "from_facedown": _from_facedown,
+    "nth_use": _nth_use,
+    "used_with_keyword": _used_with_keyword,
+    "made_basic_action": lambda s, seat, value, *_: s.turn_basics[seat] > 0,
+    "opp_took_aura_damage": lambda s, seat, value, *_: s.turn_aura_damage[1 - seat],
+    "farther_than_start_by_at_least":
+        lambda s, seat, value, *_: current_distance(s) - s.turn_start_distance >= value,
+    "closer_than_start_by_at_least":
+        lambda s, seat, value, *_: s.turn_start_distance - current_distance(s) >= value,
+    "reacted_special": _reacted(lambda atk, value: (atk.category == "special") == value),
+    "reacted_aura_at_least": _reacted_damage(0),
+    "reacted_life_at_least": _reacted_damage(1),
+    "face_up_types_at_least": _face_up_types,
+}
 
 
 def _opp_count_ok(s: SakuraState, opp: int, key: str, value: int) -> bool:
