@@ -539,7 +539,7 @@ class SakuraState:
     destroying: set[int] = field(default_factory=set)  # Enhancements whose Disenchant resolves (9-6)
     # this turn so far (issue #20 conditions; emptied when a turn begins, 8): the cards used, the
     # basic actions each seat made (9-7), whether each seat took damage to Aura (9-5)
-    turn_uses: list = field(default_factory=list)
+    turn_uses: list[TurnUse] = field(default_factory=list)
     turn_basics: list[int] = field(default_factory=lambda: [0, 0])
     turn_aura_damage: list[bool] = field(default_factory=lambda: [False, False])
     # the events of the decision being applied (handed out by `apply`)
