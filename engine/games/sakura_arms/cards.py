@@ -71,6 +71,8 @@ MOD_SCHEMA = {
         "no_reactions": {"enum": ["all", "normal", "special"]}, "lose_no_reactions": {"const": True},
         "cannot_be_cancelled": {"const": True}, "take_both": {"const": True},
         "mill_instead": {"type": "integer", "minimum": 1},  # issue #20: mill instead of the damage (9-4 iv)
+        "cancel_attacks": {"enum": ["dash_damage", "second_each_turn"]},  # issue #20 (ongoing/devoted, 9-4 ii)
+        "forbid_basic": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}},  # (ongoing, 9-7)
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
         "applies": {"enum": ["own", "opp", "both"]},
         "other_goddess": {"const": True}, "unique": {"const": True},

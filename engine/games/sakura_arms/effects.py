@@ -89,9 +89,23 @@ def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
     """Every modification that applies to the attack now, conditions evaluated."""
     mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power, atk.card, atk)]
     mods += [m for m in atk.added if "originally_has" not in m or originally_has(atk, m["originally_has"])]
+    pending = s.next_attack[atk.seat]
+    if pending and atk not in s.attacks:  # "your next attack this turn gets ...": not made yet
+        mods += pending
     if not atk.copied:  # 10-27: a copy already carries the source's modified values
         mods += [mod for _seat, _card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords)]
     return mods
+
+
+def cancelled_by_ongoing(s: SakuraState, atk: Attack) -> bool:
+    """Issue #20: an Ongoing/Devoted `cancel_attacks` that reaches the attack cancels it at 9-4 ii:
+    `dash_damage`, an attack with "-" as its Aura or Life damage; `second_each_turn`, its player's
+    second or later attack this turn."""
+    kinds = {m["cancel_attacks"] for m in all_mods(s, atk) if "cancel_attacks" in m}
+    if not kinds:
+        return False
+    return ("dash_damage" in kinds and None in damage(s, atk)) or \
+        ("second_each_turn" in kinds and s.turn_attacks[atk.seat] >= 2)
 
 
 def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, dict]]:

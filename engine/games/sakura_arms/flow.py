@@ -26,7 +26,8 @@ from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matc
                                               to_played)
 from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
-                                              damage, finish_card, flags, gain_vigor, make_card_attack, mill_instead,
+                                              cancelled_by_ongoing, damage, finish_card, flags, gain_vigor, make_card_attack,
+                                              mill_instead,
                                               mt, put, set_unused)
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
                                             TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
@@ -434,6 +435,12 @@ def _answer_charge(s: SakuraState, step: ChargeMix, seat: int, action: dict) -> 
 # -- attacks (9-4, 10-5) ---------------------------------------------------------------------
 
 def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> None:
+    pending = s.next_attack[atk.seat]
+    if pending:  # this is the player's next attack: the modifications waiting for it are its own now
+        atk.added.extend(pending)
+        s.next_attack[atk.seat] = []
+        emit(s, {"type": "next_attack_modified", "seat": atk.seat, "rule": "10-3"})
+    s.turn_attacks[atk.seat] += 1
     s.attacks.append(atk)
     defender = 1 - atk.seat
     event = {"type": "attack", **atk.to_json(s), "rule": "9-4"}
@@ -468,7 +475,7 @@ def _attack_body(s: SakuraState, step: AttackBody) -> None:
 
 def attack_body(s: SakuraState, atk: Attack, reacting: Attack | None) -> None:
     fl = flags(s, atk)
-    if atk.cancelled and not fl["cannot_be_cancelled"]:  # ii
+    if (atk.cancelled or cancelled_by_ongoing(s, atk)) and not fl["cannot_be_cancelled"]:  # ii
         emit(s, {"type": "attack_cancelled", "seat": atk.seat, "rule": "9-4 ii"})
         return
     if not fl["unavoidable"] and current_distance(s) not in attack_range(s, atk):  # iii
@@ -877,6 +884,20 @@ def _may_then(s: SakuraState, step: MayThen) -> None:
         emit(s, {"type": "did_not", "rule": "6-3"})  # nothing was done, so "if you do" is false
 
 
+def _next_attack(s: SakuraState, mod: dict, ctx: Ctx) -> None:
+    s.next_attack[ctx.seat] = s.next_attack[ctx.seat] + [mod]
+    emit(s, {"type": "next_attack_pending", "seat": ctx.seat, "rule": "10-3"})
+
+
+def _forbid_basic(s: SakuraState, spec: dict, ctx: Ctx) -> None:
+    """9-7: the basic actions named (all five unless it says) are forbidden this turn to `who`."""
+    seats = {"self": (ctx.seat,), "opp": (1 - ctx.seat,), "both": (0, 1)}[spec["who"]]
+    names = list(spec.get("actions", BASIC_ACTIONS))
+    for seat in seats:
+        s.basic_forbidden[seat] = sorted(set(s.basic_forbidden[seat]) | set(names))
+        emit(s, {"type": "basic_forbidden", "seat": seat, "actions": s.basic_forbidden[seat], "rule": "9-7"})
+
+
 def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
     change_vigor(s, ctx.seat if spec["who"] == "self" else 1 - ctx.seat, spec)
 
@@ -915,6 +936,9 @@ CHOOSE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["
                                 "options": {"type": "array", "minItems": 2, "items": {**_EFFECTS, "minItems": 1}}}}
 MAY_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["do"],
               "properties": {"do": {**_EFFECTS, "minItems": 1}, "then": _EFFECTS}}
+FORBID_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
+                 "properties": {"who": {"enum": ["self", "opp", "both"]},
+                                "actions": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}}}}
 DISCARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                   "properties": {"who": {"enum": ["self", "opp"]}, "by": {"enum": ["owner", "you", "random"]},
                                  "count": {"type": "integer", "minimum": 1},
@@ -985,6 +1009,11 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
              "printed order (10-12, 6-2-1-7)"),
         Word("may", MAY_SCHEMA, _may,
              "you may do `do`; if you do (it changed the duel), then `then` (10-12)"),
+        Word("next_attack", MOD_SCHEMA, _next_attack,
+             "your next attack this turn gets the modification written (10-3; unused, it lapses when the turn ends)"),
+        Word("forbid_basic", FORBID_SCHEMA, _forbid_basic,
+             "`who` (self, opp or both) cannot make the basic actions `actions` (all five if not written) "
+             "this turn (9-7)"),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1109,6 +1138,7 @@ def _turn(s: SakuraState, step: Turn) -> None:
     s.terminal = [False, False]
     s.mode = None
     s.turn_uses, s.turn_basics, s.turn_aura_damage = [], [0, 0], [False, False]  # a new turn (8)
+    s.turn_attacks, s.next_attack, s.basic_forbidden = [0, 0], [[], []], [[], []]
     emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
     enter_phase(s, "start")
 

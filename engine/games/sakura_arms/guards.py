@@ -15,7 +15,8 @@ from engine.core.requests import Option, Request
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, Main, Reaction, SakuraState, cond_ok,
-                                            cost_of, current_distance, defn, ongoing_mods, owner, where, zone)
+                                            _applies, cost_of, current_distance, defn, ongoing_mods, owner, where,
+                                            zone)
 
 
 def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
@@ -26,7 +27,11 @@ def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
 
 
 def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
-    """9-7 i-B / A-4: a freely chosen basic action must actually move a token."""
+    """9-7 i-B / A-4: a freely chosen basic action must actually move a token; and it must not be
+    forbidden (this turn by an effect, or by an Ongoing/Devoted `forbid_basic`)."""
+    forbidden = basic_forbidden(s, seat, name)
+    if forbidden:
+        return Refusal("9-7", f"{forbidden} forbids you {name.capitalize()}; choose another action.")
     tok = s.tok
     aura = tok[AURA[seat]]
     if name == "advance":
@@ -50,6 +55,18 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
             return Refusal("9-7-5", "Breakaway cannot move a token: Shadow is empty or Distance is full (10).")
     else:
         return Refusal("9-7", f"There is no basic action {name!r}; choose one of {', '.join(BASIC_ACTIONS)}.")
+    return None
+
+
+def basic_forbidden(s: SakuraState, seat: int, name: str) -> str | None:
+    """What forbids `seat` the basic action `name` now, in player words, or None."""
+    if name in s.basic_forbidden[seat]:
+        return "An effect this turn"
+    if s.special_used or s.table.zones["0.enhancement"] or s.table.zones["1.enhancement"]:
+        for src_seat, src, mod in ongoing_mods(s):
+            if name in mod.get("forbid_basic", ()) and _applies(mod, src_seat, seat) \
+                    and cond_ok(s, src_seat, mod.get("if"), False):
+                return f"{s.table.cards[src].defn.name} (while it is in play)"
     return None
 
 

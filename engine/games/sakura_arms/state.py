@@ -542,6 +542,11 @@ class SakuraState:
     turn_uses: list[TurnUse] = field(default_factory=list)
     turn_basics: list[int] = field(default_factory=lambda: [0, 0])
     turn_aura_damage: list[bool] = field(default_factory=lambda: [False, False])
+    turn_attacks: list[int] = field(default_factory=lambda: [0, 0])  # attacks each seat made this turn (9-4)
+    # "your next attack this turn gets ..." (10-3): each seat's modifications for its next attack
+    next_attack: list[list] = field(default_factory=lambda: [[], []])
+    # "basic actions are forbidden this turn" (9-7): each seat's forbidden basic actions
+    basic_forbidden: list[list[str]] = field(default_factory=lambda: [[], []])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
