@@ -71,6 +71,9 @@ MOD_SCHEMA = {
         "no_reactions": {"enum": ["all", "normal", "special"]}, "lose_no_reactions": {"const": True},
         "cannot_be_cancelled": {"const": True}, "take_both": {"const": True},
         "mill_instead": {"type": "integer", "minimum": 1},  # issue #20: mill instead of the damage (9-4 iv)
+        "mastery": {"type": "integer"},  # issue #20 (ongoing/devoted): the Mastery Zone changes by N (5-2-2)
+        "block_arrow": {"type": "object", "additionalProperties": False, "minProperties": 1,  # (ongoing, 10-1)
+                        "properties": {"from": {"enum": ZONES_TOKEN}, "to": {"enum": ZONES_TOKEN}}},
         "cancel_attacks": {"enum": ["dash_damage", "second_each_turn"]},  # issue #20 (ongoing/devoted, 9-4 ii)
         "forbid_basic": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}},  # (ongoing, 9-7)
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
@@ -100,7 +103,7 @@ MOVE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["fr
 _MODS = {"type": "array", "items": MOD_SCHEMA}
 # the keys whose value is a list of effects inside effects ("you may", issue #20); `options` of
 # "choose one of the following" holds several such lists
-NESTED_LISTS = ("do", "then")
+NESTED_LISTS = ("do", "then", "effects")
 # the keys whose value is a list of effects, on a card and inside modifications and attacks
 EFFECT_LISTS = ("on_use", "after_attack", "initialize", "disenchant", "all_out", "start_phase", "end_phase",
                 "main_start", "forced_start_phase", "forced_main_start", "forced_end_phase", *ADD_KEYS.values(),
@@ -131,7 +134,8 @@ def _card_item() -> dict:
             "no_reactions": {"enum": ["all", "normal", "special"]},
             "extra_card": {"const": True},
             "condition": _CONDITION,
-            "reaction_while": _CONDITION,  # issue #20: usable as a Reaction while this holds (9-4 i)
+            "reaction_while": _CONDITION,
+            "cost_less_by": {"enum": X_SOURCES},  # issue #20: the Cost is reduced by this count (5-6)  # issue #20: usable as a Reaction while this holds (9-4 i)
             "additional_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
                                 "properties": {"vigor": {"type": "integer", "minimum": 1},
                                                "aura": {"type": "integer", "minimum": 1},
@@ -301,7 +305,8 @@ class CardDef:
     no_reactions: str | None = None
     extra_card: bool = False
     condition: dict | None = None
-    reaction_while: dict | None = None  # a card that is no Reaction card, usable as one while this holds
+    reaction_while: dict | None = None
+    cost_less_by: str | None = None  # the Cost is reduced by this count (x source)  # a card that is no Reaction card, usable as one while this holds
     additional_cost: dict | None = None
     forced: tuple = ()
     ongoing: tuple = ()
@@ -422,7 +427,7 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
                   category=raw["category"], type=raw["type"], subtype=_subtype(raw), x=raw.get("x"),
                   keywords=frozenset(raw.get("keywords", ())), no_reactions=raw.get("no_reactions"),
                   extra_card=raw.get("extra_card", False), condition=raw.get("condition"),
-                  reaction_while=raw.get("reaction_while"),
+                  reaction_while=raw.get("reaction_while"), cost_less_by=raw.get("cost_less_by"),
                   additional_cost=raw.get("additional_cost"), resurgence=raw.get("resurgence"),
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
                   number=raw.get("number", ""), charge=0, cost=0)

@@ -24,12 +24,13 @@ from engine.core.view import CardRef
 from engine.games.sakura_arms import choices, guards
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this, to_deck_bottom,
                                               to_played)
-from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
+from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
+                                            parse_damage)
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               cancelled_by_ongoing, damage, finish_card, flags, gain_vigor, make_card_attack,
                                               mill_instead,
-                                              mt, put, set_unused)
-from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
+                                              move_all_from_card, mt, put, set_unused)
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, OUT, SHADOW,
                                             TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
                                             AskReshuffle, AttackAfter, BlindPick, BottomChosen, ChooseModes, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
@@ -38,8 +39,9 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             Initialize, Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
-                                            TimedAfter, TimedPick, Turn, TurnUse, UseChosen, UseDone, UsePaid, _applies,
+                                            TimedAfter, TimedPick, Turn, TurnUse, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
                                             card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
+                                            mastery_zone, x_value,
                                             defn, emit, ongoing_mods, owner, set_result, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
@@ -636,8 +638,28 @@ def arrow(s: SakuraState, eff: dict, ctx: Ctx, index: int = 0) -> Direction | No
     return None
 
 
+def arrow_blocked(s: SakuraState, src: int, dst: int) -> str | None:
+    """Issue #20: the card whose Ongoing/Devoted `block_arrow` forbids arrows to move tokens out of
+    `src` or into `dst` (token keys; the blocked zone is named from that card's player's side)."""
+    if not s.special_used and not s.table.zones["0.enhancement"] and not s.table.zones["1.enhancement"]:
+        return None
+    for src_seat, card, mod in ongoing_mods(s):
+        block = mod.get("block_arrow")
+        if block and cond_ok(s, src_seat, mod.get("if"), False):
+            here = Ctx(src_seat, card)
+            if ("from" in block and _token_key(block["from"], src_seat, here) == src) or \
+                    ("to" in block and _token_key(block["to"], src_seat, here) == dst):
+                return s.table.cards[card].defn.name
+    return None
+
+
 def arrow_move(s: SakuraState, eff: dict, ctx: Ctx, seat: int, src: str, dst: str) -> None:
-    n = mt(s, _token_key(src, seat, ctx), _token_key(dst, seat, ctx), eff.get("count", 1), "arrow effect (10-1)")
+    keys = _token_key(src, seat, ctx), _token_key(dst, seat, ctx)
+    blocker = arrow_blocked(s, *keys)
+    if blocker is not None:
+        emit(s, {"type": "arrow_blocked", "seat": seat, "from": src, "to": dst, "by": blocker, "rule": "10-1"})
+        return
+    n = mt(s, keys[0], keys[1], eff.get("count", 1), "arrow effect (10-1)")
     emit(s, {"type": "tokens", "seat": seat, "from": src, "to": dst, "count": n, "rule": "10-1"})
 
 
@@ -898,6 +920,39 @@ def _forbid_basic(s: SakuraState, spec: dict, ctx: Ctx) -> None:
         emit(s, {"type": "basic_forbidden", "seat": seat, "actions": s.basic_forbidden[seat], "rule": "9-7"})
 
 
+def _repeat(s: SakuraState, spec: dict, ctx: Ctx) -> None:
+    """Do the effects `times` times (a number, or a count read when the effect begins, 5-2), one
+    after another, top to bottom each time (6-2-1-7)."""
+    times = spec["times"] if isinstance(spec["times"], int) else x_value(s, ctx.seat, spec["times"])
+    emit(s, {"type": "repeat", "seat": ctx.seat, "times": times, "rule": "6-2-1-7"})
+    if times > 0:
+        run_effects(s, tuple(spec["effects"]) * times, ctx)
+
+
+def _set_other_unused(s: SakuraState, value: bool, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, [c for c in SCOPE["own_used_special"].cards(s, ctx.seat) if c != ctx.card],
+                       "Choose another used Special card of yours to become unused.", False, UnusedChosen())
+
+
+@run(UnusedChosen)
+def _unused_chosen(s: SakuraState, step: UnusedChosen) -> None:
+    if step.chosen is not None and step.chosen in s.special_used:
+        set_unused(s, step.chosen, "10-17")
+
+
+def _strip(s: SakuraState, pool: str, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, SCOPE[pool].cards(s, ctx.seat), "Choose an Enhancement to lose all its tokens.",
+                       False, StripChosen())
+
+
+@run(StripChosen)
+def _strip_chosen(s: SakuraState, step: StripChosen) -> None:
+    """6-3: every token on the card goes to Shadow; with none left it is destroyed (5-5, 9-6)."""
+    if step.chosen is not None and where(s, step.chosen) == "enhancement":
+        n = move_all_from_card(s, step.chosen, SHADOW, "all tokens removed by an effect (6-3)")
+        emit(s, {"type": "stripped", "card": CardRef(step.chosen), "count": n, "rule": "6-3"})
+
+
 def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
     change_vigor(s, ctx.seat if spec["who"] == "self" else 1 - ctx.seat, spec)
 
@@ -922,6 +977,10 @@ SCOPES: tuple[Scope, ...] = (
     Scope("hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your hand"),
     Scope("own_hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your own hand"),
     Scope("opp_hand", lambda s, seat: list(zone(s, 1 - seat, "hand")), wording="a card of your opponent's hand"),
+    Scope("own_used_special", lambda s, seat: [c for c in zone(s, seat, "special") if c in s.special_used],
+          wording="a used Special card of yours"),
+    Scope("any_enhancement", lambda s, seat: list(zone(s, seat, "enhancement")) + list(zone(s, 1 - seat, "enhancement")),
+          wording="an Enhancement card in play, yours or your opponent's"),
     Scope("opp_enhancement", lambda s, seat: [c for c in zone(s, 1 - seat, "enhancement") if c not in s.copy_of],
           wording="an Enhancement of your opponent's that is not a copy"),
 )
@@ -939,6 +998,9 @@ MAY_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["do"
 FORBID_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                  "properties": {"who": {"enum": ["self", "opp", "both"]},
                                 "actions": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}}}}
+REPEAT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["times", "effects"],
+                 "properties": {"times": {"oneOf": [{"type": "integer", "minimum": 1}, {"enum": X_SOURCES}]},
+                                "effects": {**_EFFECTS, "minItems": 1}}}
 DISCARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                   "properties": {"who": {"enum": ["self", "opp"]}, "by": {"enum": ["owner", "you", "random"]},
                                  "count": {"type": "integer", "minimum": 1},
@@ -1014,6 +1076,13 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("forbid_basic", FORBID_SCHEMA, _forbid_basic,
              "`who` (self, opp or both) cannot make the basic actions `actions` (all five if not written) "
              "this turn (9-7)"),
+        Word("repeat", REPEAT_SCHEMA, _repeat,
+             "do `effects` `times` times, one after another (`times`: a number or a count such as used_specials)"),
+        Word("set_other_unused", _TRUE, _set_other_unused, "another used Special card of yours becomes unused (10-17)",
+             scope_of=lambda value: "own_used_special"),
+        Word("strip_tokens", {"enum": ["any_enhancement", "opp_enhancement"]}, _strip,
+             "`value` loses all its sakura tokens to Shadow, and is then destroyed (6-3, 9-6)",
+             scope_of=lambda pool: pool),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1095,9 +1164,9 @@ BASIC_MOVES = {"advance": (DIST, "aura"), "retreat": ("aura", DIST), "recover": 
 def perform_basic(s: SakuraState, seat: int, name: str) -> int:
     src, dst = BASIC_MOVES[name]
     keys = {"aura": AURA[seat], "flare": FLARE[seat]}
-    if name == "advance" and current_distance(s) <= MASTERY:
+    if name == "advance" and current_distance(s) <= mastery_zone(s):
         return 0  # 9-7-1
-    if name == "breakaway" and current_distance(s) > MASTERY:
+    if name == "breakaway" and current_distance(s) > mastery_zone(s):
         return 0  # 9-7-5
     n = mt(s, keys.get(src, src), keys.get(dst, dst), 1, f"basic action {name} (9-7)")
     s.turn_basics[seat] += 1

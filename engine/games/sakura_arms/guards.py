@@ -14,9 +14,9 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
-from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, Main, Reaction, SakuraState, cond_ok,
-                                            _applies, cost_of, current_distance, defn, ongoing_mods, owner, where,
-                                            zone)
+from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok,
+                                            _applies, cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner,
+                                            where, zone)
 
 
 def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
@@ -35,8 +35,9 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
     tok = s.tok
     aura = tok[AURA[seat]]
     if name == "advance":
-        if current_distance(s) <= MASTERY:
-            return Refusal("9-7-1", "Advance does nothing while the Distance is at or inside the Mastery Zone (2).")
+        if current_distance(s) <= mastery_zone(s):
+            return Refusal("9-7-1", f"Advance does nothing while the Distance is at or inside the Mastery Zone "
+                                    f"({mastery_zone(s)}, 5-2-2).")
         if tok[DIST] == 0 or aura >= 5:
             return Refusal("9-7-1", "Advance cannot move a token: Distance is empty or your Aura is full (5, 7-1-3-1).")
     elif name == "retreat":
@@ -49,8 +50,9 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
         if aura == 0:
             return Refusal("9-7-4", "Focus cannot move a token: your Aura is empty.")
     elif name == "breakaway":
-        if current_distance(s) > MASTERY:
-            return Refusal("9-7-5", "Breakaway does nothing while the Distance is greater than the Mastery Zone (2).")
+        if current_distance(s) > mastery_zone(s):
+            return Refusal("9-7-5", f"Breakaway does nothing while the Distance is greater than the Mastery Zone "
+                                    f"({mastery_zone(s)}, 5-2-2).")
         if tok[SHADOW] == 0 or tok[DIST] >= 10:
             return Refusal("9-7-5", "Breakaway cannot move a token: Shadow is empty or Distance is full (10).")
     else:

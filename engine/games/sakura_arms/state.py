@@ -330,6 +330,18 @@ class MayThen(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class UnusedChosen(Step):
+    """10-17: the chosen used Special becomes unused."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class StripChosen(Step):
+    """6-3: the chosen Enhancement loses all its tokens to Shadow."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CoverChosen(Step):
     """7-1-8: the chosen hand card goes face down."""
     seat: int
@@ -728,6 +740,17 @@ def current_distance(s: SakuraState) -> int:
     return d if d > 0 else 0
 
 
+def mastery_zone(s: SakuraState) -> int:
+    """5-2-2: the Mastery Zone is Distance 2 or less, changed by Ongoing/Devoted `mastery: N`
+    modifications (issue #20; never below 0)."""
+    m = MASTERY
+    if s.special_used or s.table.zones["0.enhancement"] or s.table.zones["1.enhancement"]:
+        for seat, _card, mod in ongoing_mods(s):
+            if "mastery" in mod and cond_ok(s, seat, mod.get("if"), False):
+                m += mod["mastery"]
+    return m if m > 0 else 0
+
+
 def used_specials(s: SakuraState, seat: int) -> int:
     return sum(1 for c in s.table.zones[f"{seat}.special"] if c in s.special_used)
 
@@ -912,6 +935,8 @@ def cost_of(s: SakuraState, seat: int, card: int) -> int:
     if not d.is_special and not s.table.cards[card].defn.is_special:
         return 0
     base = x_value(s, seat, d.x) if d.cost == "X" else int(d.cost or 0)
+    if d.cost_less_by:  # issue #20: "this card's Cost is reduced by" a count (5-6 addition)
+        base -= x_value(s, seat, d.cost_less_by)
     for src_seat, _src, mod in ongoing_mods(s):
         if "cost" in mod and _applies(mod, src_seat, seat) and cond_ok(s, src_seat, mod.get("if"), False):
             base += mod["cost"]
