@@ -22,6 +22,8 @@ X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_spe
              "distance_moved"]  # issue #20: how far the Distance moved since the turn began (8-1-1)
 
 KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
+# issue #20: what "when X happens" effects wait for (`when: [{event, effects}]`)
+WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most")
 # issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
 OPP_COUNTS = tuple(f"opp_{zone}_at_{bound}" for zone in ("flare", "hand", "deck") for bound in ("least", "most"))
 _CONDITION = {
@@ -143,6 +145,12 @@ def _card_item() -> dict:
             "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
             **{key: effects for key in EFFECT_LISTS[:11]},
             "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
+            # issue #20: "when X happens" (Ongoing of an Enhancement, Devoted of a Special)
+            "when": {"type": "array", "items": {
+                "type": "object", "additionalProperties": False, "required": ["event", "effects"],
+                "properties": {"event": {"enum": list(WHEN_EVENTS)},
+                               "at_most": {"type": "integer", "minimum": 0},
+                               "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}}}},
             "text": {"type": "string"},
         },
     }
@@ -322,6 +330,7 @@ class CardDef:
     forced_start_phase: tuple = ()  # Forced (9-1-1-2) "in your start phase ..." (8-1-2)
     forced_main_start: tuple = ()   # Forced "at the start of your main phase ..." (8-2-1)
     forced_end_phase: tuple = ()    # Forced "in your end phase ..." (8-3-1)
+    when: tuple = ()  # "when X happens" triggers (issue #20): {event, at_most?, effects}
     resurgence: dict | None = None
     immediate_resurgence: dict | None = None
     text: str = ""
@@ -433,7 +442,7 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
                   number=raw.get("number", ""), charge=0, cost=0)
         for key in ("forced", "ongoing", "devoted", "on_use", "after_attack", "initialize", "disenchant", "all_out",
                     "start_phase", "end_phase", "main_start", "forced_start_phase", "forced_main_start",
-                    "forced_end_phase"):
+                    "forced_end_phase", "when"):
             kw[key] = _freeze(raw.get(key, []))
         try:
             if raw["type"] == "attack":
@@ -469,6 +478,11 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
             problem(where, "start_phase/main_start/end_phase effects belong to Enhancements (Ongoing) or Specials "
                            "(Devoted); a Forced one of another card goes under forced_start_phase/forced_main_start/"
                            "forced_end_phase (9-1-1-2)")
+        if raw.get("when") and raw["type"] != "enhancement" and raw["category"] != "special":
+            problem(where + ["when"], "\"when X happens\" effects belong to Enhancements (Ongoing) or Specials (Devoted)")
+        for i, w in enumerate(raw.get("when", [])):
+            if (w["event"] == "life_becomes_at_most") != ("at_most" in w):
+                problem(where + ["when", i], "at_most goes with event: life_becomes_at_most, and only with it")
         for when in ("start_phase", "main_start", "end_phase"):
             if raw.get(when) and raw.get(f"forced_{when}"):
                 problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "

@@ -15,7 +15,8 @@ from engine.core.view import CardRef
 
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
 from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
-                                            defn, emit, move_tokens, ongoing_mods, owner, where, x_value, zone)
+                                            defn, emit, move_tokens, ongoing_mods, owner, trigger, where, x_value,
+                                            zone)
 
 
 @dataclass(eq=False)
@@ -286,6 +287,7 @@ def set_unused(s: SakuraState, card: int, rule: str) -> None:
     put(s, card, "special", face_down=True)
     s.special_used.discard(card)
     emit(s, {"type": "set_unused", "seat": owner(s, card), "rule": rule})
+    trigger(s, "special_unused", owner(s, card))
 
 
 def gain_vigor(s: SakuraState, seat: int, n: int) -> None:

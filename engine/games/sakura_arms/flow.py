@@ -42,7 +42,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             TimedAfter, TimedPick, Turn, TurnUse, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
                                             card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
                                             mastery_zone, x_value,
-                                            defn, emit, ongoing_mods, owner, set_result, where, zone)
+                                            defn, emit, ongoing_mods, owner, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
@@ -160,6 +160,7 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
     s.rng.shuffle(zone(s, seat, "deck"))
     emit(s, {"type": "reshuffle", "seat": seat, "cards_returned": moved, "deck": len(zone(s, seat, "deck")),
              "rule": "9-8"})
+    trigger(s, "reshuffle", seat)
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -201,6 +202,8 @@ def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[s
                      "source": source, "rule": "9-5"})
         else:
             moved = mt(s, LIFE[seat], FLARE[seat], life, "damage to Life (9-5)")
+            if moved:
+                trigger(s, "life_damage", seat)
             emit(s, {"type": "damage", "seat": seat, "to": "life", "amount": life, "moved": moved,
                      "source": source, "rule": "9-5"})
             check_victory(s)
@@ -227,10 +230,22 @@ def settle(s: SakuraState) -> None:
     """5-5 (A-14): after every step, resolve Immediate Resurgence (10-8) and destructions (9-6);
     when several destructions with effects are due at once the turn player orders them (5-5)."""
     check_victory(s)
+    for seat in (0, 1):  # "your Life becomes N or less" (issue #20): a change since it was last seen
+        now = s.tok[LIFE[seat]]
+        if now != s.life_seen[seat]:
+            trigger(s, "life_becomes_at_most", seat, life=(s.life_seen[seat], now))
+            s.life_seen[seat] = now
     settle_loop(s)
 
 
 def settle_loop(s: SakuraState) -> None:
+    if s.triggered:  # "when X happens" effects that happened (issue #20), in the order they happened
+        due = s.triggered.pop(0)
+        if where(s, due.card) in ("enhancement", "special"):  # still in play when it resolves
+            emit(s, {"type": "triggered", "card": CardRef(due.card), "rule": "5-5"})
+            s.flow.next(SETTLE_LOOP)
+            run_effects(s, due.effects, Ctx(due.seat, due.card))
+            return
     if s.special_used:  # 10-8 applies to used Specials only
         for seat in (s.active, 1 - s.active):
             for card in zone(s, seat, "special"):
@@ -267,6 +282,7 @@ def destroy(s: SakuraState, card: int) -> None:
     s.destroying.add(card)
     seat = owner(s, card)
     emit(s, {"type": "destroyed", "card": CardRef(card), "rule": "9-6"})
+    trigger(s, "enhancement_destroyed", None, but=card)
     s.flow.next(DestroyEnd(card))
     run_effects(s, defn(s, card).disenchant, Ctx(seat, card))
 

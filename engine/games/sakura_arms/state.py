@@ -79,6 +79,16 @@ class Ctx:
 
 
 @dataclass(frozen=True, slots=True)
+class TriggerDue:
+    """A "when X happens" effect (issue #20) that happened and waits for state-triggered
+    resolution (5-5): `card`'s effects for `seat`."""
+
+    seat: int
+    card: int
+    effects: tuple
+
+
+@dataclass(frozen=True, slots=True)
 class TurnUse:
     """A card use of this turn (9-2), for the "this turn" conditions of issue #20: who used which
     card, from which zone (`hand`, `special`, `facedown`, ...), and how (`main`, `reaction`, `effect`)."""
@@ -557,6 +567,10 @@ class SakuraState:
     turn_attacks: list[int] = field(default_factory=lambda: [0, 0])  # attacks each seat made this turn (9-4)
     # "your next attack this turn gets ..." (10-3): each seat's modifications for its next attack
     next_attack: list[list] = field(default_factory=lambda: [[], []])
+    # "when X happens" effects that happened, waiting for state-triggered resolution (5-5), and each
+    # seat's Life as last seen by it (for "your Life becomes N or less")
+    triggered: list[TriggerDue] = field(default_factory=list)
+    life_seen: list[int] = field(default_factory=lambda: [10, 10])
     # "basic actions are forbidden this turn" (9-7): each seat's forbidden basic actions
     basic_forbidden: list[list[str]] = field(default_factory=lambda: [[], []])
     # the events of the decision being applied (handed out by `apply`)
@@ -738,6 +752,28 @@ def current_distance(s: SakuraState) -> int:
         if "distance" in mod and cond_ok(s, seat, mod.get("if"), False):
             d += mod["distance"]
     return d if d > 0 else 0
+
+
+def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None) -> None:
+    """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
+    Devoted). `on` happened to `seat` (None: to anyone, e.g. another Enhancement destroyed); the
+    effects of `seat`'s cards waiting for it (`but` that card itself) are due at the next
+    state-triggered resolution (5-5). `life`: (before, after) for `life_becomes_at_most`."""
+    zones = s.table.zones
+    if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
+        return
+    for owner_seat in ((0, 1) if seat is None else (seat,)):
+        sources = [c for c in zones[ENH_KEYS[owner_seat]] if c not in s.destroying] + \
+            [c for c in zones[SPECIAL_KEYS[owner_seat]] if c in s.special_used]
+        for card in sources:
+            if card == but:
+                continue
+            for when in defn(s, card).when:
+                if when["event"] != on:
+                    continue
+                if life is not None and not life[0] > when["at_most"] >= life[1]:
+                    continue  # "becomes": it was above the bound and is not now
+                s.triggered.append(TriggerDue(owner_seat, card, when["effects"]))
 
 
 def mastery_zone(s: SakuraState) -> int:

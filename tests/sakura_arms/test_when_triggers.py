@@ -1,0 +1,96 @@
+"""Issue #20: "when X happens" effects on Ongoing (an Enhancement in play) and Devoted (a used
+Special) effects, resolved at the next state-triggered resolution (5-5): another Enhancement
+destroyed (9-6), you take Life damage (9-5), a used Special becomes unused (10-17), you reshuffle
+(9-8), and a condition met on a change, "your Life becomes 3 or less", not as a state."""
+
+from __future__ import annotations
+
+from engine.core.game import Deck
+from engine.games.sakura_arms.effects import set_unused
+from engine.games.sakura_arms.flow import damage_to, reshuffle, settle
+from engine.games.sakura_arms.state import AURA, LIFE
+from tests.sakura_arms.scenario import enhancement, place, resolve_now, started, tokens
+
+KIRI_HANA = Deck("p", {"goddesses": ["kiri", "hana"],
+                       "normal": ["kiri-n20", "hana-n1", "hana-n2", "hana-n3", "hana-n4", "hana-n5", "hana-n6"],
+                       "special": ["kiri-s5", "kiri-s6", "hana-s3"]})
+
+
+def _game():
+    return started(first=0, deck_a=KIRI_HANA)
+
+
+def _then_settle(*procedure):
+    """Run a rules procedure, then state-triggered resolution (5-5), as after every step."""
+    def run(s):
+        procedure[0](s, *procedure[1:])
+        settle(s)
+    return run
+
+
+def test_5_5_watchful_haze_draws_when_another_enhancement_is_destroyed():
+    """9-6: the opponent's Enhancement loses its last token and is destroyed; Watchful Haze's
+    "when another Enhancement is destroyed" then draws 1 (its own destruction would not count)."""
+    game = _game()
+    s = game.state
+    enhancement(game, 0, "kiri-n20", 3)
+    theirs = enhancement(game, 1, "tsuki-n3", 1)
+    hand = len(s.table.zone(0, "hand"))
+    s.tok[1] += s.tok.pop(100 + theirs)                            # its last token to Shadow
+    game.state_changed()
+    resolve_now(s, settle)
+    assert s.table.zone_name(theirs) == "played" and len(s.table.zone(0, "hand")) == hand + 1
+
+
+def test_9_5_watchful_haze_when_you_take_life_damage_and_not_for_aura_damage():
+    game = _game()
+    s = game.state
+    enhancement(game, 0, "kiri-n20", 3)
+    tokens(game, aura=(2, 3), life=(8, 10))
+    resolve_now(s, _then_settle(damage_to, 0, 1, None, "effect", ["aura"]))
+    assert s.tok[AURA[0]] == 1                                      # Aura damage: no trigger
+    resolve_now(s, _then_settle(damage_to, 0, None, 2, "effect", ["life"]))
+    assert s.tok[LIFE[0]] == 6 and s.tok[AURA[0]] == 2              # Life damage: Shadow (1) -> Aura
+
+
+def test_9_8_tideturn_vow_becomes_unused_when_you_reshuffle():
+    game = _game()
+    s = game.state
+    vow = place(game, 0, "kiri-s5", "special", used=True)
+    resolve_now(s, _then_settle(reshuffle, 0, False))
+    assert vow not in s.special_used and vow in s.table.face_down
+
+
+def test_5_5_tideturn_vow_on_life_becoming_3_or_less_not_while_it_stays_there():
+    """"Becomes": 5 -> 4 does nothing; 4 -> 3 triggers (+1 Life: back to 4); 4 -> 2 triggers again
+    (3); 3 -> 2 does nothing, since the Life was already 3 or less."""
+    game = _game()
+    s = game.state
+    place(game, 0, "kiri-s5", "special", used=True)
+    tokens(game, life=(5, 10))
+    s.life_seen[0] = 5
+    for damage, life in ((1, 4), (1, 4), (2, 3), (1, 2)):
+        resolve_now(s, _then_settle(damage_to, 0, None, damage, "effect", ["life"]))
+        assert s.tok[LIFE[0]] == life, (damage, life, s.tok[LIFE[0]])
+
+
+def test_10_17_mirrored_vigil_gains_vigor_when_another_special_becomes_unused():
+    game = _game()
+    s = game.state
+    place(game, 0, "kiri-s6", "special", used=True)
+    vow = place(game, 0, "kiri-s5", "special", used=True)
+    s.vigor[0] = 0
+    game.state_changed()
+    resolve_now(s, _then_settle(set_unused, vow, "10-17"))
+    assert s.vigor[0] == 1
+
+
+def test_5_5_a_when_effect_needs_its_card_in_play():
+    """9-1-1-6 / 9-1-1-8: the effects of a card not in play (Watchful Haze in the hand) wait for
+    nothing."""
+    game = _game()
+    s = game.state
+    place(game, 0, "kiri-n20", "hand")
+    tokens(game, aura=(2, 3), life=(8, 10))
+    resolve_now(s, _then_settle(damage_to, 0, None, 2, "effect", ["life"]))
+    assert s.tok[AURA[0]] == 2 and not s.triggered
