@@ -1,7 +1,8 @@
 """Issue #20: "when X happens" effects on Ongoing (an Enhancement in play) and Devoted (a used
 Special) effects, resolved at the next state-triggered resolution (5-5): another Enhancement
 destroyed (9-6), you take Life damage (9-5), a used Special becomes unused (10-17), you reshuffle
-(9-8), and a condition met on a change, "your Life becomes 3 or less", not as a state."""
+(9-8), and a condition met on a change, "your Life becomes 3 or less", not as a state; and (same
+deck) tokens on a card counting as Aura when you take damage (9-5 i)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from engine.core.game import Deck
 from engine.games.sakura_arms.effects import set_unused
 from engine.games.sakura_arms.flow import damage_to, reshuffle, settle
 from engine.games.sakura_arms.state import AURA, LIFE
-from tests.sakura_arms.scenario import enhancement, place, resolve_now, started, tokens
+from tests.sakura_arms.scenario import act, enhancement, place, resolve_now, started, tokens
 
 KIRI_HANA = Deck("p", {"goddesses": ["kiri", "hana"],
                        "normal": ["kiri-n20", "hana-n1", "hana-n2", "hana-n3", "hana-n4", "hana-n5", "hana-n6"],
@@ -94,3 +95,23 @@ def test_5_5_a_when_effect_needs_its_card_in_play():
     tokens(game, aura=(2, 3), life=(8, 10))
     resolve_now(s, _then_settle(damage_to, 0, None, 2, "effect", ["life"]))
     assert s.tok[AURA[0]] == 2 and not s.triggered
+
+
+def test_9_5_i_cloud_bulwark_tokens_count_as_aura_when_you_take_damage():
+    """9-5 i: damage to Aura can be chosen only if the Aura holds enough; Cloud Bulwark's tokens
+    count as Aura, so Aura 1 + 2 tokens takes Long Shot's 2 to Aura: the Aura's token first, then
+    one of the card's. Without it the damage must go to Life."""
+    for bulwark in (True, False):
+        game = started(first=1, deck_a=KIRI_HANA)
+        s = game.state
+        wall = enhancement(game, 0, "kiri-n21", 2) if bulwark else None
+        shot = place(game, 1, "kaze-n1", "hand")
+        tokens(game, distance=5, aura=(1, 3), life=(10, 10))
+        act(game, 1, {"type": "use", "card": shot})
+        act(game, 0, {"type": "no_reaction"})
+        if bulwark:
+            assert game.pending().kind == "damage"
+            act(game, 0, {"type": "take_damage", "to": "aura"})
+            assert s.tok[AURA[0]] == 0 and s.tok[100 + wall] == 1 and s.tok[LIFE[0]] == 10
+        else:
+            assert s.tok[LIFE[0]] == 9 and s.tok[AURA[0]] == 1

@@ -76,6 +76,7 @@ MOD_SCHEMA = {
         "mastery": {"type": "integer"},  # issue #20 (ongoing/devoted): the Mastery Zone changes by N (5-2-2)
         "block_arrow": {"type": "object", "additionalProperties": False, "minProperties": 1,  # (ongoing, 10-1)
                         "properties": {"from": {"enum": ZONES_TOKEN}, "to": {"enum": ZONES_TOKEN}}},
+        "counts_as_aura": {"const": True},  # issue #20 (ongoing): this card's tokens count as Aura for damage (9-5)
         "cancel_attacks": {"enum": ["dash_damage", "second_each_turn"]},  # issue #20 (ongoing/devoted, 9-4 ii)
         "forbid_basic": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}},  # (ongoing, 9-7)
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},

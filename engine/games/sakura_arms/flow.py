@@ -177,15 +177,29 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
         chosen, rule, why = ["life"], "9-5 i", f"the damage is -/{life}, so it goes to Life"
     elif life is None:  # A-7 (a): as many tokens as possible, nothing spills
         chosen, rule, why = ["aura"], "9-5 i", f"the damage is {aura}/-, so it goes to Aura"
-    elif s.tok[AURA[seat]] < aura:
+    elif aura_pool(s, seat) < aura:
         chosen, rule = ["life"], "9-5 i"  # not enough Aura to choose it
-        why = f"your Aura holds {s.tok[AURA[seat]]}, less than the {aura} damage to Aura, so it goes to Life"
+        why = f"your Aura holds {aura_pool(s, seat)}, less than the {aura} damage to Aura, so it goes to Life"
     else:
         return ChooseDamage(seat, aura, life, source)
     s.flow.settle("take_damage", seat, rule, f"There was no choice for the damage {_dmg(aura)}/{_dmg(life)}: "
                                             f"{why} ({rule}). Nothing to choose; go on with the duel.")
     damage_to(s, seat, aura, life, source, chosen)
     return None
+
+
+def aura_cards(s: SakuraState, seat: int) -> list[int]:
+    """Issue #20: `seat`'s Enhancements whose Ongoing `counts_as_aura` makes their tokens count as
+    that player's Aura when they take damage (9-5), in the Enhancement row's order."""
+    if not s.table.zones[f"{seat}.enhancement"]:
+        return []
+    return [card for src_seat, card, mod in ongoing_mods(s) if src_seat == seat and mod.get("counts_as_aura")
+            and where(s, card) == "enhancement" and cond_ok(s, seat, mod.get("if"), False)]
+
+
+def aura_pool(s: SakuraState, seat: int) -> int:
+    """The Aura that damage to Aura can take (9-5 i): the Aura and the tokens counted as Aura."""
+    return s.tok[AURA[seat]] + sum(s.tok.get(CARD + c, 0) for c in aura_cards(s, seat))
 
 
 def _dmg(value) -> str:
@@ -196,6 +210,9 @@ def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[s
     for kind in chosen:
         if kind == "aura":
             moved = mt(s, AURA[seat], SHADOW, aura, "damage to Aura (9-5)")
+            for card in aura_cards(s, seat):  # issue #20: tokens on these cards count as Aura, after it
+                if moved < aura:
+                    moved += mt(s, CARD + card, SHADOW, aura - moved, "damage to Aura, tokens counted as Aura")
             if aura:
                 s.turn_aura_damage[seat] = True
             emit(s, {"type": "damage", "seat": seat, "to": "aura", "amount": aura, "moved": moved,
