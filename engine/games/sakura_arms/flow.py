@@ -340,8 +340,10 @@ def _answer_cover_cost(s: SakuraState, step: CoverCost, seat: int, action: dict)
         s.flow.next(CoverCost(step.seat, step.card, step.left - 1))
 
 
-def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None) -> None:
-    """9-2-1 / 9-2-2 / 9-2-3. Guards have already refused illegal uses, so steps i-ii pass."""
+def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None,
+             free: bool = False, no_reactions: bool = False) -> None:
+    """9-2-1 / 9-2-2 / 9-2-3. Guards have already refused illegal uses, so steps i-ii pass. An
+    effect may use it without paying its costs (`free`) and give its attack No Reactions (10-22)."""
     d = defn(s, card)
     full_power = via == "main" and s.mode == "full_power"
     atk = None
@@ -350,8 +352,11 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
         if current_distance(s) not in attack_range(s, atk):  # 9-2-1 i: illegal, nothing happens
             emit(s, {"type": "use_illegal", "seat": seat, "rule": "9-2-1 i"})
             return
+        if no_reactions:
+            atk.no_reactions = "all"
     s.flow.next(UsePaid(seat, card, via, reacting, full_power, atk))
-    pay_costs(s, seat, card)
+    if not free:
+        pay_costs(s, seat, card)
 
 
 @run(UsePaid)
@@ -815,9 +820,14 @@ def _copy_enhancement(s: SakuraState, value: bool, ctx: Ctx) -> Step:
                        False, CopyChosen(ctx))
 
 
-def _use_card(s: SakuraState, pool: str, ctx: Ctx) -> Step:
-    cards = [c for c in SCOPE[pool].cards(s, ctx.seat) if guards.usable_by_effect(s, ctx.seat, c) is None]
-    return choose_card(s, ctx.seat, cards, "Choose a card to use (or none).", True, UseChosen(ctx))
+def _use_card(s: SakuraState, value, ctx: Ctx) -> Step:
+    """9-9: use a card of `from` (or none), maybe only of a `type`/`subtype`, maybe without paying
+    its costs (`free`), maybe giving its attack No Reactions (issue #20)."""
+    spec = {"from": value} if isinstance(value, str) else value
+    free = spec.get("free", False)
+    cards = [c for c in SCOPE[spec["from"]].cards(s, ctx.seat)
+             if hand_matches(s, c, spec) and guards.usable_by_effect(s, ctx.seat, c, free) is None]
+    return choose_card(s, ctx.seat, cards, "Choose a card to use (or none).", True, UseChosen(ctx, spec))
 
 
 def _set_unused(s: SakuraState, value: bool, ctx: Ctx) -> None:
@@ -1034,6 +1044,12 @@ FORBID_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["
 REPEAT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["times", "effects"],
                  "properties": {"times": {"oneOf": [{"type": "integer", "minimum": 1}, {"enum": X_SOURCES}]},
                                 "effects": {**_EFFECTS, "minItems": 1}}}
+USE_SCHEMA = {"oneOf": [{"enum": ["own_facedown", "hand"]}, {
+    "type": "object", "additionalProperties": False, "required": ["from"],
+    "properties": {"from": {"enum": ["own_facedown", "hand", "own_played", "own_used_special"]},
+                   "free": {"const": True}, "no_reactions": {"const": True},
+                   "type": {"enum": ["attack", "action", "enhancement"]},
+                   "subtype": {"enum": ["reaction", "throughout", "none"]}}}]}
 DISCARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                   "properties": {"who": {"enum": ["self", "opp"]}, "by": {"enum": ["owner", "you", "random"]},
                                  "count": {"type": "integer", "minimum": 1},
@@ -1077,8 +1093,9 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("copy_attack", _TRUE, _copy_attack, "make a copy of the attack this card reacts to, resolved at once (10-27)"),
         Word("copy_enhancement", _TRUE, _copy_enhancement, "this card copies an Enhancement of your opponent's (10-16)",
              scope_of=lambda value: "opp_enhancement"),
-        Word("use_card", {"enum": ["own_facedown", "hand"]}, _use_card,
-             "use `value` (or none), paying its costs (9-9)", scope_of=lambda pool: pool),
+        Word("use_card", USE_SCHEMA, _use_card,
+             "use a card of `value` (or none), paying its costs unless `free` (9-9)",
+             scope_of=lambda v: v if isinstance(v, str) else v["from"]),
         Word("set_unused", _TRUE, _set_unused, "this card becomes unused (10-17)"),
         Word("remove", _TRUE, _remove, "this card is removed from the game, face up (10-18)"),
         Word("cover", {"enum": ["own_hand", "opp_hand"]}, _cover, "its owner puts `value` face down (7-1-8)",
@@ -1155,7 +1172,9 @@ def _copy_chosen(s: SakuraState, step: CopyChosen) -> None:
 @run(UseChosen)
 def _use_chosen(s: SakuraState, step: UseChosen) -> None:
     if step.chosen is not None:
-        use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting)
+        spec = step.spec or {}
+        use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting, free=spec.get("free", False),
+                 no_reactions=spec.get("no_reactions", False))
 
 
 @run(BottomChosen)

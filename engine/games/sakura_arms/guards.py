@@ -72,7 +72,7 @@ def basic_forbidden(s: SakuraState, seat: int, name: str) -> str | None:
     return None
 
 
-def _payable(s: SakuraState, seat: int, card: int, reacting=None) -> Refusal | None:
+def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = False) -> Refusal | None:
     """9-2 to 9-3: the use condition (`reacting`: the attack the card would react to), the Range,
     the Cost and the additional costs."""
     d = defn(s, card)
@@ -87,6 +87,8 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None) -> Refusal | N
         if cd not in attack_range(s, atk):
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
                                       f"{sorted(attack_range(s, atk))}; move first or use another card.")
+    if free:  # used by an effect "without paying its Cost" (issue #20): no Cost, no additional cost
+        return None
     cost = cost_of(s, seat, card)
     if cost > s.tok[FLARE[seat]]:
         return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.")
@@ -106,9 +108,10 @@ def _type_refusal(s: SakuraState, card: int) -> Refusal | None:
     return None
 
 
-def usable_by_effect(s: SakuraState, seat: int, card: int) -> Refusal | None:
-    """A card used because of an effect (9-2, 9-9): same use rules, any subtype."""
-    return _type_refusal(s, card) or _payable(s, seat, card)
+def usable_by_effect(s: SakuraState, seat: int, card: int, free: bool = False) -> Refusal | None:
+    """A card used because of an effect (9-2, 9-9): same use rules, any subtype; `free`: without
+    paying its costs."""
+    return _type_refusal(s, card) or _payable(s, seat, card, None, free)
 
 
 # -- main phase ------------------------------------------------------------------------------

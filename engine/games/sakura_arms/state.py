@@ -309,8 +309,10 @@ class CopyChosen(Step):
 
 @dataclass(frozen=True, slots=True)
 class UseChosen(Step):
-    """9-9: the chosen card is used because of an effect."""
+    """9-9: the chosen card is used because of an effect (`spec`: the effect's `free` and
+    `no_reactions`, issue #20)."""
     ctx: Ctx
+    spec: Any = None
     chosen: Any = None
 
 
