@@ -4,7 +4,11 @@ player the card's text refers to decides (10-12); chosen effects resolve in prin
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import DataError
 from engine.core.game import Deck
+from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.state import AURA, DIST, LIFE
 from tests.sakura_arms.scenario import act, actions, clear_hand, kinds, place, refused, started, tokens
 
@@ -84,3 +88,33 @@ def test_6_3_bargain_in_haze_with_an_empty_hand_you_did_not_so_no_draw():
     events = act(game, 0, {"type": "may", "do": True})
     assert "did_not" in kinds(events) and len(s.table.zone(0, "deck")) == deck
     assert s.tok[LIFE[0]] == 10
+
+
+CARD_FILE = """goddesses:
+  - {id: g1, name: One, number: 1}
+  - {id: g2, name: Two, number: 2}
+cards:
+  - id: g1-n1
+    goddess: g1
+    name: Spark
+    category: normal
+    type: action
+    on_use:
+      - %s
+"""
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ("{may: {do: [{draw: 1, vigor: 1}]}}", "cards.0.on_use.0.may.do.0: an effect is one word"),
+    ("{choose: {options: [[{draw: 1}], [{draw: 1, vigor: 1}]]}}", "cards.0.on_use.0.choose.options.1.0: an effect is one word"),
+    ("{choose: {options: [[{discard: {who: opp, by: you, type: attack}}], [{draw: 1}]]}}",
+     "cards.0.on_use.0.choose.options.0.0: discard: you cannot choose"),
+    ("{choose: {options: [[{draw: 1}]]}}", "cards[0].on_use[0].choose.options: [[{'draw': 1}]] is too short"),
+])
+def test_6_2_1_7_effects_inside_choose_and_may_are_checked_at_load_with_file_and_line(tmp_path, effect, expected):
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD_FILE % effect, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        SakuraArmsRules.load_cards(path)
+    (problem,) = err.value.problems
+    assert problem.startswith(f"{path}:11: {expected}"), problem

@@ -6,7 +6,11 @@ deck) tokens on a card counting as Aura when you take damage (9-5 i)."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import DataError
 from engine.core.game import Deck
+from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.effects import set_unused
 from engine.games.sakura_arms.flow import damage_to, reshuffle, settle
 from engine.games.sakura_arms.state import AURA, LIFE
@@ -115,3 +119,33 @@ def test_9_5_i_cloud_bulwark_tokens_count_as_aura_when_you_take_damage():
             assert s.tok[AURA[0]] == 0 and s.tok[100 + wall] == 1 and s.tok[LIFE[0]] == 10
         else:
             assert s.tok[LIFE[0]] == 9 and s.tok[AURA[0]] == 1
+
+
+WHEN_FILE = """goddesses:
+  - {id: g1, name: One, number: 1}
+  - {id: g2, name: Two, number: 2}
+cards:
+  - id: g1-n1
+    goddess: g1
+    name: Spark
+    category: normal
+    type: %s
+    charge: 1
+    when:
+      - %s
+"""
+
+
+@pytest.mark.parametrize("kind,when,expected", [
+    ("action", "{event: reshuffle, effects: [{draw: 1}]}", 'cards.0.when: "when X happens" effects belong to'),
+    ("enhancement", "{event: life_damage, at_most: 3, effects: [{draw: 1}]}", "cards.0.when.0: at_most goes with"),
+    ("enhancement", "{event: life_becomes_at_most, effects: [{draw: 1}]}", "cards.0.when.0: at_most goes with"),
+])
+def test_5_5_when_effects_are_checked_at_load(tmp_path, kind, when, expected):
+    """9-1-1-6 / 9-1-1-8: only an Enhancement (Ongoing) or a Special (Devoted) can wait for an event."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(WHEN_FILE % (kind, when), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        SakuraArmsRules.load_cards(path)
+    problems = [p for p in err.value.problems if "charge" not in p]
+    assert any(expected in p for p in problems), problems
