@@ -5,7 +5,7 @@ the Played pile and your used Specials, without paying their costs (9-3, 10-31),
 from __future__ import annotations
 
 from engine.core.game import Deck
-from engine.games.sakura_arms.state import FLARE
+from engine.games.sakura_arms.state import AURA, FLARE
 from tests.sakura_arms.scenario import act, actions, place, started, tokens
 
 KIRI_STORM = Deck("s", {"goddesses": ["kiri", "sora-storm"],
@@ -46,3 +46,26 @@ def test_9_3_second_tide_uses_a_used_special_again_without_paying_its_cost():
     assert game.pending().kind == "modes"
     act(game, 0, {"type": "modes", "picked": [1]})
     assert twin in s.special_used and s.tok[FLARE[0]] == 0
+
+
+def test_10_14_undertow_pact_adds_its_effect_only_to_throughout_cards():
+    """10-14 with a subtype filter ("your Throughout Action cards have ..."): Long Tide (Throughout,
+    a full-power action, 8-2-2 A) gets the added Shadow (1)→ Aura after its draw; Closing Eddy (no
+    subtype) does not."""
+    game = started(first=0, mode="full_power", deck_a=KIRI_STORM)
+    s = game.state
+    pact = place(game, 0, "kiri-n23", "enhancement")
+    s.tok[100 + pact], s.tok[1] = 2, s.tok[1] - 2
+    tide = place(game, 0, "kiri-n24", "hand")
+    tokens(game, distance=8, aura=(1, 3))
+    act(game, 0, {"type": "use", "card": tide})
+    assert s.tok[AURA[0]] == 2
+
+    game = started(first=0, deck_a=KIRI_STORM)
+    s = game.state
+    pact = place(game, 0, "kiri-n23", "enhancement")
+    s.tok[100 + pact], s.tok[1] = 2, s.tok[1] - 2
+    eddy = place(game, 0, "kiri-n13", "hand")
+    tokens(game, distance=8, aura=(1, 3))
+    act(game, 0, {"type": "use", "card": eddy})
+    assert s.tok[AURA[0]] == 2                                      # its own Distance (1)→ Aura only

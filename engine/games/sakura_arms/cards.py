@@ -83,6 +83,7 @@ MOD_SCHEMA = {
         "applies": {"enum": ["own", "opp", "both"]},
         "other_goddess": {"const": True}, "unique": {"const": True},
         "originally_has": {"enum": KEYWORDS},  # 10-32: only attacks/cards whose card text has it
+        "subtype_is": {"enum": ["reaction", "throughout", "none"]},  # issue #20: only attacks/cards of that subtype
         "add_after_attack": {"$ref": "#/$defs/effects"},  # 10-14: After Attack effects added to attacks
         "add_on_use": {"$ref": "#/$defs/effects"},        # 10-14: effects added to Action cards (9-1-1-3)
         "add_initialize": {"$ref": "#/$defs/effects"},    # 10-14: Initialize effects added to Enhancements

@@ -62,7 +62,7 @@ def originally_has(atk: Attack, keyword: str) -> bool:
 
 
 def ongoing_for(s: SakuraState, seat: int, user: str | None, original: frozenset,
-                need: str | None = None) -> list[tuple[int, int, dict]]:
+                need: str | None = None, subtype: str | None = None) -> list[tuple[int, int, dict]]:
     """(source seat, source card, mod) of the Ongoing/Devoted modifications that reach an attack
     (need=None: the modifications of attacks) or a card (need: the key the mod must hold) of
     `seat` whose user is `user` and whose text originally has `original`: `applies`
@@ -81,6 +81,8 @@ def ongoing_for(s: SakuraState, seat: int, user: str | None, original: frozenset
                 continue  # 10-15: only another goddess's «Attack» / card
             if "originally_has" in mod and mod["originally_has"] not in original:
                 continue  # 10-32
+            if "subtype_is" in mod and mod["subtype_is"] != (subtype or "none"):
+                continue  # issue #20: only attacks / cards of that subtype (6-2-1-6)
             if cond_ok(s, src_seat, mod.get("if"), False):
                 out.append((src_seat, src_card, mod))
     return out
@@ -94,7 +96,7 @@ def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
     if pending and atk not in s.attacks:  # "your next attack this turn gets ...": not made yet
         mods += pending
     if not atk.copied:  # 10-27: a copy already carries the source's modified values
-        mods += [mod for _seat, _card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords)]
+        mods += [mod for _seat, _card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, None, atk.subtype)]
     return mods
 
 
@@ -115,7 +117,8 @@ def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, di
     as `source`."""
     out: list[tuple[int | None, dict]] = [(m.get("source"), m) for m in atk.added if "add_after_attack" in m]
     if not atk.copied:
-        out += [(card, mod) for _seat, card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, "add_after_attack")]
+        out += [(card, mod) for _seat, card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, "add_after_attack",
+                                                                atk.subtype)]
     return out
 
 
@@ -128,7 +131,7 @@ def added_to_card(s: SakuraState, seat: int, card: int) -> list[tuple[int | None
         return []  # no Ongoing or Devoted effect in play
     d = defn(s, card)
     key = ADD_KEYS[d.type]
-    return [(src, mod) for _seat, src, mod in ongoing_for(s, seat, d.goddess, d.keywords, key) if src != card]
+    return [(src, mod) for _seat, src, mod in ongoing_for(s, seat, d.goddess, d.keywords, key, d.subtype) if src != card]
 
 
 def added_slot(mod: dict, own: int) -> int:
