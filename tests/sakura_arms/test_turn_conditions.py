@@ -175,3 +175,25 @@ def test_7_1_mist_engine_counts_face_up_attack_and_enhancement_cards():
     assert damage(s, make_card_attack(s, 0, palm, "main", False)) == (3, 1)
     assert not cond_ok(s, 1, cond, False)
     assert s.tok[LIFE[0]] == 10
+
+
+def test_9_2_spiral_outward_needs_distance_2_farther_than_the_turns_start_and_no_attack_yet():
+    """9-2 use condition (the issue's Centrifuge shape): the Distance 2 or more farther than at the
+    turn's start (8-1-1) and no attack made this turn (9-4)."""
+    game = started(first=0, deck_a=Deck("s", {
+        "goddesses": ["kiri", "sora"],
+        "normal": ["kiri-n25", "kiri-n8", "kiri-n9", "kiri-n10", "kiri-n11", "kiri-n12", "sora-n1"],
+        "special": ["sora-s1", "sora-s2", "sora-s3"]}))
+    s = game.state
+    spiral = place(game, 0, "kiri-n25", "hand")
+    tokens(game, distance=6, aura=(3, 3))
+    s.turn_start_distance = 5
+    game.state_changed()
+    refused(game, 0, {"type": "use", "card": spiral}, "9-2")        # only 1 farther
+    s.turn_start_distance = 4
+    s.turn_attacks[0] = 1
+    game.state_changed()
+    refused(game, 0, {"type": "use", "card": spiral}, "9-2")        # an attack was made this turn
+    s.turn_attacks[0] = 0
+    game.state_changed()
+    assert {"type": "use", "card": spiral} in actions(game)

@@ -35,7 +35,7 @@ _CONDITION = {
         # issue #20: this turn, this card's use, the attack reacted to
         "nth_use", "farther_than_start_by_at_least", "closer_than_start_by_at_least",
         "reacted_aura_at_least", "reacted_life_at_least")} | {
-        "as_reaction": {"const": True}, "from_facedown": {"const": True}, "made_basic_action": {"const": True},
+        "as_reaction": {"const": True}, "from_facedown": {"const": True}, "made_basic_action": {"const": True}, "no_attack_this_turn": {"const": True},
         "opp_took_aura_damage": {"const": True}, "reacted_special": {"type": "boolean"},
         "used_with_keyword": {"enum": KEYWORDS},
         "face_up_types_at_least": {"type": "object", "additionalProperties": False, "minProperties": 1,

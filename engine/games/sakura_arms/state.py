@@ -947,6 +947,7 @@ TURN_CONDITIONS: dict[str, Callable[..., bool]] = {
     "nth_use": _nth_use,
     "used_with_keyword": _used_with_keyword,
     "made_basic_action": lambda s, seat, value, *_: s.turn_basics[seat] > 0,
+    "no_attack_this_turn": lambda s, seat, value, *_: s.turn_attacks[seat] == 0,
     "opp_took_aura_damage": lambda s, seat, value, *_: s.turn_aura_damage[1 - seat],
     "farther_than_start_by_at_least":
         lambda s, seat, value, *_: current_distance(s) - s.turn_start_distance >= value,
