@@ -14,7 +14,7 @@ from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.effects import set_unused
 from engine.games.sakura_arms.flow import damage_to, reshuffle, settle
 from engine.games.sakura_arms.state import AURA, LIFE
-from tests.sakura_arms.scenario import act, enhancement, place, resolve_now, started, tokens
+from tests.sakura_arms.scenario import act, answer_now, enhancement, place, resolve_now, started, tokens
 
 KIRI_HANA = Deck("p", {"goddesses": ["kiri", "hana"],
                        "normal": ["kiri-n20", "hana-n1", "hana-n2", "hana-n3", "hana-n4", "hana-n5", "hana-n6"],
@@ -149,3 +149,20 @@ def test_5_5_when_effects_are_checked_at_load(tmp_path, kind, when, expected):
         SakuraArmsRules.load_cards(path)
     problems = [p for p in err.value.problems if "charge" not in p]
     assert any(expected in p for p in problems), problems
+
+
+def test_5_5_several_when_effects_due_at_once_resolve_in_the_turn_players_order():
+    """5-5: Life damage 4 -> 3 sets off Watchful Haze (Life damage) and Tideturn Vow (Life becomes
+    3 or less) together; the turn player chooses which resolves first, then the other resolves."""
+    game = _game()
+    s = game.state
+    haze = enhancement(game, 0, "kiri-n20", 3)
+    vow = place(game, 0, "kiri-s5", "special", used=True)
+    tokens(game, aura=(2, 3), life=(4, 10))
+    s.life_seen[0] = 4
+    flow = resolve_now(s, _then_settle(damage_to, 0, None, 1, "effect", ["life"]))
+    asking = flow.asking
+    assert asking is not None and asking.kind == "effect_order" and asking.seat == s.active
+    assert sorted(asking.cards) == sorted([haze, vow]) and asking.rule == "5-5"
+    answer_now(s, flow, 0, {"type": "choose", "card": vow})
+    assert s.tok[LIFE[0]] == 4 and s.tok[AURA[0]] == 3 and not s.triggered

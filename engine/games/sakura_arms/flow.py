@@ -39,7 +39,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             Initialize, Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
-                                            TimedAfter, TimedPick, Turn, TurnUse, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
+                                            TimedAfter, TimedPick, TriggerPick, Turn, TurnUse, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
                                             card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
                                             mastery_zone, x_value,
                                             defn, emit, ongoing_mods, owner, set_result, trigger, where, zone)
@@ -256,13 +256,12 @@ def settle(s: SakuraState) -> None:
 
 
 def settle_loop(s: SakuraState) -> None:
-    if s.triggered:  # "when X happens" effects that happened (issue #20), in the order they happened
-        due = s.triggered.pop(0)
-        if where(s, due.card) in ("enhancement", "special"):  # still in play when it resolves
-            emit(s, {"type": "triggered", "card": CardRef(due.card), "rule": "5-5"})
-            s.flow.next(SETTLE_LOOP)
-            run_effects(s, due.effects, Ctx(due.seat, due.card))
-            return
+    if s.triggered:  # "when X happens" effects that happened (issue #20): the turn player orders them (5-5)
+        cards = list(dict.fromkeys(due.card for due in s.triggered))
+        s.flow.next(SETTLE_LOOP)
+        choose_order(s, cards, "Several \"when\" effects happened: which resolves first?", "5-5",
+                     "First the effect of {name}", TriggerPick())
+        return
     if s.special_used:  # 10-8 applies to used Specials only
         for seat in (s.active, 1 - s.active):
             for card in zone(s, seat, "special"):
@@ -286,6 +285,17 @@ def settle_loop(s: SakuraState) -> None:
 
 run(Settle)(lambda s, step: settle(s))
 run(SettleLoop)(lambda s, step: settle_loop(s))
+
+
+@run(TriggerPick)
+def _trigger_pick(s: SakuraState, step: TriggerPick) -> None:
+    """The chosen card's first due "when" effect resolves, if the card is still in play (9-1-1-6,
+    9-1-1-8); state-triggered resolution then goes on with the rest."""
+    due = next(d for d in s.triggered if d.card == step.chosen)
+    s.triggered.remove(due)
+    if where(s, due.card) in ("enhancement", "special"):
+        emit(s, {"type": "triggered", "card": CardRef(due.card), "rule": "5-5"})
+        run_effects(s, due.effects, Ctx(due.seat, due.card))
 
 
 def _answer_destruction_order(s: SakuraState, step: DestructionOrder, seat: int, action: dict) -> None:

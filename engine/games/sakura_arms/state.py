@@ -342,6 +342,12 @@ class MayThen(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class TriggerPick(Step):
+    """5-5: of the "when" effects due, the `chosen` card's first one resolves."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class UnusedChosen(Step):
     """10-17: the chosen used Special becomes unused."""
     chosen: Any = None
