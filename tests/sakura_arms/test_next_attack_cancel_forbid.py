@@ -29,16 +29,16 @@ def test_10_3_gathering_squall_modifies_only_the_next_attack_and_lapses_with_the
     assert damage(s, make_card_attack(s, 0, cut, "main", False)) == (4, 1)
     act(game, 0, {"type": "use", "card": cut})                    # Distance 5 is in 3-5 now
     resolve_attack(game, to="aura")
-    assert s.tok[AURA[1]] == 1 and s.next_attack[0] == []
+    assert s.tok[AURA[1]] == 1 and s.next_attack == []
     assert damage(s, make_card_attack(s, 0, strike, "main", False)) == (2, 2)
 
     game = started(first=0, deck_a=KIRI_SORA)
     s = game.state
     act(game, 0, {"type": "use", "card": place(game, 0, "kiri-n15", "hand")})
-    assert s.next_attack[0]
+    assert [p.seat for p in s.next_attack] == [0]
     act(game, 0, {"type": "end_main"})
     answer_until(game, "main")
-    assert s.next_attack == [[], []]
+    assert s.next_attack == []
 
 
 def test_9_4_ii_stillwater_veil_cancels_dash_damage_attacks_and_forbids_retreat_and_breakaway():

@@ -39,7 +39,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             Initialize, Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan,
                                             PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
-                                            TimedAfter, TimedPick, TriggerPick, Turn, TurnUse, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
+                                            TimedAfter, TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
                                             card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
                                             mastery_zone, x_value,
                                             defn, emit, ongoing_mods, owner, set_result, trigger, where, zone)
@@ -375,7 +375,12 @@ def _use_paid(s: SakuraState, step: UsePaid) -> None:
     d = defn(s, card)  # unchanged since the use began: a card in hand or Special is no copy (10-16)
     from_zone = where(s, card)
     put(s, card, "in_use")
-    s.turn_uses.append(TurnUse(seat, card, from_zone, step.via))  # for the "this turn" conditions
+    s.turn_used[seat].append(card)  # for the "this turn" conditions (issue #20)
+    if from_zone == "facedown":
+        if card not in s.used_from_facedown:
+            s.used_from_facedown.append(card)
+    elif card in s.used_from_facedown:
+        s.used_from_facedown.remove(card)
     emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
              "full_power": full_power, "rule": "9-2"})
     done = UseDone(seat, card, "terminal" in d.keywords)
@@ -485,10 +490,9 @@ def _answer_charge(s: SakuraState, step: ChargeMix, seat: int, action: dict) -> 
 # -- attacks (9-4, 10-5) ---------------------------------------------------------------------
 
 def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> None:
-    pending = s.next_attack[atk.seat]
-    if pending:  # this is the player's next attack: the modifications waiting for it are its own now
-        atk.added.extend(pending)
-        s.next_attack[atk.seat] = []
+    if any(p.seat == atk.seat for p in s.next_attack):  # the player's next attack: the waiting mods are its own
+        atk.added.extend(p.mod for p in s.next_attack if p.seat == atk.seat)
+        s.next_attack = [p for p in s.next_attack if p.seat != atk.seat]
         emit(s, {"type": "next_attack_modified", "seat": atk.seat, "rule": "10-3"})
     s.turn_attacks[atk.seat] += 1
     s.attacks.append(atk)
@@ -960,7 +964,7 @@ def _may_then(s: SakuraState, step: MayThen) -> None:
 
 
 def _next_attack(s: SakuraState, mod: dict, ctx: Ctx) -> None:
-    s.next_attack[ctx.seat] = s.next_attack[ctx.seat] + [mod]
+    s.next_attack = s.next_attack + [PendingMod(ctx.seat, mod)]
     emit(s, {"type": "next_attack_pending", "seat": ctx.seat, "rule": "10-3"})
 
 
@@ -1268,8 +1272,8 @@ def _begin_duel(s: SakuraState, step: BeginDuel) -> None:
 def _turn(s: SakuraState, step: Turn) -> None:
     s.terminal = [False, False]
     s.mode = None
-    s.turn_uses, s.turn_basics, s.turn_aura_damage = [], [0, 0], [False, False]  # a new turn (8)
-    s.turn_attacks, s.next_attack, s.basic_forbidden = [0, 0], [[], []], [[], []]
+    s.turn_used, s.used_from_facedown, s.turn_basics, s.turn_aura_damage = [[], []], [], [0, 0], [False, False]
+    s.turn_attacks, s.next_attack, s.basic_forbidden = [0, 0], [], [[], []]
     emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
     enter_phase(s, "start")
 

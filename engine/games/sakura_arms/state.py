@@ -10,7 +10,7 @@ Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
@@ -79,24 +79,24 @@ class Ctx:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingMod:
+    """"Your next attack this turn gets ..." (10-3, issue #20): a modification waiting for `seat`'s
+    next attack."""
+
+    __canonical_repr__: ClassVar[bool] = True  # scalars and card data: hashed by its repr
+    seat: int
+    mod: Any
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerDue:
     """A "when X happens" effect (issue #20) that happened and waits for state-triggered
     resolution (5-5): `card`'s effects for `seat`."""
 
+    __canonical_repr__: ClassVar[bool] = True  # scalars and card data: hashed by its repr
     seat: int
     card: int
     effects: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class TurnUse:
-    """A card use of this turn (9-2), for the "this turn" conditions of issue #20: who used which
-    card, from which zone (`hand`, `special`, `facedown`, ...), and how (`main`, `reaction`, `effect`)."""
-
-    seat: int
-    card: int
-    from_zone: str
-    via: str
 
 
 # -- steps (engine/core/flow.py): what the duel does next, and what it waits for ----------------
@@ -567,14 +567,15 @@ class SakuraState:
     sealed_by: dict[int, int] = field(default_factory=dict)  # sealed card -> sealing card (10-9)
     copy_of: dict[int, int] = field(default_factory=dict)  # copy -> copy source (10-16)
     destroying: set[int] = field(default_factory=set)  # Enhancements whose Disenchant resolves (9-6)
-    # this turn so far (issue #20 conditions; emptied when a turn begins, 8): the cards used, the
-    # basic actions each seat made (9-7), whether each seat took damage to Aura (9-5)
-    turn_uses: list[TurnUse] = field(default_factory=list)
+    # this turn so far (issue #20 conditions; emptied when a turn begins, 8): the cards used (plain
+    # id lists: they are hashed after every decision), the basic actions each seat made (9-7), whether each seat took damage to Aura (9-5)
+    turn_used: list[list[int]] = field(default_factory=lambda: [[], []])  # each seat's cards used, in order (9-2)
+    used_from_facedown: list[int] = field(default_factory=list)  # cards whose latest use was from there (9-9)
     turn_basics: list[int] = field(default_factory=lambda: [0, 0])
     turn_aura_damage: list[bool] = field(default_factory=lambda: [False, False])
     turn_attacks: list[int] = field(default_factory=lambda: [0, 0])  # attacks each seat made this turn (9-4)
-    # "your next attack this turn gets ..." (10-3): each seat's modifications for its next attack
-    next_attack: list[list] = field(default_factory=lambda: [[], []])
+    # "your next attack this turn gets ..." (10-3): the modifications waiting for a seat's next attack
+    next_attack: list[PendingMod] = field(default_factory=list)
     # "when X happens" effects that happened, waiting for state-triggered resolution (5-5), and each
     # seat's Life as last seen by it (for "your Life becomes N or less")
     triggered: list[TriggerDue] = field(default_factory=list)
@@ -883,32 +884,23 @@ def _as_reaction(s: SakuraState, seat: int, value, card, attack, reacting) -> bo
     return reacting is not None or (attack is not None and attack.is_reaction)
 
 
-def _last_use(s: SakuraState, card) -> TurnUse | None:
-    for use in reversed(s.turn_uses):
-        if use.card == card:
-            return use
-    return None
-
-
 def _from_facedown(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
     """9-2 (9-9 "use a card because of an effect"): this card's latest use this turn was from the
     Face-down pile."""
-    use = _last_use(s, card)
-    return use is not None and use.from_zone == "facedown"
+    return card in s.used_from_facedown
 
 
 def _nth_use(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
     """This is the Nth card `seat` used this turn (9-2): its place among the turn's uses, or, for a
     card not used yet (a use condition), the place its use would take."""
-    mine = [u.card for u in s.turn_uses if u.seat == seat]
+    mine = s.turn_used[seat]
     place = len(mine) - mine[::-1].index(card) if card in mine else len(mine) + 1
     return place == value
 
 
 def _used_with_keyword(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
     """Earlier this turn `seat` used a card whose text has the keyword (10-32: originally has)."""
-    return any(u.seat == seat and u.card != card and value in s.table.cards[u.card].defn.keywords
-               for u in s.turn_uses)
+    return any(c != card and value in s.table.cards[c].defn.keywords for c in s.turn_used[seat])
 
 
 def _reacted(test: Callable[[Any, Any], bool]) -> Callable[..., bool]:
