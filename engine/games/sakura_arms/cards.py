@@ -315,8 +315,8 @@ class CardDef:
     no_reactions: str | None = None
     extra_card: bool = False
     condition: dict | None = None
-    reaction_while: dict | None = None
-    cost_less_by: str | None = None  # the Cost is reduced by this count (x source)  # a card that is no Reaction card, usable as one while this holds
+    reaction_while: dict | None = None  # a card that is no Reaction card, usable as one while this holds
+    cost_less_by: str | None = None  # the Cost is reduced by this count (x source)
     additional_cost: dict | None = None
     forced: tuple = ()
     ongoing: tuple = ()

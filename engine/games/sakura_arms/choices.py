@@ -12,8 +12,8 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms import guards
 from engine.games.sakura_arms.state import (AskReshuffle, BlindPick, ChargeMix, ChooseCard, ChooseDamage, ChooseModes,
-                                            CoverCost, DestructionOrder, Direction, EffectOrder, HandLimit, Main, MainStart,
-                                            MayDo, Mulligan, Reaction, SakuraState, zone)
+                                            CoverCost, DestructionOrder, Direction, EffectOrder, HandLimit, Main,
+                                            MainStart, MayDo, Mulligan, Reaction, SakuraState, zone)
 
 
 def _request(step, prompt: str, options: list[tuple[dict, str]]) -> Request:

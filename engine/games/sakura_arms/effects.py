@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
-from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
-                                            defn, emit, move_tokens, ongoing_mods, owner, trigger, where, x_value,
-                                            zone)
+from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState,
+                                            cond_ok, defn, emit, move_tokens, ongoing_mods, owner, trigger, where,
+                                            x_value, zone)
 
 
 @dataclass(eq=False)

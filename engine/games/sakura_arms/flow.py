@@ -22,27 +22,26 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this, to_deck_bottom,
-                                              to_played)
+from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
+                                              to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
                                             parse_damage)
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
-                                              cancelled_by_ongoing, damage, finish_card, flags, gain_vigor, make_card_attack,
-                                              mill_instead,
-                                              move_all_from_card, mt, put, set_unused)
-from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, OUT, SHADOW,
-                                            TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
-                                            AskReshuffle, AttackAfter, BlindPick, BottomChosen, ChooseModes, AttackBody, AttackEnd, BeginDuel, ChargeMix,
+                                              cancelled_by_ongoing, damage, finish_card, flags, gain_vigor,
+                                              make_card_attack, mill_instead, move_all_from_card, mt, put, set_unused)
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, OUT, SHADOW, TOKEN_CARD_ZONES,
+                                            AddedGroups, AddedPick, AddedSlot, AskReshuffle, AttackAfter, BlindPick,
+                                            BottomChosen, ChooseModes, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
-                                            DestroyEnd, DestructionOrder, Direction, DiscardChosen, Draw, EffectOrder, EndPhase,
-                                            EndPhaseRest, GameOver, HandLimit, HandLimitCheck,
-                                            Initialize, Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan,
-                                            PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
-                                            SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
-                                            TimedAfter, TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen, UseChosen, UseDone, UsePaid, _applies,
-                                            card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
-                                            mastery_zone, x_value,
-                                            defn, emit, ongoing_mods, owner, set_result, trigger, where, zone)
+                                            DestroyEnd, DestructionOrder, Direction, DiscardChosen, Draw, EffectOrder,
+                                            EndPhase, EndPhaseRest, GameOver, HandLimit, HandLimitCheck, Initialize,
+                                            Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan, PhaseEnd,
+                                            PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
+                                            SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest, TimedAfter,
+                                            TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen,
+                                            UseChosen, UseDone, UsePaid, _applies, card_id, charge_of, check_victory,
+                                            cond_ok, cost_of, current_distance, mastery_zone, x_value, defn, emit,
+                                            ongoing_mods, owner, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs

@@ -14,9 +14,9 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
-from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok,
-                                            _applies, cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner,
-                                            where, zone)
+from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
+                                            cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
+                                            zone)
 
 
 def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
