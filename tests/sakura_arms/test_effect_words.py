@@ -120,7 +120,7 @@ def test_a_word_that_asks_returns_its_asking_step():
     assert step.asks and step.kind == "direction"
     assert REGISTRY.words["vigor"].resolve(s, 1, Ctx(0)) is None
     chosen = REGISTRY.words["use_card"].resolve(s, "own_facedown", Ctx(0))  # an empty pile: nothing to ask
-    assert chosen == UseChosen(Ctx(0), None) and not chosen.asks
+    assert chosen == UseChosen(Ctx(0), {"from": "own_facedown"}, None) and not chosen.asks
 
 
 def test_narration_says_an_effect_in_its_words_wording_with_the_values_put_in():

@@ -47,7 +47,9 @@ DATA = RULES.data / "decks"
 @pytest.mark.parametrize("a,b", [("fan-and-moon", "storm-and-moon"), ("blade-and-fan", "fan-and-moon"),
                                  ("storm-and-moon", "bow-and-moon"), ("petal-and-bow", "blade-and-fan"),
                                  ("petal-and-moon", "petal-and-bow"),
-                                 ("snow-and-blade", "bow-and-moon")])
+                                 ("snow-and-blade", "bow-and-moon"), ("mist-and-blade", "petal-and-moon"),
+                                 ("mist-and-moon", "mist-and-blade"), ("mist-and-fan", "bow-and-moon"),
+                                 ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
     assert sum(fuzz_game(RULES, 1000 + seed, decks=decks, mutate_rate=0.15, extra_check=_extra)

@@ -69,6 +69,11 @@ ACTION_SCHEMA = action_schema(
     action("choose", "Choose a card for an effect or the order of simultaneous effects; null for none (9-9, 5-5).",
            rules=("8-1-2", "8-3-1", "10-14", "10-30"),
            card={"oneOf": [CARD_ID, {"type": "null"}]}),
+    action("modes", "Choose which of the listed effects resolve, by their places in the list (10-12, 6-2-1-7).",
+           picked={"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 1}),
+    action("may", "Do the optional effect (\"you may\"), or not (10-12).", do={"type": "boolean"}),
+    action("blind_pick", "Choose one of your opponent's hand cards without seeing it: by its place in a row "
+           "the game shuffled (7-1-10, 7-1-7).", slot={"type": "integer", "minimum": 0}),
 )
 
 
@@ -82,7 +87,7 @@ class SakuraArmsRules(CardGame):
 
     @staticmethod
     def load_cards(path: Path) -> cards.CardSet:
-        return cards.load_cards(path, EFFECT_SCHEMA)
+        return cards.load_cards(path, EFFECT_SCHEMA, REGISTRY.problems)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> SakuraState:
         cs = self.cards()

@@ -11,16 +11,19 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.carddata import line_of, read_yaml_file, validate
 from engine.core.errors import DataError
 
 ZONES_TOKEN = ["distance", "shadow", "aura", "life", "flare", "opp_aura", "opp_life", "opp_flare", "out"]
 BASIC_ACTIONS = ("advance", "retreat", "recover", "focus", "breakaway")
-X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance"]
+X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance",
+             "distance_moved"]  # issue #20: how far the Distance moved since the turn began (8-1-1)
 
 KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
+# issue #20: what "when X happens" effects wait for (`when: [{event, effects}]`)
+WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most")
 # issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
 OPP_COUNTS = tuple(f"opp_{zone}_at_{bound}" for zone in ("flare", "hand", "deck") for bound in ("least", "most"))
 _CONDITION = {
@@ -28,7 +31,16 @@ _CONDITION = {
     "properties": {k: {"type": "integer", "minimum": 0} for k in (
         "life_at_most", "life_at_least", "opp_life_at_most", "distance_at_most", "distance_at_least",
         "flare_at_least", "aura_at_most", "aura_at_least", "vigor_at_least", "used_specials_at_least",
-        "hand_at_most", "enhancements_at_least", "flare_at_most", *OPP_COUNTS)} | {
+        "hand_at_most", "enhancements_at_least", "flare_at_most", *OPP_COUNTS,
+        # issue #20: this turn, this card's use, the attack reacted to
+        "nth_use", "farther_than_start_by_at_least", "closer_than_start_by_at_least",
+        "reacted_aura_at_least", "reacted_life_at_least")} | {
+        "as_reaction": {"const": True}, "from_facedown": {"const": True}, "made_basic_action": {"const": True}, "no_attack_this_turn": {"const": True},
+        "opp_took_aura_damage": {"const": True}, "reacted_special": {"type": "boolean"},
+        "used_with_keyword": {"enum": KEYWORDS},
+        "face_up_types_at_least": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                   "properties": {k: {"type": "integer", "minimum": 1}
+                                                  for k in ("attack", "action", "enhancement")}},
         "full_power": {"const": True}, "closer_than_start": {"const": True}, "my_turn": {"const": True},
                                                      "all_other_specials_used": {"const": True},
                                                      # 10-32: this card / the attack reacted to originally has it
@@ -60,10 +72,18 @@ MOD_SCHEMA = {
         "overwhelm": {"const": True}, "unavoidable": {"const": True},
         "no_reactions": {"enum": ["all", "normal", "special"]}, "lose_no_reactions": {"const": True},
         "cannot_be_cancelled": {"const": True}, "take_both": {"const": True},
+        "mill_instead": {"type": "integer", "minimum": 1},  # issue #20: mill instead of the damage (9-4 iv)
+        "mastery": {"type": "integer"},  # issue #20 (ongoing/devoted): the Mastery Zone changes by N (5-2-2)
+        "block_arrow": {"type": "object", "additionalProperties": False, "minProperties": 1,  # (ongoing, 10-1)
+                        "properties": {"from": {"enum": ZONES_TOKEN}, "to": {"enum": ZONES_TOKEN}}},
+        "counts_as_aura": {"const": True},  # issue #20 (ongoing): this card's tokens count as Aura for damage (9-5)
+        "cancel_attacks": {"enum": ["dash_damage", "second_each_turn"]},  # issue #20 (ongoing/devoted, 9-4 ii)
+        "forbid_basic": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}},  # (ongoing, 9-7)
         "distance": {"type": "integer"}, "cost": {"type": "integer"}, "reverse_arrows": {"const": True},
         "applies": {"enum": ["own", "opp", "both"]},
         "other_goddess": {"const": True}, "unique": {"const": True},
         "originally_has": {"enum": KEYWORDS},  # 10-32: only attacks/cards whose card text has it
+        "subtype_is": {"enum": ["reaction", "throughout", "none"]},  # issue #20: only attacks/cards of that subtype
         "add_after_attack": {"$ref": "#/$defs/effects"},  # 10-14: After Attack effects added to attacks
         "add_on_use": {"$ref": "#/$defs/effects"},        # 10-14: effects added to Action cards (9-1-1-3)
         "add_initialize": {"$ref": "#/$defs/effects"},    # 10-14: Initialize effects added to Enhancements
@@ -85,6 +105,9 @@ MOVE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["fr
                               "count": {"type": "integer", "minimum": 1}, "two_way": {"const": True},
                               "each_player": {"const": True}}}
 _MODS = {"type": "array", "items": MOD_SCHEMA}
+# the keys whose value is a list of effects inside effects ("you may", issue #20); `options` of
+# "choose one of the following" holds several such lists
+NESTED_LISTS = ("do", "then", "effects")
 # the keys whose value is a list of effects, on a card and inside modifications and attacks
 EFFECT_LISTS = ("on_use", "after_attack", "initialize", "disenchant", "all_out", "start_phase", "end_phase",
                 "main_start", "forced_start_phase", "forced_main_start", "forced_end_phase", *ADD_KEYS.values(),
@@ -115,6 +138,8 @@ def _card_item() -> dict:
             "no_reactions": {"enum": ["all", "normal", "special"]},
             "extra_card": {"const": True},
             "condition": _CONDITION,
+            "reaction_while": _CONDITION,
+            "cost_less_by": {"enum": X_SOURCES},  # issue #20: the Cost is reduced by this count (5-6)  # issue #20: usable as a Reaction while this holds (9-4 i)
             "additional_cost": {"type": "object", "additionalProperties": False, "minProperties": 1,
                                 "properties": {"vigor": {"type": "integer", "minimum": 1},
                                                "aura": {"type": "integer", "minimum": 1},
@@ -122,6 +147,12 @@ def _card_item() -> dict:
             "forced": _MODS, "ongoing": _MODS, "devoted": _MODS,
             **{key: effects for key in EFFECT_LISTS[:11]},
             "resurgence": _CONDITION, "immediate_resurgence": _CONDITION,
+            # issue #20: "when X happens" (Ongoing of an Enhancement, Devoted of a Special)
+            "when": {"type": "array", "items": {
+                "type": "object", "additionalProperties": False, "required": ["event", "effects"],
+                "properties": {"event": {"enum": list(WHEN_EVENTS)},
+                               "at_most": {"type": "integer", "minimum": 0},
+                               "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}}}},
             "text": {"type": "string"},
         },
     }
@@ -153,21 +184,37 @@ def file_schema(effect_schema: dict) -> dict:
     }
 
 
-def _one_word_problems(value: Any, where: list) -> list[tuple[list, str]]:
-    """An effect is one word (and maybe `if`): two words in one mapping would need an order."""
+def _lists_under(key: str, inner: Any) -> list[tuple[list, list]]:
+    """The effect lists that `key` holds, each with its path below the key: one list, or for
+    "choose one of the following" (`options`) one per option."""
+    if not isinstance(inner, list):
+        return []
+    if key in EFFECT_LISTS or key in NESTED_LISTS:
+        return [([], inner)]
+    if key == "options":
+        return [([j], option) for j, option in enumerate(inner) if isinstance(option, list)]
+    return []
+
+
+def _one_word_problems(value: Any, where: list, problems: Callable[[dict], list[str]] | None = None
+                       ) -> list[tuple[list, str]]:
+    """An effect is one word (and maybe `if`): two words in one mapping would need an order.
+    `problems` (the registry's) says what else is wrong with a one-word effect."""
     out: list[tuple[list, str]] = []
     if isinstance(value, dict):
         for key, inner in value.items():
-            if key in EFFECT_LISTS and isinstance(inner, list):
-                for i, effect in enumerate(inner):
+            for at, effects in _lists_under(key, inner):
+                for i, effect in enumerate(effects):
                     words = [k for k in effect if k != "if"] if isinstance(effect, dict) else []
                     if len(words) != 1:
-                        out.append((where + [key, i], f"an effect is one word and maybe if:, not {words or 'none'}; "
+                        out.append((where + [key, *at, i], f"an effect is one word and maybe if:, not {words or 'none'}; "
                                                       "write one effect per word, top to bottom (6-2-1-7)"))
-            out += _one_word_problems(inner, where + [key])
+                    elif problems is not None:
+                        out += [(where + [key, *at, i], p) for p in problems({words[0]: effect[words[0]]})]
+            out += _one_word_problems(inner, where + [key], problems)
     elif isinstance(value, list):
         for i, inner in enumerate(value):
-            out += _one_word_problems(inner, where + [i])
+            out += _one_word_problems(inner, where + [i], problems)
     return out
 
 
@@ -268,6 +315,8 @@ class CardDef:
     no_reactions: str | None = None
     extra_card: bool = False
     condition: dict | None = None
+    reaction_while: dict | None = None  # a card that is no Reaction card, usable as one while this holds
+    cost_less_by: str | None = None  # the Cost is reduced by this count (x source)
     additional_cost: dict | None = None
     forced: tuple = ()
     ongoing: tuple = ()
@@ -283,6 +332,7 @@ class CardDef:
     forced_start_phase: tuple = ()  # Forced (9-1-1-2) "in your start phase ..." (8-1-2)
     forced_main_start: tuple = ()   # Forced "at the start of your main phase ..." (8-2-1)
     forced_end_phase: tuple = ()    # Forced "in your end phase ..." (8-3-1)
+    when: tuple = ()  # "when X happens" triggers (issue #20): {event, at_most?, effects}
     resurgence: dict | None = None
     immediate_resurgence: dict | None = None
     text: str = ""
@@ -312,6 +362,9 @@ def _freeze(value: Any) -> Any:
             out["attack"] = _attack_spec(out["attack"])
         if "move" in out and isinstance(out["move"], dict) and "from" in out["move"]:
             out["move"] = {"count": 1, **out["move"]}  # one token unless the card says how many (10-1)
+        if "discard" in out and isinstance(out["discard"], dict) and "who" in out["discard"]:
+            spec = {"by": "owner", **out["discard"]}  # the hand's owner chooses unless the card says otherwise
+            out["discard"] = spec if "down_to" in spec else {"count": 1, **spec}  # one card unless it says
         return out
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
@@ -359,9 +412,10 @@ def _condition_subject_problems(raw: dict) -> list[tuple[list, str]]:
     return out
 
 
-def load_cards(path: Path, effect_schema: dict) -> CardSet:
+def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict], list[str]] | None = None) -> CardSet:
     """Load and validate a card file against the schema built from the effect registry's
-    `effect_schema`; every problem is reported with file, line and field."""
+    `effect_schema` (and its words' own checks, `effect_problems`); every problem is reported
+    with file, line and field."""
     data = read_yaml_file(path)
     validate(data, file_schema(effect_schema), str(path))
     problems: list[str] = []
@@ -384,12 +438,13 @@ def load_cards(path: Path, effect_schema: dict) -> CardSet:
                   category=raw["category"], type=raw["type"], subtype=_subtype(raw), x=raw.get("x"),
                   keywords=frozenset(raw.get("keywords", ())), no_reactions=raw.get("no_reactions"),
                   extra_card=raw.get("extra_card", False), condition=raw.get("condition"),
+                  reaction_while=raw.get("reaction_while"), cost_less_by=raw.get("cost_less_by"),
                   additional_cost=raw.get("additional_cost"), resurgence=raw.get("resurgence"),
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
                   number=raw.get("number", ""), charge=0, cost=0)
         for key in ("forced", "ongoing", "devoted", "on_use", "after_attack", "initialize", "disenchant", "all_out",
                     "start_phase", "end_phase", "main_start", "forced_start_phase", "forced_main_start",
-                    "forced_end_phase"):
+                    "forced_end_phase", "when"):
             kw[key] = _freeze(raw.get(key, []))
         try:
             if raw["type"] == "attack":
@@ -425,11 +480,16 @@ def load_cards(path: Path, effect_schema: dict) -> CardSet:
             problem(where, "start_phase/main_start/end_phase effects belong to Enhancements (Ongoing) or Specials "
                            "(Devoted); a Forced one of another card goes under forced_start_phase/forced_main_start/"
                            "forced_end_phase (9-1-1-2)")
+        if raw.get("when") and raw["type"] != "enhancement" and raw["category"] != "special":
+            problem(where + ["when"], "\"when X happens\" effects belong to Enhancements (Ongoing) or Specials (Devoted)")
+        for i, w in enumerate(raw.get("when", [])):
+            if (w["event"] == "life_becomes_at_most") != ("at_most" in w):
+                problem(where + ["when", i], "at_most goes with event: life_becomes_at_most, and only with it")
         for when in ("start_phase", "main_start", "end_phase"):
             if raw.get(when) and raw.get(f"forced_{when}"):
                 problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "
                                                     "(Forced) effects, not both: put them all in one list")
-        for msg_where, msg in _condition_subject_problems(raw) + _one_word_problems(raw, []):
+        for msg_where, msg in _condition_subject_problems(raw) + _one_word_problems(raw, [], effect_problems):
             problem(where + msg_where, msg)
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":

@@ -6,14 +6,14 @@ other decisions list every answer the rules allow.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 
 from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms import guards
-from engine.games.sakura_arms.state import (AskReshuffle, ChargeMix, ChooseCard, ChooseDamage, CoverCost,
-                                            DestructionOrder, Direction, EffectOrder, HandLimit, Main, MainStart,
-                                            Mulligan, Reaction, SakuraState, zone)
+from engine.games.sakura_arms.state import (AskReshuffle, BlindPick, ChargeMix, ChooseCard, ChooseDamage, ChooseModes,
+                                            CoverCost, DestructionOrder, Direction, EffectOrder, HandLimit, Main,
+                                            MainStart, MayDo, Mulligan, Reaction, SakuraState, zone)
 
 
 def _request(step, prompt: str, options: list[tuple[dict, str]]) -> Request:
@@ -115,3 +115,23 @@ def destruction_order(s: SakuraState, step: DestructionOrder) -> Request:
 def effect_order(s: SakuraState, step: EffectOrder) -> Request:
     return _request(step, step.prompt,
                     [({"type": "choose", "card": c}, step.label.format(name=_name(s, c))) for c in step.cards])
+
+
+def blind_pick(s: SakuraState, step: BlindPick) -> Request:
+    n = len(step.cards)
+    return _request(step, f"Choose one of your opponent's {n} hand cards; you do not see them (7-1-10).",
+                    [({"type": "blind_pick", "slot": i}, f"Face-down hand card {i + 1} of {n}") for i in range(n)])
+
+
+def modes(s: SakuraState, step: ChooseModes) -> Request:
+    n = len(step.options)
+    picks = [list(c) for k in range(1, step.up_to + 1) for c in combinations(range(n), k)]
+    what = "one" if step.up_to == 1 else f"up to {step.up_to}"
+    return _request(step, f"Choose {what} of the following (they resolve in printed order).",
+                    [({"type": "modes", "picked": p}, " + ".join(step.labels[i] for i in p)) for p in picks])
+
+
+def may(s: SakuraState, step: MayDo) -> Request:
+    do, then = step.labels
+    return _request(step, f"You may: {do}." + (f" If you do: {then}." if then else ""),
+                    [({"type": "may", "do": True}, f"Do it: {do}"), ({"type": "may", "do": False}, "Do not")])

@@ -106,6 +106,8 @@ def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
         "added_effect": lambda: f"The effect added by {_name(event.get('source'))} resolves",
         "resolution_replaced": lambda: f"{_name(event.get('by'))} resolves instead of {_name(event.get('card'))}",
         "arrow_reversed": lambda: f"{who}: the arrow is reversed",
+        "discarded": lambda: f"{who} puts {_name(event.get('card'))} from their hand into their Played pile",
+        "nothing_to_discard": lambda: f"{who} has no such card in hand (the referee attests it)",
         "phase_ended": lambda: f"The {event['phase']} phase ends",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
         + event.get("reason", ""),

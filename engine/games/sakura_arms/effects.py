@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
-from engine.games.sakura_arms.state import (CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState, cond_ok,
-                                            defn, emit, move_tokens, ongoing_mods, owner, where, x_value, zone)
+from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState,
+                                            cond_ok, defn, emit, move_tokens, ongoing_mods, owner, trigger, where,
+                                            x_value, zone)
 
 
 @dataclass(eq=False)
@@ -61,7 +62,7 @@ def originally_has(atk: Attack, keyword: str) -> bool:
 
 
 def ongoing_for(s: SakuraState, seat: int, user: str | None, original: frozenset,
-                need: str | None = None) -> list[tuple[int, int, dict]]:
+                need: str | None = None, subtype: str | None = None) -> list[tuple[int, int, dict]]:
     """(source seat, source card, mod) of the Ongoing/Devoted modifications that reach an attack
     (need=None: the modifications of attacks) or a card (need: the key the mod must hold) of
     `seat` whose user is `user` and whose text originally has `original`: `applies`
@@ -80,6 +81,8 @@ def ongoing_for(s: SakuraState, seat: int, user: str | None, original: frozenset
                 continue  # 10-15: only another goddess's «Attack» / card
             if "originally_has" in mod and mod["originally_has"] not in original:
                 continue  # 10-32
+            if "subtype_is" in mod and mod["subtype_is"] != (subtype or "none"):
+                continue  # issue #20: only attacks / cards of that subtype (6-2-1-6)
             if cond_ok(s, src_seat, mod.get("if"), False):
                 out.append((src_seat, src_card, mod))
     return out
@@ -89,9 +92,22 @@ def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
     """Every modification that applies to the attack now, conditions evaluated."""
     mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power, atk.card, atk)]
     mods += [m for m in atk.added if "originally_has" not in m or originally_has(atk, m["originally_has"])]
+    if s.next_attack and atk not in s.attacks:  # "your next attack this turn gets ...": not made yet
+        mods += [p.mod for p in s.next_attack if p.seat == atk.seat]
     if not atk.copied:  # 10-27: a copy already carries the source's modified values
-        mods += [mod for _seat, _card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords)]
+        mods += [mod for _seat, _card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, None, atk.subtype)]
     return mods
+
+
+def cancelled_by_ongoing(s: SakuraState, atk: Attack) -> bool:
+    """Issue #20: an Ongoing/Devoted `cancel_attacks` that reaches the attack cancels it at 9-4 ii:
+    `dash_damage`, an attack with "-" as its Aura or Life damage; `second_each_turn`, its player's
+    second or later attack this turn."""
+    kinds = {m["cancel_attacks"] for m in all_mods(s, atk) if "cancel_attacks" in m}
+    if not kinds:
+        return False
+    return ("dash_damage" in kinds and None in damage(s, atk)) or \
+        ("second_each_turn" in kinds and s.turn_attacks[atk.seat] >= 2)
 
 
 def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, dict]]:
@@ -100,7 +116,8 @@ def added_after_attack(s: SakuraState, atk: Attack) -> list[tuple[int | None, di
     as `source`."""
     out: list[tuple[int | None, dict]] = [(m.get("source"), m) for m in atk.added if "add_after_attack" in m]
     if not atk.copied:
-        out += [(card, mod) for _seat, card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, "add_after_attack")]
+        out += [(card, mod) for _seat, card, mod in ongoing_for(s, atk.seat, atk.user, atk.keywords, "add_after_attack",
+                                                                atk.subtype)]
     return out
 
 
@@ -113,7 +130,7 @@ def added_to_card(s: SakuraState, seat: int, card: int) -> list[tuple[int | None
         return []  # no Ongoing or Devoted effect in play
     d = defn(s, card)
     key = ADD_KEYS[d.type]
-    return [(src, mod) for _seat, src, mod in ongoing_for(s, seat, d.goddess, d.keywords, key) if src != card]
+    return [(src, mod) for _seat, src, mod in ongoing_for(s, seat, d.goddess, d.keywords, key, d.subtype) if src != card]
 
 
 def added_slot(mod: dict, own: int) -> int:
@@ -201,11 +218,21 @@ def _flag(atk: Attack, mods: list[dict], name: str) -> bool:
     return name in atk.keywords or any(m.get(name) for m in mods)
 
 
+def mill_instead(s: SakuraState, atk: Attack) -> int:
+    """Issue #20: "instead of dealing damage, mill N" (`mill_instead: N`, 9-4 iv, 7-1-8): how many
+    cards the attack mills in place of its damage (the largest of several such modifications, as
+    one replacement of the same damage), 0 if it deals its damage as usual."""
+    return max((m["mill_instead"] for m in all_mods(s, atk) if "mill_instead" in m), default=0)
+
+
 def damage(s: SakuraState, atk: Attack) -> tuple:
     mods = all_mods(s, atk)
     base = [x_value(s, atk.seat, atk.x) if v == "X" else v for v in atk.base_damage]
     return apply_damage_mods(base[0], base[1], mods, _flag(atk, mods, "overwhelm"),
                              s.active == atk.seat, s.options["substitution"])
+
+
+ATTACK_DAMAGE.append(damage)  # read by the "attack reacted to" conditions (state.py)
 
 
 def flags(s: SakuraState, atk: Attack) -> dict:
@@ -262,6 +289,7 @@ def set_unused(s: SakuraState, card: int, rule: str) -> None:
     put(s, card, "special", face_down=True)
     s.special_used.discard(card)
     emit(s, {"type": "set_unused", "seat": owner(s, card), "rule": rule})
+    trigger(s, "special_unused", owner(s, card))
 
 
 def gain_vigor(s: SakuraState, seat: int, n: int) -> None:
@@ -331,3 +359,23 @@ def change_vigor(s: SakuraState, seat: int, spec: dict) -> None:
     value = spec["set"] if "set" in spec else s.vigor[seat] - spec["lower"]
     s.vigor[seat] = max(0, min(MAX_VIGOR, value))
     emit(s, {"type": "vigor", "seat": seat, "vigor": s.vigor[seat], "rule": "5-1-2"})
+
+
+# -- a hand card put into the Played pile (7-1-7, issue #20): by its owner's choice, the effect
+# user's blind choice, or at random, maybe only cards of a type, maybe "down to N cards"
+
+def hand_matches(s: SakuraState, card: int, spec: dict) -> bool:
+    """Whether a hand card passes the effect's `type` / `subtype` filter (6-2-1-5, 6-2-1-6;
+    `subtype: none` is a card with no subtype)."""
+    d = s.table.cards[card].defn
+    if "type" in spec and d.type != spec["type"]:
+        return False
+    if "subtype" in spec and (d.subtype or "none") != spec["subtype"]:
+        return False
+    return True
+
+
+def to_played(s: SakuraState, card: int, by: str) -> None:
+    """7-1-7: "put into the Played pile": the card moves, face up, to its owner's Played pile."""
+    put(s, card, "played")
+    emit(s, {"type": "discarded", "seat": owner(s, card), "card": CardRef(card), "by": by, "rule": "7-1-7"})

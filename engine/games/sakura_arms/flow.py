@@ -22,23 +22,26 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.effects import RETURN_TO, change_vigor, mill, return_this, to_deck_bottom
-from engine.games.sakura_arms.cards import ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, parse_damage
+from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
+                                              to_deck_bottom, to_played)
+from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
+                                            parse_damage)
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
-                                              damage, finish_card, flags, gain_vigor, make_card_attack,
-                                              mt, put, set_unused)
-from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, MASTERY, OUT, SHADOW,
-                                            TOKEN_CARD_ZONES, AddedGroups, AddedPick, AddedSlot,
-                                            AskReshuffle, AttackAfter, BottomChosen, AttackBody, AttackEnd, BeginDuel, ChargeMix,
+                                              cancelled_by_ongoing, damage, finish_card, flags, gain_vigor,
+                                              make_card_attack, mill_instead, move_all_from_card, mt, put, set_unused)
+from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT, LIFE, OUT, SHADOW, TOKEN_CARD_ZONES,
+                                            AddedGroups, AddedPick, AddedSlot, AskReshuffle, AttackAfter, BlindPick,
+                                            BottomChosen, ChooseModes, AttackBody, AttackEnd, BeginDuel, ChargeMix,
                                             ChooseCard, ChooseDamage, CopyChosen, CoverChosen, CoverCost, Ctx,
-                                            DestroyEnd, DestructionOrder, Direction, Draw, EffectOrder, EndPhase,
-                                            EndPhaseRest, GameOver, HandLimit, HandLimitCheck,
-                                            Initialize, Main, MainStart, MainStartLoop, Mulligan,
-                                            PhaseEnd, PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
-                                            SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest,
-                                            TimedAfter, TimedPick, Turn, UseChosen, UseDone, UsePaid, _applies,
-                                            card_id, charge_of, check_victory, cond_ok, cost_of, current_distance,
-                                            defn, emit, ongoing_mods, owner, set_result, where, zone)
+                                            DestroyEnd, DestructionOrder, Direction, DiscardChosen, Draw, EffectOrder,
+                                            EndPhase, EndPhaseRest, GameOver, HandLimit, HandLimitCheck, Initialize,
+                                            Main, MainStart, MainStartLoop, MayDo, MayThen, Mulligan, PhaseEnd,
+                                            PlaceEnhancement, Reaction, Replaced, ReplacedEnd, RunEffects,
+                                            SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest, TimedAfter,
+                                            TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen,
+                                            UseChosen, UseDone, UsePaid, _applies, card_id, charge_of, check_victory,
+                                            cond_ok, cost_of, current_distance, mastery_zone, x_value, defn, emit,
+                                            ongoing_mods, owner, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
@@ -156,6 +159,7 @@ def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
     s.rng.shuffle(zone(s, seat, "deck"))
     emit(s, {"type": "reshuffle", "seat": seat, "cards_returned": moved, "deck": len(zone(s, seat, "deck")),
              "rule": "9-8"})
+    trigger(s, "reshuffle", seat)
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -172,15 +176,29 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
         chosen, rule, why = ["life"], "9-5 i", f"the damage is -/{life}, so it goes to Life"
     elif life is None:  # A-7 (a): as many tokens as possible, nothing spills
         chosen, rule, why = ["aura"], "9-5 i", f"the damage is {aura}/-, so it goes to Aura"
-    elif s.tok[AURA[seat]] < aura:
+    elif aura_pool(s, seat) < aura:
         chosen, rule = ["life"], "9-5 i"  # not enough Aura to choose it
-        why = f"your Aura holds {s.tok[AURA[seat]]}, less than the {aura} damage to Aura, so it goes to Life"
+        why = f"your Aura holds {aura_pool(s, seat)}, less than the {aura} damage to Aura, so it goes to Life"
     else:
         return ChooseDamage(seat, aura, life, source)
     s.flow.settle("take_damage", seat, rule, f"There was no choice for the damage {_dmg(aura)}/{_dmg(life)}: "
                                             f"{why} ({rule}). Nothing to choose; go on with the duel.")
     damage_to(s, seat, aura, life, source, chosen)
     return None
+
+
+def aura_cards(s: SakuraState, seat: int) -> list[int]:
+    """Issue #20: `seat`'s Enhancements whose Ongoing `counts_as_aura` makes their tokens count as
+    that player's Aura when they take damage (9-5), in the Enhancement row's order."""
+    if not s.table.zones[f"{seat}.enhancement"]:
+        return []
+    return [card for src_seat, card, mod in ongoing_mods(s) if src_seat == seat and mod.get("counts_as_aura")
+            and where(s, card) == "enhancement" and cond_ok(s, seat, mod.get("if"), False)]
+
+
+def aura_pool(s: SakuraState, seat: int) -> int:
+    """The Aura that damage to Aura can take (9-5 i): the Aura and the tokens counted as Aura."""
+    return s.tok[AURA[seat]] + sum(s.tok.get(CARD + c, 0) for c in aura_cards(s, seat))
 
 
 def _dmg(value) -> str:
@@ -191,10 +209,17 @@ def damage_to(s: SakuraState, seat: int, aura, life, source: str, chosen: list[s
     for kind in chosen:
         if kind == "aura":
             moved = mt(s, AURA[seat], SHADOW, aura, "damage to Aura (9-5)")
+            for card in aura_cards(s, seat):  # issue #20: tokens on these cards count as Aura, after it
+                if moved < aura:
+                    moved += mt(s, CARD + card, SHADOW, aura - moved, "damage to Aura, tokens counted as Aura")
+            if aura:
+                s.turn_aura_damage[seat] = True
             emit(s, {"type": "damage", "seat": seat, "to": "aura", "amount": aura, "moved": moved,
                      "source": source, "rule": "9-5"})
         else:
             moved = mt(s, LIFE[seat], FLARE[seat], life, "damage to Life (9-5)")
+            if moved:
+                trigger(s, "life_damage", seat)
             emit(s, {"type": "damage", "seat": seat, "to": "life", "amount": life, "moved": moved,
                      "source": source, "rule": "9-5"})
             check_victory(s)
@@ -221,10 +246,21 @@ def settle(s: SakuraState) -> None:
     """5-5 (A-14): after every step, resolve Immediate Resurgence (10-8) and destructions (9-6);
     when several destructions with effects are due at once the turn player orders them (5-5)."""
     check_victory(s)
+    for seat in (0, 1):  # "your Life becomes N or less" (issue #20): a change since it was last seen
+        now = s.tok[LIFE[seat]]
+        if now != s.life_seen[seat]:
+            trigger(s, "life_becomes_at_most", seat, life=(s.life_seen[seat], now))
+            s.life_seen[seat] = now
     settle_loop(s)
 
 
 def settle_loop(s: SakuraState) -> None:
+    if s.triggered:  # "when X happens" effects that happened (issue #20): the turn player orders them (5-5)
+        cards = list(dict.fromkeys(due.card for due in s.triggered))
+        s.flow.next(SETTLE_LOOP)
+        choose_order(s, cards, "Several \"when\" effects happened: which resolves first?", "5-5",
+                     "First the effect of {name}", TriggerPick())
+        return
     if s.special_used:  # 10-8 applies to used Specials only
         for seat in (s.active, 1 - s.active):
             for card in zone(s, seat, "special"):
@@ -250,6 +286,17 @@ run(Settle)(lambda s, step: settle(s))
 run(SettleLoop)(lambda s, step: settle_loop(s))
 
 
+@run(TriggerPick)
+def _trigger_pick(s: SakuraState, step: TriggerPick) -> None:
+    """The chosen card's first due "when" effect resolves, if the card is still in play (9-1-1-6,
+    9-1-1-8); state-triggered resolution then goes on with the rest."""
+    due = next(d for d in s.triggered if d.card == step.chosen)
+    s.triggered.remove(due)
+    if where(s, due.card) in ("enhancement", "special"):
+        emit(s, {"type": "triggered", "card": CardRef(due.card), "rule": "5-5"})
+        run_effects(s, due.effects, Ctx(due.seat, due.card))
+
+
 def _answer_destruction_order(s: SakuraState, step: DestructionOrder, seat: int, action: dict) -> None:
     s.flow.next(SETTLE_LOOP)
     destroy(s, action["card"])
@@ -261,6 +308,7 @@ def destroy(s: SakuraState, card: int) -> None:
     s.destroying.add(card)
     seat = owner(s, card)
     emit(s, {"type": "destroyed", "card": CardRef(card), "rule": "9-6"})
+    trigger(s, "enhancement_destroyed", None, but=card)
     s.flow.next(DestroyEnd(card))
     run_effects(s, defn(s, card).disenchant, Ctx(seat, card))
 
@@ -301,8 +349,10 @@ def _answer_cover_cost(s: SakuraState, step: CoverCost, seat: int, action: dict)
         s.flow.next(CoverCost(step.seat, step.card, step.left - 1))
 
 
-def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None) -> None:
-    """9-2-1 / 9-2-2 / 9-2-3. Guards have already refused illegal uses, so steps i-ii pass."""
+def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | None = None,
+             free: bool = False, no_reactions: bool = False) -> None:
+    """9-2-1 / 9-2-2 / 9-2-3. Guards have already refused illegal uses, so steps i-ii pass. An
+    effect may use it without paying its costs (`free`) and give its attack No Reactions (10-22)."""
     d = defn(s, card)
     full_power = via == "main" and s.mode == "full_power"
     atk = None
@@ -311,8 +361,11 @@ def use_card(s: SakuraState, seat: int, card: int, via: str, reacting: Attack | 
         if current_distance(s) not in attack_range(s, atk):  # 9-2-1 i: illegal, nothing happens
             emit(s, {"type": "use_illegal", "seat": seat, "rule": "9-2-1 i"})
             return
+        if no_reactions:
+            atk.no_reactions = "all"
     s.flow.next(UsePaid(seat, card, via, reacting, full_power, atk))
-    pay_costs(s, seat, card)
+    if not free:
+        pay_costs(s, seat, card)
 
 
 @run(UsePaid)
@@ -321,6 +374,12 @@ def _use_paid(s: SakuraState, step: UsePaid) -> None:
     d = defn(s, card)  # unchanged since the use began: a card in hand or Special is no copy (10-16)
     from_zone = where(s, card)
     put(s, card, "in_use")
+    s.turn_used[seat].append(card)  # for the "this turn" conditions (issue #20)
+    if from_zone == "facedown":
+        if card not in s.used_from_facedown:
+            s.used_from_facedown.append(card)
+    elif card in s.used_from_facedown:
+        s.used_from_facedown.remove(card)
     emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
              "full_power": full_power, "rule": "9-2"})
     done = UseDone(seat, card, "terminal" in d.keywords)
@@ -430,6 +489,11 @@ def _answer_charge(s: SakuraState, step: ChargeMix, seat: int, action: dict) -> 
 # -- attacks (9-4, 10-5) ---------------------------------------------------------------------
 
 def resolve_attack(s: SakuraState, atk: Attack, reacting: Attack | None = None) -> None:
+    if any(p.seat == atk.seat for p in s.next_attack):  # the player's next attack: the waiting mods are its own
+        atk.added.extend(p.mod for p in s.next_attack if p.seat == atk.seat)
+        s.next_attack = [p for p in s.next_attack if p.seat != atk.seat]
+        emit(s, {"type": "next_attack_modified", "seat": atk.seat, "rule": "10-3"})
+    s.turn_attacks[atk.seat] += 1
     s.attacks.append(atk)
     defender = 1 - atk.seat
     event = {"type": "attack", **atk.to_json(s), "rule": "9-4"}
@@ -464,13 +528,19 @@ def _attack_body(s: SakuraState, step: AttackBody) -> None:
 
 def attack_body(s: SakuraState, atk: Attack, reacting: Attack | None) -> None:
     fl = flags(s, atk)
-    if atk.cancelled and not fl["cannot_be_cancelled"]:  # ii
+    if (atk.cancelled or cancelled_by_ongoing(s, atk)) and not fl["cannot_be_cancelled"]:  # ii
         emit(s, {"type": "attack_cancelled", "seat": atk.seat, "rule": "9-4 ii"})
         return
     if not fl["unavoidable"] and current_distance(s) not in attack_range(s, atk):  # iii
         emit(s, {"type": "attack_missed", "seat": atk.seat, "distance": current_distance(s), "rule": "9-4 iii"})
         return
     if not (atk.damage_cancelled and not fl["cannot_be_cancelled"]):  # iv, v
+        milled = mill_instead(s, atk)
+        if milled:  # the attack mills instead of dealing its damage: no damage, so no Unguarded (10-6)
+            emit(s, {"type": "mill_instead_of_damage", "seat": atk.seat, "count": milled, "rule": "9-4 iv"})
+            mill(s, 1 - atk.seat, milled)
+            attack_after(s, atk, reacting, fl["cannot_be_cancelled"])
+            return
         aura, life = damage(s, atk)
         s.flow.next(AttackAfter(atk, reacting, fl["cannot_be_cancelled"]))
         _next(s, take_damage(s, 1 - atk.seat, aura, life, "attack", both=fl["take_both"]))
@@ -619,8 +689,28 @@ def arrow(s: SakuraState, eff: dict, ctx: Ctx, index: int = 0) -> Direction | No
     return None
 
 
+def arrow_blocked(s: SakuraState, src: int, dst: int) -> str | None:
+    """Issue #20: the card whose Ongoing/Devoted `block_arrow` forbids arrows to move tokens out of
+    `src` or into `dst` (token keys; the blocked zone is named from that card's player's side)."""
+    if not s.special_used and not s.table.zones["0.enhancement"] and not s.table.zones["1.enhancement"]:
+        return None
+    for src_seat, card, mod in ongoing_mods(s):
+        block = mod.get("block_arrow")
+        if block and cond_ok(s, src_seat, mod.get("if"), False):
+            here = Ctx(src_seat, card)
+            if ("from" in block and _token_key(block["from"], src_seat, here) == src) or \
+                    ("to" in block and _token_key(block["to"], src_seat, here) == dst):
+                return s.table.cards[card].defn.name
+    return None
+
+
 def arrow_move(s: SakuraState, eff: dict, ctx: Ctx, seat: int, src: str, dst: str) -> None:
-    n = mt(s, _token_key(src, seat, ctx), _token_key(dst, seat, ctx), eff.get("count", 1), "arrow effect (10-1)")
+    keys = _token_key(src, seat, ctx), _token_key(dst, seat, ctx)
+    blocker = arrow_blocked(s, *keys)
+    if blocker is not None:
+        emit(s, {"type": "arrow_blocked", "seat": seat, "from": src, "to": dst, "by": blocker, "rule": "10-1"})
+        return
+    n = mt(s, keys[0], keys[1], eff.get("count", 1), "arrow effect (10-1)")
     emit(s, {"type": "tokens", "seat": seat, "from": src, "to": dst, "count": n, "rule": "10-1"})
 
 
@@ -743,9 +833,14 @@ def _copy_enhancement(s: SakuraState, value: bool, ctx: Ctx) -> Step:
                        False, CopyChosen(ctx))
 
 
-def _use_card(s: SakuraState, pool: str, ctx: Ctx) -> Step:
-    cards = [c for c in SCOPE[pool].cards(s, ctx.seat) if guards.usable_by_effect(s, ctx.seat, c) is None]
-    return choose_card(s, ctx.seat, cards, "Choose a card to use (or none).", True, UseChosen(ctx))
+def _use_card(s: SakuraState, value, ctx: Ctx) -> Step:
+    """9-9: use a card of `from` (or none), maybe only of a `type`/`subtype`, maybe without paying
+    its costs (`free`), maybe giving its attack No Reactions (issue #20)."""
+    spec = {"from": value} if isinstance(value, str) else value
+    free = spec.get("free", False)
+    cards = [c for c in SCOPE[spec["from"]].cards(s, ctx.seat)
+             if hand_matches(s, c, spec) and guards.usable_by_effect(s, ctx.seat, c, free) is None]
+    return choose_card(s, ctx.seat, cards, "Choose a card to use (or none).", True, UseChosen(ctx, spec))
 
 
 def _set_unused(s: SakuraState, value: bool, ctx: Ctx) -> None:
@@ -768,6 +863,150 @@ def _cover(s: SakuraState, hand: str, ctx: Ctx) -> Step:
 def _to_bottom(s: SakuraState, pool: str, ctx: Ctx) -> Step:
     return choose_card(s, ctx.seat, SCOPE[pool].cards(s, ctx.seat), "Choose a card to put on the bottom of your deck.",
                        False, BottomChosen())
+
+
+def _discard(s: SakuraState, spec: dict, ctx: Ctx) -> Step | None:
+    """7-1-7: `who` puts `count` hand cards (or, with `down_to`, cards until N are left) into the
+    Played pile, one at a time, chosen `by` their owner, by you without seeing them, or at random."""
+    victim = ctx.seat if spec["who"] == "self" else 1 - ctx.seat
+    held = len(zone(s, victim, "hand"))
+    left = max(0, held - spec["down_to"]) if "down_to" in spec else spec["count"]
+    return discard_next(s, ctx.seat, victim, spec, left)
+
+
+def discard_next(s: SakuraState, user: int, victim: int, spec: dict, left: int) -> Step | None:
+    """The next of `left` cards to put into the Played pile. A blind choice (`by: you` of the
+    opponent's hand) is a place in a row the game's RNG shuffled (7-1-10: only the owner sees a
+    hand); one with a type filter is the owner's, since no one else can tell the types. When a
+    filter leaves no card the referee says so (10-24: the proof the rules ask for, no card shown)."""
+    if left <= 0:
+        return None
+    hand = zone(s, victim, "hand")
+    cards = [c for c in hand if hand_matches(s, c, spec)]
+    if not cards:
+        emit(s, {"type": "nothing_to_discard", "seat": victim, "filtered": len(hand) > 0,
+                 "rule": "10-24" if hand else "7-1-7"})
+        return None
+    by = spec["by"]
+    then = DiscardChosen(user, victim, spec, left)
+    if by == "random":
+        return _with(then, cards[s.rng.choice_index(len(cards))])
+    if by == "you" and victim != user:
+        if len(cards) == 1:
+            return _with(then, cards[0])  # one hand card: its place says nothing (the hand size is public)
+        order = list(cards)
+        s.rng.shuffle(order)
+        return BlindPick(user, victim, tuple(order), then)
+    return choose_card(s, victim, cards, "Put a card from your hand into your Played pile.", False, then)
+
+
+@run(DiscardChosen)
+def _discard_chosen(s: SakuraState, step: DiscardChosen) -> None:
+    if step.chosen is not None and where(s, step.chosen) == "hand":
+        to_played(s, step.chosen, step.spec["by"])
+    _next(s, discard_next(s, step.user, step.victim, step.spec, step.left - 1))
+
+
+def _answer_blind_pick(s: SakuraState, step: BlindPick, seat: int, action: dict) -> None:
+    s.flow.next(_with(step.then, step.cards[action["slot"]]))
+
+
+def _discard_problem(spec: dict) -> str | None:
+    if "count" in spec and "down_to" in spec:
+        return "discard: write count or down_to, not both"
+    if spec.get("by") == "you" and spec["who"] == "opp" and ("type" in spec or "subtype" in spec):
+        return ("discard: you cannot choose among your opponent's hand by type, you do not see it (7-1-10); "
+                "write by: owner (they choose a card of that type) or by: random")
+    return None
+
+
+def _choose(s: SakuraState, spec: dict, ctx: Ctx) -> ChooseModes:
+    """"Choose one (or up to N) of the following": the card's player (10-12) picks."""
+    options = spec["options"]
+    return ChooseModes(ctx.seat, options, min(spec.get("up_to", 1), len(options)), ctx,
+                       tuple("; ".join(say(e) for e in option) for option in options))
+
+
+def _answer_modes(s: SakuraState, step: ChooseModes, seat: int, action: dict) -> None:
+    picked = sorted(action["picked"])
+    emit(s, {"type": "modes_chosen", "seat": step.seat, "picked": picked, "rule": "6-2-1-7"})
+    run_effects(s, tuple(e for i in picked for e in step.options[i]), step.ctx)  # in printed order (6-2-1-7)
+
+
+def _may(s: SakuraState, spec: dict, ctx: Ctx) -> MayDo:
+    """"You may do X; if you do, Y": the card's player (10-12) decides whether to do X."""
+    do, then = spec["do"], spec.get("then", ())
+    return MayDo(ctx.seat, do, then, ctx, ("; ".join(say(e) for e in do), "; ".join(say(e) for e in then)))
+
+
+def duel_marker(s: SakuraState) -> tuple:
+    """What an optional effect can change (tokens, zones, Vigor, Flinch, used Specials): "if you
+    do" holds when doing it changed one of them (6-3: moving as many as possible may be none)."""
+    return (tuple(sorted(s.tok.items())), s.table.snapshot(), tuple(s.vigor), tuple(s.flinch),
+            tuple(sorted(s.special_used)))
+
+
+def _answer_may(s: SakuraState, step: MayDo, seat: int, action: dict) -> None:
+    emit(s, {"type": "may", "seat": step.seat, "did": action["do"], "rule": "10-12"})
+    if action["do"]:
+        if step.then:
+            s.flow.next(MayThen(step.then, step.ctx, duel_marker(s)))
+        run_effects(s, step.do, step.ctx)
+
+
+@run(MayThen)
+def _may_then(s: SakuraState, step: MayThen) -> None:
+    if duel_marker(s) != step.before:
+        run_effects(s, step.then, step.ctx)
+    else:
+        emit(s, {"type": "did_not", "rule": "6-3"})  # nothing was done, so "if you do" is false
+
+
+def _next_attack(s: SakuraState, mod: dict, ctx: Ctx) -> None:
+    s.next_attack = s.next_attack + [PendingMod(ctx.seat, mod)]
+    emit(s, {"type": "next_attack_pending", "seat": ctx.seat, "rule": "10-3"})
+
+
+def _forbid_basic(s: SakuraState, spec: dict, ctx: Ctx) -> None:
+    """9-7: the basic actions named (all five unless it says) are forbidden this turn to `who`."""
+    seats = {"self": (ctx.seat,), "opp": (1 - ctx.seat,), "both": (0, 1)}[spec["who"]]
+    names = list(spec.get("actions", BASIC_ACTIONS))
+    for seat in seats:
+        s.basic_forbidden[seat] = sorted(set(s.basic_forbidden[seat]) | set(names))
+        emit(s, {"type": "basic_forbidden", "seat": seat, "actions": s.basic_forbidden[seat], "rule": "9-7"})
+
+
+def _repeat(s: SakuraState, spec: dict, ctx: Ctx) -> None:
+    """Do the effects `times` times (a number, or a count read when the effect begins, 5-2), one
+    after another, top to bottom each time (6-2-1-7)."""
+    times = spec["times"] if isinstance(spec["times"], int) else x_value(s, ctx.seat, spec["times"])
+    emit(s, {"type": "repeat", "seat": ctx.seat, "times": times, "rule": "6-2-1-7"})
+    if times > 0:
+        run_effects(s, tuple(spec["effects"]) * times, ctx)
+
+
+def _set_other_unused(s: SakuraState, value: bool, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, [c for c in SCOPE["own_used_special"].cards(s, ctx.seat) if c != ctx.card],
+                       "Choose another used Special card of yours to become unused.", False, UnusedChosen())
+
+
+@run(UnusedChosen)
+def _unused_chosen(s: SakuraState, step: UnusedChosen) -> None:
+    if step.chosen is not None and step.chosen in s.special_used:
+        set_unused(s, step.chosen, "10-17")
+
+
+def _strip(s: SakuraState, pool: str, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, SCOPE[pool].cards(s, ctx.seat), "Choose an Enhancement to lose all its tokens.",
+                       False, StripChosen())
+
+
+@run(StripChosen)
+def _strip_chosen(s: SakuraState, step: StripChosen) -> None:
+    """6-3: every token on the card goes to Shadow; with none left it is destroyed (5-5, 9-6)."""
+    if step.chosen is not None and where(s, step.chosen) == "enhancement":
+        n = move_all_from_card(s, step.chosen, SHADOW, "all tokens removed by an effect (6-3)")
+        emit(s, {"type": "stripped", "card": CardRef(step.chosen), "count": n, "rule": "6-3"})
 
 
 def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
@@ -794,6 +1033,10 @@ SCOPES: tuple[Scope, ...] = (
     Scope("hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your hand"),
     Scope("own_hand", lambda s, seat: list(zone(s, seat, "hand")), wording="a card of your own hand"),
     Scope("opp_hand", lambda s, seat: list(zone(s, 1 - seat, "hand")), wording="a card of your opponent's hand"),
+    Scope("own_used_special", lambda s, seat: [c for c in zone(s, seat, "special") if c in s.special_used],
+          wording="a used Special card of yours"),
+    Scope("any_enhancement", lambda s, seat: list(zone(s, seat, "enhancement")) + list(zone(s, 1 - seat, "enhancement")),
+          wording="an Enhancement card in play, yours or your opponent's"),
     Scope("opp_enhancement", lambda s, seat: [c for c in zone(s, 1 - seat, "enhancement") if c not in s.copy_of],
           wording="an Enhancement of your opponent's that is not a copy"),
 )
@@ -802,6 +1045,30 @@ DAMAGE_SCHEMA = {"oneOf": [{"type": "string"}, {
     "type": "object", "additionalProperties": False, "required": ["amount", "to"],
     "properties": {"amount": {"type": "string"}, "to": {"enum": ["opponent", "self", "each"]}}}]}
 _TRUE = {"const": True}
+_EFFECTS = {"$ref": "#/$defs/effects"}
+CHOOSE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["options"],
+                 "properties": {"up_to": {"type": "integer", "minimum": 1},
+                                "options": {"type": "array", "minItems": 2, "items": {**_EFFECTS, "minItems": 1}}}}
+MAY_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["do"],
+              "properties": {"do": {**_EFFECTS, "minItems": 1}, "then": _EFFECTS}}
+FORBID_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
+                 "properties": {"who": {"enum": ["self", "opp", "both"]},
+                                "actions": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}}}}
+REPEAT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["times", "effects"],
+                 "properties": {"times": {"oneOf": [{"type": "integer", "minimum": 1}, {"enum": X_SOURCES}]},
+                                "effects": {**_EFFECTS, "minItems": 1}}}
+USE_SCHEMA = {"oneOf": [{"enum": ["own_facedown", "hand"]}, {
+    "type": "object", "additionalProperties": False, "required": ["from"],
+    "properties": {"from": {"enum": ["own_facedown", "hand", "own_played", "own_used_special"]},
+                   "free": {"const": True}, "no_reactions": {"const": True},
+                   "type": {"enum": ["attack", "action", "enhancement"]},
+                   "subtype": {"enum": ["reaction", "throughout", "none"]}}}]}
+DISCARD_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
+                  "properties": {"who": {"enum": ["self", "opp"]}, "by": {"enum": ["owner", "you", "random"]},
+                                 "count": {"type": "integer", "minimum": 1},
+                                 "down_to": {"type": "integer", "minimum": 0},
+                                 "type": {"enum": ["attack", "action", "enhancement"]},
+                                 "subtype": {"enum": ["reaction", "throughout", "none"]}}}
 VIGOR_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["who"],
                 "minProperties": 2, "maxProperties": 2,
                 "properties": {"who": {"enum": ["self", "opp"]}, "set": {"type": "integer", "minimum": 0, "maximum": 2},
@@ -839,8 +1106,9 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("copy_attack", _TRUE, _copy_attack, "make a copy of the attack this card reacts to, resolved at once (10-27)"),
         Word("copy_enhancement", _TRUE, _copy_enhancement, "this card copies an Enhancement of your opponent's (10-16)",
              scope_of=lambda value: "opp_enhancement"),
-        Word("use_card", {"enum": ["own_facedown", "hand"]}, _use_card,
-             "use `value` (or none), paying its costs (9-9)", scope_of=lambda pool: pool),
+        Word("use_card", USE_SCHEMA, _use_card,
+             "use a card of `value` (or none), paying its costs unless `free` (9-9)",
+             scope_of=lambda v: v if isinstance(v, str) else v["from"]),
         Word("set_unused", _TRUE, _set_unused, "this card becomes unused (10-17)"),
         Word("remove", _TRUE, _remove, "this card is removed from the game, face up (10-18)"),
         Word("cover", {"enum": ["own_hand", "opp_hand"]}, _cover, "its owner puts `value` face down (7-1-8)",
@@ -857,6 +1125,27 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("set_vigor", VIGOR_SCHEMA, _vigor_of,
              "the Vigor of `who` (self or opp) is set to `set`, or lowered by `lower`, within 0..2; "
              "not a gain, so Flinch stays (5-1-2)"),
+        Word("discard", DISCARD_SCHEMA, _discard,
+             "`who` (self or opp) puts `count` hand card(s) into the Played pile (or as many as leave `down_to`), "
+             "chosen by `by` (owner; you, unseen; random), of type `type`, subtype `subtype` (7-1-7)",
+             check=_discard_problem),
+        Word("choose", CHOOSE_SCHEMA, _choose,
+             "choose one (or up to `up_to`) of `options`, each a list of effects; the chosen ones resolve in "
+             "printed order (10-12, 6-2-1-7)"),
+        Word("may", MAY_SCHEMA, _may,
+             "you may do `do`; if you do (it changed the duel), then `then` (10-12)"),
+        Word("next_attack", MOD_SCHEMA, _next_attack,
+             "your next attack this turn gets the modification written (10-3; unused, it lapses when the turn ends)"),
+        Word("forbid_basic", FORBID_SCHEMA, _forbid_basic,
+             "`who` (self, opp or both) cannot make the basic actions `actions` (all five if not written) "
+             "this turn (9-7)"),
+        Word("repeat", REPEAT_SCHEMA, _repeat,
+             "do `effects` `times` times, one after another (`times`: a number or a count such as used_specials)"),
+        Word("set_other_unused", _TRUE, _set_other_unused, "another used Special card of yours becomes unused (10-17)",
+             scope_of=lambda value: "own_used_special"),
+        Word("strip_tokens", {"enum": ["any_enhancement", "opp_enhancement"]}, _strip,
+             "`value` loses all its sakura tokens to Shadow, and is then destroyed (6-3, 9-6)",
+             scope_of=lambda pool: pool),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -896,7 +1185,9 @@ def _copy_chosen(s: SakuraState, step: CopyChosen) -> None:
 @run(UseChosen)
 def _use_chosen(s: SakuraState, step: UseChosen) -> None:
     if step.chosen is not None:
-        use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting)
+        spec = step.spec or {}
+        use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting, free=spec.get("free", False),
+                 no_reactions=spec.get("no_reactions", False))
 
 
 @run(BottomChosen)
@@ -938,11 +1229,12 @@ BASIC_MOVES = {"advance": (DIST, "aura"), "retreat": ("aura", DIST), "recover": 
 def perform_basic(s: SakuraState, seat: int, name: str) -> int:
     src, dst = BASIC_MOVES[name]
     keys = {"aura": AURA[seat], "flare": FLARE[seat]}
-    if name == "advance" and current_distance(s) <= MASTERY:
+    if name == "advance" and current_distance(s) <= mastery_zone(s):
         return 0  # 9-7-1
-    if name == "breakaway" and current_distance(s) > MASTERY:
+    if name == "breakaway" and current_distance(s) > mastery_zone(s):
         return 0  # 9-7-5
     n = mt(s, keys.get(src, src), keys.get(dst, dst), 1, f"basic action {name} (9-7)")
+    s.turn_basics[seat] += 1
     emit(s, {"type": "basic_action", "seat": seat, "action": name, "moved": n, "rule": "9-7"})
     return n
 
@@ -979,6 +1271,8 @@ def _begin_duel(s: SakuraState, step: BeginDuel) -> None:
 def _turn(s: SakuraState, step: Turn) -> None:
     s.terminal = [False, False]
     s.mode = None
+    s.turn_used, s.used_from_facedown, s.turn_basics, s.turn_aura_damage = [[], []], [], [0, 0], [False, False]
+    s.turn_attacks, s.next_attack, s.basic_forbidden = [0, 0], [], [[], []]
     emit(s, {"type": "turn", "turn": s.turn, "seat": s.active, "rule": "8"})
     enter_phase(s, "start")
 
@@ -1248,6 +1542,9 @@ for _step, _request, _answer in (
         (CoverCost, choices.cover_cost, _answer_cover_cost),
         (Direction, choices.direction, _answer_direction),
         (ChooseCard, choices.choose_card, _answer_choose_card),
+        (BlindPick, choices.blind_pick, _answer_blind_pick),
+        (ChooseModes, choices.modes, _answer_modes),
+        (MayDo, choices.may, _answer_may),
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
         (EffectOrder, choices.effect_order, _answer_effect_order)):
     PROCESSOR.asks(_step, _request, _answer)

@@ -14,8 +14,9 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
-from engine.games.sakura_arms.state import (AURA, DIST, FLARE, MASTERY, SHADOW, Main, Reaction, SakuraState, cond_ok,
-                                            cost_of, current_distance, defn, ongoing_mods, owner, where, zone)
+from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
+                                            cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
+                                            zone)
 
 
 def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
@@ -26,12 +27,17 @@ def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
 
 
 def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
-    """9-7 i-B / A-4: a freely chosen basic action must actually move a token."""
+    """9-7 i-B / A-4: a freely chosen basic action must actually move a token; and it must not be
+    forbidden (this turn by an effect, or by an Ongoing/Devoted `forbid_basic`)."""
+    forbidden = basic_forbidden(s, seat, name)
+    if forbidden:
+        return Refusal("9-7", f"{forbidden} forbids you {name.capitalize()}; choose another action.")
     tok = s.tok
     aura = tok[AURA[seat]]
     if name == "advance":
-        if current_distance(s) <= MASTERY:
-            return Refusal("9-7-1", "Advance does nothing while the Distance is at or inside the Mastery Zone (2).")
+        if current_distance(s) <= mastery_zone(s):
+            return Refusal("9-7-1", f"Advance does nothing while the Distance is at or inside the Mastery Zone "
+                                    f"({mastery_zone(s)}, 5-2-2).")
         if tok[DIST] == 0 or aura >= 5:
             return Refusal("9-7-1", "Advance cannot move a token: Distance is empty or your Aura is full (5, 7-1-3-1).")
     elif name == "retreat":
@@ -44,8 +50,9 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
         if aura == 0:
             return Refusal("9-7-4", "Focus cannot move a token: your Aura is empty.")
     elif name == "breakaway":
-        if current_distance(s) > MASTERY:
-            return Refusal("9-7-5", "Breakaway does nothing while the Distance is greater than the Mastery Zone (2).")
+        if current_distance(s) > mastery_zone(s):
+            return Refusal("9-7-5", f"Breakaway does nothing while the Distance is greater than the Mastery Zone "
+                                    f"({mastery_zone(s)}, 5-2-2).")
         if tok[SHADOW] == 0 or tok[DIST] >= 10:
             return Refusal("9-7-5", "Breakaway cannot move a token: Shadow is empty or Distance is full (10).")
     else:
@@ -53,9 +60,26 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
     return None
 
 
-def _payable(s: SakuraState, seat: int, card: int) -> Refusal | None:
+def basic_forbidden(s: SakuraState, seat: int, name: str) -> str | None:
+    """What forbids `seat` the basic action `name` now, in player words, or None."""
+    if name in s.basic_forbidden[seat]:
+        return "An effect this turn"
+    if s.special_used or s.table.zones["0.enhancement"] or s.table.zones["1.enhancement"]:
+        for src_seat, src, mod in ongoing_mods(s):
+            if name in mod.get("forbid_basic", ()) and _applies(mod, src_seat, seat) \
+                    and cond_ok(s, src_seat, mod.get("if"), False):
+                return f"{s.table.cards[src].defn.name} (while it is in play)"
+    return None
+
+
+def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = False) -> Refusal | None:
+    """9-2 to 9-3: the use condition (`reacting`: the attack the card would react to), the Range,
+    the Cost and the additional costs."""
     d = defn(s, card)
-    if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card):
+    if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card, None, reacting):
+        if d.condition.get("as_reaction") and reacting is None:
+            return Refusal("9-2", f"{d.name} can be used only as a Reaction, when an attack is made against you "
+                                  "(9-4 i); keep it for your opponent's turn.")
         return Refusal("9-2", f"{d.name}'s use condition is not met now; the card cannot be used.")
     if d.type == "attack":
         atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
@@ -63,6 +87,8 @@ def _payable(s: SakuraState, seat: int, card: int) -> Refusal | None:
         if cd not in attack_range(s, atk):
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
                                       f"{sorted(attack_range(s, atk))}; move first or use another card.")
+    if free:  # used by an effect "without paying its Cost" (issue #20): no Cost, no additional cost
+        return None
     cost = cost_of(s, seat, card)
     if cost > s.tok[FLARE[seat]]:
         return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.")
@@ -82,9 +108,10 @@ def _type_refusal(s: SakuraState, card: int) -> Refusal | None:
     return None
 
 
-def usable_by_effect(s: SakuraState, seat: int, card: int) -> Refusal | None:
-    """A card used because of an effect (9-2, 9-9): same use rules, any subtype."""
-    return _type_refusal(s, card) or _payable(s, seat, card)
+def usable_by_effect(s: SakuraState, seat: int, card: int, free: bool = False) -> Refusal | None:
+    """A card used because of an effect (9-2, 9-9): same use rules, any subtype; `free`: without
+    paying its costs."""
+    return _type_refusal(s, card) or _payable(s, seat, card, None, free)
 
 
 # -- main phase ------------------------------------------------------------------------------
@@ -199,7 +226,11 @@ def react_refusal(s: SakuraState, seat: int, card: int, atk) -> Refusal | None:
     if where(s, card) == "special" and card in s.special_used:
         return Refusal("9-4 i", "A Special card used as a Reaction must be unused.")
     if d.subtype != "reaction":
-        return Refusal("9-4 i", f"{d.name} is not a Reaction card; only Reaction cards can react.")
+        if not d.reaction_while:
+            return Refusal("9-4 i", f"{d.name} is not a Reaction card; only Reaction cards can react.")
+        if not cond_ok(s, seat, d.reaction_while, False, card, None, atk):
+            return Refusal("9-4 i", f"{d.name} can be used as a Reaction only while its condition holds, "
+                                    "and it does not now; take the attack or react with another card.")
     nr = flags(s, atk)["no_reactions"]
     category = s.table.cards[card].defn.category
     if "all" in nr:
@@ -212,7 +243,7 @@ def react_refusal(s: SakuraState, seat: int, card: int, atk) -> Refusal | None:
     saved = s.mode
     s.mode = None  # a Reaction is never a full-power action (9-1-2)
     try:
-        return _payable(s, seat, card)
+        return _payable(s, seat, card, atk)
     finally:
         s.mode = saved
 
@@ -272,6 +303,9 @@ KINDS = {
     "cover_cost": (("cover",), "10-31", "put a hand card face down to pay the additional cost"),
     "direction": (("direction",), "10-1", "choose the direction of the double arrow"),
     "choose": (("choose",), "9-9", "choose a card for the effect"),
+    "blind_pick": (("blind_pick",), "7-1-10", "choose one of your opponent's hand cards without seeing it"),
+    "modes": (("modes",), "10-12", "choose which of your card's listed effects resolve"),
+    "may": (("may",), "10-12", "say whether you do your card's optional effect"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
 }
@@ -294,6 +328,11 @@ TIMING = {
                        "or to pay an additional cost (10-31)"),
     "direction": ("10-1", "You choose a direction only when a double arrow of yours resolves"),
     "choose": ("9-9", "You choose a card only when an effect, or an order of simultaneous effects, asks you"),
+    "modes": ("10-12", "You choose among listed effects only when your card's \"choose one of the following\" "
+                       "resolves"),
+    "may": ("10-12", "You decide on an optional effect only when your card's \"you may\" resolves"),
+    "blind_pick": ("7-1-10", "You pick an unseen card of your opponent's hand only when your effect makes you "
+                             "choose one there"),
 }
 
 

@@ -10,7 +10,7 @@ Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
@@ -76,6 +76,27 @@ class Ctx:
     attack: Any = None
     reacting: Any = None
     full_power: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PendingMod:
+    """"Your next attack this turn gets ..." (10-3, issue #20): a modification waiting for `seat`'s
+    next attack."""
+
+    __canonical_repr__: ClassVar[bool] = True  # scalars and card data: hashed by its repr
+    seat: int
+    mod: Any
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerDue:
+    """A "when X happens" effect (issue #20) that happened and waits for state-triggered
+    resolution (5-5): `card`'s effects for `seat`."""
+
+    __canonical_repr__: ClassVar[bool] = True  # scalars and card data: hashed by its repr
+    seat: int
+    card: int
+    effects: tuple
 
 
 # -- steps (engine/core/flow.py): what the duel does next, and what it waits for ----------------
@@ -288,14 +309,53 @@ class CopyChosen(Step):
 
 @dataclass(frozen=True, slots=True)
 class UseChosen(Step):
-    """9-9: the chosen card is used because of an effect."""
+    """9-9: the chosen card is used because of an effect (`spec`: the effect's `free` and
+    `no_reactions`, issue #20)."""
     ctx: Ctx
+    spec: Any = None
     chosen: Any = None
 
 
 @dataclass(frozen=True, slots=True)
 class BottomChosen(Step):
     """7-1-6: the chosen card goes to the bottom of its owner's deck."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChosen(Step):
+    """7-1-7: the chosen hand card of `victim` goes to the Played pile; `left` counts it."""
+    user: int
+    victim: int
+    spec: Any
+    left: int
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class MayThen(Step):
+    """"If you do" (issue #20): `then` resolves if doing the optional effects changed the duel
+    (`before` is what it was: tokens, zones, Vigor, Flinch, used Specials)."""
+    then: tuple
+    ctx: Ctx
+    before: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerPick(Step):
+    """5-5: of the "when" effects due, the `chosen` card's first one resolves."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnusedChosen(Step):
+    """10-17: the chosen used Special becomes unused."""
+    chosen: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class StripChosen(Step):
+    """6-3: the chosen Enhancement loses all its tokens to Shadow."""
     chosen: Any = None
 
 
@@ -418,6 +478,46 @@ class ChooseCard(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class BlindPick(Step):
+    """7-1-10: `seat` chooses one of `victim`'s hand cards without seeing them: by its place in
+    `cards`, a row the game's RNG shuffled, so the place tells nothing about the card."""
+    seat: int
+    victim: int
+    cards: tuple
+    then: Step
+    asks = True
+    kind = "blind_pick"
+    rule = "7-1-10"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseModes(Step):
+    """"Choose one (or up to `up_to`) of the following" (issue #20): the player the text refers
+    to (10-12) picks; the picked options resolve in printed order (6-2-1-7)."""
+    seat: int
+    options: tuple
+    up_to: int
+    ctx: Ctx
+    labels: tuple  # each option in its words' wording
+    asks = True
+    kind = "modes"
+    rule = "10-12"
+
+
+@dataclass(frozen=True, slots=True)
+class MayDo(Step):
+    """"You may do X; if you do, Y" (issue #20): the player the text refers to (10-12) decides."""
+    seat: int
+    do: tuple
+    then: tuple
+    ctx: Ctx
+    labels: tuple  # (X, Y) in their words' wording
+    asks = True
+    kind = "may"
+    rule = "10-12"
+
+
+@dataclass(frozen=True, slots=True)
 class DestructionOrder(Step):
     seat: int
     cards: tuple
@@ -467,6 +567,21 @@ class SakuraState:
     sealed_by: dict[int, int] = field(default_factory=dict)  # sealed card -> sealing card (10-9)
     copy_of: dict[int, int] = field(default_factory=dict)  # copy -> copy source (10-16)
     destroying: set[int] = field(default_factory=set)  # Enhancements whose Disenchant resolves (9-6)
+    # this turn so far (issue #20 conditions; emptied when a turn begins, 8): the cards used (plain
+    # id lists: they are hashed after every decision), the basic actions each seat made (9-7), whether each seat took damage to Aura (9-5)
+    turn_used: list[list[int]] = field(default_factory=lambda: [[], []])  # each seat's cards used, in order (9-2)
+    used_from_facedown: list[int] = field(default_factory=list)  # cards whose latest use was from there (9-9)
+    turn_basics: list[int] = field(default_factory=lambda: [0, 0])
+    turn_aura_damage: list[bool] = field(default_factory=lambda: [False, False])
+    turn_attacks: list[int] = field(default_factory=lambda: [0, 0])  # attacks each seat made this turn (9-4)
+    # "your next attack this turn gets ..." (10-3): the modifications waiting for a seat's next attack
+    next_attack: list[PendingMod] = field(default_factory=list)
+    # "when X happens" effects that happened, waiting for state-triggered resolution (5-5), and each
+    # seat's Life as last seen by it (for "your Life becomes N or less")
+    triggered: list[TriggerDue] = field(default_factory=list)
+    life_seen: list[int] = field(default_factory=lambda: [10, 10])
+    # "basic actions are forbidden this turn" (9-7): each seat's forbidden basic actions
+    basic_forbidden: list[list[str]] = field(default_factory=lambda: [[], []])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
@@ -648,6 +763,39 @@ def current_distance(s: SakuraState) -> int:
     return d if d > 0 else 0
 
 
+def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None) -> None:
+    """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
+    Devoted). `on` happened to `seat` (None: to anyone, e.g. another Enhancement destroyed); the
+    effects of `seat`'s cards waiting for it (`but` that card itself) are due at the next
+    state-triggered resolution (5-5). `life`: (before, after) for `life_becomes_at_most`."""
+    zones = s.table.zones
+    if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
+        return
+    for owner_seat in ((0, 1) if seat is None else (seat,)):
+        sources = [c for c in zones[ENH_KEYS[owner_seat]] if c not in s.destroying] + \
+            [c for c in zones[SPECIAL_KEYS[owner_seat]] if c in s.special_used]
+        for card in sources:
+            if card == but:
+                continue
+            for when in defn(s, card).when:
+                if when["event"] != on:
+                    continue
+                if life is not None and not life[0] > when["at_most"] >= life[1]:
+                    continue  # "becomes": it was above the bound and is not now
+                s.triggered.append(TriggerDue(owner_seat, card, when["effects"]))
+
+
+def mastery_zone(s: SakuraState) -> int:
+    """5-2-2: the Mastery Zone is Distance 2 or less, changed by Ongoing/Devoted `mastery: N`
+    modifications (issue #20; never below 0)."""
+    m = MASTERY
+    if s.special_used or s.table.zones["0.enhancement"] or s.table.zones["1.enhancement"]:
+        for seat, _card, mod in ongoing_mods(s):
+            if "mastery" in mod and cond_ok(s, seat, mod.get("if"), False):
+                m += mod["mastery"]
+    return m if m > 0 else 0
+
+
 def used_specials(s: SakuraState, seat: int) -> int:
     return sum(1 for c in s.table.zones[f"{seat}.special"] if c in s.special_used)
 
@@ -656,7 +804,8 @@ def x_value(s: SakuraState, seat: int, source: str | None) -> int:
     opp = 1 - seat
     return {"flare": lambda: s.tok[FLARE[seat]], "aura": lambda: s.tok[AURA[seat]], "life": lambda: s.tok[LIFE[seat]],
             "vigor": lambda: s.vigor[seat], "opp_aura": lambda: s.tok[AURA[opp]], "opp_life": lambda: s.tok[LIFE[opp]],
-            "used_specials": lambda: used_specials(s, seat), "distance": lambda: current_distance(s)}.get(
+            "used_specials": lambda: used_specials(s, seat), "distance": lambda: current_distance(s),
+            "distance_moved": lambda: abs(current_distance(s) - s.turn_start_distance)}.get(
         source or "", lambda: 0)()
 
 
@@ -716,12 +865,97 @@ def cond_ok(s: SakuraState, seat: int, cond: dict | None, full_power: bool, card
             return False
         if key == "reacted_originally_has" and (reacting is None or value not in reacting.keywords):
             return False
+        if key in TURN_CONDITIONS and not TURN_CONDITIONS[key](s, seat, value, card, attack, reacting):
+            return False
         if key == "all_other_specials_used":  # 10-20
             others = [c for c in zone(s, seat, "special") if c != card] + \
                      [c for c in zone(s, seat, "in_use") if c != card and s.table.cards[c].defn.is_special]
             if any(c not in s.special_used and where(s, c) == "special" for c in others):
                 return False
     return True
+
+
+# -- the issue #20 conditions on this turn, on how this card was used, on the attack reacted to and
+# on your face-up cards; each is `(state, seat, value, this card, this attack, the attack reacted
+# to) -> holds`
+
+def _as_reaction(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """9-4 i: this card is being used as a Reaction (it reacts to an attack), or this attack is one."""
+    return reacting is not None or (attack is not None and attack.is_reaction)
+
+
+def _from_facedown(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """9-2 (9-9 "use a card because of an effect"): this card's latest use this turn was from the
+    Face-down pile."""
+    return card in s.used_from_facedown
+
+
+def _nth_use(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """This is the Nth card `seat` used this turn (9-2): its place among the turn's uses, or, for a
+    card not used yet (a use condition), the place its use would take."""
+    mine = s.turn_used[seat]
+    place = len(mine) - mine[::-1].index(card) if card in mine else len(mine) + 1
+    return place == value
+
+
+def _used_with_keyword(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+    """Earlier this turn `seat` used a card whose text has the keyword (10-32: originally has)."""
+    return any(c != card and value in s.table.cards[c].defn.keywords for c in s.turn_used[seat])
+
+
+def _reacted(test: Callable[[Any, Any], bool]) -> Callable[..., bool]:
+    """A condition on the attack this card reacts to (9-4 i); false when it reacts to none."""
+    return lambda s, seat, value, card, attack, reacting: reacting is not None and test(reacting, value)
+
+
+def _reacted_damage(index: int) -> Callable[..., bool]:
+    """The Aura (0) or Life (1) damage of the attack reacted to, with its modifications (5-6),
+    is at least the value; "-" never is."""
+    def holds(s: SakuraState, seat: int, value, card, attack, reacting) -> bool:
+        if reacting is None:
+            return False
+        amount = ATTACK_DAMAGE[0](s, reacting)[index]
+        return amount is not None and amount >= value
+    return holds
+
+
+# the damage of an «Attack» after its modifications; effects.py, which builds on this module, puts it here
+ATTACK_DAMAGE: list[Callable[[SakuraState, Any], tuple]] = []
+
+FACE_UP_ZONES = ("played", "enhancement", "special", "in_use")  # a used Special is face up (7-1-11)
+
+
+def face_up_cards(s: SakuraState, seat: int) -> list[int]:
+    """`seat`'s face-up cards: the Played pile, Enhancements, used Specials and In-use (7-1-7, 7-1-9,
+    7-1-11, 7-1-14)."""
+    return [c for name in FACE_UP_ZONES for c in zone(s, seat, name)
+            if name != "special" or c in s.special_used]
+
+
+def _face_up_types(s: SakuraState, seat: int, value: dict, card, attack, reacting) -> bool:
+    """For each card type listed, `seat` has at least that many face-up cards of it (the count of a
+    mechanism, e.g. "Attack 1, Enhancement 1")."""
+    cards = face_up_cards(s, seat)
+    return all(sum(1 for c in cards if s.table.cards[c].defn.type == kind) >= n for kind, n in value.items())
+
+
+TURN_CONDITIONS: dict[str, Callable[..., bool]] = {
+    "as_reaction": _as_reaction,
+    "from_facedown": _from_facedown,
+    "nth_use": _nth_use,
+    "used_with_keyword": _used_with_keyword,
+    "made_basic_action": lambda s, seat, value, *_: s.turn_basics[seat] > 0,
+    "no_attack_this_turn": lambda s, seat, value, *_: s.turn_attacks[seat] == 0,
+    "opp_took_aura_damage": lambda s, seat, value, *_: s.turn_aura_damage[1 - seat],
+    "farther_than_start_by_at_least":
+        lambda s, seat, value, *_: current_distance(s) - s.turn_start_distance >= value,
+    "closer_than_start_by_at_least":
+        lambda s, seat, value, *_: s.turn_start_distance - current_distance(s) >= value,
+    "reacted_special": _reacted(lambda atk, value: (atk.category == "special") == value),
+    "reacted_aura_at_least": _reacted_damage(0),
+    "reacted_life_at_least": _reacted_damage(1),
+    "face_up_types_at_least": _face_up_types,
+}
 
 
 def _opp_count_ok(s: SakuraState, opp: int, key: str, value: int) -> bool:
@@ -738,6 +972,8 @@ def cost_of(s: SakuraState, seat: int, card: int) -> int:
     if not d.is_special and not s.table.cards[card].defn.is_special:
         return 0
     base = x_value(s, seat, d.x) if d.cost == "X" else int(d.cost or 0)
+    if d.cost_less_by:  # issue #20: "this card's Cost is reduced by" a count (5-6 addition)
+        base -= x_value(s, seat, d.cost_less_by)
     for src_seat, _src, mod in ongoing_mods(s):
         if "cost" in mod and _applies(mod, src_seat, seat) and cond_ok(s, src_seat, mod.get("if"), False):
             base += mod["cost"]
