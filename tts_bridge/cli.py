@@ -123,12 +123,16 @@ def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path
 @click.option("--game", required=True)
 @click.option("--games", "count", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def selfplay(game: str, count: int, seed: int, as_json: bool) -> None:
+def selfplay(game: str, count: int, seed: int, deck_a: Path | None, deck_b: Path | None, as_json: bool) -> None:
     """Random bot vs random bot; reports wins, draws, errors and speed."""
+    from tts_bridge.cli_common import load_deck_pair
     from tts_bridge.selfplay import selfplay as run
 
-    report = run(_rules(game), count, seed)
+    rules = _rules(game)
+    report = run(rules, count, seed, load_deck_pair(rules, deck_a, deck_b, {}))
     if as_json:
         click.echo(json.dumps({k: report[k] for k in ("games", "wins", "draws", "errors", "avg_decisions", "decisions_per_s")}))
         return

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from engine.bots.random_bot import RandomBot
-from engine.core.game import Game, GameRules
+from engine.core.game import Deck, Game, GameRules
 from tts_bridge.bench_reference import NO_FIGURES, Figures, FireplaceReference, ratio
 
 MAX_DECISIONS = 20_000  # a game still running after this many decisions counts as unfinished
@@ -22,9 +22,10 @@ class PlayedGame:
 
 
 def play_one(rules: GameRules, seed: int, timed: bool = False,
-             on_decision: Callable[[Game], None] | None = None) -> PlayedGame:
-    """One seeded bot game. `timed` records each decision's time (options + apply)."""
-    game = Game(rules, seed=seed)
+             on_decision: Callable[[Game], None] | None = None, decks: list[Deck] | None = None) -> PlayedGame:
+    """One seeded bot game (`decks`: the game's sample decks when None). `timed` records each
+    decision's time (options + apply)."""
+    game = Game(rules, decks, seed=seed)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
     times: list[int] = []
     clock = time.perf_counter_ns
@@ -44,13 +45,13 @@ def play_one(rules: GameRules, seed: int, timed: bool = False,
         return PlayedGame(game, len(game.decisions), f"{type(exc).__name__}: {exc}", times)
 
 
-def selfplay(rules: GameRules, games: int, seed: int) -> dict:
+def selfplay(rules: GameRules, games: int, seed: int, decks: list[Deck] | None = None) -> dict:
     wins = {"0": 0, "1": 0}
     draws = errors = decisions = 0
     messages: list[str] = []
     start = time.perf_counter()
     for i in range(games):
-        played = play_one(rules, seed + i)
+        played = play_one(rules, seed + i, decks=decks)
         decisions += played.decisions
         if played.error:
             errors += 1
