@@ -23,7 +23,7 @@ from typing import Any, Callable
 import orjson
 from PIL import Image
 
-from tts_bridge.assets import TOOL_VERSION, cells, fonts
+from tts_bridge.assets import TOOL_VERSION, buildrecord, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
 from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
                                   png_from_bands, save_image, save_png, writable_folder)
@@ -220,6 +220,15 @@ def _art_hash(data_root: Path, src: str) -> str:
         return f"unusable:{src}:{exc}"
 
 
+def _stats(paths: list[Path]) -> list | None:
+    """(size, mtime) of each file, None if one is missing: an object file deleted or edited
+    since the build that wrote it is written again."""
+    try:
+        return [[p.stat().st_size, p.stat().st_mtime_ns] for p in paths]
+    except OSError:
+        return None
+
+
 def _safe_name(name: str) -> str:
     return "".join("_" if c in '/\\:*?"<>|' else c for c in name).strip() or "deck"
 
@@ -237,10 +246,13 @@ class GameBuild:
     plan (main) -> render jobs (pool) -> `rendered` + `sheet_jobs` (main) -> sheet jobs (pool)
     -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
 
-    def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None) -> None:
+    def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
+                 inputs: str | None = None) -> None:
         self.t0 = self._last = time.perf_counter()
         self.settings = settings
         self.adapter = adapter = adapter or get_adapter(game_id)
+        # digested before anything is read: an edit during the build makes the next one differ
+        self.inputs = inputs or buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
         self.game_id = game_id
         self.report = report = GameReport(game_id)
         self.root = root = Path(settings.out) / game_id
@@ -249,7 +261,7 @@ class GameBuild:
         self.cache_file = root / ".cache" / "manifest.json"
         self.cells = cells.CellStore(root / ".cache" / "cells", fresh=settings.force)
         self.geo = geo = settings.geometry(adapter)
-        template_dir = Path(settings.templates) / "cards" / game_id
+        template_dir = _template_dir(settings, game_id)
         layouts = Layouts(template_dir)
         data_root = adapter.data_root
         icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
@@ -436,7 +448,9 @@ class GameBuild:
                                [(c.id, *texts[c.id], c.title) for c in cards], TOOL_VERSION)
         table_path = root / "table" / f"{game_id}-table.json"
         deck_paths = [root / "decks" / f"{_safe_name(name)}.json" for name, _ in decks]
-        if manifest.get("objects") == objects_hash and all(p.is_file() for p in [table_path, *deck_paths]):
+        self._object_files = [table_path, *deck_paths]
+        written = _stats(self._object_files)
+        if manifest.get("objects") == objects_hash and written is not None and manifest.get("object_files") == written:
             report.deck_objects = [str(p) for p in deck_paths]
             report.table_save = str(table_path)
             report.errors.extend(manifest.get("object_errors", []))
@@ -523,7 +537,8 @@ class GameBuild:
         self.report.errors.extend(object_errors)
         self.phase("validate")
         atomic_write_json(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
-                                            "objects": objects_hash, "object_errors": object_errors})
+                                            "objects": objects_hash, "object_errors": object_errors,
+                                            "object_files": _stats(self._object_files)})
         return self._done()
 
     def _done(self) -> GameReport:
@@ -531,6 +546,7 @@ class GameBuild:
 
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
+        buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
 
@@ -538,18 +554,44 @@ class GameBuild:
 Progress = Callable[[str, int, int], None]
 
 
+def _template_dir(settings: Settings, game_id: str) -> Path:
+    return Path(settings.templates) / "cards" / game_id
+
+
+def _unchanged(game_id: str, settings: Settings, adapter: GameAdapter | None) -> tuple[GameReport | None, str | None]:
+    """(the recorded report if nothing the build reads or wrote changed, the input digest);
+    (None, None) when the game cannot even be looked at: the ordinary build reports why."""
+    t0 = time.perf_counter()
+    try:
+        adapter = adapter or get_adapter(game_id)
+        inputs = buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
+    except Exception:  # noqa: BLE001 - an unknown game or unreadable data: the build says what
+        return None, None
+    report = None if settings.force else buildrecord.recorded_report(Path(settings.out) / game_id, inputs)
+    if report is not None:
+        report.seconds = round(time.perf_counter() - t0, 3)
+        report.phases["unchanged"] = report.seconds
+    return report, inputs
+
+
 def build_game(game_id: str, settings: Settings, progress: Progress | None = None,
                adapter: GameAdapter | None = None) -> GameReport:
     """Build one game; bad card data raises (DataError names file, line and field)."""
-    return _build([lambda: GameBuild(game_id, settings, adapter)], [game_id], settings, progress)[0]
+    done, inputs = _unchanged(game_id, settings, adapter)
+    if done is not None:
+        return done
+    return _build([lambda: GameBuild(game_id, settings, adapter, inputs)], [game_id], settings, progress)[0]
 
 
 def build_games(game_ids: list[str], settings: Settings, progress: Progress | None = None) -> list[GameReport]:
     """Build several games through one process pool: a game is planned while the previous
     one's cards render, and its table is written while the next one's cards render. A game
     whose data is broken gets a report with its errors; the others still build."""
-    planners = [lambda g=g: GameBuild(g, settings) for g in game_ids]
-    return _build(planners, list(game_ids), settings, progress, keep_going=True)
+    looked = {g: _unchanged(g, settings, None) for g in game_ids}
+    todo = [g for g in game_ids if looked[g][0] is None]
+    planners = [lambda g=g: GameBuild(g, settings, inputs=looked[g][1]) for g in todo]
+    built = dict(zip(todo, _build(planners, todo, settings, progress, keep_going=True) if todo else []))
+    return [looked[g][0] or built[g] for g in game_ids]
 
 
 def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Settings,
