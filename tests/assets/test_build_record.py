@@ -169,3 +169,21 @@ def test_a_setting_edit_rewrites_the_objects(kaiju_copy, small):
     r = _build(adapter, small)
     assert r.cards_rendered == 0
     assert "https://example.org/mod/kaiju/sheets/" in Path(r.deck_objects[0]).read_text()
+
+
+def test_one_card_rebuild_builds_the_context_of_that_card_only(kaiju_copy, small, monkeypatch):
+    """Unchanged cards keep their plan by their source digest (adapter.source): no template
+    context is built for them, and the cards index and the preview page are not rewritten
+    when nothing they show changed."""
+    adapter, data = kaiju_copy
+    _build(adapter, small)
+    asked = []
+    real = type(adapter).context
+    monkeypatch.setattr(type(adapter), "context", lambda self, card: asked.append(card.id) or real(self, card))
+    root = small.out / "kaiju"
+    index, page = ((root / name).stat().st_mtime_ns for name in ("cards.json", "index.html"))
+    _edit_card_text(data, 'text: "Spark Bite - Attack 3."', 'text: "Spark Bite - Attack 3. Edited."')
+    r = _build(adapter, small)
+    assert r.cards_rendered == 1 and len(asked) == 1
+    assert (root / "cards.json").stat().st_mtime_ns != index  # the card's text is in the index...
+    assert (root / "index.html").stat().st_mtime_ns == page   # ...not on the preview page

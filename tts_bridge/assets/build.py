@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -25,8 +24,8 @@ from PIL import Image
 
 from tts_bridge.assets import TOOL_VERSION, buildrecord, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
-                                  png_from_bands, save_image, save_png, writable_folder)
+from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate, json_bytes,
+                                  png_from_bands, save_image, save_png, writable_folder, write_if_changed)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.render import Geometry, RenderContext, error_card, render, thumbnail
@@ -194,7 +193,7 @@ def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tupl
               "description": texts[cid][0], "tags": texts[cid][1],
               "face": str(faces_dir / f"{cid}.png")}
         for cid, (key, cell, entry) in where.items()}}
-    atomic_write_json(path, index)
+    write_if_changed(path, json_bytes(index))
 
 
 def _digest(*parts: Any) -> str:
@@ -227,6 +226,19 @@ def _stats(paths: list[Path]) -> list | None:
         return [[p.stat().st_size, p.stat().st_mtime_ns] for p in paths]
     except OSError:
         return None
+
+
+def _code_stamp(adapter: GameAdapter) -> list:
+    """Size and mtime of the adapter's modules: an edit to its code makes every context new."""
+    import sys
+
+    out = []
+    for cls in type(adapter).__mro__:
+        path = getattr(sys.modules.get(cls.__module__), "__file__", None)
+        if path and cls.__module__.startswith("tts_bridge."):
+            st = os.stat(path)
+            out.append([cls.__module__, st.st_size, st.st_mtime_ns])
+    return out
 
 
 def _safe_name(name: str) -> str:
@@ -265,7 +277,7 @@ class GameBuild:
         layouts = Layouts(template_dir)
         data_root = adapter.data_root
         icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
-        self.manifest = manifest = (json.loads(self.cache_file.read_text())
+        self.manifest = manifest = (orjson.loads(self.cache_file.read_bytes())
                                     if self.cache_file.is_file() and not settings.force else {})
         old_cards = manifest.get("cards", {})
         self.cards = cards = adapter.cards()
@@ -284,26 +296,49 @@ class GameBuild:
                 cell_of[cards[i].id] = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
         self.jobs: list[dict] = []
         self.hashes: dict[str, str] = {}
+        self.sources: dict[str, str] = {}
         self.entries: dict[str, dict] = {}
-        for card in [None, *cards]:
-            card_id = BACK_ID if card is None else card.id
+        # a card whose source (adapter.source) is unchanged keeps its hash without its context
+        source_key = _digest(common, geo_ctx, _code_stamp(adapter))
+        art_of = adapter.art_finder()
+
+        def context_of(card: CardEntry | None) -> dict:
             context = {"theme": adapter.theme, "geo": geo_ctx}
             if card is not None:
                 context["card"] = adapter.context(card)
+            return context
+
+        for card in [None, *cards]:
+            card_id = BACK_ID if card is None else card.id
             template = adapter.back_template() if card is None else adapter.template(card)
-            art = "" if card is None else context["card"].get("art", "")
-            h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
+            prev = old_cards.get(card_id)
+            src = None if card is None else adapter.source(card)
+            context = None
+            if src is not None:
+                art = art_of(card_id)
+                self.sources[card_id] = hashlib.blake2b(b"\0".join(
+                    [src, template.encode(), source_key.encode(), _art_hash(data_root, art).encode()]),
+                    digest_size=16).hexdigest()
+            if prev and src is not None and prev.get("src") == self.sources[card_id]:
+                h = prev["hash"]
+            else:
+                context = context_of(card)
+                art = "" if card is None else context["card"].get("art", "")
+                h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             self.hashes[card_id] = h
             face = self.faces_dir / f"{card_id}.png"
             # the back is also the filler and hidden cell of every sheet: all its sizes at once
             sizes = [cell_of[card_id]] if card is not None else \
                 sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
-            prev = old_cards.get(card_id)
             if (prev and prev.get("hash") == h and face.is_file()
                     and all(self.cells.has(card_id, size) for size in sizes)):
                 self.entries[card_id] = prev
+                if card_id in self.sources:
+                    prev["src"] = self.sources[card_id]
                 report.cards_reused += card is not None
                 continue
+            if context is None:
+                context = context_of(card)
             self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
@@ -329,6 +364,8 @@ class GameBuild:
             report.render_cpu_seconds += res.get("render_cpu", 0.0)
             self.entries[res["card_id"]] = {"hash": self.hashes[res["card_id"]], "warnings": res["warnings"],
                                             "error": res["error"], "detail": res.get("detail", {})}
+            if res["card_id"] in self.sources:
+                self.entries[res["card_id"]]["src"] = self.sources[res["card_id"]]
             for size, data in res["cells"]:
                 self.cells.put(res["card_id"], tuple(size), data)
             report.cards_rendered += res["card_id"] != BACK_ID
@@ -799,5 +836,5 @@ figure{{width:220px;margin:0;padding:6px;background:#333;border-radius:6px}} img
 <main>{''.join(rows)}</main>
 """
     path = root / "index.html"
-    atomic_write_text(path, page)
+    write_if_changed(path, page.encode("utf-8"))
     return path
