@@ -38,8 +38,11 @@ class NameIndex:
         """Add the card's preferred (display) name first, then ids and other aliases."""
         self._display.setdefault(id(value), name)
         self._exact.setdefault(name, value)
-        bucket = self._loose.setdefault(loose(name), [])
-        if all(v is not value for _, v in bucket):
+        key = loose(name)
+        bucket = self._loose.get(key)
+        if bucket is None:  # the usual case: no generator for an empty bucket (15k adds per 5k cards)
+            self._loose[key] = [(name, value)]
+        elif all(v is not value for _, v in bucket):
             bucket.append((name, value))
 
     def resolve(self, name: str) -> tuple[Any | None, list[str]]:

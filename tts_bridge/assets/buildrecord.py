@@ -45,7 +45,8 @@ _REPORT_FIELDS = ("table_save", "deck_objects", "sheets", "preview", "card_count
 def _files(folder: Path) -> list[tuple[str, os.stat_result]]:
     """(path relative to `folder`, stat) of every file under it, in a stable order."""
     out = []
-    stack = [folder]
+    stack = [str(folder)]
+    cut = len(str(folder)) + 1
     while stack:
         here = stack.pop()
         try:
@@ -55,9 +56,9 @@ def _files(folder: Path) -> list[tuple[str, os.stat_result]]:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 if entry.name != "__pycache__":
-                    stack.append(Path(entry.path))
+                    stack.append(entry.path)
             elif entry.is_file():
-                out.append((os.path.relpath(entry.path, folder), entry.stat()))
+                out.append((entry.path[cut:], entry.stat()))
     out.sort(key=lambda item: item[0])
     return out
 
