@@ -86,6 +86,41 @@ def test_incremental_rebuild_is_byte_identical_to_a_clean_build(kaiju_copy, smal
     assert [name for name, data in _outputs(root).items() if incremental[name] != data] == []
 
 
+_SPARE = """
+  - id: kj-spare
+    type: battle
+    name: Sparemaw
+    category: Volcanic
+    hp: 5
+    speed: 2
+    cost: 1
+    moves:
+      - name: Spare Bite
+        kind: attack
+        amount: 2
+    text: "Spare Bite - Attack 2."
+"""
+
+
+def test_an_edit_to_a_card_in_no_deck_leaves_the_objects_and_matches_a_clean_build(kaiju_copy, small):
+    """The deck objects and the table save show the decks' cards (and every card's tags): an
+    edit to a card in no deck rewrites neither, and the folder is still a clean build's."""
+    adapter, data = kaiju_copy
+    cards = data / "cards.yaml"
+    cards.write_text(cards.read_text() + _SPARE)
+    root = small.out / "kaiju"
+    first = _build(adapter, small)
+    objects = {p: Path(p).stat().st_mtime_ns for p in [first.table_save, *first.deck_objects]}
+    _edit_card_text(data, 'text: "Spare Bite - Attack 2."', 'text: "Spare Bite - Attack 2. Edited."')
+    r = _build(adapter, small)
+    assert r.cards_rendered == 1 and {p: Path(p).stat().st_mtime_ns for p in objects} == objects
+    incremental = _outputs(root)
+    shutil.rmtree(root)
+    _build(adapter, small)
+    assert [name for name, data in _outputs(root).items() if incremental.get(name) != data] == []
+    assert sorted(incremental) == sorted(_outputs(root))
+
+
 def test_a_new_card_error_is_reported_after_a_clean_build(kaiju_copy, small):
     """The record (and the engine's memo of cards that passed) never hides a new error."""
     adapter, data = kaiju_copy

@@ -188,10 +188,11 @@ def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tupl
                      faces_dir: Path) -> None:
     """Where each card sits on the built sheets, for tools that make TTS objects from these
     sheets later (deck import): card id -> CustomDeck key, cell, entry, name, text, tags."""
+    faces = str(faces_dir)
     index = {"scale": scale, "cards": {
         cid: {"key": key, "cell": cell, "custom_deck": entry, "nickname": by_id[cid].title,
               "description": texts[cid][0], "tags": texts[cid][1],
-              "face": str(faces_dir / f"{cid}.png")}
+              "face": os.path.join(faces, f"{cid}.png")}
         for cid, (key, cell, entry) in where.items()}}
     write_if_changed(path, json_bytes(index))
 
@@ -308,6 +309,7 @@ class GameBuild:
                 context["card"] = adapter.context(card)
             return context
 
+        faces_str = str(self.faces_dir)
         for card in [None, *cards]:
             card_id = BACK_ID if card is None else card.id
             template = adapter.back_template() if card is None else adapter.template(card)
@@ -326,11 +328,11 @@ class GameBuild:
                 art = "" if card is None else context["card"].get("art", "")
                 h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             self.hashes[card_id] = h
-            face = self.faces_dir / f"{card_id}.png"
+            face = os.path.join(faces_str, f"{card_id}.png")  # a string: pathlib costs more than the stat
             # the back is also the filler and hidden cell of every sheet: all its sizes at once
             sizes = [cell_of[card_id]] if card is not None else \
                 sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
-            if (prev and prev.get("hash") == h and face.is_file()
+            if (prev and prev.get("hash") == h and os.path.isfile(face)
                     and all(self.cells.has(card_id, size) for size in sizes)):
                 self.entries[card_id] = prev
                 if card_id in self.sources:
@@ -339,13 +341,17 @@ class GameBuild:
                 continue
             if context is None:
                 context = context_of(card)
-            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
+            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": face,
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
                               "cells": sizes})
+        # the templates whose syntax passed (a digest of all of them): checked once per version
+        self.tpl_checked = manifest.get("tpl_checked")
         if self.jobs:
             # a template syntax error is one message (file and line) before any card is drawn
-            _layouts(str(template_dir), common["tpl"]).check_syntax()
+            if self.tpl_checked != common["tpl"]:
+                _layouts(str(template_dir), common["tpl"]).check_syntax()
+                self.tpl_checked = common["tpl"]
             for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
                 for face in fonts.chain(role, adapter.lang):
                     fonts.coverage(face)
@@ -479,10 +485,15 @@ class GameBuild:
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
         decks = adapter.sample_deck_groups()
-        objects_hash = _digest(self.hashes, self.new_sheets, decks, settings.base_url, settings.hidden_cell,
-                               settings.unique_backs, lua, xml, [asdict(z) for z in adapter.zones],
-                               [asdict(s) for s in adapter.supplies],
-                               [(c.id, *texts[c.id], c.title) for c in cards], TOOL_VERSION)
+        # what the objects show: the cards of the decks and supplies (their faces' hashes for the
+        # thumbnails, their text, where they sit), every card's tags (the table save lists them)
+        shown = sorted({cid for _, groups in decks for _, ids in groups for cid in ids}
+                       | {s.card for s in adapter.supplies if s.card})
+        objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where[cid]) for cid in shown],
+                               sorted({t for tags in texts.values() for t in tags[1]}), asdict(self.geo), decks,
+                               settings.base_url, settings.hidden_cell, settings.unique_backs, lua, xml,
+                               [asdict(z) for z in adapter.zones], [asdict(s) for s in adapter.supplies],
+                               adapter.rules.name, TOOL_VERSION)
         table_path = root / "table" / f"{game_id}-table.json"
         deck_paths = [root / "decks" / f"{_safe_name(name)}.json" for name, _ in decks]
         self._object_files = [table_path, *deck_paths]
@@ -566,7 +577,8 @@ class GameBuild:
         self.phase("sheets+objects")
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
-            atomic_write_json(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets})
+            atomic_write_json(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
+                                                "tpl_checked": self.tpl_checked})
             return self._done()
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
@@ -575,7 +587,8 @@ class GameBuild:
         self.phase("validate")
         atomic_write_json(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
                                             "objects": objects_hash, "object_errors": object_errors,
-                                            "object_files": _stats(self._object_files)})
+                                            "object_files": _stats(self._object_files),
+                                            "tpl_checked": self.tpl_checked})
         return self._done()
 
     def _done(self) -> GameReport:
