@@ -70,17 +70,23 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 
 
 def line_of(root: Any, path: list) -> int:
-    """The line of the deepest element of `path` we know a line for."""
-    node, line = root, getattr(root, "line", 1)
+    """The line of the deepest element of `path` we know a line for.
+
+    A node may carry `shift`: the lines inside it (its own included) are those of where it was
+    parsed, `shift` lines above where it is now (a cached card that moved down the file,
+    engine/core/yamlchunks.py): moving it costs nothing until a line is asked for."""
+    node, off = root, getattr(root, "shift", 0)
+    line = getattr(root, "line", 1) + off
     for part in path:
         if isinstance(node, LineDict) and part in node:
-            line = node.key_lines.get(part, line)
+            line = node.key_lines[part] + off if part in node.key_lines else line
             node = node[part]
         elif isinstance(node, LineList) and isinstance(part, int) and part < len(node):
-            line = node.item_lines[part]
+            line = node.item_lines[part] + off
             node = node[part]
         else:
             break
+        off += getattr(node, "shift", 0)
     return line
 
 

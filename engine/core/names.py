@@ -4,6 +4,7 @@ spaces and punctuation, then "did you mean" suggestions."""
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from typing import Any
 
@@ -14,13 +15,13 @@ def _dropped(ch: str) -> bool:
 
 # ASCII text (most card names and ids) needs no normalising: NFKC leaves it as it is and its
 # case-fold is lower(); one translate drops the same characters as the loop below
-_ASCII_DROPPED = {code: None for code in range(128) if _dropped(chr(code))}
+_ASCII_DROPPED = re.compile("[" + re.escape("".join(chr(c) for c in range(128) if _dropped(chr(c)))) + "]+")
 
 
 def loose(text: str) -> str:
     """The comparison key: NFKC, case-folded, without spaces, punctuation or symbols."""
     if text.isascii():
-        return text.lower().translate(_ASCII_DROPPED)
+        return _ASCII_DROPPED.sub("", text.lower())
     text = unicodedata.normalize("NFKC", text).casefold()
     return "".join(ch for ch in text if not _dropped(ch))
 
@@ -38,8 +39,11 @@ class NameIndex:
         """Add the card's preferred (display) name first, then ids and other aliases."""
         self._display.setdefault(id(value), name)
         self._exact.setdefault(name, value)
-        bucket = self._loose.setdefault(loose(name), [])
-        if all(v is not value for _, v in bucket):
+        key = loose(name)
+        bucket = self._loose.get(key)
+        if bucket is None:  # the usual case: no generator for an empty bucket (15k adds per 5k cards)
+            self._loose[key] = [(name, value)]
+        elif all(v is not value for _, v in bucket):
             bucket.append((name, value))
 
     def resolve(self, name: str) -> tuple[Any | None, list[str]]:

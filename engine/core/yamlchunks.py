@@ -5,7 +5,7 @@ whole YAML file again is most of a rebuild (2 s of 2.3 for 5,000 kaiju cards). C
 one mapping of sections, each a block list of cards, so the file splits on its lines into the
 top-level blocks and each section's items. Each item is parsed on its own and its parse kept in
 the user cache by a hash of its text; a rebuild parses only the items whose text changed, and
-shifts the line numbers of items that moved.
+an item that moved carries how far (`shift`, read by carddata.line_of) instead of new lines.
 
 The split is a shortcut, never a second YAML dialect: anything it does not recognise (document
 markers, directives, tabs, complex keys, an item that does not parse alone, e.g. an alias to an
@@ -173,12 +173,13 @@ def load_chunked(text: str, source: Path, parse: Callable[[str], Any], line_dict
             piece = "".join(lines[chunk.start:chunk.end])
             digest = hashlib.blake2b(piece.encode("utf-8"), digest_size=16).digest()
             node, at, fresh = _parsed(store, digest, piece, chunk.start, parse, line_dict, line_list)
-            changed |= fresh or at != chunk.start
-            kept[digest] = (chunk.start, pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL)) if fresh or \
-                at != chunk.start else store.entries[digest]
+            changed |= fresh
+            # a card that only moved keeps its entry (and its lines): `_attach` moves it lazily
+            kept[digest] = (chunk.start, pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL)) if fresh else \
+                store.entries[digest]
             if blocks.setdefault(chunk.key, chunk.block) != chunk.block:
                 raise _Unsplittable
-            _attach(top, chunk, node, line_dict, line_list)
+            _attach(top, chunk, node, chunk.start - at, line_dict, line_list)
     except _Unsplittable:
         return parse(text)
     if not top:
@@ -191,13 +192,12 @@ def load_chunked(text: str, source: Path, parse: Callable[[str], Any], line_dict
 
 def _parsed(store: _ChunkStore, digest: bytes, piece: str, start: int, parse: Callable[[str], Any],
             line_dict: type, line_list: type) -> tuple[Any, int, bool]:
-    """(the chunk's parse with the lines of `start`, where the cached parse was, whether it is new)."""
+    """(the chunk's parse with the lines of where it was parsed, that line, whether it is new)."""
     cached = store.entries.get(digest)
     if cached is not None:
         try:
             at, data = cached
-            node = _loads(data)
-            return (node if at == start else _shift(node, start - at, line_dict, line_list)), at, False
+            return _loads(data), at, False
         except Exception:  # noqa: BLE001 - a damaged entry: parse the chunk again
             pass
     try:
@@ -207,21 +207,31 @@ def _parsed(store: _ChunkStore, digest: bytes, piece: str, start: int, parse: Ca
     return _shift(node, start, line_dict, line_list), start, True
 
 
-def _attach(top: Any, chunk: _Chunk, node: Any, line_dict: type, line_list: type) -> None:
-    """Put one parsed chunk into the document: a top-level block's key, or a card of a section."""
+def _moved(node: Any, by: int, line_dict: type, line_list: type) -> Any:
+    """`node` (a card, a section's value) read `by` lines below where it was parsed: the lines
+    inside it stay as parsed and `shift` says how far (carddata.line_of adds it), so a card
+    that moved costs one attribute, not a walk over everything in it."""
+    if by and isinstance(node, (line_dict, line_list)):
+        node.shift = getattr(node, "shift", 0) + by
+    return node
+
+
+def _attach(top: Any, chunk: _Chunk, node: Any, by: int, line_dict: type, line_list: type) -> None:
+    """Put one parsed chunk, parsed `by` lines above where it is now, into the document: a
+    top-level block's key, or a card of a section."""
     if chunk.section is None:
         if not (isinstance(node, line_dict) and list(node) == [chunk.key]) or chunk.key in top:
             raise _Unsplittable
-        top[chunk.key] = node[chunk.key]
-        top.key_lines[chunk.key] = node.key_lines[chunk.key]
+        top[chunk.key] = _moved(node[chunk.key], by, line_dict, line_list)
+        top.key_lines[chunk.key] = node.key_lines[chunk.key] + by
         return
     if not (isinstance(node, line_list) and len(node) == 1):
         raise _Unsplittable
     if chunk.section not in top:
         section = line_list()
-        section.line, section.item_lines = node.line, []
+        section.line, section.item_lines = node.line + by, []
         top[chunk.section] = section
-        top.key_lines[chunk.section] = node.line
+        top.key_lines[chunk.section] = node.line + by
     section = top[chunk.section]
-    section.append(node[0])
-    section.item_lines.append(node.item_lines[0])
+    section.append(_moved(node[0], by, line_dict, line_list))
+    section.item_lines.append(node.item_lines[0] + by)

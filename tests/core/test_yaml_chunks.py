@@ -11,18 +11,23 @@ from engine.core.errors import DataError
 from engine.core.registry import game_ids, get_rules
 
 
-def _same(a, b, where="$"):
-    assert type(a) is type(b), where
-    if isinstance(a, carddata.LineDict):
-        assert list(a) == list(b) and a.line == b.line and a.key_lines == b.key_lines, where
-        for k in a:
-            _same(a[k], b[k], f"{where}.{k}")
-    elif isinstance(a, carddata.LineList):
-        assert len(a) == len(b) and a.line == b.line and a.item_lines == b.item_lines, where
-        for i, (x, y) in enumerate(zip(a, b)):
-            _same(x, y, f"{where}[{i}]")
-    else:
-        assert a == b, where
+def _same(a, b):
+    """The same values, and the same line for every element as `line_of` (the one reader of
+    line numbers) gives it: a card that moved carries a `shift` instead of new lines."""
+    def walk(x, y, path):
+        assert type(x) is type(y), path
+        assert carddata.line_of(a, path) == carddata.line_of(b, path), path
+        if isinstance(x, carddata.LineDict):
+            assert list(x) == list(y), path
+            for k in x:
+                walk(x[k], y[k], [*path, k])
+        elif isinstance(x, carddata.LineList):
+            assert len(x) == len(y), path
+            for i in range(len(x)):
+                walk(x[i], y[i], [*path, i])
+        else:
+            assert x == y, path
+    walk(a, b, [])
 
 
 @pytest.fixture(autouse=True)
@@ -102,6 +107,10 @@ def test_an_edit_reparses_only_the_changed_card_and_moves_the_lines_of_the_rest(
     path.write_text("cards:\n" + "".join(cards), encoding="utf-8")
     got = carddata.read_yaml_file(path)
     assert parsed == [cards[3]]
+    _same(real(path.read_text(encoding="utf-8"), str(path)), got)
+    path.write_text("cards:\n\n\n" + "".join(cards), encoding="utf-8")  # every card moves again
+    got = carddata.read_yaml_file(path)
+    assert parsed == [cards[3]] and carddata.line_of(got, ["cards", 19, "text"]) == 2 + 1 + 19 * 2 + 1 + 2
     _same(real(path.read_text(encoding="utf-8"), str(path)), got)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -23,10 +22,10 @@ from typing import Any, Callable
 import orjson
 from PIL import Image
 
-from tts_bridge.assets import TOOL_VERSION, cells, fonts
+from tts_bridge.assets import TOOL_VERSION, buildrecord, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, atomic_write_text, inflate,
-                                  png_from_bands, save_image, save_png, writable_folder)
+from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate, json_bytes,
+                                  png_from_bands, save_image, save_png, writable_folder, write_if_changed)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.render import Geometry, RenderContext, error_card, render, thumbnail
@@ -189,12 +188,13 @@ def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tupl
                      faces_dir: Path) -> None:
     """Where each card sits on the built sheets, for tools that make TTS objects from these
     sheets later (deck import): card id -> CustomDeck key, cell, entry, name, text, tags."""
+    faces = str(faces_dir)
     index = {"scale": scale, "cards": {
         cid: {"key": key, "cell": cell, "custom_deck": entry, "nickname": by_id[cid].title,
               "description": texts[cid][0], "tags": texts[cid][1],
-              "face": str(faces_dir / f"{cid}.png")}
+              "face": os.path.join(faces, f"{cid}.png")}
         for cid, (key, cell, entry) in where.items()}}
-    atomic_write_json(path, index)
+    write_if_changed(path, json_bytes(index))
 
 
 def _digest(*parts: Any) -> str:
@@ -220,6 +220,28 @@ def _art_hash(data_root: Path, src: str) -> str:
         return f"unusable:{src}:{exc}"
 
 
+def _stats(paths: list[Path]) -> list | None:
+    """(size, mtime) of each file, None if one is missing: an object file deleted or edited
+    since the build that wrote it is written again."""
+    try:
+        return [[p.stat().st_size, p.stat().st_mtime_ns] for p in paths]
+    except OSError:
+        return None
+
+
+def _code_stamp(adapter: GameAdapter) -> list:
+    """Size and mtime of the adapter's modules: an edit to its code makes every context new."""
+    import sys
+
+    out = []
+    for cls in type(adapter).__mro__:
+        path = getattr(sys.modules.get(cls.__module__), "__file__", None)
+        if path and cls.__module__.startswith("tts_bridge."):
+            st = os.stat(path)
+            out.append([cls.__module__, st.st_size, st.st_mtime_ns])
+    return out
+
+
 def _safe_name(name: str) -> str:
     return "".join("_" if c in '/\\:*?"<>|' else c for c in name).strip() or "deck"
 
@@ -237,10 +259,13 @@ class GameBuild:
     plan (main) -> render jobs (pool) -> `rendered` + `sheet_jobs` (main) -> sheet jobs (pool)
     -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
 
-    def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None) -> None:
+    def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
+                 inputs: str | None = None) -> None:
         self.t0 = self._last = time.perf_counter()
         self.settings = settings
         self.adapter = adapter = adapter or get_adapter(game_id)
+        # digested before anything is read: an edit during the build makes the next one differ
+        self.inputs = inputs or buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
         self.game_id = game_id
         self.report = report = GameReport(game_id)
         self.root = root = Path(settings.out) / game_id
@@ -249,11 +274,11 @@ class GameBuild:
         self.cache_file = root / ".cache" / "manifest.json"
         self.cells = cells.CellStore(root / ".cache" / "cells", fresh=settings.force)
         self.geo = geo = settings.geometry(adapter)
-        template_dir = Path(settings.templates) / "cards" / game_id
+        template_dir = _template_dir(settings, game_id)
         layouts = Layouts(template_dir)
         data_root = adapter.data_root
         icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
-        self.manifest = manifest = (json.loads(self.cache_file.read_text())
+        self.manifest = manifest = (orjson.loads(self.cache_file.read_bytes())
                                     if self.cache_file.is_file() and not settings.force else {})
         old_cards = manifest.get("cards", {})
         self.cards = cards = adapter.cards()
@@ -272,33 +297,61 @@ class GameBuild:
                 cell_of[cards[i].id] = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
         self.jobs: list[dict] = []
         self.hashes: dict[str, str] = {}
+        self.sources: dict[str, str] = {}
         self.entries: dict[str, dict] = {}
-        for card in [None, *cards]:
-            card_id = BACK_ID if card is None else card.id
+        # a card whose source (adapter.source) is unchanged keeps its hash without its context
+        source_key = _digest(common, geo_ctx, _code_stamp(adapter))
+        art_of = adapter.art_finder()
+
+        def context_of(card: CardEntry | None) -> dict:
             context = {"theme": adapter.theme, "geo": geo_ctx}
             if card is not None:
                 context["card"] = adapter.context(card)
+            return context
+
+        faces_str = str(self.faces_dir)
+        for card in [None, *cards]:
+            card_id = BACK_ID if card is None else card.id
             template = adapter.back_template() if card is None else adapter.template(card)
-            art = "" if card is None else context["card"].get("art", "")
-            h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
+            prev = old_cards.get(card_id)
+            src = None if card is None else adapter.source(card)
+            context = None
+            if src is not None:
+                art = art_of(card_id)
+                self.sources[card_id] = hashlib.blake2b(b"\0".join(
+                    [src, template.encode(), source_key.encode(), _art_hash(data_root, art).encode()]),
+                    digest_size=16).hexdigest()
+            if prev and src is not None and prev.get("src") == self.sources[card_id]:
+                h = prev["hash"]
+            else:
+                context = context_of(card)
+                art = "" if card is None else context["card"].get("art", "")
+                h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             self.hashes[card_id] = h
-            face = self.faces_dir / f"{card_id}.png"
+            face = os.path.join(faces_str, f"{card_id}.png")  # a string: pathlib costs more than the stat
             # the back is also the filler and hidden cell of every sheet: all its sizes at once
             sizes = [cell_of[card_id]] if card is not None else \
                 sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
-            prev = old_cards.get(card_id)
-            if (prev and prev.get("hash") == h and face.is_file()
+            if (prev and prev.get("hash") == h and os.path.isfile(face)
                     and all(self.cells.has(card_id, size) for size in sizes)):
                 self.entries[card_id] = prev
+                if card_id in self.sources:
+                    prev["src"] = self.sources[card_id]
                 report.cards_reused += card is not None
                 continue
-            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": str(face),
+            if context is None:
+                context = context_of(card)
+            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": face,
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
                               "cells": sizes})
+        # the templates whose syntax passed (a digest of all of them): checked once per version
+        self.tpl_checked = manifest.get("tpl_checked")
         if self.jobs:
             # a template syntax error is one message (file and line) before any card is drawn
-            _layouts(str(template_dir), common["tpl"]).check_syntax()
+            if self.tpl_checked != common["tpl"]:
+                _layouts(str(template_dir), common["tpl"]).check_syntax()
+                self.tpl_checked = common["tpl"]
             for role in ("sans", "bold", "serif", "condensed"):  # read cmaps once, before forking
                 for face in fonts.chain(role, adapter.lang):
                     fonts.coverage(face)
@@ -317,6 +370,8 @@ class GameBuild:
             report.render_cpu_seconds += res.get("render_cpu", 0.0)
             self.entries[res["card_id"]] = {"hash": self.hashes[res["card_id"]], "warnings": res["warnings"],
                                             "error": res["error"], "detail": res.get("detail", {})}
+            if res["card_id"] in self.sources:
+                self.entries[res["card_id"]]["src"] = self.sources[res["card_id"]]
             for size, data in res["cells"]:
                 self.cells.put(res["card_id"], tuple(size), data)
             report.cards_rendered += res["card_id"] != BACK_ID
@@ -430,13 +485,20 @@ class GameBuild:
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
         decks = adapter.sample_deck_groups()
-        objects_hash = _digest(self.hashes, self.new_sheets, decks, settings.base_url, settings.hidden_cell,
-                               settings.unique_backs, lua, xml, [asdict(z) for z in adapter.zones],
-                               [asdict(s) for s in adapter.supplies],
-                               [(c.id, *texts[c.id], c.title) for c in cards], TOOL_VERSION)
+        # what the objects show: the cards of the decks and supplies (their faces' hashes for the
+        # thumbnails, their text, where they sit), every card's tags (the table save lists them)
+        shown = sorted({cid for _, groups in decks for _, ids in groups for cid in ids}
+                       | {s.card for s in adapter.supplies if s.card})
+        objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where[cid]) for cid in shown],
+                               sorted({t for tags in texts.values() for t in tags[1]}), asdict(self.geo), decks,
+                               settings.base_url, settings.hidden_cell, settings.unique_backs, lua, xml,
+                               [asdict(z) for z in adapter.zones], [asdict(s) for s in adapter.supplies],
+                               adapter.rules.name, TOOL_VERSION)
         table_path = root / "table" / f"{game_id}-table.json"
         deck_paths = [root / "decks" / f"{_safe_name(name)}.json" for name, _ in decks]
-        if manifest.get("objects") == objects_hash and all(p.is_file() for p in [table_path, *deck_paths]):
+        self._object_files = [table_path, *deck_paths]
+        written = _stats(self._object_files)
+        if manifest.get("objects") == objects_hash and written is not None and manifest.get("object_files") == written:
             report.deck_objects = [str(p) for p in deck_paths]
             report.table_save = str(table_path)
             report.errors.extend(manifest.get("object_errors", []))
@@ -515,7 +577,8 @@ class GameBuild:
         self.phase("sheets+objects")
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
-            atomic_write_json(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets})
+            atomic_write_json(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
+                                                "tpl_checked": self.tpl_checked})
             return self._done()
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
@@ -523,7 +586,9 @@ class GameBuild:
         self.report.errors.extend(object_errors)
         self.phase("validate")
         atomic_write_json(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
-                                            "objects": objects_hash, "object_errors": object_errors})
+                                            "objects": objects_hash, "object_errors": object_errors,
+                                            "object_files": _stats(self._object_files),
+                                            "tpl_checked": self.tpl_checked})
         return self._done()
 
     def _done(self) -> GameReport:
@@ -531,6 +596,7 @@ class GameBuild:
 
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
+        buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
 
@@ -538,18 +604,44 @@ class GameBuild:
 Progress = Callable[[str, int, int], None]
 
 
+def _template_dir(settings: Settings, game_id: str) -> Path:
+    return Path(settings.templates) / "cards" / game_id
+
+
+def _unchanged(game_id: str, settings: Settings, adapter: GameAdapter | None) -> tuple[GameReport | None, str | None]:
+    """(the recorded report if nothing the build reads or wrote changed, the input digest);
+    (None, None) when the game cannot even be looked at: the ordinary build reports why."""
+    t0 = time.perf_counter()
+    try:
+        adapter = adapter or get_adapter(game_id)
+        inputs = buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
+    except Exception:  # noqa: BLE001 - an unknown game or unreadable data: the build says what
+        return None, None
+    report = None if settings.force else buildrecord.recorded_report(Path(settings.out) / game_id, inputs)
+    if report is not None:
+        report.seconds = round(time.perf_counter() - t0, 3)
+        report.phases["unchanged"] = report.seconds
+    return report, inputs
+
+
 def build_game(game_id: str, settings: Settings, progress: Progress | None = None,
                adapter: GameAdapter | None = None) -> GameReport:
     """Build one game; bad card data raises (DataError names file, line and field)."""
-    return _build([lambda: GameBuild(game_id, settings, adapter)], [game_id], settings, progress)[0]
+    done, inputs = _unchanged(game_id, settings, adapter)
+    if done is not None:
+        return done
+    return _build([lambda: GameBuild(game_id, settings, adapter, inputs)], [game_id], settings, progress)[0]
 
 
 def build_games(game_ids: list[str], settings: Settings, progress: Progress | None = None) -> list[GameReport]:
     """Build several games through one process pool: a game is planned while the previous
     one's cards render, and its table is written while the next one's cards render. A game
     whose data is broken gets a report with its errors; the others still build."""
-    planners = [lambda g=g: GameBuild(g, settings) for g in game_ids]
-    return _build(planners, list(game_ids), settings, progress, keep_going=True)
+    looked = {g: _unchanged(g, settings, None) for g in game_ids}
+    todo = [g for g in game_ids if looked[g][0] is None]
+    planners = [lambda g=g: GameBuild(g, settings, inputs=looked[g][1]) for g in todo]
+    built = dict(zip(todo, _build(planners, todo, settings, progress, keep_going=True) if todo else []))
+    return [looked[g][0] or built[g] for g in game_ids]
 
 
 def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Settings,
@@ -757,5 +849,5 @@ figure{{width:220px;margin:0;padding:6px;background:#333;border-radius:6px}} img
 <main>{''.join(rows)}</main>
 """
     path = root / "index.html"
-    atomic_write_text(path, page)
+    write_if_changed(path, page.encode("utf-8"))
     return path

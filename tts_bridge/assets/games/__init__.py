@@ -14,7 +14,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.registry import game_ids, get_rules
 from engine.core.zones import ZoneSpec
@@ -255,19 +255,34 @@ class GameAdapter:
             fresh.cards = self.engine_cards
         return [(d.name, {k: list(v) for k, v in d.sections.items()}) for d in fresh.sample_decks()]
 
+    def source(self, card: CardEntry) -> bytes | None:
+        """Bytes that decide `context(card)` together with the card's art, the adapter's code
+        and the theme, or None if the context reads more (other cards: sakura-arms' goddesses
+        list their pool). With them a build skips the context of an unchanged card."""
+        return None
+
     def art(self, card: CardEntry) -> str:
         """Art source for the card: `card_data/<game>/art/<id>.png|.jpg` when present, a path
         from `art.yaml` (id: path), else generated abstract art (`gen:<id>`)."""
+        return self.art_finder()(card.id)
+
+    def art_finder(self) -> Callable[[str], str]:
+        """`art` as a function of the card id, for asking about every card of a set at once
+        (the folder listings are read once, not per card)."""
         root = self.data_root
+        manifest: dict = {}
         if "art.yaml" in listing(root):
-            data = _art_manifest(str(root / "art.yaml"), (root / "art.yaml").stat().st_mtime_ns)
-            if card.id in data:
-                return str(data[card.id])
+            manifest = _art_manifest(str(root / "art.yaml"), (root / "art.yaml").stat().st_mtime_ns)
         files = listing(root / "art")
-        for ext in ("png", "jpg", "jpeg"):
-            if f"{card.id}.{ext}" in files:
-                return f"art/{card.id}.{ext}"
-        return f"gen:{card.id}"
+
+        def find(card_id: str) -> str:
+            if card_id in manifest:
+                return str(manifest[card_id])
+            for ext in ("png", "jpg", "jpeg"):
+                if f"{card_id}.{ext}" in files:
+                    return f"art/{card_id}.{ext}"
+            return f"gen:{card_id}"
+        return find
 
 
 _FRESH: dict[tuple, Any] = {}

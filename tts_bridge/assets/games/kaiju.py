@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import orjson
+
 from engine.games.kaiju.state import ZONES
 
 from tts_bridge.assets.games import CardEntry, GameAdapter, Supply, Zone
@@ -15,16 +17,16 @@ _CATEGORY_COLORS = {"Volcanic": "#b8451f", "Marine": "#1f6fb8", "Insect": "#6b8e
 _TYPE_COLORS = {"battle": "#5a3a22", "skill": "#1f4e79", "reinforcement": "#2e6b3a"}
 
 
+_ICONS = ((re.compile(r"^Level (\d+): ", re.M), r":level:\1 "), (re.compile(r"^Advantage: ", re.M), ":speed: Advantage: "),
+          (re.compile(r"\bAttack (\d+)"), r":attack:\1"), (re.compile(r"\bHeal (\d+)"), r":heal:\1"))
+
+
 def _iconize(text: str) -> str:
     """Inline icons for the printed text: moves get :attack: / :heal:, levels :level:."""
-    out = []
-    for line in text.splitlines():
-        line = re.sub(r"^Level (\d+): ", r":level:\1 ", line)
-        line = re.sub(r"^Advantage: ", ":speed: Advantage: ", line)
-        line = re.sub(r"\bAttack (\d+)", r":attack:\1", line)
-        line = re.sub(r"\bHeal (\d+)", r":heal:\1", line)
-        out.append(line)
-    return "\n".join(out)
+    text = "\n".join(text.splitlines())  # line by line, as the card shows it
+    for pattern, icon in _ICONS:
+        text = pattern.sub(icon, text)
+    return text
 
 
 class KaijuAdapter(GameAdapter):
@@ -32,6 +34,10 @@ class KaijuAdapter(GameAdapter):
         """The engine's loader on `cards.yaml`, or on `cards.csv` / `cards.tsv` (rows checked
         with the engine's CARD_SCHEMA first, see `carddata.load_tables`)."""
         return [CardEntry(c.id, c.type, c.title, c) for c in self.engine_cards().values()]
+
+    def source(self, card: CardEntry) -> bytes:
+        """The context reads only the card's definition and its art."""
+        return orjson.dumps(card.defn)
 
     def context(self, card: CardEntry) -> dict:
         c = card.defn

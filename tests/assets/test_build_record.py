@@ -1,0 +1,224 @@
+"""Rebuilds that cost what changed: a no-op rebuild reads no card and writes nothing (the build
+record, tts_bridge/assets/buildrecord.py); an incremental rebuild writes exactly what a clean
+build of the same data writes; an edit to each kind of input rebuilds what depends on it."""
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import DataError
+from tts_bridge.assets import build as build_mod
+from tts_bridge.assets.build import build_game
+
+
+def _build(adapter, settings):
+    return build_game("kaiju", settings, adapter=adapter)
+
+
+def _outputs(root: Path) -> dict[str, bytes]:
+    """Every output file's bytes (the `.cache` folder is the build's own memory, not output).
+    The table save's `EpochTime` and `Date` say when it was written, not what from: left out."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and ".cache" not in p.relative_to(root).parts:
+            data = p.read_bytes()
+            if p.name.endswith("-table.json"):
+                save = json.loads(data)
+                data = json.dumps({k: v for k, v in save.items() if k not in ("EpochTime", "Date")}).encode()
+            out[p.relative_to(root).as_posix()] = data
+    return out
+
+
+def _mtimes(root: Path) -> dict[str, int]:
+    return {str(p): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
+
+
+def _edit_card_text(data: Path, old: str, new: str) -> None:
+    cards = data / "cards.yaml"
+    text = cards.read_text()
+    assert old in text
+    cards.write_text(text.replace(old, new, 1))
+
+
+def test_noop_rebuild_reads_no_card_and_writes_nothing(kaiju_copy, small, monkeypatch):
+    adapter, _ = kaiju_copy
+    first = _build(adapter, small)
+    root = small.out / "kaiju"
+    before = _mtimes(root)
+    planned = []
+    monkeypatch.setattr(build_mod.GameBuild, "__init__", lambda *a, **k: planned.append(a) or 1 / 0)
+    again = _build(adapter, small)
+    assert planned == [] and _mtimes(root) == before
+    assert again.cards_rendered == 0 and again.cards_reused == first.card_count
+    assert again.sheets_composed == 0 and again.sheets_reused == len(first.sheets)
+    assert (again.table_save, again.deck_objects, again.sheets, again.warnings) == \
+        (first.table_save, first.deck_objects, first.sheets, first.warnings)
+
+
+def test_a_deleted_or_touched_output_is_written_again(kaiju_copy, small):
+    adapter, _ = kaiju_copy
+    first = _build(adapter, small)
+    deck = Path(first.deck_objects[0])
+    good = deck.read_bytes()
+    deck.unlink()
+    _build(adapter, small)
+    assert deck.read_bytes() == good
+    deck.write_text("{}")
+    _build(adapter, small)
+    assert deck.read_bytes() == good
+
+
+def test_incremental_rebuild_is_byte_identical_to_a_clean_build(kaiju_copy, small):
+    adapter, data = kaiju_copy
+    root = small.out / "kaiju"
+    _build(adapter, small)
+    _edit_card_text(data, 'text: "Spark Bite - Attack 3."', 'text: "Spark Bite - Attack 3. Edited."')
+    r = _build(adapter, small)
+    assert r.cards_rendered == 1
+    incremental = _outputs(root)
+    shutil.rmtree(root)
+    clean = _build(adapter, small)
+    assert clean.cards_rendered == clean.card_count
+    assert sorted(incremental) == sorted(_outputs(root))
+    assert [name for name, data in _outputs(root).items() if incremental[name] != data] == []
+
+
+_SPARE = """
+  - id: kj-spare
+    type: battle
+    name: Sparemaw
+    category: Volcanic
+    hp: 5
+    speed: 2
+    cost: 1
+    moves:
+      - name: Spare Bite
+        kind: attack
+        amount: 2
+    text: "Spare Bite - Attack 2."
+"""
+
+
+def test_an_edit_to_a_card_in_no_deck_leaves_the_objects_and_matches_a_clean_build(kaiju_copy, small):
+    """The deck objects and the table save show the decks' cards (and every card's tags): an
+    edit to a card in no deck rewrites neither, and the folder is still a clean build's."""
+    adapter, data = kaiju_copy
+    cards = data / "cards.yaml"
+    cards.write_text(cards.read_text() + _SPARE)
+    root = small.out / "kaiju"
+    first = _build(adapter, small)
+    objects = {p: Path(p).stat().st_mtime_ns for p in [first.table_save, *first.deck_objects]}
+    _edit_card_text(data, 'text: "Spare Bite - Attack 2."', 'text: "Spare Bite - Attack 2. Edited."')
+    r = _build(adapter, small)
+    assert r.cards_rendered == 1 and {p: Path(p).stat().st_mtime_ns for p in objects} == objects
+    incremental = _outputs(root)
+    shutil.rmtree(root)
+    _build(adapter, small)
+    assert [name for name, data in _outputs(root).items() if incremental.get(name) != data] == []
+    assert sorted(incremental) == sorted(_outputs(root))
+
+
+def test_a_new_card_error_is_reported_after_a_clean_build(kaiju_copy, small):
+    """The record (and the engine's memo of cards that passed) never hides a new error."""
+    adapter, data = kaiju_copy
+    _build(adapter, small)
+    cards = data / "cards.yaml"
+    good = cards.read_text()
+    cards.write_text(good.replace("hp: ", "hp: -", 1))
+    with pytest.raises(DataError) as err:
+        _build(adapter, small)
+    assert "cards.yaml:" in err.value.problems[0] and "hp" in err.value.problems[0]
+    with pytest.raises(DataError):  # and again: an error is never remembered
+        _build(adapter, small)
+    cards.write_text(good)
+    assert _build(adapter, small).errors == []
+
+
+# -- each kind of input: an edit rebuilds what depends on it ------------------------------------
+
+def test_a_template_edit_redraws_the_cards_of_that_template(kaiju_copy, small, tmp_path):
+    adapter, _ = kaiju_copy
+    templates = tmp_path / "templates"
+    shutil.copytree(small.templates / "cards", templates / "cards")
+    small.templates = templates
+    _build(adapter, small)
+    skill = templates / "cards" / "kaiju" / "skill.yaml.j2"
+    skill.write_text(skill.read_text() + "\n# an edit\n")
+    r = _build(adapter, small)
+    assert r.cards_rendered > 0 and not r.errors
+
+
+def test_a_font_edit_redraws_every_card(kaiju_copy, small, tmp_path, monkeypatch):
+    from tts_bridge.assets import fonts
+
+    adapter, _ = kaiju_copy
+    installed = fonts.find_font("DejaVuSans.ttf")
+    assert installed, "the test needs DejaVu Sans (fonts-dejavu-core)"
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    font = Path(shutil.copy(installed, folder / "DejaVuSans.ttf"))
+    monkeypatch.setenv("TTS_BRIDGE_FONT_DIRS", str(folder))
+    _build(adapter, small)
+    st = font.stat()
+    os.utime(font, (st.st_atime + 100, st.st_mtime + 100))  # a new version of the font
+    r = _build(adapter, small)
+    assert r.cards_rendered == r.card_count
+
+
+def test_an_art_file_edit_redraws_its_card(kaiju_copy, small):
+    from PIL import Image
+
+    adapter, data = kaiju_copy
+    card = adapter.cards()[0].id
+    (data / "art").mkdir(exist_ok=True)
+    art = data / "art" / f"{card}.png"
+    Image.new("RGB", (8, 8), "#205080").save(art)
+    assert _build(adapter, small).errors == []
+    Image.new("RGB", (16, 16), "#802050").save(art)
+    r = _build(adapter, small)
+    assert r.cards_rendered == 1
+
+
+def test_a_deck_list_edit_rewrites_the_deck_objects(kaiju_copy, small):
+    adapter, data = kaiju_copy
+    first = _build(adapter, small)
+    (deck,) = json.loads(Path(first.deck_objects[0]).read_text())["ObjectStates"]
+    first_order = [c["GMNotes"] for c in deck["ContainedObjects"]]
+    deck_file = sorted((data / "decks").glob("*.txt"))[0]
+    lines = deck_file.read_text().splitlines()
+    deck_file.write_text("\n".join(reversed(lines)) + "\n")  # the same cards, another order
+    r = _build(adapter, small)
+    assert r.cards_rendered == 0
+    (deck,) = json.loads(Path(r.deck_objects[0]).read_text())["ObjectStates"]
+    order = [c["GMNotes"] for c in deck["ContainedObjects"]]
+    assert order == adapter.sample_decks()[0][1] and order != first_order
+
+
+def test_a_setting_edit_rewrites_the_objects(kaiju_copy, small):
+    adapter, _ = kaiju_copy
+    _build(adapter, small)
+    small.base_url = "https://example.org/mod"
+    r = _build(adapter, small)
+    assert r.cards_rendered == 0
+    assert "https://example.org/mod/kaiju/sheets/" in Path(r.deck_objects[0]).read_text()
+
+
+def test_one_card_rebuild_builds_the_context_of_that_card_only(kaiju_copy, small, monkeypatch):
+    """Unchanged cards keep their plan by their source digest (adapter.source): no template
+    context is built for them, and the cards index and the preview page are not rewritten
+    when nothing they show changed."""
+    adapter, data = kaiju_copy
+    _build(adapter, small)
+    asked = []
+    real = type(adapter).context
+    monkeypatch.setattr(type(adapter), "context", lambda self, card: asked.append(card.id) or real(self, card))
+    root = small.out / "kaiju"
+    index, page = ((root / name).stat().st_mtime_ns for name in ("cards.json", "index.html"))
+    _edit_card_text(data, 'text: "Spark Bite - Attack 3."', 'text: "Spark Bite - Attack 3. Edited."')
+    r = _build(adapter, small)
+    assert r.cards_rendered == 1 and len(asked) == 1
+    assert (root / "cards.json").stat().st_mtime_ns != index  # the card's text is in the index...
+    assert (root / "index.html").stat().st_mtime_ns == page   # ...not on the preview page
