@@ -237,3 +237,36 @@ def test_kj_3_1_3_both_colours_are_asked_for_their_opening_cards_and_either_drop
     assert game.pending().seat == first and s.colors[second] not in s.prompts
     assert not any(name in json.dumps(table.emu.messages.get(s.colors[first], []))
                    for name in hidden_names(game, first))
+
+
+def test_status_lines_show_the_public_view_at_every_decision():
+    """The status text (read from the state for speed) says what the public view says: turn,
+    phase, each seat's deck and hand sizes (KJ-G31), spirit total (KJ-4.1) and advantage."""
+    from engine.bots.random_bot import RandomBot
+    from tts_bridge.session.games.kaiju import ADAPTER
+
+    game, bots, colors = Game(RULES, seed=11), [RandomBot(1), RandomBot(2)], ["White", "Red"]
+    while (request := game.pending()) is not None:
+        view = game.view(0)
+        lines = ADAPTER.status_lines(game, colors)
+        assert lines[0] == f"Kaiju - turn {view['turn']}, {view['phase']} phase"
+        for seat in (0, 1):
+            p = view["players"][seat]
+            assert f"{colors[seat]}: deck {p['deck']['count']}, hand {p['hand']['count']}, " \
+                   f"spirit {p['spirit_total']}/15{' , advantage' if p['advantage'] else ''}" in lines
+        game.act(request.seat, bots[request.seat].choose(request))
+
+
+def test_allow_lists_and_status_are_sent_only_when_they_change_and_again_on_a_full_sync(table):
+    """The allow-lists and the status text stay set in Lua until replaced, so a sync that
+    changes neither does not send them again; a full sync (after a reload) always does."""
+    s = table.session
+    sent: list[list[dict]] = []
+    send = s._send
+    s._send = lambda cmds: (sent.append(cmds), send(cmds))
+    s.sync()
+    s.sync()
+    ops = [[c["op"] for c in cmds] for cmds in sent]
+    assert "allow" not in ops[-1] and "status" not in ops[-1]
+    s.sync(full=True)
+    assert {"allow", "status"} <= {c["op"] for c in sent[-1]}

@@ -115,6 +115,7 @@ class Session:
         self.faces: dict[str, dict] = {}  # card-definition id -> CardID/CustomDeck from the table save
         self.tiles: dict[str, dict] = {}  # token tag -> CustomImage of the table save's tokens
         self._counters: dict[str, int] = {}  # Counter objects' last values we set
+        self._last_sent: dict[str, Any] = {}  # the allow-lists and status last sent (resent on a full sync)
         self.prompts: dict[str, tuple[str, list[dict], list[str]]] = {}
         self._prompt_ids = itertools.count(1)
         self._batch = 0
@@ -482,9 +483,11 @@ class Session:
             if full or self._counters.get(name) != value:
                 cmds.append({"op": "counter", "name": name, "value": value})
                 self._counters[name] = value
-        cmds.append({"op": "allow", "allow": self._allow()})
+        if full:
+            self._last_sent.clear()
+        self._unless_unchanged(cmds, "allow", self._allow())
         cmds += self._prompt_cmds()
-        cmds.append({"op": "status", "lines": self.adapter.status_lines(self.game, self.colors)})
+        self._unless_unchanged(cmds, "status", self.adapter.status_lines(self.game, self.colors))
         for color, lines in (messages or {}).items():
             hidden = self._hidden_names(color) if lines else set()  # once per colour and sync, not per line
             for line in lines:
@@ -495,6 +498,13 @@ class Session:
             winner = "draw" if result.draw else f"{self.colors[result.winner]} wins"
             cmds.append({"op": "broadcast", "text": f"Game over: {winner} ({result.reason})"})
         self._send(cmds)
+
+    def _unless_unchanged(self, cmds: list[dict], op: str, value: Any) -> None:
+        """Queue `op` (allow or status) only when it differs from what the table last got: both
+        stay as set in Lua until replaced, and unchanged they were most of a decision's bytes."""
+        if self._last_sent.get(op) != value:
+            cmds.append({"op": op, ("allow" if op == "allow" else "lines"): value})
+            self._last_sent[op] = value
 
     def _object_data(self, p: Placement) -> dict:
         """The adapter's object data, dressed with the table save's card face (CardID and

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from engine.core.errors import Refusal
 from engine.core.game import Game
-from engine.games.kaiju.state import ZONES, spirit_total
+from engine.games.kaiju.state import ZONES, advantage, spirit_total
 
 from tts_bridge.assets.games.kaiju import SPIRIT_COST
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
@@ -180,16 +180,18 @@ class KaijuAdapter:
         return out
 
     def status_lines(self, game: Game, colors: list[str]) -> list[str]:
-        view = game.view(0)  # only public fields are read below
-        lines = [f"Kaiju - turn {view['turn']}, {view['phase']} phase"]
+        """Public facts only (zone sizes are public, KJ-G31), read from the state directly: a
+        whole view per decision was a tenth of the bridge's time."""
+        state = game.state
+        lines = [f"Kaiju - turn {state.turn}, {state.phase} phase"]
         pending = game.pending()
         if pending is not None:
             who = " and ".join(colors[s] for s in (pending.seat, *pending.also))
             lines.append(f"Waiting for {who}: {pending.prompt if pending.kind != 'main' else 'main phase'}")
+        zones = state.table.zones
         for seat in (0, 1):
-            p = view["players"][seat]
-            lines.append(f"{colors[seat]}: deck {p['deck']['count']}, hand {p['hand']['count']}, "
-                         f"spirit {p['spirit_total']}/15{' , advantage' if p['advantage'] else ''}")
+            lines.append(f"{colors[seat]}: deck {len(zones[f'{seat}.deck'])}, hand {len(zones[f'{seat}.hand'])}, "
+                         f"spirit {spirit_total(state, seat)}/15{' , advantage' if advantage(state, seat) else ''}")
         return lines + result_lines(game, colors)
 
     def hidden_names(self, game: Game, seat: int) -> set[str]:
