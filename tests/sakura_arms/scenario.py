@@ -183,3 +183,33 @@ def answer_now(s, detached: Flow, seat: int, action: dict) -> Flow:
         return s.flow
     finally:
         s.flow = saved
+
+
+ONE_CARD_FILE = """goddesses:
+  - {id: g1, name: One, number: 1}
+  - {id: g2, name: Two, number: 2}
+cards:
+  - id: g1-n1
+    goddess: g1
+    name: Spark
+    category: normal
+    type: action
+    on_use:
+      - %s
+"""
+
+
+def one_card_problem(folder, effect: str) -> tuple[str, str]:
+    """Load a card file whose one card uses `effect` (YAML, on line 11); its one problem, and
+    the file's path as problems name it."""
+    from pathlib import Path
+
+    from engine.core.errors import DataError
+    from engine.games.sakura_arms import SakuraArmsRules
+
+    path = Path(folder) / "cards.yaml"
+    path.write_text(ONE_CARD_FILE % effect, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        SakuraArmsRules.load_cards(path)
+    (problem,) = err.value.problems
+    return str(path), problem

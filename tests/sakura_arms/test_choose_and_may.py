@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import DataError
 from engine.core.game import Deck
-from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.state import AURA, DIST, LIFE
-from tests.sakura_arms.scenario import act, actions, clear_hand, kinds, place, refused, started, tokens
+from tests.sakura_arms.scenario import act, actions, clear_hand, kinds, one_card_problem, place, refused, started, tokens
 
 KIRI_SORA = Deck("k", {"goddesses": ["kiri", "sora"],
                        "normal": ["kiri-n1", "kiri-n2", "kiri-n3", "kiri-n4", "kiri-n5", "kiri-n6", "kiri-n7"],
@@ -90,20 +88,6 @@ def test_6_3_bargain_in_haze_with_an_empty_hand_you_did_not_so_no_draw():
     assert s.tok[LIFE[0]] == 10
 
 
-CARD_FILE = """goddesses:
-  - {id: g1, name: One, number: 1}
-  - {id: g2, name: Two, number: 2}
-cards:
-  - id: g1-n1
-    goddess: g1
-    name: Spark
-    category: normal
-    type: action
-    on_use:
-      - %s
-"""
-
-
 @pytest.mark.parametrize("effect,expected", [
     ("{may: {do: [{draw: 1, vigor: 1}]}}", "cards.0.on_use.0.may.do.0: an effect is one word"),
     ("{choose: {options: [[{draw: 1}], [{draw: 1, vigor: 1}]]}}", "cards.0.on_use.0.choose.options.1.0: an effect is one word"),
@@ -112,9 +96,5 @@ cards:
     ("{choose: {options: [[{draw: 1}]]}}", "cards[0].on_use[0].choose.options: [[{'draw': 1}]] is too short"),
 ])
 def test_6_2_1_7_effects_inside_choose_and_may_are_checked_at_load_with_file_and_line(tmp_path, effect, expected):
-    path = tmp_path / "cards.yaml"
-    path.write_text(CARD_FILE % effect, encoding="utf-8")
-    with pytest.raises(DataError) as err:
-        SakuraArmsRules.load_cards(path)
-    (problem,) = err.value.problems
+    path, problem = one_card_problem(tmp_path, effect)
     assert problem.startswith(f"{path}:11: {expected}"), problem

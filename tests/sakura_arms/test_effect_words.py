@@ -11,29 +11,14 @@ import pytest
 
 from engine.bots.random_bot import RandomBot
 from engine.core.effects import effects_markdown
-from engine.core.errors import DataError
 from engine.core.game import Game
-from engine.games.sakura_arms import CARD_SCHEMA, FILE_SCHEMA, RULES, SakuraArmsRules
+from engine.games.sakura_arms import CARD_SCHEMA, FILE_SCHEMA, RULES
 from engine.games.sakura_arms.cards import EFFECT_LISTS
 from engine.games.sakura_arms.flow import REGISTRY, Ctx, run_effect, say
 from engine.games.sakura_arms.state import ChooseCard, UseChosen
-from tests.sakura_arms.scenario import place, resolve_now, started
+from tests.sakura_arms.scenario import one_card_problem, place, resolve_now, started
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "effects" / "sakura-arms.md"
-CARD_FILE = """goddesses:
-  - {id: g1, name: One, number: 1}
-  - {id: g2, name: Two, number: 2}
-cards:
-  - id: g1-n1
-    goddess: g1
-    name: Spark
-    category: normal
-    type: action
-    on_use:
-      - %s
-"""
-
-
 def _effect_lists(value):
     if isinstance(value, dict):
         for key, inner in value.items():
@@ -90,11 +75,7 @@ def test_the_card_schemas_take_their_effects_from_the_registry():
     ("{vigor: 1, draw: 1}", "cards.0.on_use.0: an effect is one word and maybe if:"),
 ])
 def test_an_unknown_word_or_parameter_is_refused_with_file_and_line(tmp_path, effect, expected):
-    path = tmp_path / "cards.yaml"
-    path.write_text(CARD_FILE % effect, encoding="utf-8")
-    with pytest.raises(DataError) as err:
-        SakuraArmsRules.load_cards(path)
-    (problem,) = err.value.problems
+    path, problem = one_card_problem(tmp_path, effect)
     assert problem.startswith(f"{path}:11: {expected}"), problem
 
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import DataError
 from engine.core.game import Deck
-from engine.games.sakura_arms import SakuraArmsRules
-from tests.sakura_arms.scenario import act, actions, clear_hand, place, started
+from tests.sakura_arms.scenario import act, actions, clear_hand, one_card_problem, place, started
 
 KIRI_SORA = Deck("k", {"goddesses": ["kiri", "sora"],
                        "normal": ["kiri-n1", "kiri-n2", "kiri-n3", "kiri-n4", "sora-n1", "sora-n2", "sora-n3"],
@@ -123,28 +121,10 @@ def test_7_1_7_and_10_24_sifting_haze_only_attack_cards_and_an_empty_choice_is_a
     assert s.table.zone_name(action) == "hand"
 
 
-CARD_FILE = """goddesses:
-  - {id: g1, name: One, number: 1}
-  - {id: g2, name: Two, number: 2}
-cards:
-  - id: g1-n1
-    goddess: g1
-    name: Spark
-    category: normal
-    type: action
-    on_use:
-      - %s
-"""
-
-
 @pytest.mark.parametrize("effect,expected", [
     ("{discard: {who: opp, by: you, type: attack}}", "you cannot choose among your opponent's hand by type"),
     ("{discard: {who: opp, count: 1, down_to: 2}}", "write count or down_to, not both"),
 ])
 def test_7_1_10_a_blind_choice_by_type_is_refused_at_load_with_file_and_line(tmp_path, effect, expected):
-    path = tmp_path / "cards.yaml"
-    path.write_text(CARD_FILE % effect, encoding="utf-8")
-    with pytest.raises(DataError) as err:
-        SakuraArmsRules.load_cards(path)
-    (problem,) = err.value.problems
+    path, problem = one_card_problem(tmp_path, effect)
     assert problem.startswith(f"{path}:11: cards.0.on_use.0: discard: ") and expected in problem, problem
