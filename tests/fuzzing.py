@@ -15,7 +15,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameRules
 from engine.core.schema import action_families, in_family
 from tests.hash_agreement import check_hash_agreement
-from tests.invariants import check_after_decision
+from tests.invariants import assert_nothing_hidden_leaks, check_after_decision
 
 ODD_VALUES = (None, "x", True, [], {}, 1.5)
 EARLIER_MOVES = 64  # the last distinct legal moves kept to be sent again later
@@ -61,6 +61,8 @@ def fuzz_game(rules: GameRules, seed: int, options: dict | None = None, max_deci
             request = game.request_for(rnd.choice((request.seat, *request.also)))
         for option in request.options:
             assert rules.check(game.state, request.seat, option.action) is None, option
+        if full_checks:  # the choices a seat is offered name only cards it can see
+            assert_nothing_hidden_leaks(game, request.seat, request.to_json(), "request")
         if rnd.random() < mutate_rate:
             expect_refused(game, rnd.choice([0, 1]), mutate(rnd.choice(request.options).action, rnd, kinds), families)
         if earlier and rnd.random() < mutate_rate:

@@ -58,3 +58,18 @@ def test_kj_2_5_a_discard_asks_whatever_the_hand_holds(hand):
     game.act(0, {"type": "skill", "card": cid(game, 0, "Purge", "hand")})
     req = game.pending()
     assert (req.seat, req.kind) == (1, "discard") and len(req.options) == 2
+
+
+def test_kj_g31_the_fuzzs_request_check_catches_an_option_naming_a_hidden_card():
+    """The fuzz checks every request against its seat's sight (tests/fuzzing.py): seat 1's
+    opening options name seat 1's hand cards, which seat 0 cannot see, so the check refuses
+    them for seat 0 and accepts them for seat 1."""
+    from tests.invariants import assert_nothing_hidden_leaks
+
+    game = Game(RULES, [deck(name="a"), deck(name="b")], 0)
+    req = game.pending()
+    game.act(req.seat, {"type": "choose_order", "first": req.seat == 0})
+    own = game.request_for(1).to_json()
+    assert_nothing_hidden_leaks(game, 1, own, "request")
+    with pytest.raises(AssertionError, match="reveals hidden card"):
+        assert_nothing_hidden_leaks(game, 0, own, "request")
