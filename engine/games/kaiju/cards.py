@@ -205,9 +205,10 @@ def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
                 problems.append(f"{where}: cards[{i}].moves[{n}].effects: a heal move's target is the healed card, "
                                 f"so its extra effects cannot need another chosen target")
         cards[card.id] = card
+    names = {c.name for c in cards.values()}  # a set: a scan per link was quadratic in big sets
     for card in cards.values():
         for link in (card.evolves_from, card.converts_with):
-            if link and not any(c.name == link for c in cards.values()):
+            if link and link not in names:
                 problems.append(f"{path}: card {card.id}: no card is named {link!r}")
     if problems:
         raise DataError(problems)
