@@ -107,3 +107,33 @@ def test_clipped_text_drawn_through_a_layer_is_the_same_with_the_caches_on():
         assert [draw(), draw()] == [reference, reference]
         assert glyphcache.MASKS.stats().hits > 0
     assert reference[1]  # it did overflow
+
+
+def test_a_pillow_whose_getmask2_lacks_stroke_filled_draws_the_same_text_uncached(monkeypatch):
+    """draw_run mirrors Pillow 13's ImageDraw.text; an older Pillow (pyproject allows 10.1) has no
+    `stroke_filled` on getmask2, so the text is drawn by ImageDraw.text, with the same pixels."""
+    from PIL import ImageFont
+
+    style = Style(chain("sans", "ja"), 30, 28, "#203080", "left", "top")
+
+    def draw() -> bytes:
+        img = Image.new("RGB", (300, 80), "#ffffff")
+        draw_text(img, (10.3, 5.6, 280, 70), "Rules text, 溶岩", style)
+        return img.tobytes()
+
+    with glyphcache.enabled(False):
+        reference = draw()
+    real = ImageFont.FreeTypeFont.getmask2
+    refused = []
+
+    def older(self, *args, **kwargs):  # refuses the argument once: draw_run's own call
+        if "stroke_filled" in kwargs and not refused:
+            refused.append(True)
+            raise TypeError("getmask2() got an unexpected keyword argument 'stroke_filled'")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", older)
+    monkeypatch.setattr(glyphcache, "_MIRRORED", True)
+    with glyphcache.enabled(True):
+        assert [draw(), draw()] == [reference, reference]
+        assert refused and glyphcache._MIRRORED is False and glyphcache.MASKS.stats().entries == 0

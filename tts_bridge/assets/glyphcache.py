@@ -23,6 +23,9 @@ from typing import Any, Callable, Hashable, Iterator, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+# draw_run mirrors the steps of Pillow 13's ImageDraw.text (getmask2 with `stroke_filled`); with a
+# Pillow whose getmask2 lacks that argument, text is drawn by ImageDraw.text itself, uncached
+_MIRRORED = True
 MASK_BYTES = 48 * 1024 * 1024  # a 300 dpi rules line is ~40 kB: about a thousand lines
 LAYOUTS = 4096
 
@@ -101,7 +104,8 @@ def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font
     """`draw.text(xy, text, fill, font, anchor)` for one line of plain text, with its mask
     reused when `key` (the font's identity: face and size) and the rest repeat. This is the
     single-line branch of Pillow's `ImageDraw.text`, step for step."""
-    if not _on or "\n" in text:
+    global _MIRRORED
+    if not _on or not _MIRRORED or "\n" in text:
         draw.text(xy, text, fill=fill, font=font, anchor=anchor)
         return
     ink = draw._getink(fill)[0]  # how ImageDraw.text turns the colour into ink
@@ -109,8 +113,13 @@ def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font
     k = (key, text, anchor, start, draw.fontmode, ink)
     hit = MASKS.get(k)
     if hit is None:
-        mask, offset = font.getmask2(text, draw.fontmode, None, None, None, 0, anchor, ink, start,
-                                     stroke_filled=True)
+        try:
+            mask, offset = font.getmask2(text, draw.fontmode, None, None, None, 0, anchor, ink, start,
+                                         stroke_filled=True)
+        except TypeError:  # an older Pillow's text takes other steps: draw as it does, uncached
+            _MIRRORED = False
+            draw.text(xy, text, fill=fill, font=font, anchor=anchor)
+            return
         hit = (Image.Image()._new(mask), offset)
         MASKS.put(k, hit, max(1, mask.size[0] * mask.size[1]))
     image, offset = hit
