@@ -194,10 +194,9 @@ class Game:
         request = self.pending()
         if request is None:
             raise self._game_over("no more moves can be made")
-        if seat != request.seat and seat in request.also:
-            request = self.rules.request(self.state, seat)
-        if seat != request.seat or request.find(action) is None:
-            raise self._explain(seat, action, request)
+        mine = self.request_for(seat)
+        if mine is None or mine.find(action) is None:
+            raise self._explain(seat, action, mine or request)
         return self._commit(seat, action)
 
     def _game_over(self, what: str) -> IllegalAction:

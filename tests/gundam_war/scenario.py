@@ -161,3 +161,16 @@ def until(g: Game, step: str) -> list[dict]:
 def zone_titles(g: Game, seat: int, zone: str) -> list[str]:
     t = g.state.table
     return [t.cards[c].defn.title for c in t.zone(seat, zone)]
+
+
+def lancehead_with_no_enemy_unit():
+    """Seat 1 plays ZG-15 Lancehead (Auto C: 1 damage to an enemy Unit) while seat 0 has no Unit,
+    and both pass: the Auto C has no legal target (GW-A-13.2). Returns the game, the Lancehead's
+    id and the events of the last pass."""
+    g = game(deck_b=deck("ZG-15 Lancehead", fill="Verdant Foundry"))
+    lance = arrange(g, 1, hand=("ZG-15 Lancehead",), deploy=("Verdant Foundry",) * 2)["ZG-15 Lancehead"]
+    arrange(g, 0)
+    at(g, "deploy_ft", active=1)
+    g.act(1, {"type": "play", "card": lance})
+    g.act(1, {"type": "pass"})
+    return g, lance, g.act(0, {"type": "pass"})

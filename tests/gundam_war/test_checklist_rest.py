@@ -6,7 +6,7 @@ from engine.games.gundam_war.flow import PROCESSOR
 from engine.games.gundam_war.effects import check_destruction, destroy, leave_field, resolve_discard
 from engine.games.gundam_war.state import keyword, stats
 
-from tests.gundam_war.scenario import arrange, at, cid, deck, game, put_set, refused, until, zone_titles
+from tests.gundam_war.scenario import arrange, at, cid, deck, game, lancehead_with_no_enemy_unit, put_set, refused, until, zone_titles
 
 
 def _resolve(g):
@@ -553,13 +553,7 @@ def test_gw_a_13_4_an_auto_c_chooses_its_target_before_its_cut():
 
 def test_gw_a_13_2_an_auto_c_without_a_legal_target_does_not_activate():
     """GW-A-13.2: with no enemy Unit on the field the Lancehead's Auto C never forms a Cut."""
-    g = game(deck_b=deck("ZG-15 Lancehead", fill="Verdant Foundry"))
-    lance = arrange(g, 1, hand=("ZG-15 Lancehead",), deploy=("Verdant Foundry",) * 2)["ZG-15 Lancehead"]
-    arrange(g, 0)
-    at(g, "deploy_ft", active=1)
-    g.act(1, {"type": "play", "card": lance})
-    g.act(1, {"type": "pass"})
-    events = g.act(0, {"type": "pass"})
+    g, lance, events = lancehead_with_no_enemy_unit()
     assert any(e.data["type"] == "no_target" for e in events)
     assert g.state.cut == [] and g.state.pending == [] and g.pending().kind == "free_timing"
 

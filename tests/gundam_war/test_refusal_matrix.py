@@ -18,7 +18,7 @@ from engine.core.game import Game
 from engine.games.gundam_war.flow import PROCESSOR
 from engine.games.gundam_war.state import choice
 
-from tests.gundam_war.scenario import arrange, at, cid, deck, game, pass_until, put_set
+from tests.gundam_war.scenario import arrange, at, cid, deck, game, lancehead_with_no_enemy_unit, pass_until, put_set
 from tests.refusals import refused
 
 
@@ -401,13 +401,7 @@ def test_gw_r_101_psycommu_before_the_defense_fixed_effect():
 def test_gw_a_13_2_an_automatic_effect_without_a_target_is_not_asked_for_one():
     """GW-A-13.2 (settled): Lancehead's Auto C (1 damage to an enemy Unit) has no enemy Unit to
     aim at, so it is void without a question; a target sent then cites GW-A-13.2."""
-    g = game(deck_b=deck("ZG-15 Lancehead", fill="Verdant Foundry"))
-    lance = arrange(g, 1, hand=("ZG-15 Lancehead",), deploy=("Verdant Foundry",) * 2)["ZG-15 Lancehead"]
-    arrange(g, 0)
-    at(g, "deploy_ft", active=1)
-    g.act(1, {"type": "play", "card": lance})
-    g.act(1, {"type": "pass"})
-    g.act(0, {"type": "pass"})
+    g, lance, _ = lancehead_with_no_enemy_unit()
     assert g.pending().kind == "free_timing"
     _expect(g, 1, {"type": "target", "card": lance}, "GW-A-13.2", "no legal target now")
 

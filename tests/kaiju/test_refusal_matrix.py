@@ -10,28 +10,13 @@ loss) are refused through the move a player would try next in that position."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 
 from engine.core.errors import DataError
 from engine.core.game import Deck, Game
-from tests.kaiju.scenario import RULES, arrange, cid, deck, refused, set_turn, started, titles
-
-
-@dataclass(frozen=True)
-class Case:
-    """One forbidden move: `item` is the checklist item (0: a step that resolved by itself),
-    `rule` the rule the refusal cites (None for a move that is not well-formed or a game that is
-    over), `says` words its message holds, `code` the refusal's error code if it matters (else
-    illegal_action or wrong_seat, whichever the sender is)."""
-    name: str
-    item: int
-    rule: str | None
-    says: str
-    build: Callable[[], tuple[Game, int, dict]]
-    code: str | None = None
+from tests.kaiju.scenario import RULES, arrange, cid, deck, set_turn, started, titles
+from tests.refusals import Case, check_case
 
 
 def _main(seat_0: dict, seat_1: dict, active: int = 0, turn: int = 3, **flags) -> Game:
@@ -370,11 +355,7 @@ CASES = (
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_refusal_matrix(case: Case):
-    game, seat, action = case.build()
-    refusal = refused(game, seat, action)
-    expected = (case.code,) if case.code else ("illegal_action", "wrong_seat")
-    assert refusal.code in expected and refusal.rule == case.rule, (refusal.code, refusal.rule, refusal.message)
-    assert case.says in refusal.message
+    check_case(case)
 
 
 def test_every_checklist_item_has_a_case():

@@ -8,26 +8,13 @@ Each case is named after the rule it checks; a builder returns (game, seat, acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 
 from engine.core.game import Game
 from engine.games.qiguang.state import ResponseWindow
-from tests.qiguang.scenario import arrange, cid, new_game, pass_until, pay, refused, set_phase, started
-
-
-@dataclass(frozen=True)
-class Case:
-    """One forbidden move: `item` is the checklist item (0: an auto-resolved step), `rule` the
-    rule the refusal cites, `says` words its message holds."""
-    name: str
-    item: int
-    rule: str
-    says: str
-    build: Callable[[], tuple[Game, int, dict]]
-    code: str = "illegal_action"
+from tests.qiguang.scenario import arrange, cid, new_game, pass_until, pay, set_phase, started
+from tests.refusals import Case, check_case
 
 
 def _main(seat_0: dict | None = None, seat_1: dict | None = None, active: int = 0, phase: str = "main",
@@ -396,8 +383,4 @@ def test_the_matrix_covers_every_checklist_item():
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_refusal(case: Case):
-    game, seat, action = case.build()
-    refusal = refused(game, seat, action)
-    assert refusal.code == case.code, refusal
-    assert (refusal.rule or "") == case.rule, refusal
-    assert case.says in refusal.message, refusal.message
+    check_case(case, default_code="illegal_action")

@@ -505,8 +505,9 @@ class Session:
         self._send(cmds)
 
     def _unless_unchanged(self, cmds: list[dict], op: str, value: Any) -> None:
-        """Queue `op` (allow or status) only when it differs from what the table last got: both
-        stay as set in Lua until replaced, and unchanged they were most of a decision's bytes."""
+        """Queue `op` (allow or status) only when it differs from what the table last got: our Lua
+        keeps both until replaced (`B.allow`, `B.status` in templates/lua/global.lua.j2), batches
+        are resent until acknowledged, and a restarted Lua gets a full sync, which sends both."""
         if self._last_sent.get(op) != value:
             cmds.append({"op": op, ("allow" if op == "allow" else "lines"): value})
             self._last_sent[op] = value
