@@ -24,7 +24,7 @@ class Table:
     """An emulator plus a Session over a given Game (so tests can use their own card data)."""
 
     def __init__(self, game: Game, journal_dir: Path, save: dict, *, colors: list[str] | None = None,
-                 ack_timeout: float = 5.0, start: bool = True) -> None:
+                 ack_timeout: float = 5.0, start: bool = True, bots: dict | None = None) -> None:
         self.colors = colors or COLORS
         self.said: list[str] = []
         self.link = EditorLink(self._on, listen_port=0, tts_port=1, retry_for=3.0)
@@ -34,7 +34,7 @@ class Table:
         self.link.sender.port = self.emu.tts_port
         self.journal = Journal.create(journal_dir, new_id(game.rules.id), game, self.colors)
         self.session = Session(game, adapter_for(game.rules.id), self.colors, self.link, self.journal,
-                               say=self.said.append, ack_timeout=ack_timeout)
+                               say=self.said.append, ack_timeout=ack_timeout, bots=bots, bot_delay=0.0)
         if start:
             self.session.check_table()
             self.session.start()

@@ -14,7 +14,7 @@ import json
 import random
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from engine.bots.random_bot import RandomBot
 
@@ -74,9 +74,11 @@ def generated_table(game_id: str, out_dir: Path | None = None, *, settings=None,
 def start_table(game_id: str, *, seed: int = 0, colors: list[str] | None = None, journal_dir: Path | None = None,
                 say: Callable[[str], None] = lambda s: None, resume: str | None = None,
                 emulator: TTSEmulator | None = None, listen_port: int | None = None,
-                save: dict | None = None, build_dir: Path | None = None) -> tuple[TTSEmulator, Session]:
+                save: dict | None = None, build_dir: Path | None = None,
+                bots: dict[int, Any] | None = None, bot_delay: float = 0.0) -> tuple[TTSEmulator, Session]:
     """An emulator with the game's generated table save loaded (`save`, or `generated_table`
-    from `build_dir`) and the bridge session opened on it as `serve` opens it."""
+    from `build_dir`) and the bridge session opened on it as `serve` opens it (`bots`: bot
+    players by seat, as `serve --bot` seats them)."""
     colors = colors or ["White", "Red"]
     if emulator is None:
         save = save if save is not None else generated_table(game_id, build_dir, say=say)
@@ -85,7 +87,7 @@ def start_table(game_id: str, *, seed: int = 0, colors: list[str] | None = None,
         emulator.load(save)
     session = open_session(game_id, seed=seed, colors=colors, listen_port=emulator.editor_port,
                            tts_port=emulator.tts_port, journal_dir=journal_dir, resume=resume, say=say,
-                           retry_for=5.0)
+                           retry_for=5.0, bots=bots, bot_delay=bot_delay)
     if not settle(emulator, session):
         raise RuntimeError("the table did not settle after start-up")
     return emulator, session
@@ -113,10 +115,14 @@ def settle(emu: TTSEmulator, session: Session, timeout: float = 20.0) -> bool:
 
 
 class TableBots:
-    """Two random bots sitting at the emulated table as the session's colours."""
+    """Random bots sitting at the emulated table as the session's colours, playing with their
+    hands (`seats`: the seats they play; a seat the session gave to a bot of its own,
+    `serve --bot`, is left to it)."""
 
-    def __init__(self, emu: TTSEmulator, session: Session, seed: int, cheat_rate: float = 0.12) -> None:
+    def __init__(self, emu: TTSEmulator, session: Session, seed: int, cheat_rate: float = 0.12,
+                 seats: tuple[int, ...] = (0, 1)) -> None:
         self.emu, self.session = emu, session
+        self.seats = seats
         self.bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
         self.rng = random.Random(seed)
         self.cheat_rate = cheat_rate
@@ -141,8 +147,11 @@ class TableBots:
         if cheats and (self.rng.random() < self.cheat_rate or not self.cheats_tried):
             self.cheat(*cheats[self.rng.randrange(len(cheats))])
         before = len(game.decisions)
+        ours = [seat for seat in (pending.seat, *pending.also) if seat in self.seats]
+        if not ours:  # the session's own bot decides: wait for its move to reach the table
+            return self._await_other(before)
         if pending.also:  # a joint step (Request.also): whoever may answer, answers
-            pending = game.request_for(self.rng.choice((pending.seat, *pending.also)))
+            pending = game.request_for(self.rng.choice(ours))
         color = s.colors[pending.seat]
         action = self.bots[pending.seat].choose(pending)
         phys = self.adapter.physical(game, pending.seat, action, s.shown)
@@ -157,6 +166,16 @@ class TableBots:
         settle(self.emu, s)
         if len(game.decisions) == before:
             raise RuntimeError(f"{color} could not make the move {action} at the table")
+        return True
+
+    def _await_other(self, before: int, timeout: float = 30.0) -> bool:
+        """Wait until someone else (the session's bot) has made the pending decision."""
+        end = time.monotonic() + timeout
+        while len(self.session.game.decisions) == before and time.monotonic() < end:
+            time.sleep(0.002)
+        if len(self.session.game.decisions) == before:
+            raise RuntimeError("the session's bot made no move")
+        settle(self.emu, self.session)
         return True
 
     def click(self, color: str, action: dict) -> None:

@@ -27,11 +27,13 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
                  listen_port: int = DEFAULT_LISTEN_PORT, tts_port: int = DEFAULT_TTS_PORT,
                  journal_dir: Path | None = None, resume: str | None = None,
                  say: Callable[[str], None] = print, retry_for: float = 30.0, send_timeout: float = 5.0,
-                 check_table: bool = True, ack_timeout: float = 5.0, resume_upto: int | None = None) -> Session:
+                 check_table: bool = True, ack_timeout: float = 5.0, resume_upto: int | None = None,
+                 bots: dict[int, Any] | None = None, bot_delay: float = 0.6) -> Session:
     """Start listening, build or resume the game, check the loaded table and lay it out.
 
     `resume_upto` resumes a damaged journal from that many intact decisions (the number a
-    JournalError offers). Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or
+    JournalError offers). `bots` seats a bot player at a seat (tts_bridge/session/botseat.py),
+    deciding `bot_delay` seconds after its turn comes. Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or
     JournalError with a message meant for the user.
     """
     if resume_upto is not None and not resume:
@@ -60,7 +62,8 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
             colors = colors or ["White", "Red"]
             session_id = new_id(game_id)
             journal = None  # created once the table is known to be ours: no orphan journals
-        session = Session(game, adapter_for(game_id), colors, link, journal, say=say, ack_timeout=ack_timeout)
+        session = Session(game, adapter_for(game_id), colors, link, journal, say=say, ack_timeout=ack_timeout,
+                          bots=bots, bot_delay=bot_delay)
         session.session_id = session_id  # type: ignore[attr-defined]
         holder["s"] = session
         if check_table:

@@ -31,6 +31,7 @@ from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.link import EditorLink
 from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavailable
 from tts_bridge.rulebook import rule_title
+from tts_bridge.session.botseat import BotPlayer, BotSeats, BotTurn
 from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
 from tts_bridge.session.journal import Journal
 
@@ -100,7 +101,8 @@ class BridgeLatency:
 class Session:
     def __init__(self, game: Game, adapter: GameAdapter, colors: list[str], link: EditorLink,
                  journal: Journal | None, *, say: Callable[[str], None] | None = None,
-                 ack_timeout: float = 5.0, gap_timeout: float = 1.0) -> None:
+                 ack_timeout: float = 5.0, gap_timeout: float = 1.0,
+                 bots: dict[int, BotPlayer] | None = None, bot_delay: float = 0.6) -> None:
         if len(colors) != 2 or len(set(colors)) != 2:
             raise ValueError(f"need two different seat colours, got {colors}")
         self.game = game
@@ -140,6 +142,8 @@ class Session:
         self._stale_warned = False
         self._last_info: Any = None
         self.latency: BridgeLatency | None = None
+        self.bots = BotSeats(bots or {}, bot_delay)
+        self.bot_colors = {colors[seat] for seat in self.bots.players}
 
     # -- start-up -------------------------------------------------------------------------------
     def check_table(self, timeout: float = 10.0) -> m.ScriptDump:
@@ -264,6 +268,10 @@ class Session:
     def _dispatch(self, item: Any) -> None:
         if isinstance(item, tuple) and item and item[0] == "sync":
             self.sync(full=item[1])
+        elif isinstance(item, BotTurn):
+            action = self.bots.decision(item, self.game)
+            if action is not None:
+                self._decide(item.seat, action)
         elif isinstance(item, m.CustomMessage):
             self._custom(item.custom)
         elif isinstance(item, m.LuaError):
@@ -337,6 +345,12 @@ class Session:
             log.warning("ignored %s from %r, who is not seated", kind, color)
             if kind in ("drop", "flip", "spin") and isinstance(e.get("ref"), str):
                 self._restore(e["ref"])  # a spectator moved a referee card: put it back
+            return
+        if color in self.bot_colors and kind in ("drop", "click", "flip", "spin"):
+            self.stats["ignored"] += 1
+            if kind != "click" and isinstance(e.get("ref"), str):
+                self._restore(e["ref"])
+            self._message(color, f"{color} is played by the referee's bot; sit at another colour to play.")
             return
         if kind == "drop":
             self._drop(self.seat_of[color], color, e)
@@ -503,6 +517,7 @@ class Session:
             winner = "draw" if result.draw else f"{self.colors[result.winner]} wins"
             cmds.append({"op": "broadcast", "text": f"Game over: {winner} ({result.reason})"})
         self._send(cmds)
+        self.bots.schedule(self.game, self._submit)
 
     def _unless_unchanged(self, cmds: list[dict], op: str, value: Any) -> None:
         """Queue `op` (allow or status) only when it differs from what the table last got: our Lua
@@ -548,6 +563,10 @@ class Session:
         pending = self.game.pending()
         out = {}
         for color, seat in self.seat_of.items():
+            if color in self.bot_colors:  # nobody's hands at a bot's colour
+                out[color] = {"pickup": [], "flip": [], "why_pickup": f"{color} is played by the referee's bot.",
+                              "why_other": f"{color} is played by the referee's bot."}
+                continue
             refs = sorted(card_ref(c) for c in self.adapter.movable(self.game, seat))
             if pending is None:
                 why = "The game is over; nothing can be moved."
@@ -563,7 +582,7 @@ class Session:
     def _prompt_cmds(self) -> list[dict]:
         cmds = []
         for color, seat in self.seat_of.items():
-            mine = self.game.request_for(seat)  # every seat that may answer now is prompted
+            mine = None if color in self.bot_colors else self.game.request_for(seat)  # every seat that may answer now is prompted
             if mine is not None:
                 cmds.append(self._prompt_cmd(color, mine.prompt, [o.action for o in mine.options],
                                              [o.label for o in mine.options]))
