@@ -46,7 +46,7 @@ class BotSeats:
 
     def schedule(self, game: Game, submit: Callable[[Any], None]) -> None:
         """Queue a decision for every bot seat that may answer now (once per decision count)."""
-        if game.result() is not None:
+        if not self.players or game.result() is not None:
             return
         n = len(game.decisions)
         for seat in self.players:
