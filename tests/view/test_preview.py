@@ -41,3 +41,29 @@ def test_views_are_drawn_again_only_when_the_table_changes(build_dir, tmp_path):
     os.utime(table, (later, later))
     seat_views(root, "kaiju", problems)
     assert all(p.stat().st_mtime_ns != s for p, s in zip(first, stamps)) and problems == []
+
+
+def test_views_are_not_drawn_again_for_a_sheet_the_table_does_not_use(build_dir, tmp_path):
+    """An edited card outside the sample decks recomposes its sheet only: the table looks the
+    same, so the views stay (the one-card rebuild of a big set spent half its time here);
+    a newer sheet the table does use draws them again."""
+    import shutil
+
+    root = tmp_path / "kaiju"
+    shutil.copytree(build_dir / "kaiju", root)
+    table = root / "table" / "kaiju-table.json"
+    text = table.read_text(encoding="utf-8").replace(str(build_dir / "kaiju"), str(root))
+    table.write_text(text, encoding="utf-8")
+    problems: list[str] = []
+    first = seat_views(root, "kaiju", problems)
+    stamps = [p.stat().st_mtime_ns for p in first]
+    later = max(stamps) / 1e9 + 5
+    unused = root / "sheets" / "sheet-99.png"
+    shutil.copy(next((root / "sheets").glob("sheet-*.png")), unused)
+    os.utime(unused, (later, later))
+    seat_views(root, "kaiju", problems)
+    assert [p.stat().st_mtime_ns for p in first] == stamps
+    used = next(p for p in (root / "sheets").glob("sheet-*") if f"sheets/{p.name}" in text)
+    os.utime(used, (later, later))
+    seat_views(root, "kaiju", problems)
+    assert all(p.stat().st_mtime_ns != s for p, s in zip(first, stamps)) and problems == []

@@ -1,5 +1,5 @@
 """The table from both seats for the build's preview page (`build/<game>/index.html`):
-`table/view-<Colour>.png`, drawn again only when the table save or a card sheet is newer."""
+`table/view-<Colour>.png`, drawn again only when the table save, or a card sheet it uses, is newer."""
 
 from __future__ import annotations
 
@@ -18,7 +18,12 @@ def view_paths(root: Path, seats: tuple[str, ...] = ("White", "Red")) -> list[Pa
 
 
 def _newest_input(root: Path, table: Path) -> float:
-    inputs = [table, *(root / "sheets").glob("sheet-*"), *root.glob("back.*")]
+    """The newest of what the views show: the table save, the back and the sheets the save
+    names (its CustomDeck URLs end in `sheets/<name>`, local or under --base-url). A sheet no
+    object on the table uses (an edited card outside the sample decks) draws nothing again."""
+    text = table.read_bytes()
+    used = [p for p in (root / "sheets").glob("sheet-*") if f"sheets/{p.name}".encode() in text]
+    inputs = [table, *used, *root.glob("back.*")]
     return max(p.stat().st_mtime for p in inputs if p.is_file())
 
 
