@@ -22,14 +22,14 @@ def _game(distance: int):
 
 
 def test_9_2_centrifuge_is_refused_until_the_distance_is_2_farther_than_at_the_turn_start():
-    game, reach = _game(distance=6)  # in Range 5-8, but only 1 farther than 5
+    game, reach = _game(distance=6)  # in Range 3-10, but only 1 farther than 5
     assert {"type": "use", "card": reach} not in actions(game)
     err = refused(game, 0, {"type": "use", "card": reach}, "9-2")
     assert "Centrifuge" in err.message and "it was 5" in err.message and "at least 7" in err.message
     act(game, 0, {"type": "basic", "action": "retreat", "pay": "vigor"})  # Distance 7
     assert {"type": "use", "card": reach} in actions(game)
     events = act(game, 0, {"type": "use", "card": reach})
-    assert any(e["type"] == "attack" and e["range"] == [5, 6, 7, 8] for e in events)
+    assert any(e["type"] == "attack" and e["range"] == list(range(3, 11)) for e in events)
 
 
 def test_9_2_centrifuge_is_refused_after_an_attack_this_turn():

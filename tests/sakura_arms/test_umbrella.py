@@ -8,9 +8,14 @@ umbrella, ..."."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import DataError
 from engine.core.game import Deck
+from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.effects import attack_range, damage, make_card_attack
 from engine.games.sakura_arms.state import AURA, DIST, SHADOW
+from tests.sakura_arms.test_card_data import TWO_GODDESSES
 from tests.sakura_arms.scenario import (act, actions, clear_hand, enhancement, place, refused, resolve_attack,
                                         started, tokens)
 
@@ -152,3 +157,31 @@ def test_5_5_when_you_open_your_umbrella_only_a_change_triggers():
     tokens(game, distance=6, aura=(2, 3), flare=(1, 0))
     events = act(game, 0, {"type": "use", "card": snares})
     assert "umbrella_unchanged" in [e["type"] for e in events] and len(s.table.zone(0, "hand")) == 1
+
+
+def test_6_2_1_8_a_faces_range_on_a_card_that_is_no_attack_is_refused_with_file_and_line(tmp_path):
+    """Card data: each face is checked like the card (6-2-1-8: only Attack cards have a Range), and the
+    problem names the file, the line and the face."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(TWO_GODDESSES + """  - id: a-1
+    goddess: a
+    name: Two Faces
+    category: normal
+    type: action
+    umbrella:
+      closed: {on_use: [{draw: 1}]}
+      open: {range: "1-2", on_use: [{umbrella: close}]}
+  - id: a-2
+    goddess: a
+    name: Bad Face
+    category: normal
+    type: attack
+    umbrella:
+      closed: {range: "3-1", damage: "1/1"}
+      open: {range: "1", damage: "2/2"}
+""", encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        SakuraArmsRules.load_cards(path)
+    text = "\n".join(exc.value.problems)
+    assert f"{path}:12: cards.0.umbrella.open: only Attack cards have range and damage (6-2-1-8)" in text
+    assert f"{path}:13: cards.1: bad Range part '3-1'" in text
