@@ -16,6 +16,7 @@ from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.effects import attack_range, damage, make_card_attack
 from engine.games.sakura_arms.state import AURA, DIST, SHADOW
 from tests.sakura_arms.test_card_data import TWO_GODDESSES
+from tts_bridge.assets.games import get_adapter
 from tests.sakura_arms.scenario import (act, actions, clear_hand, enhancement, place, refused, resolve_attack,
                                         started, tokens)
 
@@ -185,3 +186,13 @@ def test_6_2_1_8_a_faces_range_on_a_card_that_is_no_attack_is_refused_with_file_
     text = "\n".join(exc.value.problems)
     assert f"{path}:12: cards.0.umbrella.open: only Attack cards have range and damage (6-2-1-8)" in text
     assert f"{path}:13: cards.1: bad Range part '3-1'" in text
+
+
+def test_6_2_1_8_the_printed_card_shows_both_faces_range_and_damage():
+    """The generated card face prints a two-faced Attack card's Range and damage for both faces,
+    closed | open (6-2-1-8, 6-2-1-9)."""
+    adapter = get_adapter("sakura-arms")
+    cards = adapter.engine_cards()
+    labels = [stat["label"] for stat in adapter.stats(cards["shigure-n1"])]
+    assert labels == ["4-5 | 1-2", "2/1 | 1/2"]
+    assert [stat["label"] for stat in adapter.stats(cards["sora-n1"])] == ["3-4", "3/1"]
