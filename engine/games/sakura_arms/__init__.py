@@ -165,6 +165,9 @@ class SakuraArmsRules(CardGame):
         for c in s.special_used:
             assert s.table.name_of[c] == "special", f"used mark on card {c} outside the Special zone"
         assert s.tok[0] <= 10, "Distance above 10 (7-1-1)"
+        assert set(s.umbrella) <= {"open", "closed"}, f"umbrella states {s.umbrella} (mechanics/umbrella.py)"
+        for copy in s.copy_of_sealed:  # mechanics/copies.py: only Variable cards become copies
+            assert s.table.cards[copy].defn.type == "variable", f"card {copy} is a copy but no Variable card"
 
     def action_schema(self) -> dict:
         return ACTION_SCHEMA
