@@ -41,13 +41,17 @@ def test_sample_set_has_four_goddesses_with_7_normal_and_3_specials_and_legal_de
     assert len(RULES.sample_decks()) == 2
 
 
-def test_card_file_errors_name_file_line_and_field(tmp_path):
-    path = tmp_path / "cards.yaml"
-    path.write_text("""goddesses:
+# the head of a small card file: two goddesses, then the cards
+TWO_GODDESSES = """goddesses:
   - {id: a, name: A, number: 1}
   - {id: b, name: B, number: 2}
 cards:
-  - id: a-1
+"""
+
+
+def test_card_file_errors_name_file_line_and_field(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(TWO_GODDESSES + """  - id: a-1
     goddess: a
     name: Bad Range
     category: normal

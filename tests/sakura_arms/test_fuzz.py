@@ -8,7 +8,9 @@ import pytest
 from engine.core.game import Game
 from engine.games.sakura_arms import RULES
 from engine.games.sakura_arms.state import AURA, DIST, TOTAL_TOKENS, tokens_in_play
+from engine.bots.random_bot import RandomBot
 from tests.fuzzing import fuzz_game
+from tests.invariants import assert_nothing_hidden_leaks, check_after_decision
 
 GAMES = 300
 
@@ -49,8 +51,43 @@ DATA = RULES.data / "decks"
                                  ("petal-and-moon", "petal-and-bow"),
                                  ("snow-and-blade", "bow-and-moon"), ("mist-and-blade", "petal-and-moon"),
                                  ("mist-and-moon", "mist-and-blade"), ("mist-and-fan", "bow-and-moon"),
-                                 ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan")])
+                                 ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan"),
+                                 ("rain-and-blade", "bow-and-moon"), ("rain-and-moon", "rain-and-blade"),
+                                 ("rain-and-bow", "mist-and-moon")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
     assert sum(fuzz_game(RULES, 1000 + seed, decks=decks, mutate_rate=0.15, extra_check=_extra)
                for seed in range(30)) > 30 * 30
+
+
+# the event types and requests of the goddess mechanics (engine/games/sakura_arms/mechanics/)
+MECHANIC_EVENTS = {"umbrella", "umbrella_unchanged", "triggered", "no_trap", "sealed", "copies_to_deck",
+                   "no_copy_source"}
+
+
+def test_fuzz_goddess_mechanic_decks_redact_every_new_event_shape_and_ask_traps_per_seat():
+    """The rain decks (Shigure: umbrella, Centrifuge, Trap, copies) under the per-decision checks of
+    the fuzz (invariants, views, each event redacted for each seat, and each request checked for the
+    seat it goes to), with the Trap question asked both ways (`trap_window`); every event type of
+    the mechanics occurs, and Traps are used from the Face-down pile and copies from the hand."""
+    seen, uses = set(), set()
+    pairs = (("rain-and-blade", "bow-and-moon"), ("rain-and-moon", "rain-and-blade"), ("rain-and-bow", "mist-and-moon"))
+    for i, (a, b) in enumerate(pairs):
+        decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
+        for seed in range(8):
+            options = {"trap_window": "when_able" if seed % 2 else "always"}
+            game = Game(RULES, decks, seed=100 * i + seed, options=options)
+            bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+            while (request := game.pending()) is not None:
+                assert_nothing_hidden_leaks(game, request.seat, request.to_json(), "request")
+                if request.kind == "trap":
+                    assert game.request_for(1 - request.seat) is None
+                events = game.act(request.seat, bots[request.seat].choose(request))
+                check_after_decision(game, events)
+                for event in events:
+                    data = event.for_seat(None)
+                    seen.add(data["type"])
+                    if data["type"] == "use" and isinstance(data.get("card"), dict):
+                        uses.add((data["card"]["card"], data["from"]))
+    assert MECHANIC_EVENTS <= seen, MECHANIC_EVENTS - seen
+    assert {("shigure-n6", "facedown"), ("shigure-x1", "hand")} <= uses

@@ -18,6 +18,7 @@ from engine.core.zones import Table
 
 from engine.games.sakura_arms import cards, demo, flow, guards, view
 from engine.games.sakura_arms.flow import REGISTRY
+from engine.games.sakura_arms.mechanics import trap
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
 from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
 
@@ -39,6 +40,7 @@ RULE_OPTIONS = (
                "The Reaction window opens at every attack that can be reacted to (default: a skipped window "
                "would reveal that the defender holds no usable Reaction), or only when the defender holds a "
                "usable Reaction card (faster, for friendly play)."),
+    trap.OPTION,
 )
 
 ACTION_SCHEMA = action_schema(
@@ -74,6 +76,7 @@ ACTION_SCHEMA = action_schema(
     action("may", "Do the optional effect (\"you may\"), or not (10-12).", do={"type": "boolean"}),
     action("blind_pick", "Choose one of your opponent's hand cards without seeing it: by its place in a row "
            "the game shuffled (7-1-10, 7-1-7).", slot={"type": "integer", "minimum": 0}),
+    *trap.ACTIONS,
 )
 
 
@@ -98,7 +101,7 @@ class SakuraArmsRules(CardGame):
         for seat, deck in enumerate(decks):
             gods = deck.sections["goddesses"]
             chosen = set(deck.sections["normal"]) | set(deck.sections["special"])
-            extras = {e for g in gods for e in cs.goddesses[g].extra}
+            extras = [e for g in gods for e in cs.goddesses[g].extra]  # one card per entry (copies.py: several)
             for c in deck.sections["normal"]:
                 placements.append((seat, c, "deck"))  # 4-1 step 2
             for c in deck.sections["special"]:
@@ -162,6 +165,9 @@ class SakuraArmsRules(CardGame):
         for c in s.special_used:
             assert s.table.name_of[c] == "special", f"used mark on card {c} outside the Special zone"
         assert s.tok[0] <= 10, "Distance above 10 (7-1-1)"
+        assert set(s.umbrella) <= {"open", "closed"}, f"umbrella states {s.umbrella} (mechanics/umbrella.py)"
+        for copy in s.copy_of_sealed:  # mechanics/copies.py: only Variable cards become copies
+            assert s.table.cards[copy].defn.type == "variable", f"card {copy} is a copy but no Variable card"
 
     def action_schema(self) -> dict:
         return ACTION_SCHEMA

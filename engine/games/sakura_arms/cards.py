@@ -21,9 +21,11 @@ BASIC_ACTIONS = ("advance", "retreat", "recover", "focus", "breakaway")
 X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_specials", "distance",
              "distance_moved"]  # issue #20: how far the Distance moved since the turn began (8-1-1)
 
-KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
+KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both",
+            "centrifuge", "trap"]  # goddess keywords: mechanics/centrifuge.py, mechanics/trap.py
 # issue #20: what "when X happens" effects wait for (`when: [{event, effects}]`)
-WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most")
+WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most",
+               "umbrella_opened", "umbrella_closed")  # the umbrella: mechanics/umbrella.py
 # issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
 OPP_COUNTS = tuple(f"opp_{zone}_at_{bound}" for zone in ("flare", "hand", "deck") for bound in ("least", "most"))
 _CONDITION = {
@@ -42,6 +44,7 @@ _CONDITION = {
                                    "properties": {k: {"type": "integer", "minimum": 1}
                                                   for k in ("attack", "action", "enhancement")}},
         "full_power": {"const": True}, "closer_than_start": {"const": True}, "my_turn": {"const": True},
+        "umbrella": {"enum": ["open", "closed"]},  # the card's player's umbrella (mechanics/umbrella.py)
                                                      "all_other_specials_used": {"const": True},
                                                      # 10-32: this card / the attack reacted to originally has it
                                                      "originally_has": {"enum": KEYWORDS},
@@ -76,6 +79,7 @@ MOD_SCHEMA = {
         "mastery": {"type": "integer"},  # issue #20 (ongoing/devoted): the Mastery Zone changes by N (5-2-2)
         "block_arrow": {"type": "object", "additionalProperties": False, "minProperties": 1,  # (ongoing, 10-1)
                         "properties": {"from": {"enum": ZONES_TOKEN}, "to": {"enum": ZONES_TOKEN}}},
+        "trap_any": {"const": True},  # (devoted) any number of Traps at a reshuffle (mechanics/trap.py)
         "counts_as_aura": {"const": True},  # issue #20 (ongoing): this card's tokens count as Aura for damage (9-5)
         "cancel_attacks": {"enum": ["dash_damage", "second_each_turn"]},  # issue #20 (ongoing/devoted, 9-4 ii)
         "forbid_basic": {"type": "array", "minItems": 1, "items": {"enum": list(BASIC_ACTIONS)}},  # (ongoing, 9-7)
@@ -120,6 +124,18 @@ def _effect_item(effect_schema: dict) -> dict:
     return {**effect_schema, "maxProperties": 2, "properties": {**effect_schema["properties"], "if": _CONDITION}}
 
 
+# the umbrella (mechanics/umbrella.py): what a two-faced card prints on each face, over its own values
+FACE_KEYS = ("range", "damage", "forced", "on_use", "after_attack", "initialize", "ongoing", "text")
+UMBRELLA_STATES = ("closed", "open")
+
+
+def _face_schema(effects: dict) -> dict:
+    return {"type": "object", "additionalProperties": False, "minProperties": 1,
+            "properties": {"range": _RANGE, "damage": {"type": "string"}, "forced": _MODS, "ongoing": _MODS,
+                           "on_use": effects, "after_attack": effects, "initialize": effects,
+                           "text": {"type": "string"}}}
+
+
 def _card_item() -> dict:
     effects = {"type": "array", "items": {"$ref": "#/$defs/effect"}}  # written out: card tables read the type
     return {
@@ -153,6 +169,8 @@ def _card_item() -> dict:
                 "properties": {"event": {"enum": list(WHEN_EVENTS)},
                                "at_most": {"type": "integer", "minimum": 0},
                                "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}}}},
+            "umbrella": {"type": "object", "additionalProperties": False, "required": list(UMBRELLA_STATES),
+                         "properties": {face: _face_schema(effects) for face in UMBRELLA_STATES}},
             "text": {"type": "string"},
         },
     }
@@ -337,6 +355,8 @@ class CardDef:
     immediate_resurgence: dict | None = None
     text: str = ""
     number: str = ""
+    # the umbrella (mechanics/umbrella.py): this card with each face's values, by umbrella state
+    faces: dict[str, "CardDef"] | None = None
 
     @property
     def is_special(self) -> bool:
@@ -412,6 +432,28 @@ def _condition_subject_problems(raw: dict) -> list[tuple[list, str]]:
     return out
 
 
+def _faces(raw: dict, kw: dict, problem: Callable[[list, str], None]) -> dict[str, CardDef]:
+    """The umbrella (mechanics/umbrella.py): each face is the card with that face's printed values
+    written over its own (Range and damage only on Attack cards, 6-2-1-8)."""
+    faces = {}
+    for state in UMBRELLA_STATES:
+        face, fkw = raw["umbrella"][state], dict(kw)
+        for key in FACE_KEYS:
+            if key in face:
+                fkw[key] = face[key] if key == "text" else _freeze(face[key])
+        if ("range" in face or "damage" in face) and raw["type"] != "attack":
+            problem([state], "only Attack cards have range and damage (6-2-1-8)")
+        try:
+            if "range" in face:
+                fkw["range"] = parse_range(face["range"])
+            if "damage" in face:
+                fkw["damage"] = parse_damage(face["damage"])
+        except ValueError as exc:
+            problem([state], str(exc))
+        faces[state] = CardDef(**fkw)
+    return faces
+
+
 def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict], list[str]] | None = None) -> CardSet:
     """Load and validate a card file against the schema built from the effect registry's
     `effect_schema` (and its words' own checks, `effect_problems`); every problem is reported
@@ -446,6 +488,8 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
                     "start_phase", "end_phase", "main_start", "forced_start_phase", "forced_main_start",
                     "forced_end_phase", "when"):
             kw[key] = _freeze(raw.get(key, []))
+        if raw.get("umbrella") and raw["type"] == "attack":  # the card's own values: its closed face's if unwritten
+            raw = {**{k: v for k, v in raw["umbrella"]["closed"].items() if k in ("range", "damage")}, **raw}
         try:
             if raw["type"] == "attack":
                 if "range" not in raw or "damage" not in raw:
@@ -496,6 +540,8 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
                 problem(where, "Devoted, Resurgence and Immediate Resurgence are for Special cards (9-1-1-8, 10-7)")
         if "unguarded" in kw["keywords"] and raw["type"] != "enhancement":
             problem(where, "only Enhancement cards can be Unguarded (10-6)")
+        if raw.get("umbrella"):
+            kw["faces"] = _faces(raw, kw, lambda at, msg: problem(where + ["umbrella", *at], msg))
         out.cards[raw["id"]] = CardDef(**kw)
     for gid, g in out.goddesses.items():
         for extra in g.extra:

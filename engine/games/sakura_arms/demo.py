@@ -108,6 +108,9 @@ def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
         "arrow_reversed": lambda: f"{who}: the arrow is reversed",
         "discarded": lambda: f"{who} puts {_name(event.get('card'))} from their hand into their Played pile",
         "nothing_to_discard": lambda: f"{who} has no such card in hand (the referee attests it)",
+        "umbrella": lambda: f"{who} {'opens' if event['state'] == 'open' else 'closes'} their umbrella",
+        "no_trap": lambda: f"{who} uses no Trap card before reshuffling",
+        "copies_to_deck": lambda: f"{who} puts {event['count']} copy card(s) of {_name(event.get('copy_of'))} into their deck",
         "phase_ended": lambda: f"The {event['phase']} phase ends",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
         + event.get("reason", ""),

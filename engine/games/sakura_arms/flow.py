@@ -22,6 +22,7 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
+from engine.games.sakura_arms.mechanics import copies, umbrella
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
                                               to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
@@ -145,6 +146,12 @@ def _draw(s: SakuraState, step: Draw) -> None:
 
 
 def reshuffle(s: SakuraState, seat: int, by_rules: bool) -> None:
+    """9-8, by the rules or an effect; first the player may use Trap cards (mechanics/trap.py)."""
+    if not trap.window_before(s, seat, by_rules):
+        reshuffle_now(s, seat, by_rules)
+
+
+def reshuffle_now(s: SakuraState, seat: int, by_rules: bool) -> None:
     """9-8: a rules reshuffle costs 1 Life first; then Normal cards from the Played and
     Face-down piles go into the Deck, which is shuffled (A-17: Specials stay)."""
     if by_rules:
@@ -1095,7 +1102,7 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
              "cancel the `value` of the attack this card reacts to (9-4 ii)"),
         Word("modify", MOD_SCHEMA, _modify, "modify the attack this card reacts to or belongs to (10-3)"),
         Word("end_phase", _TRUE, _end_phase, "end the current phase (10-13)"),
-        Word("seal", {"enum": ["own_facedown", "opp_played"]}, _seal, "seal `value` under this card (10-9)",
+        Word("seal", {"enum": ["own_facedown", "opp_played", "hand"]}, _seal, "seal `value` under this card (10-9)",
              scope_of=lambda pool: pool),
         Word("unseal", {"enum": ["hand", "played"]}, _unseal,
              "the cards sealed under this card go to your `value` (10-9)"),
@@ -1149,6 +1156,7 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
+        *umbrella.WORDS, *copies.WORDS,  # goddess mechanics (mechanics/)
     ),
     scopes=SCOPES,
 )
@@ -1421,7 +1429,9 @@ def start_phase_rest(s: SakuraState, seat: int) -> None:
 
 def _answer_reshuffle(s: SakuraState, step: AskReshuffle, seat: int, action: dict) -> None:
     if action["reshuffle"]:
-        reshuffle(s, step.seat, by_rules=True)  # never asks
+        s.flow.next(Draw(step.seat, 2))  # iv, after the reshuffle (and a Trap used before it)
+        reshuffle(s, step.seat, by_rules=True)
+        return
     _next(s, draw(s, step.seat, 2))  # iv
 
 
@@ -1548,3 +1558,6 @@ for _step, _request, _answer in (
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
         (EffectOrder, choices.effect_order, _answer_effect_order)):
     PROCESSOR.asks(_step, _request, _answer)
+
+# the goddess mechanics that step into the procedure above register their steps here (mechanics/trap.py)
+from engine.games.sakura_arms.mechanics import trap  # noqa: E402

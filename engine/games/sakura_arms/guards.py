@@ -13,6 +13,7 @@ from engine.core.errors import Refusal
 from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
+from engine.games.sakura_arms.mechanics import centrifuge
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
                                             cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
@@ -81,6 +82,9 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
             return Refusal("9-2", f"{d.name} can be used only as a Reaction, when an attack is made against you "
                                   "(9-4 i); keep it for your opponent's turn.")
         return Refusal("9-2", f"{d.name}'s use condition is not met now; the card cannot be used.")
+    refusal = centrifuge.refusal(s, seat, card, d)
+    if refusal:
+        return refusal
     if d.type == "attack":
         atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
         cd = current_distance(s)

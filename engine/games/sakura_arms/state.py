@@ -9,6 +9,7 @@ Distance 10) and "as many as possible" (6-3), logs moves to and from Out-of-game
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -582,6 +583,10 @@ class SakuraState:
     life_seen: list[int] = field(default_factory=lambda: [10, 10])
     # "basic actions are forbidden this turn" (9-7): each seat's forbidden basic actions
     basic_forbidden: list[list[str]] = field(default_factory=lambda: [[], []])
+    # goddess mechanics (engine/games/sakura_arms/mechanics/): each seat's umbrella, closed at the start
+    # (umbrella.py); Variable cards that are copies of a card sealed face up -> that card (copies.py)
+    umbrella: list[str] = field(default_factory=lambda: ["closed", "closed"])
+    copy_of_sealed: dict[int, int] = field(default_factory=dict)
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
@@ -591,11 +596,32 @@ class SakuraState:
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
-    """The card's information; a copy reads its copy source's (10-16), category excepted."""
+    """The card's information; a copy reads its copy source's (10-16), category excepted; a
+    two-faced card its umbrella face (mechanics/umbrella.py)."""
     src = s.copy_of.get(card)
     if src is not None and s.table.name_of[src] == "enhancement":
         return s.table.cards[src].defn
-    return s.table.cards[card].defn
+    d = s.table.cards[card].defn
+    if d.faces:
+        return d.faces[s.umbrella[s.table.cards[card].owner]]
+    if s.copy_of_sealed:
+        src = s.copy_of_sealed.get(card)
+        if src is not None and s.table.name_of[src] == "sealed":  # mechanics/copies.py
+            return copied_keeping_name(d, defn(s, src))
+    return d
+
+
+_COPIES: dict[tuple[CardDef, CardDef], CardDef] = {}
+
+
+def copied_keeping_name(copy: CardDef, source: CardDef) -> CardDef:
+    """10-16: `copy` reads `source`'s information except its category, and (mechanics/copies.py)
+    keeps its own id and name; one record per pair (card data is compared by identity)."""
+    key = (copy, source)
+    if key not in _COPIES:
+        _COPIES[key] = dataclasses.replace(source, id=copy.id, name=copy.name, category=copy.category,
+                                           extra_card=copy.extra_card, faces=None)
+    return _COPIES[key]
 
 
 def owner(s: SakuraState, card: int) -> int:

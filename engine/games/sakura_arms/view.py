@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import view as core_view
 
 from engine.games.sakura_arms.effects import Attack
+from engine.games.sakura_arms.mechanics import umbrella
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, LIFE, SHADOW, SakuraState, current_distance,
                                             defn, zone)
 
@@ -14,7 +15,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, LIFE, SHADO
 def describe(s: SakuraState, card: int) -> dict:
     """A card as a seat that sees it is shown it."""
     base = s.table.cards[card].defn
-    d = defn(s, card) if card in s.copy_of else base
+    d = defn(s, card)  # a copy's source (10-16), a two-faced card's current face (mechanics/umbrella.py)
     out = {"id": card, "card": base.id, "name": base.name, "category": base.category, "type": d.type}
     if d.subtype:
         out["subtype"] = d.subtype
@@ -29,6 +30,11 @@ def describe(s: SakuraState, card: int) -> dict:
         out["sealed_by"] = s.sealed_by[card]
     if card in s.copy_of:
         out["copy_of"] = s.copy_of[card]
+    if card in s.copy_of_sealed and d is not base:  # mechanics/copies.py: a copy of a sealed card (10-16)
+        out["copy_of"] = s.copy_of_sealed[card]
+    faces = umbrella.faces_view(s, card)
+    if faces:
+        out["umbrella"] = faces
     return out
 
 
@@ -56,6 +62,7 @@ def view(s: SakuraState, seat: int | None) -> dict:
             "seat": p, "goddesses": list(s.goddesses[p]),
             "life": s.tok[LIFE[p]], "aura": s.tok[AURA[p]], "flare": s.tok[FLARE[p]],
             "vigor": s.vigor[p], "flinched": s.flinch[p], "terminal": s.terminal[p], "hand_limit": 2,
+            **({"umbrella": s.umbrella[p]} if umbrella.has_two_faced(s, p) else {}),  # mechanics/umbrella.py
             "deck": _owner_zone(s, p, "deck", seat),
             "hand": _owner_zone(s, p, "hand", seat),
             "facedown": _owner_zone(s, p, "facedown", seat),

@@ -73,10 +73,13 @@ class SakuraArmsAdapter(DataclassAdapter):
     def stats(self, c: Any) -> list[dict]:
         out = []
         if c.type == "attack":
-            rng = _range(c.range) or "X"
-            aura, life = c.damage if c.damage else (None, None)
+            # a two-faced card (the umbrella, engine/games/sakura_arms/mechanics/umbrella.py) prints both
+            # faces' values, closed | open
+            faces = [c.faces["closed"], c.faces["open"]] if c.faces else [c]
             fmt = lambda v: "-" if v is None else str(v)  # noqa: E731
-            out = [{"icon": "aura", "label": rng}, {"icon": "damage", "label": f"{fmt(aura)}/{fmt(life)}"}]
+            rng = " | ".join(_range(f.range) or "X" for f in faces)
+            dmg = " | ".join(f"{fmt(f.damage[0])}/{fmt(f.damage[1])}" if f.damage else "-/-" for f in faces)
+            out = [{"icon": "aura", "label": rng}, {"icon": "damage", "label": dmg}]
         if c.charge:
             out.append({"icon": "flare", "label": c.charge})
         return out
