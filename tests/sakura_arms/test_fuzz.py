@@ -22,12 +22,17 @@ def _token_invariants(game: Game) -> None:
 
 
 def _hidden_zones_hidden(game: Game) -> None:
-    """Hand, Face-down pile and unused Specials: never identified in the other seat's view."""
+    """Hand, Face-down pile and unused Specials: never identified in the other seat's view, except
+    the cards a look shows that seat while it lasts (issue #20, 7-1-10, 7-1-11)."""
+    revealed = game.state.table.revealed
     for seat in (0, 1):
         other = game.view(1 - seat)["players"][seat]
-        assert "cards" not in other["hand"] and "cards" not in other["facedown"]
+        assert "cards" not in other["facedown"]
+        for card in other["hand"].get("cards", []):
+            assert "id" not in card or (card["id"], 1 - seat) in revealed, card
+        assert "cards" not in other["hand"] or any(s == 1 - seat for _c, s in revealed)
         for card in other["special"]:
-            assert ("id" in card) == (card.get("state") == "used"), card
+            assert ("id" in card) == (card.get("state") == "used" or (card.get("id"), 1 - seat) in revealed), card
 
 
 def _extra(game: Game) -> None:
@@ -49,7 +54,8 @@ DATA = RULES.data / "decks"
                                  ("petal-and-moon", "petal-and-bow"),
                                  ("snow-and-blade", "bow-and-moon"), ("mist-and-blade", "petal-and-moon"),
                                  ("mist-and-moon", "mist-and-blade"), ("mist-and-fan", "bow-and-moon"),
-                                 ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan")])
+                                 ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan"),
+                                 ("mirror-and-blade", "mist-and-moon"), ("mirror-and-blade", "fan-and-moon")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
     assert sum(fuzz_game(RULES, 1000 + seed, decks=decks, mutate_rate=0.15, extra_check=_extra)

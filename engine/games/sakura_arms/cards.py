@@ -23,7 +23,11 @@ X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_spe
 
 KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
 # issue #20: what "when X happens" effects wait for (`when: [{event, effects}]`)
-WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most")
+WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most",
+               "card_used")
+# "after you use a card" (`card_used`) may name the kind of card: its type, subtype or category
+USED_FILTERS = {"type": ["attack", "action", "enhancement"], "subtype": ["reaction", "throughout", "none"],
+                "category": ["normal", "special"]}
 # issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
 OPP_COUNTS = tuple(f"opp_{zone}_at_{bound}" for zone in ("flare", "hand", "deck") for bound in ("least", "most"))
 _CONDITION = {
@@ -152,6 +156,7 @@ def _card_item() -> dict:
                 "type": "object", "additionalProperties": False, "required": ["event", "effects"],
                 "properties": {"event": {"enum": list(WHEN_EVENTS)},
                                "at_most": {"type": "integer", "minimum": 0},
+                               **{key: {"enum": values} for key, values in USED_FILTERS.items()},
                                "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}}}},
             "text": {"type": "string"},
         },
@@ -485,6 +490,9 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         for i, w in enumerate(raw.get("when", [])):
             if (w["event"] == "life_becomes_at_most") != ("at_most" in w):
                 problem(where + ["when", i], "at_most goes with event: life_becomes_at_most, and only with it")
+            if w["event"] != "card_used" and any(key in w for key in USED_FILTERS):
+                problem(where + ["when", i], "type, subtype and category name the card used: they go with "
+                                             "event: card_used only")
         for when in ("start_phase", "main_start", "end_phase"):
             if raw.get(when) and raw.get(f"forced_{when}"):
                 problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "

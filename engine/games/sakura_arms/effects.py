@@ -248,10 +248,13 @@ def flags(s: SakuraState, atk: Attack) -> dict:
 
 # -- moving cards (7-2, 9-2-1 v, 10-17, 5-1-2) ------------------------------------------------
 
-def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None) -> None:
-    """Move a card to its OWNER's zone (7-2). Tokens on a card that lands where tokens cannot be
-    go to Shadow (7-1-9, 10-6 A-8); the Special state follows the zone (6-2-2-3)."""
-    s.table.move(card, owner(s, card), name, index)
+def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None,
+        seat: int | None = None) -> None:
+    """Move a card to its OWNER's zone (7-2), or to `seat`'s In-use or Enhancement zone, which may
+    hold another player's card (7-1-14, 7-1-9: a card used by a player who does not own it).
+    Tokens on a card that lands where tokens cannot be go to Shadow (7-1-9, 10-6 A-8); the
+    Special state follows the zone (6-2-2-3)."""
+    s.table.move(card, owner(s, card) if seat is None else seat, name, index)
     if face_down:
         s.table.face_down.add(card)
     if name != "special":

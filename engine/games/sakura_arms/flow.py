@@ -22,6 +22,7 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
+from engine.games.sakura_arms.mechanics import look
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
                                               to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
@@ -41,7 +42,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen,
                                             UseChosen, UseDone, UsePaid, _applies, card_id, charge_of, check_victory,
                                             cond_ok, cost_of, current_distance, mastery_zone, x_value, defn, emit,
-                                            ongoing_mods, owner, set_result, trigger, where, zone)
+                                            holder, ongoing_mods, owner, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
@@ -74,7 +75,8 @@ def _undo_destroying(s: SakuraState, step: DestroyEnd) -> None:
 
 
 # what a step cut short by victory or "end the current phase" still does (9-4 viii, 9-6)
-UNWIND: dict[type, Callable[[SakuraState, Any], None]] = {AttackEnd: _undo_attack, DestroyEnd: _undo_destroying}
+UNWIND: dict[type, Callable[[SakuraState, Any], None]] = {AttackEnd: _undo_attack, DestroyEnd: _undo_destroying,
+                                                          look.LookEnd: look.end_look}
 
 
 def _unwind(s: SakuraState, to_phase_end: bool) -> PhaseEnd | None:
@@ -306,7 +308,7 @@ def destroy(s: SakuraState, card: int) -> None:
     """9-6: Disenchant effects (the card has lost its Ongoing effects), then Normal -> Played
     pile, Special -> used, unless tokens came back or the card already left (`DestroyEnd`)."""
     s.destroying.add(card)
-    seat = owner(s, card)
+    seat = holder(s, card)  # its effects are the player's whose zone it is in (10-12)
     emit(s, {"type": "destroyed", "card": CardRef(card), "rule": "9-6"})
     trigger(s, "enhancement_destroyed", None, but=card)
     s.flow.next(DestroyEnd(card))
@@ -373,15 +375,18 @@ def _use_paid(s: SakuraState, step: UsePaid) -> None:
     seat, card, reacting, full_power, atk = step.seat, step.card, step.reacting, step.full_power, step.attack
     d = defn(s, card)  # unchanged since the use began: a card in hand or Special is no copy (10-16)
     from_zone = where(s, card)
-    put(s, card, "in_use")
+    put(s, card, "in_use", seat=seat)  # the user's In-use zone, whoever owns the card (7-1-14)
     s.turn_used[seat].append(card)  # for the "this turn" conditions (issue #20)
     if from_zone == "facedown":
         if card not in s.used_from_facedown:
             s.used_from_facedown.append(card)
     elif card in s.used_from_facedown:
         s.used_from_facedown.remove(card)
-    emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
-             "full_power": full_power, "rule": "9-2"})
+    event = {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
+             "full_power": full_power, "rule": "9-2"}
+    if owner(s, card) != seat:  # a card of the opponent's, used by this player (issue #20, 7-1-14)
+        event["owner"] = owner(s, card)
+    emit(s, event)
     done = UseDone(seat, card, "terminal" in d.keywords)
     replacements = replacing_effects(s, seat, card)
     if replacements:  # 10-30; of several, the turn player picks the one that applies (5-5)
@@ -410,7 +415,7 @@ def _initialize(s: SakuraState, step: Initialize) -> None:
 def _place_enhancement(s: SakuraState, step: PlaceEnhancement) -> None:
     card = step.card
     if where(s, card) == "in_use":
-        put(s, card, "enhancement")  # 9-2-3 v
+        put(s, card, "enhancement", seat=holder(s, card))  # 9-2-3 v: the user's zone (7-1-9)
         emit(s, {"type": "enhancement", "card": CardRef(card), "tokens": s.tok.get(CARD + card, 0),
                  "rule": "9-2-3 v"})
 
@@ -418,6 +423,7 @@ def _place_enhancement(s: SakuraState, step: PlaceEnhancement) -> None:
 @run(UseDone)
 def _use_done(s: SakuraState, step: UseDone) -> None:
     finish_card(s, step.card)
+    trigger(s, "card_used", step.seat, but=step.card, used=step.card)  # "after you use a card" (issue #20)
     if step.terminal:
         s.terminal[step.seat] = True
         emit(s, {"type": "terminal", "seat": step.seat, "rule": "9-2"})
@@ -457,7 +463,7 @@ def replaced_resolution(s: SakuraState, seat: int, card: int, replacement: tuple
 @run(ReplacedEnd)
 def _replaced_end(s: SakuraState, step: ReplacedEnd) -> None:
     if where(s, step.card) == "in_use" and defn(s, step.card).type == "enhancement":
-        put(s, step.card, "enhancement")
+        put(s, step.card, "enhancement", seat=holder(s, step.card))
 
 
 def charge(s: SakuraState, seat: int, card: int) -> None:
@@ -891,6 +897,9 @@ def discard_next(s: SakuraState, user: int, victim: int, spec: dict, left: int) 
     then = DiscardChosen(user, victim, spec, left)
     if by == "random":
         return _with(then, cards[s.rng.choice_index(len(cards))])
+    if by == "you" and victim != user and len(look.seen(s, user, cards)) == len(cards):  # during a look (7-1-10)
+        return choose_card(s, user, cards, "Choose a card of your opponent's hand to put into their Played pile.",
+                           False, then)
     if by == "you" and victim != user:
         if len(cards) == 1:
             return _with(then, cards[0])  # one hand card: its place says nothing (the hand size is public)
@@ -1035,6 +1044,12 @@ SCOPES: tuple[Scope, ...] = (
     Scope("opp_hand", lambda s, seat: list(zone(s, 1 - seat, "hand")), wording="a card of your opponent's hand"),
     Scope("own_used_special", lambda s, seat: [c for c in zone(s, seat, "special") if c in s.special_used],
           wording="a used Special card of yours"),
+    Scope("opp_seen_hand", lambda s, seat: look.seen(s, seat, zone(s, 1 - seat, "hand")),
+          wording="a card of your opponent's hand that you see (a look shows them, 7-1-10)"),
+    Scope("opp_used_special", lambda s, seat: [c for c in zone(s, 1 - seat, "special") if c in s.special_used],
+          wording="a used Special card of your opponent's"),
+    Scope("opp_special", lambda s, seat: look.seen(s, seat, zone(s, 1 - seat, "special")),
+          wording="a Special card of your opponent's that you see: used, or unused while a look shows it (7-1-11)"),
     Scope("any_enhancement", lambda s, seat: list(zone(s, seat, "enhancement")) + list(zone(s, 1 - seat, "enhancement")),
           wording="an Enhancement card in play, yours or your opponent's"),
     Scope("opp_enhancement", lambda s, seat: [c for c in zone(s, 1 - seat, "enhancement") if c not in s.copy_of],
@@ -1059,7 +1074,8 @@ REPEAT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["
                                 "effects": {**_EFFECTS, "minItems": 1}}}
 USE_SCHEMA = {"oneOf": [{"enum": ["own_facedown", "hand"]}, {
     "type": "object", "additionalProperties": False, "required": ["from"],
-    "properties": {"from": {"enum": ["own_facedown", "hand", "own_played", "own_used_special"]},
+    "properties": {"from": {"enum": ["own_facedown", "hand", "own_played", "own_used_special", "opp_played",
+                                     "opp_used_special", "opp_special", "opp_seen_hand"]},
                    "free": {"const": True}, "no_reactions": {"const": True},
                    "type": {"enum": ["attack", "action", "enhancement"]},
                    "subtype": {"enum": ["reaction", "throughout", "none"]}}}]}
@@ -1146,6 +1162,7 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("strip_tokens", {"enum": ["any_enhancement", "opp_enhancement"]}, _strip,
              "`value` loses all its sakura tokens to Shadow, and is then destroyed (6-3, 9-6)",
              scope_of=lambda pool: pool),
+        Word("look", look.SCHEMA, look.look, look.WORDING),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1188,6 +1205,9 @@ def _use_chosen(s: SakuraState, step: UseChosen) -> None:
         spec = step.spec or {}
         use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting, free=spec.get("free", False),
                  no_reactions=spec.get("no_reactions", False))
+
+
+run(look.LookEnd)(look.end_look)
 
 
 @run(BottomChosen)
@@ -1514,7 +1534,7 @@ def end_phase_cleanup(s: SakuraState) -> None:
     for seat in (0, 1):
         for card in list(zone(s, seat, "in_use")):
             if defn(s, card).type == "enhancement":
-                put(s, card, "enhancement")
+                put(s, card, "enhancement", seat=seat)
             else:
                 finish_card(s, card)
     s.attacks.clear()

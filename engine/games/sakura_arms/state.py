@@ -602,6 +602,12 @@ def owner(s: SakuraState, card: int) -> int:
     return s.table.cards[card].owner
 
 
+def holder(s: SakuraState, card: int) -> int:
+    """The player associated with the zone the card is in (10-12): its owner, except for a card a
+    player uses that they do not own, while it is in their In-use or Enhancement zone (7-1-14, 7-1-9)."""
+    return int(s.table.zone_of[card][0])
+
+
 def zone(s: SakuraState, seat: int, name: str) -> list[int]:
     return s.table.zones[f"{seat}.{name}"]
 
@@ -763,11 +769,21 @@ def current_distance(s: SakuraState) -> int:
     return d if d > 0 else 0
 
 
-def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None) -> None:
+def used_matches(s: SakuraState, card: int, when: dict) -> bool:
+    """"After you use a <kind of> card" (issue #20): the used card has the type, subtype and
+    category the `when` names (6-2-1-1, 6-2-1-5, 6-2-1-6; subtype `none`: it has none)."""
+    d = s.table.cards[card].defn
+    return when.get("type", d.type) == d.type and when.get("subtype", d.subtype or "none") == (d.subtype or "none") \
+        and when.get("category", d.category) == d.category
+
+
+def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None,
+            used: int | None = None) -> None:
     """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
     Devoted). `on` happened to `seat` (None: to anyone, e.g. another Enhancement destroyed); the
     effects of `seat`'s cards waiting for it (`but` that card itself) are due at the next
-    state-triggered resolution (5-5). `life`: (before, after) for `life_becomes_at_most`."""
+    state-triggered resolution (5-5). `life`: (before, after) for `life_becomes_at_most`; `used`:
+    the card a `card_used` event is about."""
     zones = s.table.zones
     if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
         return
@@ -782,6 +798,8 @@ def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, l
                     continue
                 if life is not None and not life[0] > when["at_most"] >= life[1]:
                     continue  # "becomes": it was above the bound and is not now
+                if used is not None and not used_matches(s, used, when):
+                    continue
                 s.triggered.append(TriggerDue(owner_seat, card, when["effects"]))
 
 
