@@ -18,6 +18,7 @@ from engine.core.zones import Table
 
 from engine.games.sakura_arms import cards, demo, flow, guards, view
 from engine.games.sakura_arms.flow import REGISTRY
+from engine.games.sakura_arms.mechanics import plan
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
 from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
 
@@ -74,6 +75,8 @@ ACTION_SCHEMA = action_schema(
     action("may", "Do the optional effect (\"you may\"), or not (10-12).", do={"type": "boolean"}),
     action("blind_pick", "Choose one of your opponent's hand cards without seeing it: by its place in a row "
            "the game shuffled (7-1-10, 7-1-7).", slot={"type": "integer", "minimum": 0}),
+    action("plan", "Choose your plan's next state, in secret, after executing it (Plan, issue #20).",
+           rules=("5-1",), plan={"enum": list(plan.STATES)}),
 )
 
 
@@ -123,6 +126,7 @@ class SakuraArmsRules(CardGame):
                 card = s.table.zone(seat, "deck")[0]
                 s.table.move(card, seat, "hand")
         s.phase = "mulligan"
+        plan.setup(s)
         flow.start(s)
         s.events = []
         return s

@@ -22,7 +22,7 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.mechanics import look
+from engine.games.sakura_arms.mechanics import look, plan
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
                                               to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
@@ -1163,6 +1163,7 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
              "`value` loses all its sakura tokens to Shadow, and is then destroyed (6-3, 9-6)",
              scope_of=lambda pool: pool),
         Word("look", look.SCHEMA, look.look, look.WORDING),
+        Word("execute_plan", plan.SCHEMA, plan.execute, plan.WORDING),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1566,5 +1567,6 @@ for _step, _request, _answer in (
         (ChooseModes, choices.modes, _answer_modes),
         (MayDo, choices.may, _answer_may),
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
-        (EffectOrder, choices.effect_order, _answer_effect_order)):
+        (EffectOrder, choices.effect_order, _answer_effect_order),
+        (plan.ChoosePlan, plan.request, plan.answer)):
     PROCESSOR.asks(_step, _request, _answer)

@@ -308,6 +308,7 @@ KINDS = {
     "may": (("may",), "10-12", "say whether you do your card's optional effect"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
+    "plan": (("plan",), "5-1", "choose the next state of the plan, in secret"),
 }
 
 # action type -> the rule that gives this kind of move its moment, and when that is (player words);
@@ -333,6 +334,7 @@ TIMING = {
     "may": ("10-12", "You decide on an optional effect only when your card's \"you may\" resolves"),
     "blind_pick": ("7-1-10", "You pick an unseen card of your opponent's hand only when your effect makes you "
                              "choose one there"),
+    "plan": ("5-1", "You choose your plan's next state only right after you execute your plan"),
 }
 
 

@@ -582,6 +582,8 @@ class SakuraState:
     life_seen: list[int] = field(default_factory=lambda: [10, 10])
     # "basic actions are forbidden this turn" (9-7): each seat's forbidden basic actions
     basic_forbidden: list[list[str]] = field(default_factory=lambda: [[], []])
+    # Plan (issue #20, mechanics/plan.py): each seat's secret plan state, None without Plan cards
+    plan: list[str | None] = field(default_factory=lambda: [None, None])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
