@@ -49,7 +49,7 @@ def zone_key(seat: int, name: str) -> str:
 
 
 class Table:
-    __slots__ = ("cards", "specs", "zones", "zone_of", "name_of", "face_down", "seats", "revealed")
+    __slots__ = ("cards", "specs", "zones", "zone_of", "name_of", "face_down", "seats", "revealed", "given")
 
     def __init__(self, specs: Iterable[ZoneSpec], seats: int = 2) -> None:
         self.seats = seats
@@ -65,6 +65,7 @@ class Table:
         self.name_of: list[str] = []  # card id -> zone name ("hand"), read very often by rules
         self.face_down: set[int] = set()
         self.revealed: set[tuple[int, int]] = set()  # (card, seat): a card shown to a seat that may look at it
+        self.given: dict[int, int] = {}  # card -> its first owner, for a card whose owner changed (`give`)
 
     def add_card(self, owner: int, defn: Any, zone: str, card_id: int) -> CardInstance:
         """Create a card instance; ids are given by the game so they carry no hidden meaning."""
@@ -130,6 +131,20 @@ class Table:
         else:
             self.revealed.difference_update((c, seat) for c in cards)
 
+    def give(self, card_id: int, seat: int) -> None:
+        """The card's owner becomes `seat` (a game whose rules let owners change); where the card
+        is does not change: move it too. `first_owner` remembers who owned it first."""
+        card = self.cards[card_id]
+        if card.owner == seat:
+            return
+        first = self.given.pop(card_id, card.owner)
+        if first != seat:
+            self.given[card_id] = first
+        self.cards[card_id] = CardInstance(card_id, seat, card.defn)
+
+    def first_owner(self, card_id: int) -> int:
+        return self.given.get(card_id, self.cards[card_id].owner)
+
     def snapshot(self) -> bytes:
         """Zone contents in order, as bytes (zones in their fixed order, each length-prefixed)."""
         # runs after every decision of every game: filling the array directly saves a list
@@ -141,11 +156,14 @@ class Table:
         append(len(self.face_down))
         if self.face_down:
             extend(sorted(self.face_down))
-        if self.revealed:  # after the fixed part, so a table with no look packs as it always did
+        if self.revealed or self.given:  # after the fixed part: a table with neither packs as it always did
             append(len(self.revealed))
             for card, seat in sorted(self.revealed):
                 append(card)
                 append(seat)
+            append(len(self.given))
+            for card, first in sorted(self.given.items()):
+                extend([card, first, self.cards[card].owner])
         return flat.tobytes()
 
     hash_bytes = snapshot  # how the declared-state packer (engine/core/hashing.py) packs a table
@@ -154,8 +172,9 @@ class Table:
         """The zones and the face-down cards as plain values, for the packer's one marshal call
         (hash version 3): cheaper than filling an array zone by zone."""
         face_down = self.face_down
-        if self.revealed:  # who looks at what: a third part, so a table with no look hashes as before
-            return tuple(self.zones.values()), sorted(face_down) if face_down else (), sorted(self.revealed)
+        if self.revealed or self.given:  # who looks at what, whose owner changed: a table with neither hashes as before
+            return (tuple(self.zones.values()), sorted(face_down) if face_down else (), sorted(self.revealed),
+                    sorted((card, first, self.cards[card].owner) for card, first in self.given.items()))
         return tuple(self.zones.values()), sorted(face_down) if face_down else ()
 
     def check_invariants(self) -> None:

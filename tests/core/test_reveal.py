@@ -83,3 +83,17 @@ def test_the_hash_of_a_table_includes_who_looks_at_what():
     assert len({repr(plain.hash_value()), repr(looked.hash_value()), repr(other.hash_value())}) == 3
     looked.conceal(0)
     assert looked.snapshot() == plain.snapshot() and looked.hash_value() == plain.hash_value()
+
+
+def test_a_card_given_to_another_player_is_theirs_to_see_and_hashes_differently_until_given_back():
+    """Owners may change (Sakura Arms 5-4: the owner is who prepared the card "at the start of the
+    duel"): the new owner sees it in an owner-only zone, the first owner no longer does."""
+    table, plain = _table(), _table()
+    table.give(0, 1)
+    table.move(0, 1, "hand")
+    plain.move(0, 1, "hand")
+    assert table.visible_to(0, 1) and not table.visible_to(0, 0) and table.first_owner(0) == 0
+    assert table.snapshot() != plain.snapshot() and table.hash_value() != plain.hash_value()
+    table.give(0, 0)
+    assert table.first_owner(0) == 0 and not table.given
+    assert table.snapshot() == plain.snapshot() and table.hash_value() == plain.hash_value()

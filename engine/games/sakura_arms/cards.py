@@ -141,6 +141,7 @@ def _card_item() -> dict:
             "keywords": {"type": "array", "items": {"enum": KEYWORDS}},
             "no_reactions": {"enum": ["all", "normal", "special"]},
             "extra_card": {"const": True},
+            "poison": {"const": True},  # issue #20: a poison card (mechanics/poison.py)
             "condition": _CONDITION,
             "reaction_while": _CONDITION,
             "cost_less_by": {"enum": X_SOURCES},  # issue #20: the Cost is reduced by this count (5-6)  # issue #20: usable as a Reaction while this holds (9-4 i)
@@ -319,6 +320,7 @@ class CardDef:
     keywords: frozenset[str] = frozenset()
     no_reactions: str | None = None
     extra_card: bool = False
+    poison: bool = False  # a poison card: an Extra card put into the opponent's deck or hand (issue #20)
     condition: dict | None = None
     reaction_while: dict | None = None  # a card that is no Reaction card, usable as one while this holds
     cost_less_by: str | None = None  # the Cost is reduced by this count (x source)
@@ -442,7 +444,8 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         kw = dict(id=raw["id"], goddess=raw["goddess"], name=raw["name"],
                   category=raw["category"], type=raw["type"], subtype=_subtype(raw), x=raw.get("x"),
                   keywords=frozenset(raw.get("keywords", ())), no_reactions=raw.get("no_reactions"),
-                  extra_card=raw.get("extra_card", False), condition=raw.get("condition"),
+                  extra_card=raw.get("extra_card", False), poison=raw.get("poison", False),
+                  condition=raw.get("condition"),
                   reaction_while=raw.get("reaction_while"), cost_less_by=raw.get("cost_less_by"),
                   additional_cost=raw.get("additional_cost"), resurgence=raw.get("resurgence"),
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
@@ -502,6 +505,10 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":
                 problem(where, "Devoted, Resurgence and Immediate Resurgence are for Special cards (9-1-1-8, 10-7)")
+        if raw.get("poison") and not (raw.get("extra_card") and raw["category"] == "normal"
+                                      and raw["type"] in ("action", "attack")):
+            problem(where + ["poison"], "a poison card is a Normal Action or Attack card with extra_card: true "
+                                        "(it starts in the bag, its goddess's Extra zone, 7-1-12)")
         if "unguarded" in kw["keywords"] and raw["type"] != "enhancement":
             problem(where, "only Enhancement cards can be Unguarded (10-6)")
         out.cards[raw["id"]] = CardDef(**kw)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
+from engine.games.sakura_arms.mechanics import poison
 from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState,
                                             cond_ok, defn, emit, move_tokens, ongoing_mods, owner, trigger, where,
                                             x_value, zone)
@@ -277,7 +278,9 @@ def finish_card(s: SakuraState, card: int) -> None:
     """9-2-1 v / 9-2-2 iv: Normal -> Played pile; Special -> Special zone, used (Devoted)."""
     if where(s, card) != "in_use":
         return
-    if s.table.cards[card].defn.is_special:
+    if s.table.cards[card].defn.poison:  # issue #20: a poison card goes back to its bag (mechanics/poison.py)
+        poison.back_to_bag(s, card)
+    elif s.table.cards[card].defn.is_special:
         put(s, card, "special")
         s.special_used.add(card)
         emit(s, {"type": "devoted", "card": CardRef(card), "rule": "9-2-1 v"})
@@ -352,6 +355,9 @@ def mill(s: SakuraState, seat: int, n: int) -> None:
             emit(s, {"type": "mill_stopped", "seat": seat, "rule": "7-1-6"})
             return
         card = deck[0]
+        if s.table.cards[card].defn.poison:  # a poison card is never put face down (issue #20): the mill stops
+            emit(s, {"type": "mill_stopped", "seat": seat, "rule": "7-1-6"})
+            return
         put(s, card, "facedown", face_down=True)
         emit(s, {"type": "milled", "seat": seat, "card": CardRef(card), "rule": "7-1-8"})
 

@@ -22,7 +22,7 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.mechanics import look, plan
+from engine.games.sakura_arms.mechanics import look, plan, poison
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
                                               to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
@@ -862,7 +862,7 @@ def _remove(s: SakuraState, value: bool, ctx: Ctx) -> None:
 
 def _cover(s: SakuraState, hand: str, ctx: Ctx) -> Step:
     who = ctx.seat if hand == "own_hand" else 1 - ctx.seat
-    return choose_card(s, who, SCOPE[hand].cards(s, ctx.seat), "Put a card from your hand face down.", False,
+    return choose_card(s, who, poison.coverable(s, SCOPE[hand].cards(s, ctx.seat)), "Put a card from your hand face down.", False,
                        CoverChosen(who))
 
 
@@ -1022,6 +1022,11 @@ def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
     change_vigor(s, ctx.seat if spec["who"] == "self" else 1 - ctx.seat, spec)
 
 
+def _poison(s: SakuraState, to: str, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, poison.bag(s, ctx.seat), "Choose a poison card of your bag.", False,
+                       poison.PoisonChosen(ctx.seat, to))
+
+
 def _win(s: SakuraState, value: bool, ctx: Ctx) -> None:
     set_result(s, ctx.seat, "won by a card effect", "4-2 3")
     raise GameOver()
@@ -1164,6 +1169,7 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
              scope_of=lambda pool: pool),
         Word("look", look.SCHEMA, look.look, look.WORDING),
         Word("execute_plan", plan.SCHEMA, plan.execute, plan.WORDING),
+        Word("poison", poison.SCHEMA, _poison, poison.WORDING),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1209,6 +1215,7 @@ def _use_chosen(s: SakuraState, step: UseChosen) -> None:
 
 
 run(look.LookEnd)(look.end_look)
+run(poison.PoisonChosen)(lambda s, step: poison.send(s, step))
 
 
 @run(BottomChosen)
@@ -1513,8 +1520,12 @@ def end_phase_rest(s: SakuraState, seat: int) -> None:
 @run(HandLimitCheck)
 def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
     held = len(zone(s, step.seat, "hand"))
-    if held > HAND_LIMIT:  # 8-3-2
+    if held > HAND_LIMIT and poison.coverable(s, zone(s, step.seat, "hand")):  # 8-3-2; poison never goes face down
         s.flow.next(HandLimit(step.seat))
+    elif held > HAND_LIMIT:
+        s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), over the hand limit of "
+                                                   f"{HAND_LIMIT} (5-1-3), but only poison cards, which can never be "
+                                                   "put face down: nothing is put face down (8-3-2).")
     else:
         s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), within the hand limit of "
                                                    f"{HAND_LIMIT} (5-1-3): nothing is put face down (8-3-2).")

@@ -14,6 +14,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
+from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
                                             cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
                                             zone)
@@ -97,7 +98,7 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
         return Refusal("10-31", f"{d.name} needs {extra['vigor']} Vigor as an additional cost.")
     if extra.get("aura", 0) > s.tok[AURA[seat]]:
         return Refusal("10-31", f"{d.name} needs {extra['aura']} Aura as an additional cost.")
-    if extra.get("cover", 0) > len([c for c in zone(s, seat, "hand") if c != card]):
+    if extra.get("cover", 0) > len([c for c in coverable(s, zone(s, seat, "hand")) if c != card]):
         return Refusal("10-31", f"{d.name} needs {extra['cover']} other hand card(s) to put face down.")
     return None
 
@@ -165,6 +166,9 @@ def check_basic(s: SakuraState, seat: int, action: dict) -> Refusal | None:
     card = _card(s, action, "pay")
     if card is None or owner(s, card) != seat or where(s, card) != "hand":
         return Refusal("9-7 ii-B", "Pay with \"vigor\" or with the id of a card in your hand (it goes face down).")
+    if not coverable(s, [card]):
+        return Refusal("9-7 ii-B", "A poison card can never be put face down (issue #20); pay with Vigor or "
+                                   "another hand card.")
     return None
 
 
@@ -196,7 +200,7 @@ def _main_options(s: SakuraState, seat: int) -> list:
                 where_ = "" if zname == "hand" else " (Special)"
                 out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
     if s.mode == "standard" and not blocked:
-        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + list(zone(s, seat, "hand"))
+        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:
                 for pay in pays:
