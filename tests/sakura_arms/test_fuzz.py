@@ -8,7 +8,9 @@ import pytest
 from engine.core.game import Game
 from engine.games.sakura_arms import RULES
 from engine.games.sakura_arms.state import AURA, DIST, TOTAL_TOKENS, tokens_in_play
+from engine.bots.random_bot import RandomBot
 from tests.fuzzing import fuzz_game
+from tests.invariants import check_after_decision
 
 GAMES = 300
 
@@ -35,9 +37,16 @@ def _hidden_zones_hidden(game: Game) -> None:
             assert ("id" in card) == (card.get("state") == "used" or (card.get("id"), 1 - seat) in revealed), card
 
 
+def _plan_secret(game: Game) -> None:
+    """Plan (issue #20): a seat's view shows the other seat's plan only as "hidden"."""
+    for seat in (0, 1):
+        assert game.view(1 - seat)["players"][seat].get("plan") in (None, "hidden")
+
+
 def _extra(game: Game) -> None:
     _token_invariants(game)
     _hidden_zones_hidden(game)
+    _plan_secret(game)
 
 
 def test_fuzz_300_bot_games_keep_tokens_caps_and_hidden_information():
@@ -55,8 +64,33 @@ DATA = RULES.data / "decks"
                                  ("snow-and-blade", "bow-and-moon"), ("mist-and-blade", "petal-and-moon"),
                                  ("mist-and-moon", "mist-and-blade"), ("mist-and-fan", "bow-and-moon"),
                                  ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan"),
-                                 ("mirror-and-blade", "mist-and-moon"), ("mirror-and-blade", "fan-and-moon")])
+                                 ("mirror-and-blade", "mist-and-moon"), ("mirror-and-blade", "fan-and-moon"),
+                                 ("mirror-and-fan", "mist-and-blade"), ("mirror-and-fan", "mirror-and-blade")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
     assert sum(fuzz_game(RULES, 1000 + seed, decks=decks, mutate_rate=0.15, extra_check=_extra)
                for seed in range(30)) > 30 * 30
+
+
+# the event shapes issue #20 part B added (looks, Plan, poison), each redacted per seat in the games below
+NEW_EVENTS = {"look", "looked_at", "plan_executed", "plan_prepared", "poisoned", "poison_in_hand", "poison_returned"}
+
+
+def test_fuzz_kagami_games_reach_every_new_event_shape_and_redact_it_for_each_seat():
+    """Bot games with the Kagami decks: every new event shape happens, every seat's version of it
+    names only cards that seat sees (tests/invariants.py), and the other seat's version of a
+    prepared plan does not hold the plan."""
+    decks = [RULES.load_deck(DATA / "mirror-and-fan.txt"), RULES.load_deck(DATA / "mirror-and-blade.txt")]
+    seen: set[str] = set()
+    for seed in range(12):
+        game = Game(RULES, decks, seed=seed)
+        bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        while (request := game.pending()) is not None:
+            events = game.act(request.seat, bots[request.seat].choose(request))
+            check_after_decision(game, events)
+            for event in events:
+                full = event.for_seat(None)
+                seen.add(full["type"])
+                if full["type"] == "plan_prepared":
+                    assert "plan" not in event.for_seat(1 - full["seat"]) and event.for_seat(full["seat"])["plan"]
+    assert NEW_EVENTS <= seen, NEW_EVENTS - seen
