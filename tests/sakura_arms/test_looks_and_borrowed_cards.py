@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.game import Deck
 from engine.games.sakura_arms.flow import settle
-from engine.games.sakura_arms.state import AURA, CARD, FLARE, LIFE, SHADOW, ongoing_mods
+from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, ongoing_mods
 from tests.sakura_arms.scenario import (act, actions, clear_hand, place, resolve_attack, resolve_now, started,
                                         tokens)
 
@@ -124,3 +124,26 @@ def test_9_2_after_you_use_an_attack_card_afterimage_and_glass_echo_trigger_by_t
         while game.pending().kind == "choose":           # Prying Glance's pick of a hand card
             act(game, 0, actions(game)[0])
         assert s.tok[AURA[0]] == 2 + aura_gain and len(s.table.zone(0, "hand")) == hand - 1 + draws
+
+
+def test_5_5_still_surface_waits_for_the_distance_aura_and_flare_to_become_a_value():
+    """"When X *becomes* N or less (more)" (`when: {event: becomes}`), a condition met on a change:
+    the Distance going 3 → 2 gives 1 Vigor, going 2 → 1 does not again; the Aura becoming 0 and the
+    Flare becoming 3 trigger their own effects (state-triggered resolution, 5-5)."""
+    game = started(first=0, deck_a=MIRROR)
+    s = game.state
+    surface = place(game, 0, "kagami-n9", "enhancement")
+    s.tok[CARD + surface], s.tok[SHADOW] = 3, s.tok[SHADOW] - 3
+    tokens(game, distance=3, aura=(2, 3), flare=(2, 0))
+    resolve_now(s, settle)                                  # the values as they are now are seen
+    vigor, hand = s.vigor[0], len(s.table.zone(0, "hand"))
+    s.tok[DIST], s.tok[AURA[0]] = 2, 3
+    resolve_now(s, settle)
+    assert s.vigor[0] == vigor + 1
+    s.tok[DIST], s.tok[AURA[0]] = 1, 4
+    resolve_now(s, settle)
+    assert s.vigor[0] == vigor + 1                          # already 2 or less: no change across the bound
+    s.tok[AURA[0]], s.tok[FLARE[0]], s.tok[SHADOW] = 0, 3, s.tok[SHADOW] + 3
+    flow = resolve_now(s, settle)
+    assert flow.asking is None                              # one card's effects: in printed order, nothing to order
+    assert s.tok[AURA[0]] == 1 and len(s.table.zone(0, "hand")) == hand + 1

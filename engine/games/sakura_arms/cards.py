@@ -24,7 +24,9 @@ X_SOURCES = ["flare", "aura", "life", "vigor", "opp_aura", "opp_life", "used_spe
 KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_cancelled", "take_both"]
 # issue #20: what "when X happens" effects wait for (`when: [{event, effects}]`)
 WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most",
-               "card_used")
+               "card_used", "becomes")
+# "your Aura / Flare / Life, the Distance *becomes* N or less / N or more" (`becomes`, issue #20)
+BECOMES_VALUES = ("aura", "flare", "life", "distance")
 # "after you use a card" (`card_used`) may name the kind of card: its type, subtype or category
 USED_FILTERS = {"type": ["attack", "action", "enhancement"], "subtype": ["reaction", "throughout", "none"],
                 "category": ["normal", "special"]}
@@ -157,6 +159,8 @@ def _card_item() -> dict:
                 "type": "object", "additionalProperties": False, "required": ["event", "effects"],
                 "properties": {"event": {"enum": list(WHEN_EVENTS)},
                                "at_most": {"type": "integer", "minimum": 0},
+                               "at_least": {"type": "integer", "minimum": 0},
+                               "value": {"enum": list(BECOMES_VALUES)},
                                **{key: {"enum": values} for key, values in USED_FILTERS.items()},
                                "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}}}},
             "text": {"type": "string"},
@@ -491,8 +495,13 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         if raw.get("when") and raw["type"] != "enhancement" and raw["category"] != "special":
             problem(where + ["when"], "\"when X happens\" effects belong to Enhancements (Ongoing) or Specials (Devoted)")
         for i, w in enumerate(raw.get("when", [])):
-            if (w["event"] == "life_becomes_at_most") != ("at_most" in w):
-                problem(where + ["when", i], "at_most goes with event: life_becomes_at_most, and only with it")
+            if w["event"] == "becomes":
+                if "value" not in w or ("at_most" in w) == ("at_least" in w):
+                    problem(where + ["when", i], "event: becomes needs value: (aura, flare, life or distance) and "
+                                                 "one of at_most: N or at_least: N")
+            elif (w["event"] == "life_becomes_at_most") != ("at_most" in w) or "at_least" in w or "value" in w:
+                problem(where + ["when", i], "at_most goes with event: life_becomes_at_most (or becomes), and only "
+                                             "with them; value and at_least with event: becomes")
             if w["event"] != "card_used" and any(key in w for key in USED_FILTERS):
                 problem(where + ["when", i], "type, subtype and category name the card used: they go with "
                                              "event: card_used only")

@@ -253,7 +253,30 @@ def settle(s: SakuraState) -> None:
         if now != s.life_seen[seat]:
             trigger(s, "life_becomes_at_most", seat, life=(s.life_seen[seat], now))
             s.life_seen[seat] = now
+    if s.becomes_used is None:
+        s.becomes_used = any(w["event"] == "becomes" for c in s.table.cards for w in c.defn.when)
+    if s.becomes_used:
+        values_changed(s)
     settle_loop(s)
+
+
+BECOMES_KEYS = (("aura", 0, AURA[0]), ("aura", 1, AURA[1]), ("flare", 0, FLARE[0]), ("flare", 1, FLARE[1]),
+                ("life", 0, LIFE[0]), ("life", 1, LIFE[1]))
+
+
+def values_changed(s: SakuraState) -> None:
+    """"<value> becomes N or less / more" (issue #20): each value that changed since it was last
+    seen triggers the `becomes` effects waiting for it (the Distance, shared, those of both seats)."""
+    now = [s.tok[key] for _v, _seat, key in BECOMES_KEYS] + [current_distance(s)]
+    seen = s.values_seen
+    if now == seen:
+        return
+    for i, (value, seat, _key) in enumerate(BECOMES_KEYS):
+        if now[i] != seen[i]:
+            trigger(s, "becomes", seat, change=(value, seen[i], now[i]))
+    if now[6] != seen[6]:
+        trigger(s, "becomes", None, change=("distance", seen[6], now[6]))
+    s.values_seen = now
 
 
 def settle_loop(s: SakuraState) -> None:

@@ -584,12 +584,17 @@ class SakuraState:
     basic_forbidden: list[list[str]] = field(default_factory=lambda: [[], []])
     # Plan (issue #20, mechanics/plan.py): each seat's secret plan state, None without Plan cards
     plan: list[str | None] = field(default_factory=lambda: [None, None])
+    # "<value> becomes N or less / more" (issue #20): each seat's Aura, Flare and Life and the
+    # Distance as last seen, kept only in a duel with such a card (`becomes_used`)
+    values_seen: list[int] = field(default_factory=lambda: [3, 3, 0, 0, 10, 10, 10])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
     # does any card of the duel have Forced timed effects (9-1-1-2)? worked out once
     forced_timed: bool | None = cache(None)
+    # does any card of the duel wait for a value that "becomes" something? worked out once
+    becomes_used: bool | None = cache(None)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -779,8 +784,19 @@ def used_matches(s: SakuraState, card: int, when: dict) -> bool:
         and when.get("category", d.category) == d.category
 
 
+def becomes(when: dict, change: tuple) -> bool:
+    """"Your <value> *becomes* N or less (more)": `change` is (value, before, after); it crossed the
+    bound (it was above it, or below it, and is not now), a condition met on a change, not a state."""
+    value, before, after = change
+    if when.get("value") != value:
+        return False
+    if "at_most" in when:
+        return before > when["at_most"] >= after
+    return before < when["at_least"] <= after
+
+
 def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None,
-            used: int | None = None) -> None:
+            used: int | None = None, change: tuple | None = None) -> None:
     """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
     Devoted). `on` happened to `seat` (None: to anyone, e.g. another Enhancement destroyed); the
     effects of `seat`'s cards waiting for it (`but` that card itself) are due at the next
@@ -801,6 +817,8 @@ def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, l
                 if life is not None and not life[0] > when["at_most"] >= life[1]:
                     continue  # "becomes": it was above the bound and is not now
                 if used is not None and not used_matches(s, used, when):
+                    continue
+                if change is not None and not becomes(when, change):
                     continue
                 s.triggered.append(TriggerDue(owner_seat, card, when["effects"]))
 
