@@ -5,7 +5,11 @@ for poison: the closest rules (5-4, 7-1-12) are cited."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import DataError
 from engine.core.game import Deck
+from engine.games.sakura_arms import SakuraArmsRules
 from engine.games.sakura_arms.effects import mill
 from engine.games.sakura_arms.state import AURA, FLARE
 from tests.sakura_arms.scenario import (act, actions, answer_until, card, clear_hand, place, refused, resolve_attack,
@@ -100,3 +104,15 @@ def test_9_2_languor_poison_is_terminal_so_its_user_uses_no_other_card_that_turn
     act(game, 1, {"type": "use", "card": languor})
     assert s.tok[AURA[1]] == 2 and s.table.zone_of[languor] == "0.extra"
     refused(game, 1, {"type": "use", "card": shot}, "9-2")
+
+
+def test_7_1_12_a_poison_card_must_be_an_extra_card_in_its_bag(tmp_path):
+    """A poison card starts in the bag, its goddess's Extra zone (7-1-12): one without
+    `extra_card: true` (it would go into a deck) is refused at load, with file and line."""
+    path = tmp_path / "cards.yaml"
+    path.write_text("goddesses:\n  - {id: g1, name: One, number: 1}\n  - {id: g2, name: Two, number: 2}\ncards:\n  - id: g1-p1\n    goddess: g1\n"
+                    "    name: Sting\n    category: normal\n    type: action\n    poison: true\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        SakuraArmsRules.load_cards(path)
+    assert any("cards.0.poison: a poison card is a Normal Action or Attack card with extra_card: true" in p
+               for p in err.value.problems), err.value.problems
