@@ -97,8 +97,8 @@ class Table:
         self.name_of[card_id] = name
         self.face_down.discard(card_id)
         if self.revealed:  # a look shows the card where it is: once it moves, the look is over
-            self.revealed.discard((card_id, 0))
-            self.revealed.discard((card_id, 1))
+            for seat in range(self.seats):
+                self.revealed.discard((card_id, seat))
 
     def zone_name(self, card_id: int) -> str:
         return self.name_of[card_id]

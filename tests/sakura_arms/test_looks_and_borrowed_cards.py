@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.game import Deck
 from engine.games.sakura_arms.flow import settle
 from engine.games.sakura_arms.state import AURA, CARD, DIST, FLARE, LIFE, SHADOW, ongoing_mods
-from tests.sakura_arms.scenario import (act, actions, clear_hand, place, resolve_attack, resolve_now, started,
+from tests.sakura_arms.scenario import (act, actions, clear_hand, place, refused, resolve_attack, resolve_now, started,
                                         tokens)
 
 MIRROR = Deck("m", {"goddesses": ["kagami", "sora"],
@@ -147,3 +147,23 @@ def test_5_5_still_surface_waits_for_the_distance_aura_and_flare_to_become_a_val
     flow = resolve_now(s, settle)
     assert flow.asking is None                              # one card's effects: in printed order, nothing to order
     assert s.tok[AURA[0]] == 1 and len(s.table.zone(0, "hand")) == hand + 1
+
+
+def test_7_1_10_a_look_with_nothing_to_choose_lasts_until_its_player_is_done_looking():
+    """Glass Echo: "Look at your opponent's hand" with no choice there: the look is a request of the
+    looking player, so the cards reach them (view, events); the opponent cannot end it (7-1-10)."""
+    game = started(first=0, deck_a=MIRROR)
+    s = game.state
+    clear_hand(game, 1)
+    shot = place(game, 1, "kaze-n1", "hand")
+    echo = place(game, 0, "kagami-s3", "special")
+    tokens(game, flare=(1, 0), distance=8)
+    events = game.act(0, {"type": "use", "card": echo})
+    req = game.pending()
+    assert req.seat == 0 and req.kind == "look_done" and _looked_at(events, 0) == [shot]
+    assert [c["id"] for c in game.view(0)["players"][1]["hand"]["cards"]] == [shot]
+    refused(game, 1, {"type": "look_done"}, "7-1-10")
+    hand = len(s.table.zone(0, "hand"))
+    act(game, 0, {"type": "look_done"})
+    assert not s.table.visible_to(shot, 0) and "cards" not in game.view(0)["players"][1]["hand"]
+    assert len(s.table.zone(0, "hand")) == hand + 1                      # then Glass Echo's own draw

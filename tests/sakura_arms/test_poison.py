@@ -16,7 +16,8 @@ from tests.sakura_arms.scenario import (act, actions, answer_until, card, clear_
                                         resolve_now, started, tokens)
 
 POISONER = Deck("p", {"goddesses": ["kagami", "hoshi"],
-                      "normal": ["kagami-n7", "kagami-n8", "kagami-n6", "kagami-n5", "hoshi-n1", "hoshi-n2", "hoshi-n3"],
+                      "normal": ["kagami-n7", "kagami-n8", "kagami-n6", "kagami-n5", "hoshi-n1", "hoshi-n2",
+                                 "hoshi-n3"],
                       "special": ["kagami-s4", "kagami-s3", "hoshi-s1"]})
 
 
@@ -44,7 +45,7 @@ def test_5_4_a_poison_card_put_into_the_opponents_hand_is_theirs_and_goes_back_t
     assert game.pending().seat == 1
     tokens(game, distance=8, flare=(0, 2))
     act(game, 1, {"type": "use", "card": numbing})
-    assert s.tok[FLARE[1]] == 1                                                        # "your Flare": the user's (10-12)
+    assert s.tok[FLARE[1]] == 1                                         # "your Flare": the user's (10-12)
     assert s.table.zone_of[numbing] == "0.extra" and s.table.cards[numbing].owner == 0  # back in the bag
 
 
@@ -110,8 +111,9 @@ def test_7_1_12_a_poison_card_must_be_an_extra_card_in_its_bag(tmp_path):
     """A poison card starts in the bag, its goddess's Extra zone (7-1-12): one without
     `extra_card: true` (it would go into a deck) is refused at load, with file and line."""
     path = tmp_path / "cards.yaml"
-    path.write_text("goddesses:\n  - {id: g1, name: One, number: 1}\n  - {id: g2, name: Two, number: 2}\ncards:\n  - id: g1-p1\n    goddess: g1\n"
-                    "    name: Sting\n    category: normal\n    type: action\n    poison: true\n", encoding="utf-8")
+    path.write_text("goddesses:\n  - {id: g1, name: One, number: 1}\n  - {id: g2, name: Two, number: 2}\n"
+                    "cards:\n  - id: g1-p1\n    goddess: g1\n    name: Sting\n    category: normal\n"
+                    "    type: action\n    poison: true\n", encoding="utf-8")
     with pytest.raises(DataError) as err:
         SakuraArmsRules.load_cards(path)
     assert any("cards.0.poison: a poison card is a Normal Action or Attack card with extra_card: true" in p

@@ -143,7 +143,8 @@ cards:
     ("enhancement", "{event: reshuffle, type: attack, effects: [{draw: 1}]}", "they go with event: card_used only"),
     ("enhancement", "{event: becomes, value: aura, effects: [{draw: 1}]}", "one of at_most: N or at_least: N"),
     ("enhancement", "{event: becomes, at_least: 2, effects: [{draw: 1}]}", "event: becomes needs value:"),
-    ("enhancement", "{event: life_damage, value: aura, effects: [{draw: 1}]}", "value and at_least with event: becomes"),
+    ("enhancement", "{event: life_damage, value: aura, effects: [{draw: 1}]}",
+     "value and at_least with event: becomes"),
 ])
 def test_5_5_when_effects_are_checked_at_load(tmp_path, kind, when, expected):
     """9-1-1-6 / 9-1-1-8: only an Enhancement (Ongoing) or a Special (Devoted) can wait for an event."""

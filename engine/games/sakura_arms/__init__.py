@@ -77,6 +77,8 @@ ACTION_SCHEMA = action_schema(
            "the game shuffled (7-1-10, 7-1-7).", slot={"type": "integer", "minimum": 0}),
     action("plan", "Choose your plan's next state, in secret, after executing it (Plan, issue #20).",
            rules=("5-1",), plan={"enum": list(plan.STATES)}),
+    action("look_done", "End a look at your opponent's hand or Special cards (issue #20; 7-1-10, 7-1-11).",
+           rules=("7-1-10", "7-1-11")),
 )
 
 

@@ -76,7 +76,7 @@ def _undo_destroying(s: SakuraState, step: DestroyEnd) -> None:
 
 # what a step cut short by victory or "end the current phase" still does (9-4 viii, 9-6)
 UNWIND: dict[type, Callable[[SakuraState, Any], None]] = {AttackEnd: _undo_attack, DestroyEnd: _undo_destroying,
-                                                          look.LookEnd: look.end_look}
+                                                          look.LookEnd: look.end_look, look.LookDone: look.end_look}
 
 
 def _unwind(s: SakuraState, to_phase_end: bool) -> PhaseEnd | None:
@@ -885,8 +885,8 @@ def _remove(s: SakuraState, value: bool, ctx: Ctx) -> None:
 
 def _cover(s: SakuraState, hand: str, ctx: Ctx) -> Step:
     who = ctx.seat if hand == "own_hand" else 1 - ctx.seat
-    return choose_card(s, who, poison.coverable(s, SCOPE[hand].cards(s, ctx.seat)), "Put a card from your hand face down.", False,
-                       CoverChosen(who))
+    return choose_card(s, who, poison.coverable(s, SCOPE[hand].cards(s, ctx.seat)),
+                       "Put a card from your hand face down.", False, CoverChosen(who))
 
 
 def _to_bottom(s: SakuraState, pool: str, ctx: Ctx) -> Step:
@@ -1602,5 +1602,6 @@ for _step, _request, _answer in (
         (MayDo, choices.may, _answer_may),
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
         (EffectOrder, choices.effect_order, _answer_effect_order),
-        (plan.ChoosePlan, plan.request, plan.answer)):
+        (plan.ChoosePlan, plan.request, plan.answer),
+        (look.LookDone, look.request, look.answer)):
     PROCESSOR.asks(_step, _request, _answer)

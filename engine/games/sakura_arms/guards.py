@@ -313,6 +313,7 @@ KINDS = {
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
     "plan": (("plan",), "5-1", "choose the next state of the plan, in secret"),
+    "look_done": (("look_done",), "7-1-10", "say when you are done looking at your opponent's cards"),
 }
 
 # action type -> the rule that gives this kind of move its moment, and when that is (player words);
@@ -339,6 +340,7 @@ TIMING = {
     "blind_pick": ("7-1-10", "You pick an unseen card of your opponent's hand only when your effect makes you "
                              "choose one there"),
     "plan": ("5-1", "You choose your plan's next state only right after you execute your plan"),
+    "look_done": ("7-1-10", "You end a look only while your card's effect lets you look at your opponent's cards"),
 }
 
 

@@ -4,8 +4,10 @@ a player's Special zone).
 
 A look shows the cards to the looking player alone (`Table.reveal`, the one definition of who
 sees a card) while the look's `then` effects resolve, so the choices those effects offer may name
-the cards to that player; when they are done (`LookEnd`) the cards are hidden again. A card that
-moves meanwhile is no longer shown (the look saw it where it was).
+the cards to that player; when they are done (`LookEnd`) the cards are hidden again. A look with
+nothing to resolve lasts until its player says they are done looking (`LookDone`, a request of
+theirs), so that its cards reach them. A card that moves meanwhile is no longer shown (the look
+saw it where it was).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.flow import Step
+from engine.core.requests import Option, Request
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms.state import Ctx, RunEffects, SakuraState, emit, zone
@@ -42,10 +45,33 @@ def look(s: SakuraState, spec: dict, ctx: Ctx) -> None:
     emit(s, {"type": "look", "seat": ctx.seat, "at": spec["at"], "count": len(cards), "rule": rule})
     for card in shown:
         emit(s, {"type": "looked_at", "seat": ctx.seat, "card": CardRef(card), "rule": rule})
-    s.flow.next(RunEffects(tuple(spec.get("then", ())), ctx, 0), LookEnd(ctx.seat, tuple(shown)))
+    if spec.get("then"):
+        s.flow.next(RunEffects(tuple(spec["then"]), ctx, 0), LookEnd(ctx.seat, tuple(shown)))
+    else:  # a look and nothing to choose: it lasts until its player says they are done looking
+        s.flow.next(LookDone(ctx.seat, tuple(shown), rule))
 
 
-def end_look(s: SakuraState, step: LookEnd) -> None:
+@dataclass(frozen=True, slots=True)
+class LookDone(Step):
+    """A look with no effects to resolve: `seat` sees `cards` until they say they are done."""
+    seat: int
+    cards: tuple
+    rule: str
+    asks = True
+    kind = "look_done"
+
+
+def request(s: SakuraState, step: LookDone) -> Request:
+    return Request(step.seat, step.kind, f"You look at {len(step.cards)} card(s) of your opponent's; only you see "
+                                         "them. Say when you are done looking.",
+                   [Option("Done looking", {"type": "look_done"})])
+
+
+def answer(s: SakuraState, step: LookDone, seat: int, action: dict) -> None:
+    end_look(s, step)
+
+
+def end_look(s: SakuraState, step: LookEnd | LookDone) -> None:
     """The looked-at cards are hidden from the looking player again (also when a victory or the
     end of the phase cuts the resolution short)."""
     s.table.conceal(step.seat, step.cards)
