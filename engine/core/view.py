@@ -5,7 +5,8 @@ cards, owners). Views of zones and cards, and events, are built here from it, so
 writes its own scrubber:
 
 - `card_view` / `zone_view`: a card a seat may not see is `{"face_down": true}` without an
-  id; a hidden zone is only its count, an owner-only zone shows its cards to its owner.
+  id; a hidden zone is only its count, an owner-only zone shows its cards to its owner (and
+  to a seat an effect lets look at some of them, `Table.reveal`, the others face down).
 - `Events.emit`: a game names the cards an event is about with `CardRef`; the redactor turns
   each into the card's JSON for the seats that see that card when the event happens, and
   leaves it out (a dict value) or shows it face down (a list item) for the others.
@@ -47,13 +48,18 @@ def zone_view(table: Table, owner: int, name: str, seat: int | None, describe: D
     their owner (and a count to everyone), public zones are lists of card views."""
     cards = table.zone(owner, name)
     visibility = table.specs[f"{owner}.{name}"].visibility
-    if visibility is Visibility.HIDDEN:
-        return {"count": len(cards)}
-    if visibility is Visibility.OWNER:
-        if seat is None or seat == owner:
-            return {"count": len(cards), "cards": [card_view(table, c, seat, describe) for c in cards]}
-        return {"count": len(cards)}
-    return [card_view(table, c, seat, describe) for c in cards]
+    if visibility is Visibility.PUBLIC:
+        return [card_view(table, c, seat, describe) for c in cards]
+    if visibility is Visibility.OWNER and (seat is None or seat == owner) or _looks_at(table, cards, seat):
+        return {"count": len(cards), "cards": [card_view(table, c, seat, describe) for c in cards]}
+    return {"count": len(cards)}
+
+
+def _looks_at(table: Table, cards: list[int], seat: int | None) -> bool:
+    """Whether an effect lets `seat` look at one of these cards now (`Table.reveal`): the zone
+    then lists its cards to that seat, the ones not shown face down."""
+    revealed = table.revealed
+    return bool(revealed) and seat is not None and any((c, seat) in revealed for c in cards)
 
 
 def _refs(data: Any, out: list[int]) -> None:
@@ -137,12 +143,14 @@ def redact_flat(table: Table, data: dict, describe: Describe, public: list[int],
     card = data[hidden_key].id
     others = {k: v for k, v in data.items() if k != hidden_key}
     data[hidden_key] = describe(card)
-    if table.visible_to(card, 0):
-        private[card] = 0
-        return Event(data, 0, others)
-    if table.visible_to(card, 1):
-        private[card] = 1
-        return Event(data, 1, others)
+    sees = (table.visible_to(card, 0), table.visible_to(card, 1))
+    if sees[0] and sees[1]:  # a hidden card both seats see: its owner, and a seat shown it by a look
+        public.append(card)
+        return Event(data)
+    if sees[0] or sees[1]:
+        seat = 0 if sees[0] else 1
+        private[card] = seat
+        return Event(data, seat, others)
     return Event(data, NOBODY, others)
 
 
@@ -183,6 +191,8 @@ def redact(table: Table, data: dict, describe: Describe,
                 sees = (table.visible_to(card, 0), table.visible_to(card, 1))
                 others = {k: v for k, v in data.items() if k != key}
                 data[key] = describe(card)
+                if sees[0] and sees[1]:  # a hidden card a look shows to the other seat too
+                    return Event(data)
                 if sees[0] or sees[1]:
                     return Event(data, 0 if sees[0] else 1, others)
                 return Event(data, NOBODY, others)

@@ -2,8 +2,10 @@
 
 A `Table` owns every card instance of a game and knows, for each card, the one zone it is
 in. Zones declare who may see their cards; a card may also be face down in a public zone,
-which makes it visible to its owner only. Views and the hidden-information tests use
-`visible_to` and nothing else, so there is one definition of "who can see this card".
+which makes it visible to its owner only. An effect may let a seat look at cards it could not
+see (`reveal`): they are visible to that seat too until the reveal ends (`conceal`) or the card
+moves. Views and the hidden-information tests use `visible_to` and nothing else, so there is
+one definition of "who can see this card".
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def zone_key(seat: int, name: str) -> str:
 
 
 class Table:
-    __slots__ = ("cards", "specs", "zones", "zone_of", "name_of", "face_down", "seats")
+    __slots__ = ("cards", "specs", "zones", "zone_of", "name_of", "face_down", "seats", "revealed", "given")
 
     def __init__(self, specs: Iterable[ZoneSpec], seats: int = 2) -> None:
         self.seats = seats
@@ -62,6 +64,8 @@ class Table:
         self.zone_of: list[str] = []  # card id -> zone key ("0.hand")
         self.name_of: list[str] = []  # card id -> zone name ("hand"), read very often by rules
         self.face_down: set[int] = set()
+        self.revealed: set[tuple[int, int]] = set()  # (card, seat): a card shown to a seat that may look at it
+        self.given: dict[int, int] = {}  # card -> its first owner, for a card whose owner changed (`give`)
 
     def add_card(self, owner: int, defn: Any, zone: str, card_id: int) -> CardInstance:
         """Create a card instance; ids are given by the game so they carry no hidden meaning."""
@@ -92,6 +96,9 @@ class Table:
         self.zone_of[card_id] = key
         self.name_of[card_id] = name
         self.face_down.discard(card_id)
+        if self.revealed:  # a look shows the card where it is: once it moves, the look is over
+            for seat in range(self.seats):
+                self.revealed.discard((card_id, seat))
 
     def zone_name(self, card_id: int) -> str:
         return self.name_of[card_id]
@@ -100,6 +107,8 @@ class Table:
         """Whether `seat` may see this card's identity (`None` is the omniscient debug view)."""
         if seat is None:
             return True
+        if self.revealed and (card_id, seat) in self.revealed:
+            return True
         owner = self.cards[card_id].owner
         vis = self.specs[self.zone_of[card_id]].visibility
         if vis is Visibility.HIDDEN:
@@ -107,6 +116,34 @@ class Table:
         if vis is Visibility.OWNER or card_id in self.face_down:
             return owner == seat
         return True
+
+    def reveal(self, cards: Iterable[int], seat: int) -> list[int]:
+        """Let `seat` look at these cards (an effect's "look at"), until `conceal` or until a
+        card moves; returns the cards it could not see before (the ones the look shows)."""
+        shown = [c for c in cards if not self.visible_to(c, seat)]
+        self.revealed.update((c, seat) for c in shown)
+        return shown
+
+    def conceal(self, seat: int, cards: Iterable[int] | None = None) -> None:
+        """End `seat`'s look at these cards (all it was shown, if None)."""
+        if cards is None:
+            self.revealed = {pair for pair in self.revealed if pair[1] != seat}
+        else:
+            self.revealed.difference_update((c, seat) for c in cards)
+
+    def give(self, card_id: int, seat: int) -> None:
+        """The card's owner becomes `seat` (a game whose rules let owners change); where the card
+        is does not change: move it too. `first_owner` remembers who owned it first."""
+        card = self.cards[card_id]
+        if card.owner == seat:
+            return
+        first = self.given.pop(card_id, card.owner)
+        if first != seat:
+            self.given[card_id] = first
+        self.cards[card_id] = CardInstance(card_id, seat, card.defn)
+
+    def first_owner(self, card_id: int) -> int:
+        return self.given.get(card_id, self.cards[card_id].owner)
 
     def snapshot(self) -> bytes:
         """Zone contents in order, as bytes (zones in their fixed order, each length-prefixed)."""
@@ -119,6 +156,14 @@ class Table:
         append(len(self.face_down))
         if self.face_down:
             extend(sorted(self.face_down))
+        if self.revealed or self.given:  # after the fixed part: a table with neither packs as it always did
+            append(len(self.revealed))
+            for card, seat in sorted(self.revealed):
+                append(card)
+                append(seat)
+            append(len(self.given))
+            for card, first in sorted(self.given.items()):
+                extend([card, first, self.cards[card].owner])
         return flat.tobytes()
 
     hash_bytes = snapshot  # how the declared-state packer (engine/core/hashing.py) packs a table
@@ -127,6 +172,9 @@ class Table:
         """The zones and the face-down cards as plain values, for the packer's one marshal call
         (hash version 3): cheaper than filling an array zone by zone."""
         face_down = self.face_down
+        if self.revealed or self.given:  # who looks at what, whose owner changed: a table with neither hashes as before
+            return (tuple(self.zones.values()), sorted(face_down) if face_down else (), sorted(self.revealed),
+                    sorted((card, first, self.cards[card].owner) for card, first in self.given.items()))
         return tuple(self.zones.values()), sorted(face_down) if face_down else ()
 
     def check_invariants(self) -> None:
@@ -139,6 +187,9 @@ class Table:
                 seen[cid] = key
                 if self.zone_of[cid] != key or not key.endswith("." + self.name_of[cid]):
                     raise AssertionError(f"card {cid} is in {key} but indexed in {self.zone_of[cid]}")
+        for card, seat in self.revealed:
+            if not 0 <= seat < self.seats or self.cards[card] is None:
+                raise AssertionError(f"card {card} revealed to seat {seat}, which does not exist")
         missing = [c.id for c in self.cards if c is not None and c.id not in seen]
         if missing:
             raise AssertionError(f"cards in no zone: {missing}")

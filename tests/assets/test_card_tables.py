@@ -19,7 +19,7 @@ from tts_bridge.assets.games import get_adapter
 GAMES = ["kaiju", "qiguang", "sakura-arms", "vividz", "gundam-war"]
 REPO = Path(__file__).resolve().parents[2]
 # cards a file must hold whatever subset is taken (the Mana Source token, a goddess's extra card)
-KEEP = {"qiguang": {"mana-source"}, "sakura-arms": {"hoshi-x1", "shigure-x1"}}
+KEEP = {"qiguang": {"mana-source"}, "sakura-arms": {"hoshi-x1", "shigure-x1", "kagami-p1", "kagami-p2"}}
 
 
 def _subset(game: str, n: int = 4) -> dict:

@@ -33,7 +33,7 @@ def _sources(game_id: str) -> list[Path]:
     """The game's package and its table adapter: where its rules read their state."""
     package = ROOT / "engine" / "games" / game_id.replace("-", "_")
     adapter = ROOT / "tts_bridge" / "session" / "games" / f"{game_id.replace('-', '_')}.py"
-    return sorted(package.glob("*.py")) + ([adapter] if adapter.exists() else [])
+    return sorted(package.rglob("*.py")) + ([adapter] if adapter.exists() else [])  # rule modules too (mechanics/)
 
 
 def _mid_game_states(game_id: str, games: int = 6) -> Iterator[Game]:

@@ -13,7 +13,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.effects import effects_markdown
 from engine.core.game import Game
 from engine.games.sakura_arms import CARD_SCHEMA, FILE_SCHEMA, RULES
-from engine.games.sakura_arms.cards import EFFECT_LISTS
+from engine.games.sakura_arms.cards import EFFECT_LISTS, NESTED_LISTS
 from engine.games.sakura_arms.flow import REGISTRY, Ctx, run_effect, say
 from engine.games.sakura_arms.state import ChooseCard, UseChosen
 from tests.sakura_arms.scenario import one_card_problem, place, resolve_now, started
@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "effects" / "sakura-arms.m
 def _effect_lists(value):
     if isinstance(value, dict):
         for key, inner in value.items():
-            if key in EFFECT_LISTS and isinstance(inner, tuple):
+            if (key in EFFECT_LISTS or key in NESTED_LISTS) and isinstance(inner, tuple):
                 yield from inner
             yield from _effect_lists(inner)
     elif isinstance(value, tuple):

@@ -24,17 +24,29 @@ def _token_invariants(game: Game) -> None:
 
 
 def _hidden_zones_hidden(game: Game) -> None:
-    """Hand, Face-down pile and unused Specials: never identified in the other seat's view."""
+    """Hand, Face-down pile and unused Specials: never identified in the other seat's view, except
+    the cards a look shows that seat while it lasts (issue #20, 7-1-10, 7-1-11)."""
+    revealed = game.state.table.revealed
     for seat in (0, 1):
         other = game.view(1 - seat)["players"][seat]
-        assert "cards" not in other["hand"] and "cards" not in other["facedown"]
+        assert "cards" not in other["facedown"]
+        for card in other["hand"].get("cards", []):
+            assert "id" not in card or (card["id"], 1 - seat) in revealed, card
+        assert "cards" not in other["hand"] or any(s == 1 - seat for _c, s in revealed)
         for card in other["special"]:
-            assert ("id" in card) == (card.get("state") == "used"), card
+            assert ("id" in card) == (card.get("state") == "used" or (card.get("id"), 1 - seat) in revealed), card
+
+
+def _plan_secret(game: Game) -> None:
+    """Plan (issue #20): a seat's view shows the other seat's plan only as "hidden"."""
+    for seat in (0, 1):
+        assert game.view(1 - seat)["players"][seat].get("plan") in (None, "hidden")
 
 
 def _extra(game: Game) -> None:
     _token_invariants(game)
     _hidden_zones_hidden(game)
+    _plan_secret(game)
 
 
 def test_fuzz_300_bot_games_keep_tokens_caps_and_hidden_information():
@@ -53,7 +65,9 @@ DATA = RULES.data / "decks"
                                  ("mist-and-moon", "mist-and-blade"), ("mist-and-fan", "bow-and-moon"),
                                  ("mist-and-petal", "storm-and-moon"), ("mist-and-storm", "blade-and-fan"),
                                  ("rain-and-blade", "bow-and-moon"), ("rain-and-moon", "rain-and-blade"),
-                                 ("rain-and-bow", "mist-and-moon")])
+                                 ("rain-and-bow", "mist-and-moon"),
+                                 ("mirror-and-blade", "mist-and-moon"), ("mirror-and-blade", "fan-and-moon"),
+                                 ("mirror-and-fan", "mist-and-blade"), ("mirror-and-fan", "mirror-and-blade")])
 def test_fuzz_other_deck_pairs_reach_seals_exchanges_copies_and_effect_wins(a, b):
     decks = [RULES.load_deck(DATA / f"{a}.txt"), RULES.load_deck(DATA / f"{b}.txt")]
     assert sum(fuzz_game(RULES, 1000 + seed, decks=decks, mutate_rate=0.15, extra_check=_extra)
@@ -91,3 +105,27 @@ def test_fuzz_goddess_mechanic_decks_redact_every_new_event_shape_and_ask_traps_
                         uses.add((data["card"]["card"], data["from"]))
     assert MECHANIC_EVENTS <= seen, MECHANIC_EVENTS - seen
     assert {("shigure-n6", "facedown"), ("shigure-x1", "hand")} <= uses
+
+
+# the event shapes issue #20 part B added (looks, Plan, poison), each redacted per seat in the games below
+NEW_EVENTS = {"look", "looked_at", "plan_executed", "plan_prepared", "poisoned", "poison_in_hand", "poison_returned"}
+
+
+def test_fuzz_kagami_games_reach_every_new_event_shape_and_redact_it_for_each_seat():
+    """Bot games with the Kagami decks: every new event shape happens, every seat's version of it
+    names only cards that seat sees (tests/invariants.py), and the other seat's version of a
+    prepared plan does not hold the plan."""
+    decks = [RULES.load_deck(DATA / "mirror-and-fan.txt"), RULES.load_deck(DATA / "mirror-and-blade.txt")]
+    seen: set[str] = set()
+    for seed in range(12):
+        game = Game(RULES, decks, seed=seed)
+        bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        while (request := game.pending()) is not None:
+            events = game.act(request.seat, bots[request.seat].choose(request))
+            check_after_decision(game, events)
+            for event in events:
+                full = event.for_seat(None)
+                seen.add(full["type"])
+                if full["type"] == "plan_prepared":
+                    assert "plan" not in event.for_seat(1 - full["seat"]) and event.for_seat(full["seat"])["plan"]
+    assert NEW_EVENTS <= seen, NEW_EVENTS - seen

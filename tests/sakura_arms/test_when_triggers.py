@@ -140,6 +140,11 @@ cards:
     ("action", "{event: reshuffle, effects: [{draw: 1}]}", 'cards.0.when: "when X happens" effects belong to'),
     ("enhancement", "{event: life_damage, at_most: 3, effects: [{draw: 1}]}", "cards.0.when.0: at_most goes with"),
     ("enhancement", "{event: life_becomes_at_most, effects: [{draw: 1}]}", "cards.0.when.0: at_most goes with"),
+    ("enhancement", "{event: reshuffle, type: attack, effects: [{draw: 1}]}", "they go with event: card_used only"),
+    ("enhancement", "{event: becomes, value: aura, effects: [{draw: 1}]}", "one of at_most: N or at_least: N"),
+    ("enhancement", "{event: becomes, at_least: 2, effects: [{draw: 1}]}", "event: becomes needs value:"),
+    ("enhancement", "{event: life_damage, value: aura, effects: [{draw: 1}]}",
+     "value and at_least with event: becomes"),
 ])
 def test_5_5_when_effects_are_checked_at_load(tmp_path, kind, when, expected):
     """9-1-1-6 / 9-1-1-8: only an Enhancement (Ongoing) or a Special (Devoted) can wait for an event."""

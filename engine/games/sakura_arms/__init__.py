@@ -19,6 +19,7 @@ from engine.core.zones import Table
 from engine.games.sakura_arms import cards, demo, flow, guards, view
 from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.mechanics import trap
+from engine.games.sakura_arms.mechanics import plan
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
 from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
 
@@ -77,6 +78,10 @@ ACTION_SCHEMA = action_schema(
     action("blind_pick", "Choose one of your opponent's hand cards without seeing it: by its place in a row "
            "the game shuffled (7-1-10, 7-1-7).", slot={"type": "integer", "minimum": 0}),
     *trap.ACTIONS,
+    action("plan", "Choose your plan's next state, in secret, after executing it (Plan, issue #20).",
+           rules=("5-1",), plan={"enum": list(plan.STATES)}),
+    action("look_done", "End a look at your opponent's hand or Special cards (issue #20; 7-1-10, 7-1-11).",
+           rules=("7-1-10", "7-1-11")),
 )
 
 
@@ -126,6 +131,7 @@ class SakuraArmsRules(CardGame):
                 card = s.table.zone(seat, "deck")[0]
                 s.table.move(card, seat, "hand")
         s.phase = "mulligan"
+        plan.setup(s)
         flow.start(s)
         s.events = []
         return s

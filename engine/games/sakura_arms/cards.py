@@ -25,7 +25,13 @@ KEYWORDS = ["unavoidable", "overwhelm", "terminal", "unguarded", "cannot_be_canc
             "centrifuge", "trap"]  # goddess keywords: mechanics/centrifuge.py, mechanics/trap.py
 # issue #20: what "when X happens" effects wait for (`when: [{event, effects}]`)
 WHEN_EVENTS = ("enhancement_destroyed", "life_damage", "special_unused", "reshuffle", "life_becomes_at_most",
-               "umbrella_opened", "umbrella_closed")  # the umbrella: mechanics/umbrella.py
+               "umbrella_opened", "umbrella_closed",  # the umbrella: mechanics/umbrella.py
+               "card_used", "becomes")
+# "your Aura / Flare / Life, the Distance *becomes* N or less / N or more" (`becomes`, issue #20)
+BECOMES_VALUES = ("aura", "flare", "life", "distance")
+# "after you use a card" (`card_used`) may name the kind of card: its type, subtype or category
+USED_FILTERS = {"type": ["attack", "action", "enhancement"], "subtype": ["reaction", "throughout", "none"],
+                "category": ["normal", "special"]}
 # issue #20: the opponent's Flare, hand and deck sizes ("<zone>_at_least" / "<zone>_at_most")
 OPP_COUNTS = tuple(f"opp_{zone}_at_{bound}" for zone in ("flare", "hand", "deck") for bound in ("least", "most"))
 _CONDITION = {
@@ -153,6 +159,7 @@ def _card_item() -> dict:
             "keywords": {"type": "array", "items": {"enum": KEYWORDS}},
             "no_reactions": {"enum": ["all", "normal", "special"]},
             "extra_card": {"const": True},
+            "poison": {"const": True},  # issue #20: a poison card (mechanics/poison.py)
             "condition": _CONDITION,
             "reaction_while": _CONDITION,
             "cost_less_by": {"enum": X_SOURCES},  # issue #20: the Cost is reduced by this count (5-6)  # issue #20: usable as a Reaction while this holds (9-4 i)
@@ -168,6 +175,9 @@ def _card_item() -> dict:
                 "type": "object", "additionalProperties": False, "required": ["event", "effects"],
                 "properties": {"event": {"enum": list(WHEN_EVENTS)},
                                "at_most": {"type": "integer", "minimum": 0},
+                               "at_least": {"type": "integer", "minimum": 0},
+                               "value": {"enum": list(BECOMES_VALUES)},
+                               **{key: {"enum": values} for key, values in USED_FILTERS.items()},
                                "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}}}},
             "umbrella": {"type": "object", "additionalProperties": False, "required": list(UMBRELLA_STATES),
                          "properties": {face: _face_schema(effects) for face in UMBRELLA_STATES}},
@@ -332,6 +342,7 @@ class CardDef:
     keywords: frozenset[str] = frozenset()
     no_reactions: str | None = None
     extra_card: bool = False
+    poison: bool = False  # a poison card: an Extra card put into the opponent's deck or hand (issue #20)
     condition: dict | None = None
     reaction_while: dict | None = None  # a card that is no Reaction card, usable as one while this holds
     cost_less_by: str | None = None  # the Cost is reduced by this count (x source)
@@ -479,7 +490,8 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         kw = dict(id=raw["id"], goddess=raw["goddess"], name=raw["name"],
                   category=raw["category"], type=raw["type"], subtype=_subtype(raw), x=raw.get("x"),
                   keywords=frozenset(raw.get("keywords", ())), no_reactions=raw.get("no_reactions"),
-                  extra_card=raw.get("extra_card", False), condition=raw.get("condition"),
+                  extra_card=raw.get("extra_card", False), poison=raw.get("poison", False),
+                  condition=raw.get("condition"),
                   reaction_while=raw.get("reaction_while"), cost_less_by=raw.get("cost_less_by"),
                   additional_cost=raw.get("additional_cost"), resurgence=raw.get("resurgence"),
                   immediate_resurgence=raw.get("immediate_resurgence"), text=raw.get("text", ""),
@@ -527,8 +539,16 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         if raw.get("when") and raw["type"] != "enhancement" and raw["category"] != "special":
             problem(where + ["when"], "\"when X happens\" effects belong to Enhancements (Ongoing) or Specials (Devoted)")
         for i, w in enumerate(raw.get("when", [])):
-            if (w["event"] == "life_becomes_at_most") != ("at_most" in w):
-                problem(where + ["when", i], "at_most goes with event: life_becomes_at_most, and only with it")
+            if w["event"] == "becomes":
+                if "value" not in w or ("at_most" in w) == ("at_least" in w):
+                    problem(where + ["when", i], "event: becomes needs value: (aura, flare, life or distance) and "
+                                                 "one of at_most: N or at_least: N")
+            elif (w["event"] == "life_becomes_at_most") != ("at_most" in w) or "at_least" in w or "value" in w:
+                problem(where + ["when", i], "at_most goes with event: life_becomes_at_most (or becomes), and only "
+                                             "with them; value and at_least with event: becomes")
+            if w["event"] != "card_used" and any(key in w for key in USED_FILTERS):
+                problem(where + ["when", i], "type, subtype and category name the card used: they go with "
+                                             "event: card_used only")
         for when in ("start_phase", "main_start", "end_phase"):
             if raw.get(when) and raw.get(f"forced_{when}"):
                 problem(where + [f"forced_{when}"], f"a card has either {when} (Ongoing/Devoted) or forced_{when} "
@@ -538,6 +558,10 @@ def load_cards(path: Path, effect_schema: dict, effect_problems: Callable[[dict]
         if raw.get("resurgence") or raw.get("immediate_resurgence") or raw.get("devoted"):
             if raw["category"] != "special":
                 problem(where, "Devoted, Resurgence and Immediate Resurgence are for Special cards (9-1-1-8, 10-7)")
+        if raw.get("poison") and not (raw.get("extra_card") and raw["category"] == "normal"
+                                      and raw["type"] in ("action", "attack")):
+            problem(where + ["poison"], "a poison card is a Normal Action or Attack card with extra_card: true "
+                                        "(it starts in the bag, its goddess's Extra zone, 7-1-12)")
         if "unguarded" in kw["keywords"] and raw["type"] != "enhancement":
             problem(where, "only Enhancement cards can be Unguarded (10-6)")
         if raw.get("umbrella"):

@@ -11,6 +11,7 @@ from itertools import combinations, permutations
 from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms import guards
+from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AskReshuffle, BlindPick, ChargeMix, ChooseCard, ChooseDamage, ChooseModes,
                                             CoverCost, DestructionOrder, Direction, EffectOrder, HandLimit, Main,
                                             MainStart, MayDo, Mulligan, Reaction, SakuraState, zone)
@@ -84,13 +85,14 @@ def charge(s: SakuraState, step: ChargeMix) -> Request:
 
 def hand_limit(s: SakuraState, step: HandLimit) -> Request:
     return _request(step, "Your hand is over the limit of 2: put a card face down.",
-                    [({"type": "cover", "card": c}, f"Put {_name(s, c)} face down") for c in zone(s, step.seat, "hand")])
+                    [({"type": "cover", "card": c}, f"Put {_name(s, c)} face down")
+                     for c in coverable(s, zone(s, step.seat, "hand"))])
 
 
 def cover_cost(s: SakuraState, step: CoverCost) -> Request:
     return _request(step, "Additional cost: put a card from your hand face down.",
                     [({"type": "cover", "card": c}, f"Put {_name(s, c)} face down")
-                     for c in zone(s, step.seat, "hand") if c != step.card])
+                     for c in coverable(s, zone(s, step.seat, "hand")) if c != step.card])
 
 
 def direction(s: SakuraState, step: Direction) -> Request:

@@ -112,6 +112,13 @@ def narrate(event: dict, cards: Mapping[str, CardDef] | None = None) -> str:
         "no_trap": lambda: f"{who} uses no Trap card before reshuffling",
         "copies_to_deck": lambda: f"{who} puts {event['count']} copy card(s) of {_name(event.get('copy_of'))} into their deck",
         "phase_ended": lambda: f"The {event['phase']} phase ends",
+        "look": lambda: f"{who} looks at {event['count']} card(s): the opponent's {event['at'][4:].replace('_', ' ')}",
+        "looked_at": lambda: f"{who} sees {_name(event.get('card'))}",
+        "plan_executed": lambda: f"{who} executes the plan ({event['plan']})",
+        "plan_prepared": lambda: f"{who} prepares the plan's next state"
+        + (f": {event['plan']}" if "plan" in event else ""),
+        "poisoned": lambda: f"Seat {event['by']} puts a poison card into {who}'s {event['to'].replace('_', ' ')}",
+        "poison_returned": lambda: f"{_name(event.get('card'))} goes back to {who}'s poison bag",
         "game_over": lambda: ("Game over: draw — " if event.get("draw") else f"Game over: seat {event.get('winner')} wins — ")
         + event.get("reason", ""),
     }.get(kind)

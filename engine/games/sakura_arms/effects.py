@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
+from engine.games.sakura_arms.mechanics import poison
 from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState,
                                             cond_ok, defn, emit, move_tokens, ongoing_mods, owner, trigger, where,
                                             x_value, zone)
@@ -248,10 +249,13 @@ def flags(s: SakuraState, atk: Attack) -> dict:
 
 # -- moving cards (7-2, 9-2-1 v, 10-17, 5-1-2) ------------------------------------------------
 
-def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None) -> None:
-    """Move a card to its OWNER's zone (7-2). Tokens on a card that lands where tokens cannot be
-    go to Shadow (7-1-9, 10-6 A-8); the Special state follows the zone (6-2-2-3)."""
-    s.table.move(card, owner(s, card), name, index)
+def put(s: SakuraState, card: int, name: str, face_down: bool = False, index: int | None = None,
+        seat: int | None = None) -> None:
+    """Move a card to its OWNER's zone (7-2), or to `seat`'s In-use or Enhancement zone, which may
+    hold another player's card (7-1-14, 7-1-9: a card used by a player who does not own it).
+    Tokens on a card that lands where tokens cannot be go to Shadow (7-1-9, 10-6 A-8); the
+    Special state follows the zone (6-2-2-3)."""
+    s.table.move(card, owner(s, card) if seat is None else seat, name, index)
     if face_down:
         s.table.face_down.add(card)
     if name != "special":
@@ -274,7 +278,9 @@ def finish_card(s: SakuraState, card: int) -> None:
     """9-2-1 v / 9-2-2 iv: Normal -> Played pile; Special -> Special zone, used (Devoted)."""
     if where(s, card) != "in_use":
         return
-    if s.table.cards[card].defn.is_special:
+    if s.table.cards[card].defn.poison:  # issue #20: a poison card goes back to its bag (mechanics/poison.py)
+        poison.back_to_bag(s, card)
+    elif s.table.cards[card].defn.is_special:
         put(s, card, "special")
         s.special_used.add(card)
         emit(s, {"type": "devoted", "card": CardRef(card), "rule": "9-2-1 v"})
@@ -349,6 +355,9 @@ def mill(s: SakuraState, seat: int, n: int) -> None:
             emit(s, {"type": "mill_stopped", "seat": seat, "rule": "7-1-6"})
             return
         card = deck[0]
+        if s.table.cards[card].defn.poison:  # a poison card is never put face down (issue #20): the mill stops
+            emit(s, {"type": "mill_stopped", "seat": seat, "rule": "7-1-6"})
+            return
         put(s, card, "facedown", face_down=True)
         emit(s, {"type": "milled", "seat": seat, "card": CardRef(card), "rule": "7-1-8"})
 

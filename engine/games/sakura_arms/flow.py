@@ -22,7 +22,7 @@ from engine.core.flow import Processor, Step
 from engine.core.view import CardRef
 
 from engine.games.sakura_arms import choices, guards
-from engine.games.sakura_arms.mechanics import copies, umbrella
+from engine.games.sakura_arms.mechanics import copies, look, plan, poison, umbrella
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
                                               to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
@@ -42,7 +42,7 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen,
                                             UseChosen, UseDone, UsePaid, _applies, card_id, charge_of, check_victory,
                                             cond_ok, cost_of, current_distance, mastery_zone, x_value, defn, emit,
-                                            ongoing_mods, owner, set_result, trigger, where, zone)
+                                            holder, ongoing_mods, owner, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
@@ -75,7 +75,8 @@ def _undo_destroying(s: SakuraState, step: DestroyEnd) -> None:
 
 
 # what a step cut short by victory or "end the current phase" still does (9-4 viii, 9-6)
-UNWIND: dict[type, Callable[[SakuraState, Any], None]] = {AttackEnd: _undo_attack, DestroyEnd: _undo_destroying}
+UNWIND: dict[type, Callable[[SakuraState, Any], None]] = {AttackEnd: _undo_attack, DestroyEnd: _undo_destroying,
+                                                          look.LookEnd: look.end_look, look.LookDone: look.end_look}
 
 
 def _unwind(s: SakuraState, to_phase_end: bool) -> PhaseEnd | None:
@@ -258,7 +259,30 @@ def settle(s: SakuraState) -> None:
         if now != s.life_seen[seat]:
             trigger(s, "life_becomes_at_most", seat, life=(s.life_seen[seat], now))
             s.life_seen[seat] = now
+    if s.becomes_used is None:
+        s.becomes_used = any(w["event"] == "becomes" for c in s.table.cards for w in c.defn.when)
+    if s.becomes_used:
+        values_changed(s)
     settle_loop(s)
+
+
+BECOMES_KEYS = (("aura", 0, AURA[0]), ("aura", 1, AURA[1]), ("flare", 0, FLARE[0]), ("flare", 1, FLARE[1]),
+                ("life", 0, LIFE[0]), ("life", 1, LIFE[1]))
+
+
+def values_changed(s: SakuraState) -> None:
+    """"<value> becomes N or less / more" (issue #20): each value that changed since it was last
+    seen triggers the `becomes` effects waiting for it (the Distance, shared, those of both seats)."""
+    now = [s.tok[key] for _v, _seat, key in BECOMES_KEYS] + [current_distance(s)]
+    seen = s.values_seen
+    if now == seen:
+        return
+    for i, (value, seat, _key) in enumerate(BECOMES_KEYS):
+        if now[i] != seen[i]:
+            trigger(s, "becomes", seat, change=(value, seen[i], now[i]))
+    if now[6] != seen[6]:
+        trigger(s, "becomes", None, change=("distance", seen[6], now[6]))
+    s.values_seen = now
 
 
 def settle_loop(s: SakuraState) -> None:
@@ -313,7 +337,7 @@ def destroy(s: SakuraState, card: int) -> None:
     """9-6: Disenchant effects (the card has lost its Ongoing effects), then Normal -> Played
     pile, Special -> used, unless tokens came back or the card already left (`DestroyEnd`)."""
     s.destroying.add(card)
-    seat = owner(s, card)
+    seat = holder(s, card)  # its effects are the player's whose zone it is in (10-12)
     emit(s, {"type": "destroyed", "card": CardRef(card), "rule": "9-6"})
     trigger(s, "enhancement_destroyed", None, but=card)
     s.flow.next(DestroyEnd(card))
@@ -380,15 +404,18 @@ def _use_paid(s: SakuraState, step: UsePaid) -> None:
     seat, card, reacting, full_power, atk = step.seat, step.card, step.reacting, step.full_power, step.attack
     d = defn(s, card)  # unchanged since the use began: a card in hand or Special is no copy (10-16)
     from_zone = where(s, card)
-    put(s, card, "in_use")
+    put(s, card, "in_use", seat=seat)  # the user's In-use zone, whoever owns the card (7-1-14)
     s.turn_used[seat].append(card)  # for the "this turn" conditions (issue #20)
     if from_zone == "facedown":
         if card not in s.used_from_facedown:
             s.used_from_facedown.append(card)
     elif card in s.used_from_facedown:
         s.used_from_facedown.remove(card)
-    emit(s, {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
-             "full_power": full_power, "rule": "9-2"})
+    event = {"type": "use", "seat": seat, "card": CardRef(card), "from": from_zone, "via": step.via,
+             "full_power": full_power, "rule": "9-2"}
+    if owner(s, card) != seat:  # a card of the opponent's, used by this player (issue #20, 7-1-14)
+        event["owner"] = owner(s, card)
+    emit(s, event)
     done = UseDone(seat, card, "terminal" in d.keywords)
     replacements = replacing_effects(s, seat, card)
     if replacements:  # 10-30; of several, the turn player picks the one that applies (5-5)
@@ -417,7 +444,7 @@ def _initialize(s: SakuraState, step: Initialize) -> None:
 def _place_enhancement(s: SakuraState, step: PlaceEnhancement) -> None:
     card = step.card
     if where(s, card) == "in_use":
-        put(s, card, "enhancement")  # 9-2-3 v
+        put(s, card, "enhancement", seat=holder(s, card))  # 9-2-3 v: the user's zone (7-1-9)
         emit(s, {"type": "enhancement", "card": CardRef(card), "tokens": s.tok.get(CARD + card, 0),
                  "rule": "9-2-3 v"})
 
@@ -425,6 +452,7 @@ def _place_enhancement(s: SakuraState, step: PlaceEnhancement) -> None:
 @run(UseDone)
 def _use_done(s: SakuraState, step: UseDone) -> None:
     finish_card(s, step.card)
+    trigger(s, "card_used", step.seat, but=step.card, used=step.card)  # "after you use a card" (issue #20)
     if step.terminal:
         s.terminal[step.seat] = True
         emit(s, {"type": "terminal", "seat": step.seat, "rule": "9-2"})
@@ -464,7 +492,7 @@ def replaced_resolution(s: SakuraState, seat: int, card: int, replacement: tuple
 @run(ReplacedEnd)
 def _replaced_end(s: SakuraState, step: ReplacedEnd) -> None:
     if where(s, step.card) == "in_use" and defn(s, step.card).type == "enhancement":
-        put(s, step.card, "enhancement")
+        put(s, step.card, "enhancement", seat=holder(s, step.card))
 
 
 def charge(s: SakuraState, seat: int, card: int) -> None:
@@ -863,8 +891,8 @@ def _remove(s: SakuraState, value: bool, ctx: Ctx) -> None:
 
 def _cover(s: SakuraState, hand: str, ctx: Ctx) -> Step:
     who = ctx.seat if hand == "own_hand" else 1 - ctx.seat
-    return choose_card(s, who, SCOPE[hand].cards(s, ctx.seat), "Put a card from your hand face down.", False,
-                       CoverChosen(who))
+    return choose_card(s, who, poison.coverable(s, SCOPE[hand].cards(s, ctx.seat)),
+                       "Put a card from your hand face down.", False, CoverChosen(who))
 
 
 def _to_bottom(s: SakuraState, pool: str, ctx: Ctx) -> Step:
@@ -898,6 +926,9 @@ def discard_next(s: SakuraState, user: int, victim: int, spec: dict, left: int) 
     then = DiscardChosen(user, victim, spec, left)
     if by == "random":
         return _with(then, cards[s.rng.choice_index(len(cards))])
+    if by == "you" and victim != user and len(look.seen(s, user, cards)) == len(cards):  # during a look (7-1-10)
+        return choose_card(s, user, cards, "Choose a card of your opponent's hand to put into their Played pile.",
+                           False, then)
     if by == "you" and victim != user:
         if len(cards) == 1:
             return _with(then, cards[0])  # one hand card: its place says nothing (the hand size is public)
@@ -1020,6 +1051,11 @@ def _vigor_of(s: SakuraState, spec: dict, ctx: Ctx) -> None:
     change_vigor(s, ctx.seat if spec["who"] == "self" else 1 - ctx.seat, spec)
 
 
+def _poison(s: SakuraState, to: str, ctx: Ctx) -> Step:
+    return choose_card(s, ctx.seat, poison.bag(s, ctx.seat), "Choose a poison card of your bag.", False,
+                       poison.PoisonChosen(ctx.seat, to))
+
+
 def _win(s: SakuraState, value: bool, ctx: Ctx) -> None:
     set_result(s, ctx.seat, "won by a card effect", "4-2 3")
     raise GameOver()
@@ -1042,6 +1078,12 @@ SCOPES: tuple[Scope, ...] = (
     Scope("opp_hand", lambda s, seat: list(zone(s, 1 - seat, "hand")), wording="a card of your opponent's hand"),
     Scope("own_used_special", lambda s, seat: [c for c in zone(s, seat, "special") if c in s.special_used],
           wording="a used Special card of yours"),
+    Scope("opp_seen_hand", lambda s, seat: look.seen(s, seat, zone(s, 1 - seat, "hand")),
+          wording="a card of your opponent's hand that you see (a look shows them, 7-1-10)"),
+    Scope("opp_used_special", lambda s, seat: [c for c in zone(s, 1 - seat, "special") if c in s.special_used],
+          wording="a used Special card of your opponent's"),
+    Scope("opp_special", lambda s, seat: look.seen(s, seat, zone(s, 1 - seat, "special")),
+          wording="a Special card of your opponent's that you see: used, or unused while a look shows it (7-1-11)"),
     Scope("any_enhancement", lambda s, seat: list(zone(s, seat, "enhancement")) + list(zone(s, 1 - seat, "enhancement")),
           wording="an Enhancement card in play, yours or your opponent's"),
     Scope("opp_enhancement", lambda s, seat: [c for c in zone(s, 1 - seat, "enhancement") if c not in s.copy_of],
@@ -1066,7 +1108,8 @@ REPEAT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["
                                 "effects": {**_EFFECTS, "minItems": 1}}}
 USE_SCHEMA = {"oneOf": [{"enum": ["own_facedown", "hand"]}, {
     "type": "object", "additionalProperties": False, "required": ["from"],
-    "properties": {"from": {"enum": ["own_facedown", "hand", "own_played", "own_used_special"]},
+    "properties": {"from": {"enum": ["own_facedown", "hand", "own_played", "own_used_special", "opp_played",
+                                     "opp_used_special", "opp_special", "opp_seen_hand"]},
                    "free": {"const": True}, "no_reactions": {"const": True},
                    "type": {"enum": ["attack", "action", "enhancement"]},
                    "subtype": {"enum": ["reaction", "throughout", "none"]}}}]}
@@ -1153,6 +1196,9 @@ REGISTRY: EffectRegistry[SakuraState] = EffectRegistry(
         Word("strip_tokens", {"enum": ["any_enhancement", "opp_enhancement"]}, _strip,
              "`value` loses all its sakura tokens to Shadow, and is then destroyed (6-3, 9-6)",
              scope_of=lambda pool: pool),
+        Word("look", look.SCHEMA, look.look, look.WORDING),
+        Word("execute_plan", plan.SCHEMA, plan.execute, plan.WORDING),
+        Word("poison", poison.SCHEMA, _poison, poison.WORDING),
         Word("win", _TRUE, _win, "you win the game (4-2 3)"),
         Word("lose", {"enum": ["self", "opp"]}, _lose,
              "`value` loses the game and the other player wins (4-2 2; self: the player whose effect it is)"),
@@ -1196,6 +1242,10 @@ def _use_chosen(s: SakuraState, step: UseChosen) -> None:
         spec = step.spec or {}
         use_card(s, step.ctx.seat, step.chosen, "effect", reacting=step.ctx.reacting, free=spec.get("free", False),
                  no_reactions=spec.get("no_reactions", False))
+
+
+run(look.LookEnd)(look.end_look)
+run(poison.PoisonChosen)(lambda s, step: poison.send(s, step))
 
 
 @run(BottomChosen)
@@ -1502,8 +1552,12 @@ def end_phase_rest(s: SakuraState, seat: int) -> None:
 @run(HandLimitCheck)
 def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
     held = len(zone(s, step.seat, "hand"))
-    if held > HAND_LIMIT:  # 8-3-2
+    if held > HAND_LIMIT and poison.coverable(s, zone(s, step.seat, "hand")):  # 8-3-2; poison never goes face down
         s.flow.next(HandLimit(step.seat))
+    elif held > HAND_LIMIT:
+        s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), over the hand limit of "
+                                                   f"{HAND_LIMIT} (5-1-3), but only poison cards, which can never be "
+                                                   "put face down: nothing is put face down (8-3-2).")
     else:
         s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), within the hand limit of "
                                                    f"{HAND_LIMIT} (5-1-3): nothing is put face down (8-3-2).")
@@ -1524,7 +1578,7 @@ def end_phase_cleanup(s: SakuraState) -> None:
     for seat in (0, 1):
         for card in list(zone(s, seat, "in_use")):
             if defn(s, card).type == "enhancement":
-                put(s, card, "enhancement")
+                put(s, card, "enhancement", seat=seat)
             else:
                 finish_card(s, card)
     s.attacks.clear()
@@ -1556,7 +1610,9 @@ for _step, _request, _answer in (
         (ChooseModes, choices.modes, _answer_modes),
         (MayDo, choices.may, _answer_may),
         (DestructionOrder, choices.destruction_order, _answer_destruction_order),
-        (EffectOrder, choices.effect_order, _answer_effect_order)):
+        (EffectOrder, choices.effect_order, _answer_effect_order),
+        (plan.ChoosePlan, plan.request, plan.answer),
+        (look.LookDone, look.request, look.answer)):
     PROCESSOR.asks(_step, _request, _answer)
 
 # the goddess mechanics that step into the procedure above register their steps here (mechanics/trap.py)

@@ -15,6 +15,7 @@ from engine.core.requests import Option, Request
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.mechanics import centrifuge
 from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
+from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
                                             cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
                                             zone)
@@ -101,7 +102,7 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
         return Refusal("10-31", f"{d.name} needs {extra['vigor']} Vigor as an additional cost.")
     if extra.get("aura", 0) > s.tok[AURA[seat]]:
         return Refusal("10-31", f"{d.name} needs {extra['aura']} Aura as an additional cost.")
-    if extra.get("cover", 0) > len([c for c in zone(s, seat, "hand") if c != card]):
+    if extra.get("cover", 0) > len([c for c in coverable(s, zone(s, seat, "hand")) if c != card]):
         return Refusal("10-31", f"{d.name} needs {extra['cover']} other hand card(s) to put face down.")
     return None
 
@@ -169,6 +170,9 @@ def check_basic(s: SakuraState, seat: int, action: dict) -> Refusal | None:
     card = _card(s, action, "pay")
     if card is None or owner(s, card) != seat or where(s, card) != "hand":
         return Refusal("9-7 ii-B", "Pay with \"vigor\" or with the id of a card in your hand (it goes face down).")
+    if not coverable(s, [card]):
+        return Refusal("9-7 ii-B", "A poison card can never be put face down (issue #20); pay with Vigor or "
+                                   "another hand card.")
     return None
 
 
@@ -200,7 +204,7 @@ def _main_options(s: SakuraState, seat: int) -> list:
                 where_ = "" if zname == "hand" else " (Special)"
                 out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
     if s.mode == "standard" and not blocked:
-        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + list(zone(s, seat, "hand"))
+        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:
                 for pay in pays:
@@ -312,6 +316,8 @@ KINDS = {
     "may": (("may",), "10-12", "say whether you do your card's optional effect"),
     "order": (("choose",), "5-5", "choose which of the simultaneous destructions resolves first"),
     "effect_order": (("choose",), "5-5", "choose which of the simultaneous effects resolves first"),
+    "plan": (("plan",), "5-1", "choose the next state of the plan, in secret"),
+    "look_done": (("look_done",), "7-1-10", "say when you are done looking at your opponent's cards"),
 }
 
 # action type -> the rule that gives this kind of move its moment, and when that is (player words);
@@ -337,6 +343,8 @@ TIMING = {
     "may": ("10-12", "You decide on an optional effect only when your card's \"you may\" resolves"),
     "blind_pick": ("7-1-10", "You pick an unseen card of your opponent's hand only when your effect makes you "
                              "choose one there"),
+    "plan": ("5-1", "You choose your plan's next state only right after you execute your plan"),
+    "look_done": ("7-1-10", "You end a look only while your card's effect lets you look at your opponent's cards"),
 }
 
 

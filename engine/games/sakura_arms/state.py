@@ -587,12 +587,19 @@ class SakuraState:
     # (umbrella.py); Variable cards that are copies of a card sealed face up -> that card (copies.py)
     umbrella: list[str] = field(default_factory=lambda: ["closed", "closed"])
     copy_of_sealed: dict[int, int] = field(default_factory=dict)
+    # Plan (issue #20, mechanics/plan.py): each seat's secret plan state, None without Plan cards
+    plan: list[str | None] = field(default_factory=lambda: [None, None])
+    # "<value> becomes N or less / more" (issue #20): each seat's Aura, Flare and Life and the
+    # Distance as last seen, kept only in a duel with such a card (`becomes_used`)
+    values_seen: list[int] = field(default_factory=lambda: [3, 3, 0, 0, 10, 10, 10])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
     # does any card of the duel have Forced timed effects (9-1-1-2)? worked out once
     forced_timed: bool | None = cache(None)
+    # does any card of the duel wait for a value that "becomes" something? worked out once
+    becomes_used: bool | None = cache(None)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -626,6 +633,12 @@ def copied_keeping_name(copy: CardDef, source: CardDef) -> CardDef:
 
 def owner(s: SakuraState, card: int) -> int:
     return s.table.cards[card].owner
+
+
+def holder(s: SakuraState, card: int) -> int:
+    """The player associated with the zone the card is in (10-12): its owner, except for a card a
+    player uses that they do not own, while it is in their In-use or Enhancement zone (7-1-14, 7-1-9)."""
+    return int(s.table.zone_of[card][0])
 
 
 def zone(s: SakuraState, seat: int, name: str) -> list[int]:
@@ -789,11 +802,32 @@ def current_distance(s: SakuraState) -> int:
     return d if d > 0 else 0
 
 
-def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None) -> None:
+def used_matches(s: SakuraState, card: int, when: dict) -> bool:
+    """"After you use a <kind of> card" (issue #20): the used card has the type, subtype and
+    category the `when` names (6-2-1-1, 6-2-1-5, 6-2-1-6; subtype `none`: it has none)."""
+    d = s.table.cards[card].defn
+    return when.get("type", d.type) == d.type and when.get("subtype", d.subtype or "none") == (d.subtype or "none") \
+        and when.get("category", d.category) == d.category
+
+
+def becomes(when: dict, change: tuple) -> bool:
+    """"Your <value> *becomes* N or less (more)": `change` is (value, before, after); it crossed the
+    bound (it was above it, or below it, and is not now), a condition met on a change, not a state."""
+    value, before, after = change
+    if when.get("value") != value:
+        return False
+    if "at_most" in when:
+        return before > when["at_most"] >= after
+    return before < when["at_least"] <= after
+
+
+def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None,
+            used: int | None = None, change: tuple | None = None) -> None:
     """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
     Devoted). `on` happened to `seat` (None: to anyone, e.g. another Enhancement destroyed); the
     effects of `seat`'s cards waiting for it (`but` that card itself) are due at the next
-    state-triggered resolution (5-5). `life`: (before, after) for `life_becomes_at_most`."""
+    state-triggered resolution (5-5). `life`: (before, after) for `life_becomes_at_most`; `used`:
+    the card a `card_used` event is about."""
     zones = s.table.zones
     if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
         return
@@ -808,6 +842,10 @@ def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, l
                     continue
                 if life is not None and not life[0] > when["at_most"] >= life[1]:
                     continue  # "becomes": it was above the bound and is not now
+                if used is not None and not used_matches(s, used, when):
+                    continue
+                if change is not None and not becomes(when, change):
+                    continue
                 s.triggered.append(TriggerDue(owner_seat, card, when["effects"]))
 
 

@@ -8,6 +8,7 @@ from engine.core import view as core_view
 
 from engine.games.sakura_arms.effects import Attack
 from engine.games.sakura_arms.mechanics import umbrella
+from engine.games.sakura_arms.mechanics import plan
 from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, LIFE, SHADOW, SakuraState, current_distance,
                                             defn, zone)
 
@@ -70,6 +71,7 @@ def view(s: SakuraState, seat: int | None) -> dict:
             # unchosen cards (10-29) are only counted; cards removed by effects are face up (10-18)
             "out_of_game": {"count": len(zone(s, p, "out")),
                             "cards": [card_view(s, c, seat) for c in zone(s, p, "out") if c not in s.table.face_down]},
+            **plan.shown(s, p, seat),
         })
     out = {
         "game": "sakura-arms", "seat": seat, "turn": s.turn, "phase": s.phase, "active": s.active, "first": s.first,

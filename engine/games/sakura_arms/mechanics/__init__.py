@@ -8,5 +8,8 @@ procedure (flow.py, guards.py, state.py) to a line or two:
 - `umbrella`: a per-player open/closed umbrella and two-faced cards (after Yukihi's);
 - `centrifuge`: the Centrifuge keyword's use condition (Hagane's);
 - `trap`: using Trap cards from the Face-down pile at a reshuffle;
-- `copies`: Variable Extra cards that become copies of a card sealed face up.
+- `copies`: Variable Extra cards that become copies of a card sealed face up;
+- `look`: looking at the opponent's hand or Specials and choosing there;
+- `plan`: a secret two-state plan token;
+- `poison`: a bag of Extra poison cards given to the opponent.
 """
