@@ -75,12 +75,19 @@ class DataclassAdapter(GameAdapter):
         return str(getattr(c, "text", "") or "")
 
     # -------------------------------------------------------------------------------------
+    def stats_width(self, c: Any, stats: list[dict]) -> float:
+        """Width (mm) of the stat icons in the band: 12 mm a stat; a game whose labels can be long
+        (Sakura Arms' two-faced cards) widens it."""
+        return 12 * len(stats)
+
     def context(self, card: CardEntry) -> dict:
         c = card.defn
         accent = self.accent(c)
+        stats = self.stats(c)
         return {
             "id": c.id, "type": card.type, "title": card.title, "name": getattr(c, "name", card.title),
-            "cost": self.cost(c), "stats": self.stats(c), "keywords": " · ".join(self.keywords(c)),
+            "cost": self.cost(c), "stats": stats, "stats_w": self.stats_width(c, stats),
+            "keywords": " · ".join(self.keywords(c)),
             "type_line": self.type_line(c), "text": self.text(c), "flavor": str(getattr(c, "flavor", "") or ""),
             "art": self.art(card), "accent": accent, "frame": self.theme.get("frame", "#2d3748"),
             "band": self.theme.get("band", "#e9e4d8"),

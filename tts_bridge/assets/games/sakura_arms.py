@@ -84,6 +84,12 @@ class SakuraArmsAdapter(DataclassAdapter):
             out.append({"icon": "flare", "label": c.charge})
         return out
 
+    def stats_width(self, c: Any, stats: list[dict]) -> float:
+        """A two-faced card's labels hold both faces ("4-5 | 1-2"): each stat is as wide as its label."""
+        if not c.faces:
+            return super().stats_width(c, stats)
+        return sum(max(12.0, 6.0 + 1.5 * len(str(s["label"]))) for s in stats)
+
     def keywords(self, c: Any) -> list[str]:
         out = [c.subtype.title()] if c.subtype else []
         out += sorted(k.replace("_", " ").title() for k in c.keywords)
