@@ -23,6 +23,12 @@ class Way:
     name: str
     games: int = 0
     seconds: float = 0.0
+    cpu_s: float = 0.0  # the games' own CPU time
+
+    @property
+    def cores_busy(self) -> float:
+        """CPU time the games got per second of wall time: 2 workers on 2 free cores make 2."""
+        return self.cpu_s / self.seconds if self.seconds else 0.0
 
     @property
     def games_per_s(self) -> float:
@@ -33,14 +39,20 @@ class Way:
         return 1000 * self.seconds / self.games if self.games else 0.0
 
 
-def _plain_loop(plan: Plan, size: int) -> float:
-    """The plan's games in this process, tallied the same way, no Ray; seconds taken."""
+def _plain_loop(plan: Plan, size: int) -> tuple[float, float]:
+    """The plan's games in this process, tallied the same way, no Ray: seconds and CPU seconds."""
     start = time.perf_counter()
     tally = Tally(plan)
     for batch in batches(plan, size):
         for record in play_batch(plan, batch):
             tally.add(record)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, tally.cpu_s
+
+
+def _add(way: Way, seconds: float, cpu_s: float, games: int) -> None:
+    way.seconds += seconds
+    way.cpu_s += cpu_s
+    way.games += games
 
 
 def bench_balance(ray, game: str, decks: tuple, games: int, rounds: int) -> dict:
@@ -57,11 +69,10 @@ def bench_balance(ray, game: str, decks: tuple, games: int, rounds: int) -> dict
         chunk = games * (r + 1) // rounds - done
         done += chunk
         plan = Plan(game, decks, chunk, r, "random")
-        plain.seconds += _plain_loop(plan, size)
-        one.seconds += run_balance(ray, plan, batch_size=size, cpus_per_task=workers).elapsed_s
-        every.seconds += run_balance(ray, plan, batch_size=size).elapsed_s
-        for way in (plain, one, every):
-            way.games += chunk
+        _add(plain, *_plain_loop(plan, size), chunk)
+        for way, cpus in ((one, workers), (every, 1)):
+            run = run_balance(ray, plan, batch_size=size, cpus_per_task=cpus)
+            _add(way, run.elapsed_s, run.tally.cpu_s, chunk)
     return {"game": game, "games": games, "rounds": rounds, "workers": workers, "batch": size,
             "load": round((load + os.getloadavg()[0]) / 2, 1), "cores": os.cpu_count(),
             "ways": [plain, one, every],

@@ -124,6 +124,7 @@ def bench_balance_cmd(game: str, count: int, rounds: int) -> None:
                f"{figures['rounds']} rounds taking turns; load average {figures['load']} on {figures['cores']} cores "
                f"(above the core count, other programs share them):")
     for way in figures["ways"]:
-        click.echo(f"  {way.name:<28} {way.games_per_s:8.1f} games/s  {way.ms_per_game:7.2f} ms/game")
+        click.echo(f"  {way.name:<28} {way.games_per_s:8.1f} games/s  {way.ms_per_game:7.2f} ms/game  "
+                   f"{way.cores_busy:4.2f} cores busy with games")
     click.echo(f"  speed-up, {figures['workers']} workers over 1: {figures['speed_up']:.2f}x; "
                f"Ray's cost per game over the plain loop: {figures['overhead_ms_per_game']:+.2f} ms")

@@ -78,7 +78,7 @@ def histogram(counts: dict[str, int], caption: str, mean: float | None) -> str:
     bins = [0] * ((high - low) // width + 1)
     for value, count in values.items():
         bins[(value - low) // width] += count
-    w, h, left, bottom = LABEL_W + PLOT_W, 180, 50, 200
+    w, h, left, bottom = LABEL_W + PLOT_W, 180, 50, 214
     top = max(bins)
     bar = (w - left) / len(bins)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + PAD}" height="{bottom + 24}" role="img" '
@@ -98,7 +98,7 @@ def histogram(counts: dict[str, int], caption: str, mean: float | None) -> str:
     if mean is not None:
         mx = left + (mean - low) / width * bar
         parts.append(f'<line x1="{mx:.1f}" y1="{bottom - h - 6}" x2="{mx:.1f}" y2="{bottom}" stroke="{WITHOUT}" '
-                     f'stroke-width="2"/><text x="{mx + 4:.1f}" y="{bottom - h + 4}" fill="{WITHOUT}">mean {mean}</text>')
+                     f'stroke-width="2"/><text x="{mx + 4:.1f}" y="{bottom - h - 8}" fill="{WITHOUT}">mean {mean}</text>')
     parts.append("</svg>")
     return f'<figure>{"".join(parts)}<figcaption>{escape(caption)}</figcaption></figure>'
 
@@ -113,10 +113,12 @@ def _pct(interval: dict | None) -> str:
     return f'{interval["rate"]:.1%} <span class="ci">({interval["low"]:.1%}–{interval["high"]:.1%})</span>'
 
 
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    cells = "".join(f"<th>{h}</th>" for h in head)
+def _table(head: list[str] | None, rows: list[list[str]], css: str = "") -> str:
+    cells = "".join(f"<th>{h}</th>" for h in head or [])
+    thead = f"<thead><tr>{cells}</tr></thead>" if head else ""
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+    opening = f'<table class="{css}">' if css else "<table>"
+    return f"{opening}{thead}<tbody>{body}</tbody></table>"
 
 
 def _pairings(report: dict) -> str:
@@ -189,14 +191,15 @@ th{background:#f6f6f6}.ci{color:#777}.summary td:first-child{color:#555}"""
 def render(report: dict) -> str:
     """The whole page."""
     budget = f", budget {report['budget']} per decision" if report["budget"] else ""
-    summary = _table(["", ""], [
+    summary = _table(None, [
         ["game", escape(report["game"])], ["decks", escape(", ".join(report["decks"]))],
         ["games", f'{report["counted"]} of {report["games"]} counted ({report["errors"]} engine errors, '
                   f'{report["duplicates_ignored"]} repeated results ignored)'],
         ["players", f'{escape(report["bot"])} bot in both seats{escape(budget)}'],
         ["seed", escape(report["seed"])],
-        ["run", f'{report["elapsed_s"]} s on {report["workers"]} CPUs ({report["games_per_s"]} games/s)'],
-    ]).replace("<table>", '<table class="summary">', 1)
+        ["run", f'{report["elapsed_s"]} s on {report["workers"]} CPUs ({report["games_per_s"]} games/s; '
+                f'{1000 * report["cpu_s"] / max(report["counted"], 1):.1f} ms of CPU per game)'],
+    ], css="summary")
     errors = "".join(f"<li>{escape(m)}</li>" for m in report["error_messages"])
     errors = f"<h2>Engine errors</h2><ul>{errors}</ul>" if errors else ""
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Balance: {escape(report["game"])}'

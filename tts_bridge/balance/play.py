@@ -8,6 +8,7 @@ owner's hidden zones) and which the opponent has seen (a card played or revealed
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from engine.core.game import Game
@@ -31,6 +32,7 @@ class GameRecord:
     drawn: tuple[tuple[str, ...], tuple[str, ...]]
     played: tuple[tuple[str, ...], tuple[str, ...]]
     error: str | None = None
+    cpu_s: float = 0.0  # the CPU time the game took in its worker (what a busy machine cannot shrink)
 
 
 class Sightings:
@@ -73,6 +75,7 @@ def play_game(plan: Plan, index: int) -> GameRecord:
     decks = [plan.decks[pairing.first], plan.decks[pairing.second]]
     players = [make_player(plan.bot, plan.bot_seed(index, seat), plan.budget) for seat in (0, 1)]
     sightings = Sightings()
+    cpu = time.thread_time()
     played = play_one(rules, plan.game_seed(index), on_decision=sightings.watch, decks=decks, players=players)
     game, table = played.game, played.game.state.table
     result = None if played.error else game.result()
@@ -85,6 +88,7 @@ def play_game(plan: Plan, index: int) -> GameRecord:
         drawn=sightings.defn_ids(table, sightings.by_owner),
         played=sightings.defn_ids(table, sightings.by_opponent),
         error=played.error,
+        cpu_s=time.thread_time() - cpu,
     )
 
 

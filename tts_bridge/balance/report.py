@@ -72,6 +72,7 @@ class Tally:
         self.first_games = 0
         self.first_wins = 0
         self.lengths: Counter[int] = Counter()
+        self.cpu_s = 0.0
         self.deck_cards = [frozenset(card for cards in deck.sections.values() for card in cards) for deck in plan.decks]
         self.cards: dict[str, dict[str, Split]] = {}
 
@@ -88,6 +89,7 @@ class Tally:
             return False
         self.counted[record.index] = 1
         self.played += 1
+        self.cpu_s += record.cpu_s
         if record.error is not None:
             self.errors += 1
             if len(self.error_messages) < MAX_MESSAGES:
@@ -132,6 +134,7 @@ class Tally:
             "elapsed_s": round(elapsed_s, 2),
             "games_per_s": round(self.played / elapsed_s, 2) if elapsed_s > 0 else None,
             "workers": workers,
+            "cpu_s": round(self.cpu_s, 2),  # the games' own CPU time, all workers together
             "pairings": [self._pairing(i, names) for i in range(len(self.pairings))],
             "matchups": self._matchups(names),
             "first_player": {
