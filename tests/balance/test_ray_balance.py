@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
+from collections import Counter
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -87,6 +89,42 @@ def test_a_worker_killed_mid_batch_loses_no_game_and_counts_none_twice(ray, tmp_
                                           for n in sorted({r.decisions for r in local})}
 
 
+def slow_play(plan: Plan, batch: Batch) -> list[GameRecord]:
+    """play_batch, slowed so that a task is still running when the test kills its worker."""
+    time.sleep(0.5)
+    return play_batch(plan, batch)
+
+
+def running_task_pids() -> list[int]:
+    """Worker processes running a balance task now: Ray titles them `ray::_task` while they do."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::_task"):
+                pids.append(int(entry.name))
+        except OSError:  # gone meanwhile
+            continue
+    return pids
+
+
+def test_a_worker_killed_from_outside_mid_task_loses_no_game_and_counts_none_twice(ray):
+    plan = _plan(16)
+    killed: list[int] = []
+
+    def kill_one_running_worker(progress: runner.Progress) -> None:
+        if not killed and (pids := running_task_pids()):
+            os.kill(pids[0], signal.SIGKILL)  # as a node lost mid-task would: no word from it
+            killed.append(pids[0])
+
+    with within(LIMIT_S):
+        run = runner.run_balance(ray, plan, play=slow_play, batch_size=2, on_progress=kill_one_running_worker)
+    assert killed, "no task was running when the first batch came back"
+    assert run.tally.played == 16 and run.tally.complete and run.tally.duplicates == 0
+    local = [play_game(plan, i) for i in range(16)]
+    assert sum(p["games"] for p in run.tally.to_json(1, 2)["pairings"]) == 16 - sum(r.error is not None for r in local)
+    assert run.tally.lengths == Counter(r.decisions for r in local if r.error is None)
+
+
 def test_balance_command_writes_the_report_on_the_running_ray(ray, tmp_path):
     out = tmp_path / "report"
     with within(LIMIT_S):
@@ -100,3 +138,12 @@ def test_balance_command_writes_the_report_on_the_running_ray(ray, tmp_path):
     page = (out / "report.html").read_text(encoding="utf-8")
     assert page.count("<svg") == 5  # pairings, first player, length, cards drawn, cards played
     assert "12 of 12 counted" in page and "12 games of kaiju" in result.output
+
+
+def test_bench_balance_prints_the_three_ways_side_by_side(ray):
+    with within(LIMIT_S):
+        result = CliRunner().invoke(main, ["bench", "balance", "--games", "6", "--rounds", "2"])
+    assert result.exit_code == 0, result.output
+    rows = [line.split()[:3] for line in result.output.splitlines() if "games/s" in line]
+    assert [" ".join(r) for r in rows] == ["plain loop, this", "Ray, 1 worker", "Ray, 2 workers"]
+    assert "6 games of kaiju each way" in result.output and "Ray's cost per game over the plain loop" in result.output
