@@ -94,6 +94,8 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
             run = run_balance(ray, plan, on_progress=ProgressLine())
     except BalanceError as exc:
         fail([str(exc)], code=1)
+    except KeyboardInterrupt:
+        fail(["interrupted: no report written (a run is one report; start it again, with fewer --games)"], code=130)
     report = run.tally.to_json(run.elapsed_s, run.workers)
     json_path, html_path = write_report(report, out or Path("build") / "balance" / rules.id)
     click.echo(f"{run.tally.played} games of {rules.id} ({len(plan.pairings)} pairings, {playing} bots) in "

@@ -122,11 +122,11 @@ def _table(head: list[str] | None, rows: list[list[str]], css: str = "") -> str:
 
 
 def _pairings(report: dict) -> str:
-    rows = [Row(f'{m["a"]} vs {m["b"]} (both orders)', (Mark(m["a_win_rate"], WITH),)) for m in report["matchups"]]
+    rows = [Row(f'{m["a"]} vs {m["b"]} (pooled)', (Mark(m["a_win_rate"], WITH),)) for m in report["matchups"]]
     rows += [Row(f'{p["seat0"]} (seat 0) vs {p["seat1"]}', (Mark(p["seat0_win_rate"], WITHOUT, hollow=True),))
              for p in report["pairings"]]
     chart = interval_chart(rows, "Win rate of the first-named deck, with its 95 % Wilson interval "
-                                 "(circles: both seat orders pooled; diamonds: one seat order).")
+                                 "(circles: both seat orders pooled; diamonds: one seat order, seat 0 named first).")
     table = _table(["seat 0", "seat 1", "games", "wins (seat 0 / seat 1)", "draws", "seat 0 win rate (95 % CI)",
                     "mean decisions"],
                    [[escape(p["seat0"]), escape(p["seat1"]), str(p["games"]), f'{p["wins"][0]} / {p["wins"][1]}',
