@@ -45,6 +45,7 @@ bench: $(STAMP)
 	for game in $(GAMES); do $(BIN)/tts-bridge bench engine --game $$game; done
 	$(BIN)/tts-bridge bench assets
 	$(BIN)/tts-bridge bench bridge
+	$(BIN)/tts-bridge bench balance
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

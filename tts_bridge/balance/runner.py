@@ -109,7 +109,9 @@ def ray_session(address: str | None, num_cpus: int | None = None) -> Iterator["r
         ray.init(address=address, num_cpus=None if address else num_cpus, include_dashboard=False,
                  log_to_driver=False, logging_level=logging.ERROR)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise BalanceError(f"Ray did not start{f' at {address}' if address else ''}: {exc}") from None
+        hint = ("; a cluster with token authentication needs its RAY_AUTH_MODE and token here too (see README)"
+                if address else "")
+        raise BalanceError(f"Ray did not start{f' at {address}' if address else ''}: {exc}{hint}") from None
     try:
         yield ray
     finally:
