@@ -31,7 +31,7 @@ def ray():
     import ray
 
     with within(LIMIT_S):
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     yield ray
     ray.shutdown()
 
@@ -96,15 +96,26 @@ def slow_play(plan: Plan, batch: Batch) -> list[GameRecord]:
 
 
 def running_task_pids() -> list[int]:
-    """Worker processes running a balance task now: Ray titles them `ray::_task` while they do."""
+    """This test's Ray workers running a balance task now: Ray titles them `ray::_task` while
+    they do, and they descend from this process (which started Ray)."""
     pids = []
     for entry in Path("/proc").iterdir():
         try:
-            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::_task"):
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::_task") \
+                    and _descends_from_me(int(entry.name)):
                 pids.append(int(entry.name))
         except OSError:  # gone meanwhile
             continue
     return pids
+
+
+def _descends_from_me(pid: int) -> bool:
+    while pid > 1:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        pid = int(stat.rsplit(")", 1)[1].split()[1])  # the parent's pid, after the command's name
+        if pid == os.getpid():
+            return True
+    return False
 
 
 def test_a_worker_killed_from_outside_mid_task_loses_no_game_and_counts_none_twice(ray):

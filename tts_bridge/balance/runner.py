@@ -106,7 +106,8 @@ def ray_session(address: str | None, num_cpus: int | None = None) -> Iterator["r
         yield ray
         return
     try:
-        ray.init(address=address, num_cpus=None if address else num_cpus, include_dashboard=False,
+        # "local": a new instance even where `ray start` left a cluster (or its address file) behind
+        ray.init(address=address or "local", num_cpus=None if address else num_cpus, include_dashboard=False,
                  log_to_driver=False, logging_level=logging.ERROR)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         hint = ("; a cluster with token authentication needs its RAY_AUTH_MODE and token here too (see README)"
