@@ -3,6 +3,7 @@ starts (issue 22, scope 3), and the bot is chosen in one place."""
 
 from __future__ import annotations
 
+import io
 import socket
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from engine.core.game import Game
 from engine.core.registry import get_rules
 from tts_bridge.balance import players
 from tts_bridge.balance.players import Budget, make_player, parse_budget
+from tts_bridge.balance.runner import Progress, ProgressLine
 from tts_bridge.cli import main
 
 DECKS = Path(__file__).resolve().parents[2] / "card_data" / "kaiju" / "decks"
@@ -96,3 +98,13 @@ def test_without_the_search_bot_a_search_player_is_the_seeded_random_bot(monkeyp
         action = player(game, request)
         assert action == reference.choose(request)
         game.act(request.seat, action)
+
+
+def test_the_progress_line_says_games_rate_and_eta_and_prints_each_tenth_off_a_terminal():
+    assert Progress(12, 48, 2.0, 2).line() == "12/48 games  6.0 games/s  ETA 6 s  (2 CPUs)"
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    for done in range(1, 21):
+        line(Progress(done, 20, done / 10, 2))
+    printed = stream.getvalue().splitlines()
+    assert [p.split("/")[0] for p in printed] == ["1", "2", "4", "6", "8", "10", "12", "14", "16", "18", "20"]

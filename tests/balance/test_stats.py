@@ -4,11 +4,14 @@ tally built from made-up game records."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core.registry import get_rules
 from tts_bridge.balance.plan import Plan
 from tts_bridge.balance.play import GameRecord
+from tts_bridge.balance.html import render
 from tts_bridge.balance.report import Tally
 from tts_bridge.balance.stats import holm, two_proportion_p, wilson
 
@@ -67,3 +70,15 @@ def test_a_card_that_wins_whenever_it_is_drawn_is_flagged_and_an_idle_card_is_no
     assert not cards[idle]["drawn"]["significant"] and cards[idle]["drawn"]["p"] > 0.05
     assert cards[strong]["played"]["games"] == 0 and cards[strong]["played"]["p"] is None
     assert set(cards) == {strong, idle}  # cards never seen are left out
+
+
+def test_the_page_draws_every_section_and_escapes_names():
+    decks = tuple(get_rules("kaiju").sample_decks())
+    plan = Plan("kaiju", (replace(decks[0], name="<b>bold</b>"), decks[1]), 4, 0, "random")
+    tally = Tally(plan)
+    for i in range(4):
+        tally.add(GameRecord(index=i, winner=i % 2, draw=False, first=0, decisions=50 + i,
+                             drawn=((decks[0].sections["main"][0],), ()), played=((), ())))
+    page = render(tally.to_json(2.0, 2))
+    assert "<b>bold</b>" not in page and "&lt;b&gt;bold&lt;/b&gt; vs stone-wing (pooled)" in page
+    assert page.count("<svg") == 5 and "4 of 4 counted" in page and "first player won 2 of 4 games" in page

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import ENGINE_VERSION
 from engine.core.registry import get_rules
 from tts_bridge.balance.plan import Plan
 from tts_bridge.balance.play import GameRecord
@@ -122,6 +123,7 @@ class Tally:
         decided = sum(o.games for o in self.pairings)
         return {
             "game": plan.game,
+            "engine": ENGINE_VERSION,
             "bot": plan.bot,
             "budget": str(plan.budget) if plan.budget else None,
             "seed": str(plan.seed),
