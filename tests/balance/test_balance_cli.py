@@ -83,6 +83,13 @@ def test_an_address_where_no_cluster_answers_is_one_line_at_once():
     assert line.endswith("start one with `ray start --head` or give its head node's address")
 
 
+def test_an_unwritable_out_folder_is_one_line_before_any_game(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert _errors("kaiju", "--bot", "random", "--out", str(blocker / "report")) == [
+        f"error: {blocker / 'report'}: cannot write the report there (Not a directory); give another --out folder"]
+
+
 def test_budgets_read_seconds_or_iterations():
     assert parse_budget("0.5s") == Budget(seconds=0.5) and str(parse_budget("0.5s")) == "0.5s"
     assert parse_budget("200i") == Budget(iterations=200) and str(parse_budget(" 200I ")) == "200i"

@@ -86,9 +86,14 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
             check_address(address)
         except BalanceError as exc:
             fail([str(exc)])
+    out = out or Path("build") / "balance" / rules.id
+    try:  # before the games: a run's report must have somewhere to go
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail([f"{out}: cannot write the report there ({exc.strerror}); give another --out folder"])
     if playing != bot:
         click.echo("note: this build has no search bot (engine/bots/search.py); random bots play", err=True)
-    plan = Plan(rules.id, tuple(_unique_names(decks)), count, seed, playing, budget)
+    plan = Plan(rules.id, tuple(_unique_names(decks)), count, seed, playing, budget if playing == "search" else None)
     try:
         with ray_session(address) as ray:
             run = run_balance(ray, plan, on_progress=ProgressLine())
@@ -97,7 +102,7 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
     except KeyboardInterrupt:
         fail(["interrupted: no report written (a run is one report; start it again, with fewer --games)"], code=130)
     report = run.tally.to_json(run.elapsed_s, run.workers)
-    json_path, html_path = write_report(report, out or Path("build") / "balance" / rules.id)
+    json_path, html_path = write_report(report, out)
     click.echo(f"{run.tally.played} games of {rules.id} ({len(plan.pairings)} pairings, {playing} bots) in "
                f"{run.elapsed_s:.1f} s on {run.workers} CPUs: {html_path} and {json_path}")
     if report["errors"]:
