@@ -64,7 +64,7 @@ class Sightings:
         for card_id in seen:
             card = table.cards[card_id]
             per_seat[card.owner].add(card.defn.id)
-        return tuple(sorted(s) for s in per_seat)  # type: ignore[return-value]
+        return tuple(sorted(per_seat[0])), tuple(sorted(per_seat[1]))
 
 
 def play_game(plan: Plan, index: int) -> GameRecord:
