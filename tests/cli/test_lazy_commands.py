@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from tts_bridge.cli import FEATURE_BENCHMARKS, FEATURE_COMMANDS, main
 
 HEAVY = ("engine.core.game", "jsonschema", "PIL", "tts_bridge.assets.build", "tts_bridge.view.render",
-         "tts_bridge.session.bridge", "tts_bridge.decks.importer", "tts_bridge.emulator")
+         "tts_bridge.session.bridge", "tts_bridge.decks.importer", "tts_bridge.emulator", "ray",
+         "tts_bridge.balance")
 
 
 def _modules_after(args: list[str]) -> set[str]:
