@@ -48,6 +48,8 @@ FEATURE_COMMANDS = {
 FEATURE_BENCHMARKS = {
     "assets": LazyCommand("tts_bridge.assets.cli:bench_assets_cmd",
                           "Asset speed: cold build (cards/s per core), no-op rebuild, one-card rebuild."),
+    "bot": LazyCommand("tts_bridge.botbench:bench_bot",
+                       "The search bot's win rate (95 % Wilson interval) and seconds per decision."),
     "bridge": LazyCommand("tts_bridge.session.cli:bench_bridge",
                           "The bridge's own latency per accepted and refused decision, the emulator's share and "
                           "the loopback floor, in one run; and a burst with none lost."),

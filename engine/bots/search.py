@@ -54,6 +54,7 @@ class SearchStats:
     iterations: int = 0
     seconds: float = 0.0
     failed: int = 0
+    error: str = ""  # the first such error, for the curious
 
 
 class _Node:
@@ -108,15 +109,17 @@ class SearchBot:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else math.inf
         done = failed = 0
+        error = ""
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             try:
                 self._iterate(info, root, allowed, rng, evaluate, rollout)
             except TripwireError:
                 raise
-            except Exception:  # an engine error in this determinization: skip it
+            except Exception as exc:  # an engine error in this determinization: skip it
                 failed += 1
+                error = error or f"{type(exc).__name__}: {exc}"
             done += 1
-        self.last = SearchStats(done, time.perf_counter() - start, failed)
+        self.last = SearchStats(done, time.perf_counter() - start, failed, error)
         best = max(options, key=lambda o: _visits(root, o.action))  # the first of equals
         return best.action
 
