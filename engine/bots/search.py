@@ -58,15 +58,17 @@ class SearchStats:
 
 
 class _Node:
-    """One action in the tree: `reward` is summed for the seat that chose it."""
+    """One action in the tree: `reward` is summed for the seat that chose it; `decisive` counts
+    the visits in which the action ended the game at once in that seat's favour."""
 
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("children", "visits", "reward", "avail", "decisive")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
+        self.decisive = 0
 
 
 def _key(action: Any) -> str:
@@ -96,7 +98,8 @@ class SearchBot:
         return evaluate, self._rollout if self._rollout is not None else EVALUATED_ROLLOUT
 
     def choose(self, info: InformationSet) -> dict:
-        """An action among `info.request.options`: the most visited at the root."""
+        """An action among `info.request.options`: one that won at once in every determinization
+        it was tried in (a decisive move, Teytaud & Teytaud 2010), else the most visited."""
         options = info.request.options
         if len(options) == 1:
             self.last = SearchStats()
@@ -120,7 +123,7 @@ class SearchBot:
                 error = error or f"{type(exc).__name__}: {exc}"
             done += 1
         self.last = SearchStats(done, time.perf_counter() - start, failed, error)
-        best = max(options, key=lambda o: _visits(root, o.action))  # the first of equals
+        best = max(options, key=lambda o: _rank(root, o.action))  # the first of equals
         return best.action
 
     def _iterate(self, info: InformationSet, root: _Node, allowed: set[str], rng: random.Random,
@@ -151,7 +154,10 @@ class SearchBot:
             rules.apply(state, request.seat, options[i].action)
             path.append((child, request.seat))
             node = child
-            if fresh or rules.result(state) is not None:
+            result = rules.result(state)
+            if result is not None and len(path) == 1 and result.winner == request.seat:
+                child.decisive += 1
+            if fresh or result is not None:
                 break
             request = rules.request(state)
             if request is None:
@@ -173,9 +179,11 @@ def _ucb(children: dict[str, _Node], keys: list[str]) -> int:
     return best
 
 
-def _visits(root: _Node, action: Any) -> int:
+def _rank(root: _Node, action: Any) -> tuple[bool, int]:
     child = root.children.get(_key(action))
-    return child.visits if child is not None else -1
+    if child is None:
+        return False, -1
+    return child.decisive == child.visits > 0, child.visits
 
 
 def _playout(rules: GameRules, state: Any, rng: random.Random, evaluate: Evaluate, depth: int) -> float:

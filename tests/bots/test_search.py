@@ -190,3 +190,44 @@ def test_a_single_option_is_answered_without_search():
         info.request.seat, info.request.kind, info.request.prompt, only), info.state, info.pools, info.shared, info.blob)
     bot = SearchBot(0, iterations=ITERATIONS)
     assert bot.choose(single) == only[0].action and bot.last.iterations == 0
+
+
+def random_prefix(game_id: str, seed: int, decisions: int, options: dict) -> Game:
+    """The first `decisions` decisions of the seeded random game (seat s plays RandomBot(2 seed + s + 1))."""
+    game = Game(get_rules(game_id), seed=seed, options=options)
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    for _ in range(decisions):
+        request = game.pending()
+        game.act(request.seat, bots[request.seat].choose(request))
+    return game
+
+
+def wins_at_once(game: Game, seat: int, action: dict, rule: str) -> bool:
+    """Whether `action` ends the game at once, `seat` winning by `rule`."""
+    twin = Game.replay(game.rules, game.log())
+    twin.act(seat, action)
+    result = twin.result()
+    return result is not None and result.winner == seat and result.rule == rule
+
+
+# Positions of seeded random games where some options end the game at once in the deciding seat's
+# favour and others do not (found by playing the games; each test checks that premise first).
+# Qiguang and Gundam War let the opponent respond to a lethal move unless nothing is playable
+# (`lightning_stops`, `auto_pass`), so their positions are played with the faster options.
+OBVIOUS_WINS = [
+    pytest.param("kaiju", 1, 153, {}, "KJ-4.1", id="kaiju-spirit-overflow"),
+    pytest.param("sakura-arms", 0, 157, {}, "4-2", id="sakura-arms-lethal-use"),
+    pytest.param("vividz", 3, 165, {}, "1005.1", id="vividz-last-mission"),
+    pytest.param("qiguang", 1, 216, {"lightning_stops": "when_able"}, "QG-2.2.1", id="qiguang-lethal-attack"),
+    pytest.param("gundam-war", 4, 205, {"auto_pass": "forced"}, "GW-A-25.42", id="gundam-war-tenth-pollution-coin"),
+]
+
+
+@pytest.mark.parametrize("game_id,seed,decisions,options,rule", OBVIOUS_WINS)
+def test_the_bot_takes_an_obvious_win(game_id, seed, decisions, options, rule):
+    game = random_prefix(game_id, seed, decisions, options)
+    request = game.pending()
+    winning = [o.action for o in request.options if wins_at_once(game, request.seat, o.action, rule)]
+    assert winning and len(winning) < len(request.options), "the premise: some options win at once, some do not"
+    choice = SearchBot(0, iterations=ITERATIONS).choose(information_set(game, request.seat))
+    assert choice in winning
