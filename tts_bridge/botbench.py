@@ -16,34 +16,10 @@ from dataclasses import dataclass, field
 
 import click
 
+from engine.bots import Budget, parse_budget
 from tts_bridge.selfplay import MAX_DECISIONS, percentile
 
-_BUDGET = re.compile(r"^(?:(\d+(?:\.\d+)?)s|(\d+)i)$")
 _AGAINST = re.compile(r"^(random|search:(\d+)x)$")
-
-
-@dataclass(frozen=True)
-class Budget:
-    """A search budget per decision: iterations (reproducible) or seconds."""
-
-    iterations: int | None = None
-    seconds: float | None = None
-
-    def times(self, k: int) -> "Budget":
-        if self.iterations is not None:
-            return Budget(iterations=self.iterations * k)
-        return Budget(seconds=self.seconds * k)
-
-    def __str__(self) -> str:
-        return f"{self.iterations}i" if self.iterations is not None else f"{self.seconds:g}s"
-
-
-def parse_budget(text: str) -> Budget:
-    """`0.5s` (seconds) or `200i` (iterations) per decision."""
-    m = _BUDGET.match(text.strip())
-    if not m or (m.group(1) and float(m.group(1)) <= 0) or (m.group(2) and int(m.group(2)) <= 0):
-        raise ValueError(f"a budget is seconds like 0.5s or iterations like 200i, not {text!r}")
-    return Budget(seconds=float(m.group(1))) if m.group(1) else Budget(iterations=int(m.group(2)))
 
 
 def parse_against(text: str) -> int | None:
@@ -93,8 +69,8 @@ def play_match(rules, games: int, seed: int, budget: Budget, against: int | None
     match = Match()
     for i in range(games):
         mine = i % 2
-        bot = SearchPlayer(seed * 7919 + 2 * i, measured.iterations, measured.seconds)
-        other = (SearchPlayer(seed * 7919 + 2 * i + 1, budget.iterations, budget.seconds) if against
+        bot = SearchPlayer(seed * 7919 + 2 * i, measured)
+        other = (SearchPlayer(seed * 7919 + 2 * i + 1, budget) if against
                  else RandomPlayer(seed * 7919 + 2 * i + 1))
         players = {mine: bot, 1 - mine: other}
         game = Game(rules, seed=seed + i)

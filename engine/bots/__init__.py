@@ -8,10 +8,39 @@ game or its state.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from engine.core.game import Game
+    from engine.core.requests import Request
+
+_BUDGET = re.compile(r"^(?:(\d+(?:\.\d+)?)s|(\d+)i)$")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The search bot's budget per decision: iterations (reproducible) or seconds."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def times(self, k: int) -> "Budget":
+        if self.iterations is not None:
+            return Budget(iterations=self.iterations * k)
+        return Budget(seconds=self.seconds * k)
+
+    def __str__(self) -> str:
+        return f"{self.iterations}i" if self.iterations is not None else f"{self.seconds:g}s"
+
+
+def parse_budget(text: str) -> Budget:
+    """`0.5s` (seconds) or `200i` (iterations) per decision, as the command line gives it."""
+    m = _BUDGET.match(text.strip())
+    if not m or (m.group(1) and float(m.group(1)) <= 0) or (m.group(2) and int(m.group(2)) <= 0):
+        raise ValueError(f"a budget is seconds like 0.5s or iterations like 200i, not {text!r}")
+    return Budget(seconds=float(m.group(1))) if m.group(1) else Budget(iterations=int(m.group(2)))
 
 
 class Player(Protocol):
@@ -33,10 +62,10 @@ class RandomPlayer:
 class SearchPlayer:
     """The search bot (engine/bots/search.py) on the seat's information set."""
 
-    def __init__(self, seed: int, iterations: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, seed: int, budget: Budget = Budget(iterations=200)) -> None:
         from engine.bots.search import SearchBot
 
-        self.bot = SearchBot(seed, iterations=iterations, seconds=seconds)
+        self.bot = SearchBot(seed, iterations=budget.iterations, seconds=budget.seconds)
 
     def decide(self, game: "Game", seat: int) -> dict:
         from engine.core.infoset import information_set
@@ -45,7 +74,7 @@ class SearchPlayer:
         return self.bot.choose(information_set(game, seat))
 
 
-def _request(game: "Game", seat: int):
+def _request(game: "Game", seat: int) -> "Request":
     request = game.request_for(seat)
     if request is None:
         raise ValueError(f"seat {seat} has no decision to make now")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.bots import RandomPlayer, SearchPlayer
+from engine.bots import Budget, RandomPlayer, SearchPlayer
 from engine.bots.random_bot import RandomBot
 from engine.bots.search import SearchBot
 from engine.core.game import Game
@@ -176,7 +176,7 @@ def test_both_seats_answer_the_simultaneous_opening():
     joint = game.pending()
     assert joint.also, "the opening placement is asked of both seats at once"
     later = joint.also[0]
-    action = SearchPlayer(3, iterations=ITERATIONS).decide(game, later)
+    action = SearchPlayer(3, Budget(iterations=ITERATIONS)).decide(game, later)
     assert game.request_for(later).find(action) is not None
     game.act(later, action)
     assert game.pending().seat == joint.seat and not game.pending().also
