@@ -18,6 +18,6 @@ def evaluate(state: VividzState, seat: int) -> float:
         cleared = sum(m in face_down for m in missions)
         ticked = sum(m in checked and m not in face_down for m in missions)
         deck = len(zone(state, s, "deck"))
-        return 4.0 * cleared + ticked + len(zone(state, s, "area")) + 0.4 * min(deck, 15) - (6.0 if deck == 0 else 0.0)
+        return 3.0 * cleared + ticked + len(zone(state, s, "area")) + 0.7 * deck - (6.0 if deck == 0 else 0.0)
 
     return share(standing(seat) - standing(1 - seat), 3.0)
