@@ -196,6 +196,8 @@ def _playout(rules: GameRules, state: Any, rng: random.Random, evaluate: Evaluat
         if request is None:
             break
         options = request.options
+        if not options:  # nothing to answer (a deal the rules did not expect): score it as it is
+            break
         rules.apply(state, request.seat, options[rng.randrange(len(options))].action)
     result = rules.result(state)
     if result is None:
