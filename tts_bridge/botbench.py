@@ -1,9 +1,12 @@
 """`tts-bridge bench bot`: the search bot's strength, printed by one run.
 
 Against the random bot: its win rate with a 95 % Wilson interval and its seconds per decision.
-`--against search:4x`: the search bot with 4x the budget against the same bot with 1x. Seats
-alternate (the measured bot is seat 0 in even games, seat 1 in odd ones), so neither side gets
-the first seat's advantage in more games than the other.
+`--against search:4x`: the search bot with 4x the budget against the same bot with 1x, in
+mirror matches (both seats play the first deck) unless `--no-mirror`: between two bots that
+play alike, a stronger deck wins whatever the budget (the sample Sakura Arms pair: seat 0's deck
+won all of its games between equal bots), which would hide the budget's gain. Seats alternate
+(the measured bot is seat 0 in even games, seat 1 in odd ones), so neither side gets a seat's
+(or a deck's) advantage in more games than the other.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import math
 import re
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import click
 
@@ -59,9 +63,11 @@ class Match:
         return self.wins / self.games if self.games else 0.0
 
 
-def play_match(rules, games: int, seed: int, budget: Budget, against: int | None) -> Match:
+def play_match(rules, games: int, seed: int, budget: Budget, against: int | None,
+               decks: list | None = None) -> Match:
     """`games` games of the search bot at `budget` (times `against` when given) against the
-    random bot or the search bot at `budget`; seat of the measured bot alternates."""
+    random bot or the search bot at `budget`, with `decks` (the sample pair when None); the
+    seat of the measured bot alternates."""
     from engine.bots import RandomPlayer, SearchPlayer
     from engine.core.game import Game
 
@@ -73,7 +79,7 @@ def play_match(rules, games: int, seed: int, budget: Budget, against: int | None
         other = (SearchPlayer(seed * 7919 + 2 * i + 1, budget) if against
                  else RandomPlayer(seed * 7919 + 2 * i + 1))
         players = {mine: bot, 1 - mine: other}
-        game = Game(rules, seed=seed + i)
+        game = Game(rules, decks, seed=seed + i)
         for _ in range(MAX_DECISIONS):
             request = game.pending()
             if request is None:
@@ -113,11 +119,16 @@ def _times(seconds: list[float]) -> str:
               help="Per decision: seconds (0.5s) or iterations (200i, reproducible).")
 @click.option("--against", default="random", show_default=True,
               help="random, or search:4x: the bot with 4x the budget against the bot with 1x.")
+@click.option("--mirror/--no-mirror", default=None,
+              help="Both seats play the first deck (default with --against search:Kx, not against random).")
+@click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench_bot(game: str, count: int, budget: str, against: str, seed: int, as_json: bool) -> None:
+def bench_bot(game: str, count: int, budget: str, against: str, mirror: bool | None, deck_a: Path | None,
+              deck_b: Path | None, seed: int, as_json: bool) -> None:
     """The search bot's win rate (95 % Wilson interval) and seconds per decision."""
-    from tts_bridge.cli_common import fail, rules_for
+    from tts_bridge.cli_common import fail, load_deck_pair, rules_for
 
     rules = rules_for(game)
     try:
@@ -125,20 +136,25 @@ def bench_bot(game: str, count: int, budget: str, against: str, seed: int, as_js
         multiple = parse_against(against)
     except ValueError as exc:
         fail([str(exc)])
-    match = play_match(rules, count, seed, base, multiple)
+    decks = load_deck_pair(rules, deck_a, deck_b, {}) or rules.sample_decks()
+    if mirror if mirror is not None else multiple is not None:
+        decks = [decks[0], decks[0]]
+    match = play_match(rules, count, seed, base, multiple, decks)
     low, high = wilson(match.wins, match.games)
     measured = base.times(multiple) if multiple else base
     opponent = f"search {base}" if multiple else "random"
     if as_json:
         click.echo(json.dumps({
             "game": game, "games": match.games, "budget": str(measured), "against": opponent,
+            "decks": [d.name for d in decks],
             "wins": match.wins, "losses": match.losses, "draws": match.draws, "unfinished": match.unfinished,
             "win_rate": round(match.rate, 4), "wilson95": [round(low, 4), round(high, 4)],
             "p50_s": round(percentile(sorted(match.seconds), 0.5), 4),
             "p99_s": round(percentile(sorted(match.seconds), 0.99), 4),
             "failed_iterations": match.failed_iterations}))
         return
-    click.echo(f"{game}: search {measured} against {opponent}, {match.games} games, seats alternating")
+    click.echo(f"{game}: search {measured} against {opponent}, {match.games} games, seats alternating, "
+               f"decks {decks[0].name} (seat 0) and {decks[1].name} (seat 1)")
     unfinished = f", {match.unfinished} unfinished" if match.unfinished else ""
     click.echo(f"  won {match.wins}, lost {match.losses}, drew {match.draws}{unfinished}: win rate "
                f"{100 * match.rate:.1f} % (95 % Wilson interval {100 * low:.1f}-{100 * high:.1f} %)")

@@ -49,7 +49,16 @@ def test_cli_prints_the_figures_as_json():
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     assert report["budget"] == "10i" and report["against"] == "search 5i" and report["games"] == 2
+    assert report["decks"][0] == report["decks"][1], "a budget comparison is a mirror match"
     assert 0 <= report["wilson95"][0] <= report["win_rate"] <= report["wilson95"][1] <= 1
+
+
+def test_against_random_plays_the_sample_pair_unless_mirrored():
+    runner = CliRunner()
+    args = ["bench", "bot", "--game", "kaiju", "--games", "1", "--budget", "3i", "--json"]
+    pair = json.loads(runner.invoke(main, args).output)["decks"]
+    mirrored = json.loads(runner.invoke(main, [*args, "--mirror"]).output)["decks"]
+    assert pair[0] != pair[1] and mirrored == [pair[0], pair[0]]
 
 
 @pytest.mark.parametrize("args,message", [
