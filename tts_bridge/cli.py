@@ -53,6 +53,8 @@ FEATURE_BENCHMARKS = {
     "balance": LazyCommand("tts_bridge.balance.cli:bench_balance_cmd",
                            "Balance games/s on Ray with 1 worker and with every local core, interleaved, and "
                            "the Ray path's cost per game over a plain loop."),
+    "bot": LazyCommand("tts_bridge.botbench:bench_bot",
+                       "The search bot's win rate (95 % Wilson interval) and seconds per decision."),
     "bridge": LazyCommand("tts_bridge.session.cli:bench_bridge",
                           "The bridge's own latency per accepted and refused decision, the emulator's share and "
                           "the loopback floor, in one run; and a burst with none lost."),
@@ -108,19 +110,36 @@ def options(game: str) -> None:
 @click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
-def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...]) -> None:
+@click.option("--bot", "bot_seat", type=click.IntRange(0, 1), default=None,
+              help="Seat the search bot plays (0 or 1); its moves' events come with the other seat's answers.")
+@click.option("--bot-budget", default="0.5s", show_default=True,
+              help="The bot's budget per decision: seconds (0.5s) or iterations (200i).")
+@click.option("--bot-seed", type=int, default=None,
+              help="Seed of the bot's own random stream (default: fresh from `secrets`).")
+def referee(game: str, seed: int | str | None, deck_a: Path | None, deck_b: Path | None, rule_options: tuple[str, ...],
+            bot_seat: int | None, bot_budget: str, bot_seed: int | None) -> None:
     """Referee one game over JSON lines on stdin/stdout."""
+    import secrets
+
+    from engine.bots import SearchPlayer, parse_budget
     from engine.core.game import Game
     from tts_bridge.cli_common import load_deck_pair, parse_options
     from tts_bridge.referee import RefereeSession
 
     rules = _rules(game)
     opts = parse_options(rules, rule_options)
+    try:
+        budget = parse_budget(bot_budget)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bot-budget") from None
     decks = load_deck_pair(rules, deck_a, deck_b, opts)
     from engine.core.rng import new_seed
     from tts_bridge.referee import serve_lines
 
-    serve_lines(RefereeSession(Game(rules, decks, new_seed() if seed is None else seed, opts)),
+    bot = None
+    if bot_seat is not None:
+        bot = SearchPlayer(secrets.randbits(64) if bot_seed is None else bot_seed, budget)
+    serve_lines(RefereeSession(Game(rules, decks, new_seed() if seed is None else seed, opts), bot, bot_seat),
                 sys.stdin.buffer, sys.stdout)
 
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from tts_bridge.protocol import safe_json
 from tts_bridge.protocol.safe_json import BadJSON
 from tts_bridge.rulebook import with_rule_title
+
+if TYPE_CHECKING:
+    from engine.bots import Player
 
 log = logging.getLogger("tts_bridge.referee")
 MAX_LINE_BYTES = 1 << 20  # a request is a few hundred bytes; a megabyte is not a request
@@ -42,8 +45,33 @@ def _seat(value: Any, allow_null: bool = False) -> int | None:
 
 
 class RefereeSession:
-    def __init__(self, game: Game) -> None:
+    """One refereed game. With a `bot` (a Player, engine/bots) at `bot_seat`, the bot answers its
+    seat's requests as soon as they are pending; the events of its moves, as the other seat sees
+    them, come with the answer to that seat's next `act`, `concede` or `pending`."""
+
+    def __init__(self, game: Game, bot: "Player | None" = None, bot_seat: int | None = None) -> None:
         self.game = game
+        self.bot = bot
+        self.bot_seat = bot_seat
+        self._bot_events: list[dict] = []
+        self._bot_moves()
+
+    def _bot_moves(self) -> None:
+        """The bot plays while a request is its to answer (several in a row, or a joint step)."""
+        if self.bot is None:
+            return
+        seat = self.bot_seat
+        while self.game.request_for(seat) is not None:
+            events = self.game.act(seat, self.bot.decide(self.game, seat))
+            self._bot_events.extend(e for e in (ev.for_seat(1 - seat) for ev in events) if e is not None)
+
+    def _with_bot_events(self, reply: dict) -> dict:
+        """The bot's moves after this op, and any not yet reported, added to `reply`'s events."""
+        self._bot_moves()
+        if self._bot_events:
+            reply["events"] = [*reply.get("events", []), *self._bot_events]
+            self._bot_events = []
+        return reply
 
     def handle_line(self, line: bytes | str) -> dict:
         try:
@@ -89,13 +117,13 @@ class RefereeSession:
         request = self.game.pending()
         if request is None:
             result = self.game.result()
-            return {"ok": True, "request": None, "result": result.to_json() if result else None}
+            return self._with_bot_events({"ok": True, "request": None, "result": result.to_json() if result else None})
         if "seat" in message:
             mine = self.game.request_for(_seat(message["seat"]))
             if mine is None:
                 return {"ok": True, "request": None, "result": None, "deciding": [request.seat, *request.also]}
             request = mine
-        return {"ok": True, "request": request.to_json()}
+        return self._with_bot_events({"ok": True, "request": request.to_json()})
 
     def _op_act(self, message: dict) -> dict:
         seat = _seat(message.get("seat"))
@@ -104,12 +132,13 @@ class RefereeSession:
             raise ValueError("'action' must be an object with a 'type' field (see `tts-bridge actions`)")
         events = self.game.act(seat, action)
         shown = [e.for_seat(seat) for e in events]
-        return {"ok": True, "events": [e for e in shown if e is not None]}
+        return self._with_bot_events({"ok": True, "events": [e for e in shown if e is not None]})
 
     def _op_concede(self, message: dict) -> dict:
         seat = _seat(message.get("seat"))
         events = self.game.concede(seat)
-        return {"ok": True, "events": [e for e in (ev.for_seat(seat) for ev in events) if e is not None]}
+        return self._with_bot_events({"ok": True, "events": [e for e in (ev.for_seat(seat) for ev in events)
+                                                             if e is not None]})
 
     def _op_state(self, message: dict) -> dict:
         if "seat" not in message:
@@ -121,7 +150,8 @@ class RefereeSession:
         if isinstance(to, bool) or not isinstance(to, int):
             raise ValueError("'undo' needs 'to': the number of decisions to keep")
         self.game.undo(to)
-        return {"ok": True, "decisions": len(self.game.decisions)}
+        self._bot_events = []
+        return self._with_bot_events({"ok": True, "decisions": len(self.game.decisions)})
 
     def _op_log(self, message: dict) -> dict:
         return {"ok": True, "log": self.game.log()}

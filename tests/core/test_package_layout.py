@@ -1,6 +1,6 @@
 """A game package has a fixed layout with one import direction (docs/adding-a-game.md):
 
-    cards -> state -> effects -> guards -> choices -> flow -> view -> deck, demo -> __init__
+    cards -> state -> effects -> guards -> choices -> flow -> view -> deck, demo, evaluate -> __init__
 
 A module imports only modules before it, and every import is at module level: no import
 inside a function to dodge an import circle."""
@@ -14,7 +14,7 @@ import pytest
 
 from tests.core.test_declared_state import DECLARED, ROOT
 
-LAYERS = ["cards", "state", "effects", "guards", "choices", "flow", "view", ("deck", "demo"), "__init__"]
+LAYERS = ["cards", "state", "effects", "guards", "choices", "flow", "view", ("deck", "demo", "evaluate"), "__init__"]
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in ((layer,) if isinstance(layer, str) else layer)}
 
 

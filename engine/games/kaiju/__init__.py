@@ -86,6 +86,8 @@ class KaijuRules(CardGame):
     name = "Kaiju Battle: Revival of the Giant Beasts"
     rule_prefix = "KJ-"
     rule_options = RULE_OPTIONS
+    # information sets (engine/core/infoset.py): `host` is `stack` read the other way round, public
+    kept_caches = ("host",)
     effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 

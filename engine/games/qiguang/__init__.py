@@ -110,11 +110,28 @@ ACTION_SCHEMA = action_schema(
 )
 
 
+def harmony_cards(table: Table) -> list[list[int]]:
+    """Each seat's cards with `harmony` (QG-0.3), in card-id order."""
+    harmony: list[list[int]] = [[], []]
+    for card in table.cards:
+        if card.defn.harmony:
+            harmony[card.owner].append(card.id)
+    return harmony
+
+
 class QiguangRules(CardGame):
     id = "qiguang"
     name = "Card Battle: Qiguang"
     rule_prefix = "QG-"
     rule_options = RULE_OPTIONS
+    # information sets (engine/core/infoset.py): the card database and the lane keys are public;
+    # `harmony_cards` lists hidden cards too, so a seat's copy has it again only once dealt
+    kept_caches = ("cards", "char_keys")
+    card_derived = ("harmony_cards",)
+
+    @staticmethod
+    def derive_from_cards(state: QgState) -> None:
+        state.harmony_cards = harmony_cards(state.table)
     effects = REGISTRY
 
     @staticmethod
@@ -127,7 +144,6 @@ class QiguangRules(CardGame):
         self.check_decks(decks, [p for d in decks for p in validate_deck(d, card_defs, options)])
         rng = Rng(seed)
         table = Table(ZONES)
-        harmony: list[list[int]] = [[], []]
         ids = rng.permutation(sum(len(d.sections["main"]) for d in decks))  # ids carry no identity
         n = 0
         for seat, deck in enumerate(decks):
@@ -136,10 +152,7 @@ class QiguangRules(CardGame):
                 n += 1
             rng.shuffle(table.zone(seat, "library"))  # QG-1.1: the owner shuffles...
             rng.shuffle(table.zone(seat, "library"))  # ...then the opponent
-        for card in table.cards:
-            if card.defn.harmony:
-                harmony[card.owner].append(card.id)
-        state = QgState(table, options, harmony, n, card_defs)
+        state = QgState(table, options, harmony_cards(table), n, card_defs)
         state.coin_winner = 0 if rng.coin() else 1  # QG-1.2
         flow.start(state)
         return state

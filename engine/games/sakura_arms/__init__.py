@@ -90,6 +90,14 @@ class SakuraArmsRules(CardGame):
     name = "Sakura Arms (Shinmaku)"
     rule_prefix = "CR "
     rule_options = RULE_OPTIONS
+
+    @staticmethod
+    def hidden_pool(s: SakuraState, card: int) -> str:
+        """Information sets (engine/core/infoset.py): an opponent's face-down Specials are their
+        list's Specials (4-1 step 2), the face-down cards out of the game the goddesses' cards
+        they did not choose (10-29); every other hidden card is one of their normal cards."""
+        name = s.table.name_of[card]
+        return name if name in ("special", "out") else "normal"
     effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 

@@ -88,11 +88,31 @@ ACTION_SCHEMA = action_schema(
     action("done", "Stop charging (705.3)."),
 )
 
+def index_cards(state: VividzState) -> None:
+    """The cards with [Cont] and state-triggered abilities, worked out once from the table."""
+    table = state.table
+    state.cont_cards = sorted(c.id for c in table.cards if c.defn.conts)
+    state.state_cards = sorted(c.id for c in table.cards
+                               if any(c.defn.abilities[i].trigger == "state" for i in c.defn.autos))
+    state.cont_zones = {c: frozenset(table.cards[c].defn.abilities[i].zone for i in table.cards[c].defn.conts)
+                        for c in state.cont_cards}
+    state.setter_cards = frozenset(c for c in state.cont_cards if any(
+        "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
+
+
 class VividzRules(CardGame):
     id = "vividz"
     name = "Vividz"
     rule_prefix = ""  # rules are cited by bare number (703.2a)
     rule_options = RULE_OPTIONS
+
+    @staticmethod
+    def hidden_pool(state: VividzState, card: int) -> str:
+        """Information sets (engine/core/infoset.py): face-down Missions are the list's Missions
+        (601.1b); every other hidden card is one of its main deck cards."""
+        return "mission" if state.table.name_of[card] == "mission" else "main"
+
+    derive_from_cards = staticmethod(index_cards)  # the card indexes list hidden cards too
     effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 
@@ -119,13 +139,7 @@ class VividzRules(CardGame):
                         table.face_down.add(ids[n])  # 601.1b
                     n += 1
             rng.shuffle(table.zone(seat, "deck"))  # 601.1c
-        state.cont_cards = sorted(c.id for c in table.cards if c.defn.conts)
-        state.state_cards = sorted(c.id for c in table.cards
-                                   if any(c.defn.abilities[i].trigger == "state" for i in c.defn.autos))
-        state.cont_zones = {c: frozenset(table.cards[c].defn.abilities[i].zone for i in table.cards[c].defn.conts)
-                            for c in state.cont_cards}
-        state.setter_cards = frozenset(c for c in state.cont_cards if any(
-            "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
+        index_cards(state)
         flow.start(state)
         state.events.clear()
         state.named.clear()

@@ -1,0 +1,207 @@
+"""A search bot for every game: single-observer information-set Monte Carlo tree search.
+
+SO-ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search"): each
+iteration deals one determinization of the seat's information set (engine/core/infoset.py, never
+the true state), walks one tree of actions shared by all determinizations, choosing by UCB among
+the options available in *that* determinization (each child counts how often it was available),
+adds one node, plays a short random rollout and backs the outcome up for the seat that chose at
+each step. Written once against `GameRules.request/apply/result`: the only per-game knowledge is
+an optional evaluation (`engine/games/<game>/evaluate.py`: `evaluate(state, seat) -> [0, 1]`)
+that scores a state where the rollout stops; without one, rollouts play on to the end.
+
+Simulations call the rules directly: no Game wrapper, no hashing, no log. A determinization is
+one unpickling of the information set's redacted state (see `InformationSet.determinize`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.core.game import GameRules
+from engine.core.infoset import InformationSet, TripwireError
+
+Evaluate = Callable[[Any, int], float]
+EXPLORATION = 0.7       # UCB1's constant for rewards in [0, 1]
+EVALUATED_ROLLOUT = 8   # random decisions before an evaluation scores the state
+FULL_ROLLOUT = 2_000    # without an evaluation, rollouts play on to the end (a draw past this)
+DEFAULT_ITERATIONS = 200
+
+
+def unknown(state: Any, seat: int) -> float:
+    """The generic evaluation: an unfinished game is worth a draw to both seats."""
+    return 0.5
+
+
+def game_evaluation(rules: GameRules) -> Evaluate | None:
+    """The game's own evaluation (`<game package>.evaluate.evaluate`), if it has one."""
+    name = type(rules).__module__ + ".evaluate"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name).evaluate
+
+
+@dataclass
+class SearchStats:
+    """What the last decision cost: iterations run, seconds, and iterations that raised in the
+    rules (an engine error in an unlikely determinization is counted and skipped)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    failed: int = 0
+    error: str = ""  # the first such error, for the curious
+
+
+class _Node:
+    """One action in the tree: `reward` is summed for the seat that chose it; `decisive` counts
+    the visits in which the action ended the game at once in that seat's favour."""
+
+    __slots__ = ("children", "visits", "reward", "avail", "decisive")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.decisive = 0
+
+
+def _key(action: Any) -> str:
+    return repr(action)
+
+
+class SearchBot:
+    """SO-ISMCTS within a budget per decision: `iterations`, `seconds`, or both (whichever ends
+    first; only an iteration budget is reproducible). Seeded: the same seed, budget in iterations
+    and information set give the same choice."""
+
+    def __init__(self, seed: int, iterations: int | None = None, seconds: float | None = None,
+                 evaluate: Evaluate | None = None, rollout: int | None = None) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self._random = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self._evaluate = evaluate
+        self._rollout = rollout
+        self.last = SearchStats()
+
+    def _scoring(self, rules: GameRules) -> tuple[Evaluate, int]:
+        evaluate = self._evaluate or game_evaluation(rules)
+        if evaluate is None:
+            return unknown, self._rollout if self._rollout is not None else FULL_ROLLOUT
+        return evaluate, self._rollout if self._rollout is not None else EVALUATED_ROLLOUT
+
+    def choose(self, info: InformationSet) -> dict:
+        """An action among `info.request.options`: one that won at once in every determinization
+        it was tried in (a decisive move, Teytaud & Teytaud 2010), else the most visited."""
+        options = info.request.options
+        if len(options) == 1:
+            self.last = SearchStats()
+            return options[0].action
+        rng = random.Random(self._random.getrandbits(64))
+        evaluate, rollout = self._scoring(info.rules)
+        root = _Node()
+        allowed = {_key(o.action) for o in options}
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else math.inf
+        done = failed = 0
+        error = ""
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            try:
+                self._iterate(info, root, allowed, rng, evaluate, rollout)
+            except TripwireError:
+                raise
+            except Exception as exc:  # an engine error in this determinization: skip it
+                failed += 1
+                error = error or f"{type(exc).__name__}: {exc}"
+            done += 1
+        self.last = SearchStats(done, time.perf_counter() - start, failed, error)
+        best = max(options, key=lambda o: _rank(root, o.action))  # the first of equals
+        return best.action
+
+    def _iterate(self, info: InformationSet, root: _Node, allowed: set[str], rng: random.Random,
+                 evaluate: Evaluate, rollout: int) -> None:
+        rules = info.rules
+        state = info.determinize(rng)
+        request = rules.request(state, info.seat)
+        if request is None:
+            return
+        options = [o for o in request.options if _key(o.action) in allowed]
+        path: list[tuple[_Node, int]] = []
+        node = root
+        while options:
+            keys = [_key(o.action) for o in options]
+            children = node.children
+            fresh = [i for i, k in enumerate(keys) if k not in children]
+            for k in keys:
+                child = children.get(k)
+                if child is not None:
+                    child.avail += 1
+            if fresh:
+                i = fresh[rng.randrange(len(fresh))]
+                child = children[keys[i]] = _Node()
+                child.avail = 1
+            else:
+                i = _ucb(children, keys)
+                child = children[keys[i]]
+            rules.apply(state, request.seat, options[i].action)
+            path.append((child, request.seat))
+            node = child
+            result = rules.result(state)
+            if result is not None and len(path) == 1 and result.winner == request.seat:
+                child.decisive += 1
+            if fresh or result is not None:
+                break
+            request = rules.request(state)
+            if request is None:
+                break
+            options = request.options
+        value = _playout(rules, state, rng, evaluate, rollout)
+        for child, seat in path:
+            child.visits += 1
+            child.reward += value if seat == 0 else 1.0 - value
+
+
+def _ucb(children: dict[str, _Node], keys: list[str]) -> int:
+    best, best_score = 0, -1.0
+    for i, k in enumerate(keys):
+        child = children[k]
+        score = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _rank(root: _Node, action: Any) -> tuple[bool, int]:
+    child = root.children.get(_key(action))
+    if child is None:
+        return False, -1
+    return child.decisive == child.visits > 0, child.visits
+
+
+def _playout(rules: GameRules, state: Any, rng: random.Random, evaluate: Evaluate, depth: int) -> float:
+    """Random decisions up to `depth`, then seat 0's share of the outcome: 1 a win, 0 a loss,
+    0.5 a draw, or the evaluation of an unfinished game."""
+    for _ in range(depth):
+        if rules.result(state) is not None:
+            break
+        request = rules.request(state)
+        if request is None:
+            break
+        options = request.options
+        if not options:  # nothing to answer (a deal the rules did not expect): score it as it is
+            break
+        rules.apply(state, request.seat, options[rng.randrange(len(options))].action)
+    result = rules.result(state)
+    if result is None:
+        return evaluate(state, 0)
+    if result.draw or result.winner is None:
+        return 0.5
+    return 1.0 if result.winner == 0 else 0.0
