@@ -27,7 +27,12 @@ Per-game hooks, all optional attributes of the rules object:
 - `card_derived: tuple[str, ...]`: hashed fields computed from all card definitions;
 - `kept_caches: tuple[str, ...]`: `cache()` fields that hold public data only;
 - `derive_from_cards(state)`: recompute `card_derived` (and card-derived caches) after the
-  hidden cards got their definitions.
+  hidden cards got their definitions;
+- `redact_secrets(state, seat) -> note` and `deal_secrets(state, seat, rng, note)`: hidden facts
+  kept outside the Table (Sakura Arms' secret plan, which hidden cards are copies): the first
+  takes them out of the redacted copy (a `Tripwire(f"secret {what}")` where a value was) and
+  returns what the seat may know of them (e.g. a multiset), the second puts plausible values back
+  into each determinization.
 """
 
 from __future__ import annotations
@@ -95,6 +100,7 @@ class InformationSet:
     pools: dict[tuple[int, str], tuple[tuple[int, ...], tuple[Any, ...]]]
     shared: tuple  # public objects (card definitions, the card database) kept out of copies
     blob: bytes    # the redacted state, pickled once: a determinization is one load
+    secrets: Any = None  # what the seat may know of the game's secrets (`redact_secrets`)
 
     def determinize(self, rng: random.Random) -> Any:
         """A full state consistent with this view: each pool's definitions dealt at random over
@@ -115,7 +121,7 @@ class InformationSet:
                 return dealt[key]
             if kind == "rng":
                 return fresh
-            return None  # a card-derived field, recomputed below
+            return None  # a card-derived field or a secret, put back below
 
         unpickler = pickle.Unpickler(io.BytesIO(self.blob))
         unpickler.persistent_load = load
@@ -123,6 +129,9 @@ class InformationSet:
         derive = getattr(self.rules, "derive_from_cards", None)
         if derive is not None:
             derive(state)
+        deal = getattr(self.rules, "deal_secrets", None)
+        if deal is not None:
+            deal(state, self.seat, rng, self.secrets)
         return state
 
 
@@ -163,6 +172,8 @@ def information_set(game: Game, seat: int) -> InformationSet:
         state.table.cards[card.id] = type(card)(card.id, card.owner, Tripwire(f"card {card.id}"))
     pools = {key: (tuple(sorted(cid for cid, _ in cards)), tuple(sorted((d for _, d in cards), key=_sort_key)))
              for key, cards in sorted(hidden.items())}
+    redact = getattr(rules, "redact_secrets", None)
+    secrets = redact(state, seat) if redact is not None else None
     _cache_defaults(state, getattr(rules, "kept_caches", ()))
     for name in getattr(rules, "card_derived", ()):
         setattr(state, name, Tripwire(name))
@@ -174,7 +185,7 @@ def information_set(game: Game, seat: int) -> InformationSet:
         shared_ids.setdefault(id(obj), obj)
     shared = tuple(shared_ids.values())
     return InformationSet(rules, dict(game.options), seat, request, state, pools, shared,
-                          _pickle(state, {id(v): i for i, v in enumerate(shared)}))
+                          _pickle(state, {id(v): i for i, v in enumerate(shared)}), secrets)
 
 
 def _pickle(state: Any, shared: dict[int, int]) -> bytes:

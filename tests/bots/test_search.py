@@ -231,3 +231,64 @@ def test_the_bot_takes_an_obvious_win(game_id, seed, decisions, options, rule):
     assert winning and len(winning) < len(request.options), "the premise: some options win at once, some do not"
     choice = SearchBot(0, iterations=ITERATIONS).choose(information_set(game, request.seat))
     assert choice in winning
+
+
+def _sakura_game(deck_a: str, deck_b: str, seed: int) -> Game:
+    rules = get_rules("sakura-arms")
+    decks = [rules.load_deck(rules.data / "decks" / f"{name}.txt") for name in (deck_a, deck_b)]
+    return Game(rules, decks, seed=seed)
+
+
+def _play_until(game: Game, found, limit: int = 400) -> bool:
+    bot = RandomBot(7)
+    for _ in range(limit):
+        request = game.pending()
+        if request is None:
+            return False
+        if found(game, request) and len(request.options) > 1:
+            return True
+        game.act(request.seat, bot.choose(request))
+    return False
+
+
+def test_sakura_arms_the_opponents_secret_plan_is_not_in_the_information_set():
+    """Plan (mechanics/plan.py, cited 5-1): the opponent's plan token is secret. The information
+    set holds a tripwire for it, determinizations deal either state, and two games that differ
+    only in the opponent's plan give the same redacted state and the same choice."""
+    from engine.games.sakura_arms.mechanics.plan import STATES
+
+    game = _sakura_game("mirror-and-fan", "mirror-and-blade", seed=5)
+    assert _play_until(game, lambda g, r: g.state.plan[1 - r.seat] is not None and g.decisions)
+    seat = game.pending().seat
+    info = information_set(game, seat)
+    assert type(info.state.plan[1 - seat]) is Tripwire and info.state.plan[seat] == game.state.plan[seat]
+    rng = random.Random(3)
+    assert {info.determinize(rng).plan[1 - seat] for _ in range(20)} == set(STATES)
+    twin = Game.replay(game.rules, game.log())
+    twin.state.plan[1 - seat] = next(s for s in STATES if s != game.state.plan[1 - seat])
+    theirs = information_set(twin, seat)
+    assert theirs.blob == info.blob
+    assert SearchBot(5, iterations=ITERATIONS).choose(info) == SearchBot(5, iterations=ITERATIONS).choose(theirs)
+
+
+def test_sakura_arms_which_hidden_cards_are_copies_is_not_in_the_information_set():
+    """Copies of a sealed card (mechanics/copies.py, 10-16): which of the opponent's hidden cards
+    are the copies is hidden; the information set keeps only how many copy which sealed card, and
+    each determinization makes that many of the hidden Variable cards it dealt copies."""
+    for seed in range(40):
+        game = _sakura_game("rain-and-moon", "rain-and-blade", seed=seed)
+        if _play_until(game, lambda g, r: any(not g.state.table.visible_to(c, r.seat)
+                                              for c in g.state.copy_of_sealed), limit=600):
+            break
+    else:
+        pytest.fail("no game reached a hidden copy")
+    seat = game.pending().seat
+    truth = game.state
+    hidden = {c: src for c, src in truth.copy_of_sealed.items() if not truth.table.visible_to(c, seat)}
+    info = information_set(game, seat)
+    assert not set(hidden) & set(info.state.copy_of_sealed)
+    for _ in range(10):
+        state = info.determinize(random.Random(_))
+        dealt = {c: src for c, src in state.copy_of_sealed.items() if not state.table.visible_to(c, seat)}
+        assert sorted(dealt.values()) == sorted(hidden.values())
+        assert all(state.table.cards[c].defn.type == "variable" for c in dealt)

@@ -19,7 +19,7 @@ from engine.core.zones import Table
 from engine.games.sakura_arms import cards, demo, flow, guards, view
 from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.mechanics import trap
-from engine.games.sakura_arms.mechanics import plan
+from engine.games.sakura_arms.mechanics import copies, plan
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
 from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
 
@@ -98,6 +98,17 @@ class SakuraArmsRules(CardGame):
         they did not choose (10-29); every other hidden card is one of their normal cards."""
         name = s.table.name_of[card]
         return name if name in ("special", "out") else "normal"
+
+    @staticmethod
+    def redact_secrets(s: SakuraState, seat: int) -> dict:
+        """Information sets: the opponent's plan (mechanics/plan.py) and which hidden cards are
+        copies of a sealed card (mechanics/copies.py) are not the seat's to know."""
+        return {"plan": plan.redact(s, seat), "copies": copies.redact(s, seat)}
+
+    @staticmethod
+    def deal_secrets(s: SakuraState, seat: int, rng: Any, note: dict) -> None:
+        plan.deal(s, seat, rng, note["plan"])
+        copies.deal(s, seat, rng, note["copies"])
     effects = REGISTRY
     deck_from_entries = staticmethod(deck_from_entries)
 

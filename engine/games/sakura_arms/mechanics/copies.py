@@ -51,3 +51,27 @@ WORDS = (Word("copies_to_deck", {"type": "integer", "minimum": 1, "maximum": MAX
               lambda s, n, ctx: copies_to_deck(s, n, ctx),
               "up to `value` of your Extra Variable cards go into your deck, shuffled; each becomes a copy "
               "of the card this card sealed, keeping its own name (10-16, 7-1-12)"),)
+
+
+def redact(s: SakuraState, seat: int) -> dict[int, list[int]]:
+    """Information sets (engine/core/infoset.py): which of a player's hidden cards are copies is
+    hidden (the Variable cards are dealt again like any hidden card); what is public is how many
+    of each owner's hidden cards copy which sealed card. Those entries leave the redacted copy."""
+    hidden: dict[int, list[int]] = {}
+    for card, source in sorted(s.copy_of_sealed.items()):
+        if not s.table.visible_to(card, seat):
+            hidden.setdefault(s.table.cards[card].owner, []).append(source)
+            del s.copy_of_sealed[card]
+    return hidden
+
+
+def deal(s: SakuraState, seat: int, rng, hidden: dict[int, list[int]]) -> None:
+    """A determinization's copies: each owner's hidden Variable cards (as dealt) copy the sealed
+    cards their hidden copies did, in a random order."""
+    for owner, sources in hidden.items():
+        blanks = [c.id for c in s.table.cards if c is not None and c.owner == owner
+                  and not s.table.visible_to(c.id, seat) and c.defn.type == "variable"]
+        sources = list(sources)
+        rng.shuffle(sources)
+        for card, source in zip(blanks, sources):
+            s.copy_of_sealed[card] = source

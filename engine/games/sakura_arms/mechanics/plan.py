@@ -81,3 +81,22 @@ def shown(s: SakuraState, player: int, seat: int | None) -> dict:
     if state is None:
         return {}
     return {"plan": state if seat is None or seat == player else "hidden"}
+
+
+def redact(s: SakuraState, seat: int) -> list[int]:
+    """Information sets (engine/core/infoset.py): the opponent's plan, as hidden from `seat` as
+    their view says (`shown`), becomes a tripwire; returns the seats whose plan was taken out."""
+    from engine.core.infoset import Tripwire
+
+    out = []
+    for player in (0, 1):
+        if shown(s, player, seat).get("plan") == "hidden":
+            s.plan[player] = Tripwire("secret plan")
+            out.append(player)
+    return out
+
+
+def deal(s: SakuraState, seat: int, rng, hidden: list[int]) -> None:
+    """A determinization's plan for each seat whose plan was hidden: either state at random."""
+    for player in hidden:
+        s.plan[player] = STATES[rng.randrange(len(STATES))]
