@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
-from engine.bots.random_bot import RandomBot
+from engine.bots import Player, RandomPlayer
 from engine.core.game import Deck, Game, GameRules
-from engine.core.requests import Request
 from tts_bridge.bench_reference import NO_FIGURES, Figures, FireplaceReference, ratio
 
 MAX_DECISIONS = 20_000  # a game still running after this many decisions counts as unfinished
 
-Player = Callable[[Game, Request], Any]  # answers the game's pending Request (one per seat)
-
-
 def random_players(seed: int) -> list[Player]:
     """The two seeded random bots of game `seed` (self-play and the engine benchmark)."""
-    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
-    return [lambda game, request, bot=bot: bot.choose(request) for bot in bots]
+    return [RandomPlayer(seed * 2 + 1), RandomPlayer(seed * 2 + 2)]
 
 
 @dataclass
@@ -48,7 +43,7 @@ def play_one(rules: GameRules, seed: int, timed: bool = False,
             request = game.pending()
             if request is None:
                 return PlayedGame(game, len(game.decisions), None, times)
-            game.act(request.seat, bots[request.seat](game, request))
+            game.act(request.seat, bots[request.seat].decide(game, request.seat))
             if timed:
                 times.append(clock() - start)
             if on_decision:

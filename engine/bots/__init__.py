@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.requests import Request
 
-_BUDGET = re.compile(r"^(?:(\d+(?:\.\d+)?)s|(\d+)i)$")
+_BUDGET = re.compile(r"^(?P<amount>\d+(?:\.\d+)?)(?P<unit>s|i)$")
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,19 @@ class Budget:
 
 
 def parse_budget(text: str) -> Budget:
-    """`0.5s` (seconds) or `200i` (iterations) per decision, as the command line gives it."""
-    m = _BUDGET.match(text.strip())
-    if not m or (m.group(1) and float(m.group(1)) <= 0) or (m.group(2) and int(m.group(2)) <= 0):
-        raise ValueError(f"a budget is seconds like 0.5s or iterations like 200i, not {text!r}")
-    return Budget(seconds=float(m.group(1))) if m.group(1) else Budget(iterations=int(m.group(2)))
+    """`0.5s` (seconds per decision) or `200i` (iterations per decision), as every command line
+    (`serve --bot-budget`, `referee`, `balance`, `bench bot`) gives it; ValueError otherwise."""
+    match = _BUDGET.match(text.strip().lower())
+    if match is None:
+        raise ValueError(f"a bot budget is seconds or iterations per decision, e.g. 0.5s or 200i, not {text!r}")
+    amount, unit = match["amount"], match["unit"]
+    if unit == "i":
+        if "." in amount or int(amount) < 1:
+            raise ValueError(f"an iteration budget is a whole number of at least 1, e.g. 200i, not {text!r}")
+        return Budget(iterations=int(amount))
+    if float(amount) <= 0:
+        raise ValueError(f"a time budget is more than 0 seconds, e.g. 0.5s, not {text!r}")
+    return Budget(seconds=float(amount))
 
 
 class Player(Protocol):

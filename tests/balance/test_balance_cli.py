@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
 from engine.core.registry import get_rules
-from tts_bridge.balance import players
-from tts_bridge.balance.players import Budget, make_player, parse_budget
+from engine.bots import Budget, parse_budget
+from tts_bridge.balance.players import make_player
 from tts_bridge.balance.runner import Progress, ProgressLine
 from tts_bridge.cli import main
 
@@ -92,19 +92,32 @@ def test_an_unwritable_out_folder_is_one_line_before_any_game(tmp_path):
 
 def test_budgets_read_seconds_or_iterations():
     assert parse_budget("0.5s") == Budget(seconds=0.5) and str(parse_budget("0.5s")) == "0.5s"
-    assert parse_budget("200i") == Budget(iterations=200) and str(parse_budget(" 200I ")) == "200i"
+    assert parse_budget("200i") == Budget(iterations=200) and str(parse_budget(" 200i ")) == "200i"
 
 
-def test_without_the_search_bot_a_search_player_is_the_seeded_random_bot(monkeypatch):
-    monkeypatch.setattr(players, "search_available", lambda: False)
-    assert players.bot_that_plays("search") == "random"
+def test_the_random_player_is_the_seeded_random_bot():
     game = Game(get_rules("kaiju"), None, seed=1)
-    player, reference = make_player("search", 5, Budget(iterations=10)), RandomBot(5)
+    player, reference = make_player("random", 5), RandomBot(5)
     for _ in range(30):
         request = game.pending()
-        action = player(game, request)
+        action = player.decide(game, request.seat)
         assert action == reference.choose(request)
         game.act(request.seat, action)
+
+
+def test_the_search_player_decides_from_the_information_set(monkeypatch):
+    """make_player("search") hands its bot the seat's information set, never the game."""
+    import engine.core.infoset as infoset
+
+    asked = []
+    real = infoset.information_set
+    monkeypatch.setattr(infoset, "information_set", lambda game, seat: asked.append(seat) or real(game, seat))
+    game = Game(get_rules("kaiju"), None, seed=1)
+    player = make_player("search", 5, Budget(iterations=5))
+    while len(asked) < 3:
+        request = game.pending()
+        game.act(request.seat, player.decide(game, request.seat))
+    assert asked
 
 
 def test_the_progress_line_says_games_rate_and_eta_and_prints_each_tenth_off_a_terminal():

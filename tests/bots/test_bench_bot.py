@@ -18,8 +18,9 @@ def test_budgets_are_seconds_or_iterations():
     assert parse_budget("0.5s") == Budget(seconds=0.5)
     assert parse_budget("200i") == Budget(iterations=200)
     assert parse_budget("200i").times(4) == Budget(iterations=800) and str(Budget(seconds=0.5)) == "0.5s"
-    for bad in ("0s", "0i", "5", "1.5i", "fast"):
-        with pytest.raises(ValueError, match="a budget is seconds like 0.5s or iterations like 200i"):
+    for bad, why in (("0s", "more than 0 seconds"), ("0i", "whole number"), ("5", "seconds or iterations"),
+                     ("1.5i", "whole number"), ("fast", "seconds or iterations")):
+        with pytest.raises(ValueError, match=why):
             parse_budget(bad)
 
 
@@ -62,7 +63,7 @@ def test_against_random_plays_the_sample_pair_unless_mirrored():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--budget", "2x"], "error: a budget is seconds like 0.5s or iterations like 200i, not '2x'"),
+    (["--budget", "2x"], "error: a bot budget is seconds or iterations per decision, e.g. 0.5s or 200i, not '2x'"),
     (["--against", "human"], "error: --against is random or search:Kx (e.g. search:4x), not 'human'"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(args, message):

@@ -58,7 +58,7 @@ def test_cli_referee_bot_budget_errors_are_one_line_and_exit_2():
     proc = subprocess.run([sys.executable, "-m", "tts_bridge.cli", "referee", "--game", "kaiju", "--bot", "1",
                            "--bot-budget", "fast"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
-    assert "a budget is seconds like 0.5s or iterations like 200i, not 'fast'" in proc.stderr
+    assert "a bot budget is seconds or iterations per decision, e.g. 0.5s or 200i, not 'fast'" in proc.stderr
 
 
 def test_cli_referee_with_the_bot_answers_for_it():

@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine.core.game import Game
 from engine.core.registry import get_rules
 
-from tts_bridge.session.botseat import BotSeats, BotTurn, RandomPlayer
+from engine.bots import Budget, RandomPlayer, SearchPlayer
+from tts_bridge.session.botseat import BotSeats, BotTurn
 from tts_bridge.session.demo import TableBots
 from tts_bridge.session.games import ref_card
 from tts_bridge.session.journal import Journal
@@ -32,7 +33,7 @@ class CountingPlayer:
 
 
 def test_a_person_plays_a_whole_game_against_the_bot_through_the_emulator(tmp_path, generated_save):
-    player = CountingPlayer(RandomPlayer(seed=3))
+    player = CountingPlayer(SearchPlayer(seed=3, budget=Budget(iterations=20)))
     t = Table(Game(RULES, seed=9), tmp_path, generated_save(RULES.id), bots={BOT_SEAT: player})
     try:
         person = TableBots(t.emu, t.session, seed=4, cheat_rate=0.1, seats=(0,))
@@ -108,3 +109,28 @@ def test_a_bot_turn_made_stale_by_another_decision_is_dropped():
     request = game.request_for(turn.seat)
     game.act(turn.seat, request.options[0].action)
     assert seats.decision(turn, game) is None and asked.asked == []
+
+
+def test_serve_refuses_a_bot_at_a_colour_nobody_plays_or_with_a_bad_budget():
+    from click.testing import CliRunner
+
+    from tts_bridge.cli import main
+
+    for args, what in ((["--bot", "Green"], "'Green' is not one of the seats' colours (White, Red)"),
+                       (["--bot", "Red", "--bot-budget", "fast"], "e.g. 0.5s or 200i, not 'fast'")):
+        result = CliRunner().invoke(main, ["serve", "--game", "kaiju", "--wait-for-tts", "0", *args])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert what in result.output
+
+
+def test_a_resumed_game_seats_the_bot_by_the_journal_colours():
+    from tts_bridge.session.runner import _bot_seats
+
+    player = RandomPlayer(seed=1)
+    assert _bot_seats({"Red": player}, ["Blue", "Red"]) == {1: player}
+    try:
+        _bot_seats({"Red": player}, ["White", "Blue"])
+    except ValueError as exc:
+        assert "one of this game's colours (White, Blue)" in str(exc)
+    else:
+        raise AssertionError("a colour the journal does not seat was accepted")

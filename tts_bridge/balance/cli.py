@@ -61,7 +61,7 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
                 address: str | None, out: Path | None, seed: int | str) -> None:
     """Play every pairing of decks many times on Ray and write a balance report (JSON and HTML)."""
     from tts_bridge.balance.plan import Plan
-    from tts_bridge.balance.players import bot_that_plays, parse_budget
+    from engine.bots import parse_budget
     from tts_bridge.balance.report import write_report
     from tts_bridge.balance.runner import BalanceError, ProgressLine, check_address, ray_session, run_balance
     from tts_bridge.cli_common import fail, load_decks, rules_for
@@ -69,7 +69,6 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
     rules = rules_for(game)
     if count < 1:
         fail([f"--games {count}: a balance run needs at least 1 game"])
-    playing = bot_that_plays(bot)
     budget = None
     if budget_text is not None:
         try:
@@ -91,9 +90,7 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail([f"{out}: cannot write the report there ({exc.strerror}); give another --out folder"])
-    if playing != bot:
-        click.echo("note: this build has no search bot (engine/bots/search.py); random bots play", err=True)
-    plan = Plan(rules.id, tuple(_unique_names(decks)), count, seed, playing, budget if playing == "search" else None)
+    plan = Plan(rules.id, tuple(_unique_names(decks)), count, seed, bot, budget)
     try:
         with ray_session(address) as ray:
             run = run_balance(ray, plan, on_progress=ProgressLine())

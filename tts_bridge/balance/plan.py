@@ -13,7 +13,7 @@ from itertools import permutations
 
 from engine.core.game import Deck
 from engine.core.rng import Seed
-from tts_bridge.balance.players import Budget
+from engine.bots import Budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Plan:
     decks: tuple[Deck, ...]
     games: int
     seed: Seed
-    bot: str  # the bot that plays (players.bot_that_plays)
+    bot: str  # the bot that plays both seats (players.BOTS)
     budget: Budget | None = None
 
     @property

@@ -5,22 +5,19 @@ journaled, narrated to every colour in the same words, and the table sync moves 
 at the table a bot's move looks like a player's. A short delay before each decision lets the
 people at the table follow the game.
 
-Hidden information: the session never hands a bot the game's state. A `BotPlayer` gets the
+Hidden information: the session never hands a bot the game's state. A `Player` gets the
 `Game` only to ask its seat's information set (engine/core/infoset.py builds it: the seat's
-view, with hidden cards unusable), or its Request for the random bot.
+view, with hidden cards unusable), or its Request for the random bot (engine/bots).
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
+from engine.bots import Player
 from engine.core.game import Game
-
-
-class BotPlayer(Protocol):
-    def decide(self, game: Game, seat: int) -> dict: ...
 
 
 @dataclass(frozen=True)
@@ -35,7 +32,7 @@ class BotTurn:
 class BotSeats:
     """The bots of one session and the one timer each may have running."""
 
-    def __init__(self, players: dict[int, BotPlayer], delay: float) -> None:
+    def __init__(self, players: dict[int, Player], delay: float) -> None:
         self.players = dict(players)
         self.delay = delay
         self._queued: set[BotTurn] = set()
@@ -71,17 +68,3 @@ class BotSeats:
         if len(game.decisions) != turn.decisions or game.request_for(turn.seat) is None:
             return None
         return self.players[turn.seat].decide(game, turn.seat)
-
-
-class RandomPlayer:
-    """The uniformly random bot as a table player (it reads only its seat's Request)."""
-
-    def __init__(self, seed: int) -> None:
-        from engine.bots.random_bot import RandomBot
-
-        self._bot = RandomBot(seed)
-
-    def decide(self, game: Game, seat: int) -> dict:
-        request = game.request_for(seat)
-        assert request is not None
-        return self._bot.choose(request)

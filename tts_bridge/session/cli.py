@@ -38,11 +38,23 @@ PORTS_HELP = "Ports are fixed inside TTS (39998/39999); change them only for tes
               help="Where session journals live (default build/sessions or $TTS_BRIDGE_SESSIONS).")
 @click.option("--wait-for-tts", default=120.0, show_default=True, type=click.FloatRange(min=0),
               help="Seconds to keep retrying while TTS refuses connections (not running, no game loaded).")
+@click.option("--bot", "bot_color", default=None, metavar="COLOUR",
+              help="Seat the search bot at this colour (one of --seats): it plays that seat's cards at the table.")
+@click.option("--bot-budget", default="0.5s", show_default=True,
+              help="The bot's thinking per decision: seconds (0.5s) or iterations (200i).")
+@click.option("--bot-delay", default=0.8, show_default=True, type=click.FloatRange(min=0),
+              help="Seconds the bot waits before each move, so the people at the table can follow.")
+@click.option("--bot-seed", type=int, default=None, help="Seed of the bot's own random stream (default: fresh).")
 @click.option("-v", "--verbose", is_flag=True, help="Log every message.")
 def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed: int | str | None,
           rule_options: tuple[str, ...], resume: str | None, resume_upto: int | None, listen_port: int, tts_port: int,
-          journal_dir: Path | None, wait_for_tts: float, verbose: bool) -> None:
-    """Referee a live game at the Tabletop Simulator table loaded in TTS."""
+          journal_dir: Path | None, wait_for_tts: float, bot_color: str | None, bot_budget: str, bot_delay: float,
+          bot_seed: int | None, verbose: bool) -> None:
+    """Referee a live game at the Tabletop Simulator table loaded in TTS (with --bot, against the
+    search bot)."""
+    import secrets
+
+    from engine.bots import SearchPlayer, parse_budget
     from engine.core.rng import new_seed
     from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
     from tts_bridge.session.games import adapter_for
@@ -64,10 +76,20 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     opts = parse_options(rules, rule_options)
     decks = load_deck_pair(rules, deck_a, deck_b, opts)
     seed = seed if seed is not None else new_seed()
+    bots = {}
+    if bot_color is not None:
+        try:
+            budget = parse_budget(bot_budget)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bot-budget") from None
+        if not resume and bot_color not in colors:
+            raise click.BadParameter(f"{bot_color!r} is not one of the seats' colours ({', '.join(colors)})",
+                                     param_hint="--bot")
+        bots[bot_color] = SearchPlayer(secrets.randbits(64) if bot_seed is None else bot_seed, budget)
     try:
         session = open_session(game, decks=decks, seed=seed, options=opts, colors=None if resume else colors,
                                listen_port=listen_port, tts_port=tts_port, journal_dir=journal_dir, resume=resume,
-                               resume_upto=resume_upto,
+                               resume_upto=resume_upto, bots=bots, bot_delay=bot_delay,
                                say=lambda text: click.echo(text, err=True), retry_for=wait_for_tts)
     except PortInUse as exc:
         click.echo(f"error: {exc.strerror}", err=True)
@@ -78,7 +100,10 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     sid = getattr(session, "session_id", "?")
     click.echo(f"Refereeing {rules.name} as session {sid} ({session.colors[0]} = seat 0, {session.colors[1]} = seat 1; "
                f"{len(session.game.decisions)} decisions so far, state {session.game.state_hash()}).", err=True)
-    click.echo(f"If anything crashes: tts-bridge serve --game {game} --resume {sid}", err=True)
+    if bot_color is not None:
+        click.echo(f"The search bot plays {bot_color} ({bot_budget} a decision).", err=True)
+    click.echo(f"If anything crashes: tts-bridge serve --game {game} --resume {sid}"
+               + (f" --bot {bot_color}" if bot_color else ""), err=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *a: stop.set())
     try:

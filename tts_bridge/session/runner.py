@@ -28,12 +28,12 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
                  journal_dir: Path | None = None, resume: str | None = None,
                  say: Callable[[str], None] = print, retry_for: float = 30.0, send_timeout: float = 5.0,
                  check_table: bool = True, ack_timeout: float = 5.0, resume_upto: int | None = None,
-                 bots: dict[int, Any] | None = None, bot_delay: float = 0.6) -> Session:
+                 bots: dict[int | str, Any] | None = None, bot_delay: float = 0.6) -> Session:
     """Start listening, build or resume the game, check the loaded table and lay it out.
 
     `resume_upto` resumes a damaged journal from that many intact decisions (the number a
-    JournalError offers). `bots` seats a bot player at a seat (tts_bridge/session/botseat.py),
-    deciding `bot_delay` seconds after its turn comes. Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or
+    JournalError offers). `bots` seats a bot player (engine/bots) at a seat or a colour
+    (tts_bridge/session/botseat.py), deciding `bot_delay` seconds after its turn comes. Raises PortInUse, TTSUnavailable, TTSStalled, WrongTable or
     JournalError with a message meant for the user.
     """
     if resume_upto is not None and not resume:
@@ -63,7 +63,7 @@ def open_session(game_id: str, *, decks: list[Deck] | None = None, seed: int = 0
             session_id = new_id(game_id)
             journal = None  # created once the table is known to be ours: no orphan journals
         session = Session(game, adapter_for(game_id), colors, link, journal, say=say, ack_timeout=ack_timeout,
-                          bots=bots, bot_delay=bot_delay)
+                          bots=_bot_seats(bots, colors), bot_delay=bot_delay)
         session.session_id = session_id  # type: ignore[attr-defined]
         holder["s"] = session
         if check_table:
@@ -99,3 +99,16 @@ def _resume(game_id: str, path: Path, session_id: str, colors: list[str] | None,
     else:
         journal = Journal.open_for_append(path, contents)
     return game, journal, colors or list(header.get("seats") or ["White", "Red"])
+
+
+def _bot_seats(bots: dict[int | str, Any] | None, colors: list[str]) -> dict[int, Any]:
+    """Bot players by seat; a colour names the seat it sits at (a resumed game's colours come from
+    its journal). A colour that is not one of the game's is a ValueError for the user."""
+    out = {}
+    for where, player in (bots or {}).items():
+        if isinstance(where, str):
+            if where not in colors:
+                raise ValueError(f"--bot {where}: the bot sits at one of this game's colours ({', '.join(colors)})")
+            where = colors.index(where)
+        out[where] = player
+    return out

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from engine.bots import Player
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
@@ -31,7 +32,7 @@ from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.link import EditorLink
 from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavailable
 from tts_bridge.rulebook import rule_title
-from tts_bridge.session.botseat import BotPlayer, BotSeats, BotTurn
+from tts_bridge.session.botseat import BotSeats, BotTurn
 from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
 from tts_bridge.session.journal import Journal
 
@@ -102,7 +103,7 @@ class Session:
     def __init__(self, game: Game, adapter: GameAdapter, colors: list[str], link: EditorLink,
                  journal: Journal | None, *, say: Callable[[str], None] | None = None,
                  ack_timeout: float = 5.0, gap_timeout: float = 1.0,
-                 bots: dict[int, BotPlayer] | None = None, bot_delay: float = 0.6) -> None:
+                 bots: dict[int, Player] | None = None, bot_delay: float = 0.6) -> None:
         if len(colors) != 2 or len(set(colors)) != 2:
             raise ValueError(f"need two different seat colours, got {colors}")
         self.game = game
