@@ -7,11 +7,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from engine.bots.random_bot import RandomBot
+from engine.bots import Budget, Player, RandomPlayer, SearchPlayer
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameRules
 
 from tts_bridge.narrate import narrate
+
+
+DEMO_BUDGET = Budget(iterations=60)  # the search bot's thinking per decision in the demo
+
+
+def demo_players(seed: int, budget: Budget = DEMO_BUDGET) -> list[Player]:
+    """The demo's players: the search bot (seat 0, from its seat's view only) against the random
+    bot (seat 1), so the demo shows real play and the refusals of both."""
+    return [SearchPlayer(seed * 2 + 1, budget), RandomPlayer(seed * 2 + 2)]
 
 
 @dataclass
@@ -20,12 +29,13 @@ class PlayedDemo:
     refused: int
 
 
-def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) -> PlayedDemo:
+def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print,
+             players: list[Player] | None = None) -> PlayedDemo:
     game = Game(rules, seed=seed)
-    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    bots = players or demo_players(seed)
     cheats = getattr(rules, "cheat_attempts", None)
     shown: set[str] = set()
-    out(f"{rules.name} — bot vs bot, seed {seed} (the narrator sees every card)")
+    out(f"{rules.name} — seat 0 (search bot) vs seat 1 (random bot), seed {seed} (the narrator sees every card)")
     while (request := game.pending()) is not None:
         for seat, action, attempt in (cheats(game.state, request.kind, request.seat) if cheats else []):
             if attempt in shown:
@@ -36,7 +46,7 @@ def run_demo(rules: GameRules, seed: int, out: Callable[[str], None] = print) ->
             except IllegalAction as refusal:
                 shown.add(attempt)
                 out(f"  REFUSED seat {seat} tries to {attempt}: [{refusal.rule}] {refusal.message}")
-        for event in game.act(request.seat, bots[request.seat].choose(request)):
+        for event in game.act(request.seat, bots[request.seat].decide(game, request.seat)):
             line = event.for_seat(None)
             if line is not None:
                 out("  " + narrate(line, rules))

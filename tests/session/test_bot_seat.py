@@ -81,11 +81,15 @@ def test_hands_at_the_bots_colour_cannot_move_its_cards(tmp_path, generated_save
         def owned() -> list[str]:
             return [ref for ref in t.session.guids
                     if ref_card(ref) is not None and game.state.table.cards[ref_card(ref)].owner == BOT_SEAT]
-        while len(owned()) < 5:  # the opening deals the hands
+        def persons_turn() -> bool:  # the bot does not move its cards meanwhile
+            pending = game.pending()
+            return pending is not None and pending.seat != BOT_SEAT and BOT_SEAT not in pending.also
+        while len(owned()) < 5 or not persons_turn():  # the opening deals the hands
             assert person.step()
-        owned = owned()
-        for ref in owned[:5]:
-            obj = t.emu.by_guid(t.session.guids[ref])
+        t.settle()
+        objects = [o for o in (t.emu.by_guid(t.session.guids[ref]) for ref in owned()) if o is not None]
+        assert len(objects) >= 5
+        for obj in objects[:5]:
             where = list(obj.pos)
             assert t.emu.move_as(bot_color, obj.guid, [0.0, 2.0, 0.0]) is False
             t.settle()

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.bots.random_bot import RandomBot
+from engine.bots import Player, RandomPlayer
 
 from tts_bridge.emulator import TTSEmulator
 from tts_bridge.protocol.transport import free_port
@@ -115,15 +115,15 @@ def settle(emu: TTSEmulator, session: Session, timeout: float = 20.0) -> bool:
 
 
 class TableBots:
-    """Random bots sitting at the emulated table as the session's colours, playing with their
-    hands (`seats`: the seats they play; a seat the session gave to a bot of its own,
+    """Bots (`players`, engine/bots; random ones by default) sitting at the emulated table as the
+    session's colours, playing with their hands (`seats`: the seats they play; a seat the session gave to a bot of its own,
     `serve --bot`, is left to it)."""
 
     def __init__(self, emu: TTSEmulator, session: Session, seed: int, cheat_rate: float = 0.12,
-                 seats: tuple[int, ...] = (0, 1)) -> None:
+                 seats: tuple[int, ...] = (0, 1), players: list[Player] | None = None) -> None:
         self.emu, self.session = emu, session
         self.seats = seats
-        self.bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        self.bots = players or [RandomPlayer(seed * 2 + 1), RandomPlayer(seed * 2 + 2)]
         self.rng = random.Random(seed)
         self.cheat_rate = cheat_rate
         self.adapter = session.adapter
@@ -153,7 +153,7 @@ class TableBots:
         if pending.also:  # a joint step (Request.also): whoever may answer, answers
             pending = game.request_for(self.rng.choice(ours))
         color = s.colors[pending.seat]
-        action = self.bots[pending.seat].choose(pending)
+        action = self.bots[pending.seat].decide(game, pending.seat)
         phys = self.adapter.physical(game, pending.seat, action, s.shown)
         if phys is not None and phys.card is not None and card_ref(phys.card) in s.guids:
             if self.emu.move_as(color, self.guid(phys.card), phys.pos):
@@ -208,13 +208,16 @@ class TableBots:
 def run_table_demo(game_id: str, seed: int = 7, out: Callable[[str], None] = print,
                    journal_dir: Path | None = None, max_decisions: int = 3000,
                    build_dir: Path | None = None) -> dict:
-    """Bots play `game_id` at an emulated table loaded with its generated table save (from
-    `build_dir`, default build/; built first when missing)."""
+    """The search bot plays the random bot at an emulated table loaded with `game_id`'s generated
+    table save (from `build_dir`, default build/; built first when missing)."""
+    from tts_bridge.demo import demo_players
+
     emu, session = start_table(game_id, seed=seed, journal_dir=journal_dir, say=out, build_dir=build_dir)
     try:
-        bots = TableBots(emu, session, seed)
+        bots = TableBots(emu, session, seed, players=demo_players(seed))
         shown = 0
-        out(f"{session.game.rules.name} at an emulated TTS table: {session.colors[0]} vs {session.colors[1]}, seed {seed}")
+        out(f"{session.game.rules.name} at an emulated TTS table: {session.colors[0]} (search bot) vs "
+            f"{session.colors[1]} (random bot), seed {seed}")
         while len(session.game.decisions) < max_decisions and bots.step():
             for line in session.narration[shown:]:
                 out("  " + line)
