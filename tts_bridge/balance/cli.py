@@ -100,7 +100,7 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
         fail(["interrupted: no report written (a run is one report; start it again, with fewer --games)"], code=130)
     report = run.tally.to_json(run.elapsed_s, run.workers)
     json_path, html_path = write_report(report, out)
-    click.echo(f"{run.tally.played} games of {rules.id} ({len(plan.pairings)} pairings, {playing} bots) in "
+    click.echo(f"{run.tally.played} games of {rules.id} ({len(plan.pairings)} pairings, {bot} bots) in "
                f"{run.elapsed_s:.1f} s on {run.workers} CPUs: {html_path} and {json_path}")
     if report["errors"]:
         click.echo(f"{report['errors']} games ended in an engine error (listed in the report)", err=True)
