@@ -25,7 +25,8 @@ def test_the_preview_page_shows_both_seats(game_id, build_dir):
     assert page.index("view-White.png") < page.index('<main>')  # above the contact sheet
 
 
-def test_views_are_drawn_again_only_when_the_table_changes(build_dir, tmp_path):
+def _copied_build(build_dir, tmp_path):
+    """A copy of the kaiju build whose table save names the copy's sheets: (root, table, its text)."""
     import shutil
 
     root = tmp_path / "kaiju"
@@ -33,6 +34,11 @@ def test_views_are_drawn_again_only_when_the_table_changes(build_dir, tmp_path):
     table = root / "table" / "kaiju-table.json"
     text = table.read_text(encoding="utf-8").replace(str(build_dir / "kaiju"), str(root))
     table.write_text(text, encoding="utf-8")
+    return root, table, text
+
+
+def test_views_are_drawn_again_only_when_the_table_changes(build_dir, tmp_path):
+    root, table, text = _copied_build(build_dir, tmp_path)
     problems: list[str] = []
     first = seat_views(root, "kaiju", problems)
     stamps = [p.stat().st_mtime_ns for p in first]
@@ -47,19 +53,13 @@ def test_views_are_not_drawn_again_for_a_sheet_the_table_does_not_use(build_dir,
     """An edited card outside the sample decks recomposes its sheet only: the table looks the
     same, so the views stay (the one-card rebuild of a big set spent half its time here);
     a newer sheet the table does use draws them again."""
-    import shutil
-
-    root = tmp_path / "kaiju"
-    shutil.copytree(build_dir / "kaiju", root)
-    table = root / "table" / "kaiju-table.json"
-    text = table.read_text(encoding="utf-8").replace(str(build_dir / "kaiju"), str(root))
-    table.write_text(text, encoding="utf-8")
+    root, table, text = _copied_build(build_dir, tmp_path)
     problems: list[str] = []
     first = seat_views(root, "kaiju", problems)
     stamps = [p.stat().st_mtime_ns for p in first]
     later = max(stamps) / 1e9 + 5
     unused = root / "sheets" / "sheet-99.png"
-    shutil.copy(next((root / "sheets").glob("sheet-*.png")), unused)
+    unused.write_bytes(next((root / "sheets").glob("sheet-*.png")).read_bytes())
     os.utime(unused, (later, later))
     seat_views(root, "kaiju", problems)
     assert [p.stat().st_mtime_ns for p in first] == stamps
