@@ -1,0 +1,233 @@
+"""Card sets loaded card by card with the built cards kept by their text (engine/core/cardset.py,
+issue 21 scope 1: a one-card rebuild that costs what changed): after an edit, an addition, a
+removal or a move the result is exactly the ordinary load's (the cache turned off), only the
+changed cards are built again, and a bad edit reports the file and line the ordinary load does."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.core import cardset
+from engine.core.errors import DataError
+from engine.games import kaiju
+from engine.games.kaiju import cards as kaiju_cards
+
+SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
+          "properties": {"cards": {"type": "array", "items": {
+              "type": "object", "required": ["id", "name"], "additionalProperties": False,
+              "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "power": {"type": "integer"},
+                             "effects": {"type": "array", "items": {"type": "object"}}}}}}}
+
+BUILT: list[str] = []  # the ids `_make` built, in order
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    power: int = 0
+    effects: tuple = ()
+
+
+def _make_card(i: int, raw: dict, where: str, problems: list[str]) -> Card:
+    BUILT.append(raw["id"])
+    if raw.get("power", 0) < 0:
+        problems.append(f"{where}: cards[{i}].power: a card's power is never negative")
+    return Card(**{**raw, "effects": tuple(raw.get("effects", ()))})
+
+
+def _check_set(path: Path, entries: list[cardset.CardAt], problems: list[str]) -> None:
+    names: set[str] = set()
+    for e in entries:
+        if e.card.name in names:
+            problems.append(f"{e.where}: cards[{e.i}].name: {e.card.name!r} is already used")
+        names.add(e.card.name)
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    BUILT.clear()
+    return tmp_path / "cache"
+
+
+def _card(n: int, power: int = 1) -> str:
+    return f"- id: c{n}\n  name: Card {n}\n  power: {power}\n  effects:\n  - {{draw: {n}}}\n"
+
+
+def _write(path: Path, cards: list[str], head: str = "cards:\n") -> None:
+    path.write_text(head + "".join(cards), encoding="utf-8")
+
+
+def _load(path: Path) -> cardset.CardList:
+    return cardset.load_card_list(path, SCHEMA, _make_card, _check_set)
+
+
+def _cold(path: Path) -> cardset.CardList:
+    return cardset.cold_load(path, SCHEMA, _make_card, _check_set)
+
+
+def _assert_same(a: dict, b: dict) -> None:
+    """Equal, in the same order, with the same types all the way down (no line-number dicts)."""
+    assert list(a) == list(b)
+    assert repr(a) == repr(b)
+
+    def types(x):
+        if dataclasses.is_dataclass(x):
+            return (type(x).__name__, types(vars(x)))
+        if isinstance(x, dict):
+            return (type(x).__name__, [(k, types(v)) for k, v in x.items()])
+        if isinstance(x, (list, tuple)):
+            return (type(x).__name__, [types(v) for v in x])
+        return type(x).__name__
+    assert types(dict(a)) == types(dict(b))
+
+
+EDITS = {
+    "edited": lambda cards: [*cards[:5], _card(5, power=9), *cards[6:]],
+    "added": lambda cards: [*cards[:3], _card(99), *cards[3:]],
+    "removed": lambda cards: [*cards[:2], *cards[3:]],
+    "moved": lambda cards: [cards[7], *cards[:7], *cards[8:]],
+    "moved down a line": lambda cards: ["\n# a comment\n", *cards],
+}
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_an_edit_gives_exactly_the_ordinary_load_and_builds_only_new_cards(edit, tmp_path):
+    path = tmp_path / "cards.yaml"
+    cards = [_card(n) for n in range(10)]
+    _write(path, cards)
+    _assert_same(_load(path), _cold(path))
+    BUILT.clear()
+    changed = EDITS[edit](cards)
+    _write(path, changed)
+    warm = _load(path)
+    built = list(BUILT)
+    _assert_same(warm, _cold(path))
+    assert built == [c.split("\n")[0].removeprefix("- id: ") for c in changed if c not in cards and c.startswith("-")]
+    assert set(warm.digests) == set(warm), "the fast path names each card's text"
+
+
+def test_an_unchanged_file_builds_nothing_and_the_digest_changes_with_the_card(tmp_path):
+    path = tmp_path / "cards.yaml"
+    cards = [_card(n) for n in range(4)]
+    _write(path, cards)
+    first = _load(path)
+    BUILT.clear()
+    second = _load(path)
+    assert BUILT == [] and first.digests == second.digests
+    _write(path, [_card(0, power=5), *cards[1:]])
+    third = _load(path)
+    assert [c for c in third if third.digests[c] != first.digests[c]] == ["c0"]
+
+
+def test_kaijus_own_loader_gives_the_cold_result_after_an_edit(tmp_path):
+    source = (kaiju.KaijuRules().data / "cards.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "cards.yaml"
+    path.write_text(source, encoding="utf-8")
+    args = (kaiju.FILE_SCHEMA, partial(kaiju_cards._make, kaiju.REGISTRY), kaiju_cards._check_set)
+    _assert_same(kaiju.KaijuRules.load_cards(path), cardset.cold_load(path, *args))
+    at = source.index('\n    text: "', len(source) // 2)  # a line more before it: later cards move down
+    path.write_text(source[:at] + '\n\n    text: "Edited. ' + source[at + len('\n    text: "'):], encoding="utf-8")
+    warm = kaiju.KaijuRules.load_cards(path)
+    cold = cardset.cold_load(path, *args)
+    _assert_same(warm, cold)
+    assert sum(card.text.startswith("Edited. ") for card in warm.values()) == 1
+
+
+def _problems(path: Path) -> list[str]:
+    with pytest.raises(DataError) as exc:
+        _load(path)
+    return exc.value.problems
+
+
+BAD = {
+    # card 4 starts on line 22 (a header line, then 5 lines per card)
+    "schema": (lambda cards: [*cards[:4], "- id: c4\n  name: Card 4\n  power: lots\n", *cards[5:]], ":24: cards[4].power"),
+    "card problem": (lambda cards: [*cards[:4], _card(4, power=-1), *cards[5:]], ":22: cards[4].power"),
+    "set problem": (lambda cards: [*cards[:4], _card(4).replace("Card 4", "Card 2"), *cards[5:]], ":22: cards[4].name"),
+    "duplicate id": (lambda cards: [*cards[:4], _card(2), *cards[5:]], ":22: cards[4].id"),
+    "yaml": (lambda cards: [*cards[:4], "- id: c4\n  name: [Card 4\n", *cards[5:]], ":2"),
+}
+
+
+@pytest.mark.parametrize("bad", list(BAD))
+def test_a_bad_edit_reports_the_file_and_line_the_ordinary_load_does(bad, tmp_path):
+    path = tmp_path / "cards.yaml"
+    cards = [_card(n) for n in range(8)]
+    _write(path, cards)
+    _load(path)  # every good card is cached
+    edit, where = BAD[bad]
+    _write(path, edit(cards))
+    with pytest.raises(DataError) as cold:
+        _cold(path)
+    assert _problems(path) == cold.value.problems
+    assert any(p.startswith(f"{path}{where}") for p in cold.value.problems), cold.value.problems
+    _write(path, cards)  # fixed again: loads from the cache
+    BUILT.clear()
+    fixed = _load(path)
+    assert BUILT == []
+    _assert_same(fixed, _cold(path))
+
+
+UNUSUAL = {
+    "tabs": "cards:\n- id: a\n  name: \"x\ty\"\n",
+    "document marker": "---\ncards:\n- id: a\n  name: x\n",
+    "another section": "cards:\n- id: a\n  name: x\nother: 1\n",
+    "indented items": "cards:\n  - id: a\n    name: x\n  - id: b\n    name: y\n",
+    "item on the next line": "cards:\n-\n  id: a\n  name: x\n- id: b\n  name: y\n",
+    "crlf": "cards:\r\n- id: a\r\n  name: x\r\n",
+    "anchor across cards": "cards:\n- id: a\n  name: &n x\n- id: b\n  name: *n\n",
+    "line separator": "cards:\n- id: a\n  name: \"x\u2028y\"\n",
+}
+
+
+@pytest.mark.parametrize("name", list(UNUSUAL))
+def test_unusual_files_load_as_the_ordinary_load_does(name, tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_bytes(UNUSUAL[name].encode("utf-8"))
+    try:
+        cold = _cold(path)
+    except DataError as exc:
+        assert _problems(path) == exc.problems
+        return
+    for _ in range(2):  # cold cache, then warm
+        _assert_same(_load(path), cold)
+
+
+def test_a_tampered_cache_runs_no_code_and_is_ignored(tmp_path, cache):
+    path = tmp_path / "cards.yaml"
+    _write(path, [_card(n) for n in range(3)])
+    _load(path)
+    (store,) = cache.rglob("*.pickle")
+    store.write_bytes(pickle.dumps({b"x" * 16: Path("/")}))  # not card data: refused on reading
+    BUILT.clear()
+    _assert_same(_load(path), _cold(path))
+    assert BUILT[:3] == ["c0", "c1", "c2"]
+
+
+def test_the_cache_file_does_not_grow_with_every_edit(tmp_path, cache):
+    path = tmp_path / "cards.yaml"
+    cards = [_card(n) for n in range(20)]
+    _write(path, cards)
+    _load(path)
+    for k in range(80):  # one card edited again and again: stale versions are dropped
+        _write(path, [*cards[:3], _card(3, power=k + 10), *cards[4:]])
+        _load(path)
+    (store,) = cache.rglob("*.pickle")
+    assert len(cardset._Store(path, b"").cards) == 0  # another loader key: another file
+    key = [p for p in cache.rglob("*.pickle")]
+    assert len(key) == 1
+    kept = {}
+    with open(store, "rb") as f:
+        while True:
+            try:
+                kept.update(pickle.load(f))
+            except EOFError:
+                break
+    assert len(kept) <= 2 * 20 + 16
