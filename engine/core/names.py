@@ -41,9 +41,15 @@ class NameIndex:
 
     def add(self, name: str, value: Any) -> None:
         """Add the card's preferred (display) name first, then ids and other aliases."""
-        self._display.setdefault(id(value), name)
-        self._exact.setdefault(name, value)
-        self._added.append((name, value))
+        self.add_all([(name, value)])
+
+    def add_all(self, pairs: list[tuple[str, Any]]) -> None:
+        """`add` of each (name, card) in order, in one loop (an index of 10,000 cards adds 30,000)."""
+        display, exact = self._display, self._exact
+        for name, value in pairs:
+            display.setdefault(id(value), name)
+            exact.setdefault(name, value)
+        self._added.extend(pairs)
         self._loose_keys = None
 
     @property
@@ -124,10 +130,10 @@ def _build_index(cards: dict[str, Any]) -> NameIndex:
     short: dict[str, int] = {}
     for card in cards.values():
         short[card.name] = short.get(card.name, 0) + 1
+    pairs: list[tuple[str, Any]] = []
     for card_id, card in cards.items():
-        index.add(getattr(card, "title", "") or card.name, card)
-        index.add(card_id, card)
-    for card in cards.values():
-        if short[card.name] == 1:
-            index.add(card.name, card)
+        pairs.append((getattr(card, "title", "") or card.name, card))
+        pairs.append((card_id, card))
+    pairs.extend((card.name, card) for card in cards.values() if short[card.name] == 1)
+    index.add_all(pairs)
     return index
