@@ -639,9 +639,12 @@ class GameBuild:
     def _done(self) -> GameReport:
         from tts_bridge.view.preview import seat_views  # the table from both seats (tts-bridge view)
 
+        self.phase("manifest")
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
+        self.phase("preview")
         buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
+        self.phase("record")
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
 
@@ -672,10 +675,14 @@ def _unchanged(game_id: str, settings: Settings, adapter: GameAdapter | None) ->
 def build_game(game_id: str, settings: Settings, progress: Progress | None = None,
                adapter: GameAdapter | None = None) -> GameReport:
     """Build one game; bad card data raises (DataError names file, line and field)."""
+    t = time.perf_counter()
     done, inputs = _unchanged(game_id, settings, adapter)
     if done is not None:
         return done
-    return _build([lambda: GameBuild(game_id, settings, adapter, inputs)], [game_id], settings, progress)[0]
+    looked = time.perf_counter() - t
+    report = _build([lambda: GameBuild(game_id, settings, adapter, inputs)], [game_id], settings, progress)[0]
+    report.phases = {"inputs": round(looked, 4), **report.phases}  # digesting the inputs, before the plan
+    return report
 
 
 def build_games(game_ids: list[str], settings: Settings, progress: Progress | None = None) -> list[GameReport]:
