@@ -29,9 +29,11 @@ import os
 import pickle
 import re
 import sys
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import orjson
 
@@ -71,10 +73,24 @@ def load_card_list(path: Path, schema: dict, make: Make, check_set: CheckSet | N
     `make`, the set checked by `check_set`; DataError lists every problem with file and line.
     Cards whose text is unchanged since an earlier load come from the user cache."""
     path = Path(path)
-    fast = _fast(path, schema, make, check_set, section)
+    fast = None if _UNCACHED.get() else _fast(path, schema, make, check_set, section)
     if fast is not None:
         return fast
     return _cold(path, schema, make, check_set, section)
+
+
+_UNCACHED: ContextVar[bool] = ContextVar("uncached", default=False)
+
+
+@contextmanager
+def uncached() -> Iterator[None]:
+    """Loads inside the block go the ordinary way and keep nothing: for a card file that exists
+    only for one load (a temporary file made from card tables), whose cache nobody would read."""
+    token = _UNCACHED.set(True)
+    try:
+        yield
+    finally:
+        _UNCACHED.reset(token)
 
 
 def plain(node: Any) -> Any:
