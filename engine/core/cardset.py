@@ -200,17 +200,21 @@ def _module_of(make: Callable) -> str:
 
 
 class _Store:
-    """Built cards of one card file: text digest -> card, in one file of the user cache: a
-    pickle of all of them, then the cards added by later loads appended, one pickle per load
-    (rewritten whole when the appended part or the stale cards grow)."""
+    """Built cards of one card file: text digest -> card, in one file of the user cache: the
+    loader's key, a pickle of all the cards, then the cards added by later loads appended, one
+    pickle per load (rewritten whole when the appended part or the stale cards grow, or for
+    another key: one file per card file, whatever the versions of the code that read it)."""
 
     def __init__(self, source: Path, key: bytes, module: str = "") -> None:
-        name = hashlib.blake2b(f"{source.resolve()}|{key.hex()}".encode("utf-8"), digest_size=12).hexdigest()
+        name = hashlib.blake2b(str(source.resolve()).encode("utf-8"), digest_size=12).hexdigest()
         self.path = user_cache_dir("cards", f"engine-{ENGINE_VERSION}", f"{name}.pickle")
+        self.key = key
         self.cards: dict[bytes, Any] = {}
         self.records = 0
         try:
             with open(self.path, "rb") as f, paused_gc():
+                if _Unpickler(f, ()).load() != key:
+                    return  # built by other code or for another schema
                 while True:
                     part = _Unpickler(f, (module,)).load()
                     if not isinstance(part, dict):
@@ -233,7 +237,7 @@ class _Store:
                 return
             everything = {d: c for d, c in {**self.cards, **new}.items() if d in live}
             tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(pickle.dumps(everything, protocol=pickle.HIGHEST_PROTOCOL))
+            tmp.write_bytes(pickle.dumps(self.key) + pickle.dumps(everything, protocol=pickle.HIGHEST_PROTOCOL))
             tmp.replace(self.path)
         except OSError:  # a read-only or full cache only costs time
             pass
