@@ -90,12 +90,13 @@ def line_of(root: Any, path: list) -> int:
     return line
 
 
-def card_entries(data: Any, path: Path | str, problems: list[str]) -> Iterator[tuple[int, Any, str]]:
+def card_entries(data: Any, path: Path | str, problems: list[str],
+                 section: str = "cards") -> Iterator[tuple[int, Any, str]]:
     """Each entry of a card file's `cards` list with its index and `file:line`, as every game's
     loader walks them; a repeated id is reported in `problems` and skipped."""
     seen: set[str] = set()
-    for i, raw in enumerate(data["cards"]):
-        where = f"{path}:{line_of(data, ['cards', i])}"
+    for i, raw in enumerate(data[section]):
+        where = f"{path}:{line_of(data, [section, i])}"
         if raw["id"] in seen:
             problems.append(f"{where}: cards[{i}].id: duplicate card id {raw['id']!r}")
             continue
@@ -208,6 +209,64 @@ def _validate_parts(data: Any, split: _SplitSchema, passed: "_Passed") -> bool:
             return False
     passed.add([k[0] for k in new])
     return True
+
+
+def item_passes(schema: dict, section: str, item: Any) -> bool:
+    """Whether one record of a list section passes its part of the file schema (remembered as
+    `validate` remembers it: the next run checks it without a validator)."""
+    return _part_passes(schema, section, _digest(section, item), item)
+
+
+def rest_passes(schema: dict, section: str, count: int) -> bool:
+    """Whether a file holding only `section` with `count` records passes the rest of the file
+    schema (what it says besides each record: required sections, no other keys, the list's
+    own limits). The records are stood in for by nulls, which only the records' schema reads."""
+    stand_in = {section: [None] * count}
+    return _part_passes(schema, None, _digest(None, ["stand-in", section, count]), stand_in)
+
+
+def _part_passes(schema: dict, section: str | None, digest: bytes, part: Any) -> bool:
+    checker = _checker(schema)
+    if checker is None or (section is not None and section not in checker.split.items):
+        return False
+    if digest in checker.passed.digests:
+        return True
+    if section not in checker.validators:
+        import jsonschema
+
+        checker.validators[section] = jsonschema.Draft202012Validator(
+            checker.split.items[section] if section else checker.split.rest)
+    if next(checker.validators[section].iter_errors(part), None) is not None:
+        return False
+    checker.passed.add([digest])
+    return True
+
+
+@dataclass
+class _Checker:
+    """A schema's split, its remembered passes and its validators, once per process."""
+
+    schema: dict
+    split: _SplitSchema
+    passed: "_Passed"
+    validators: dict
+
+
+_CHECKERS: dict[int, _Checker] = {}
+
+
+def _checker(schema: dict) -> _Checker | None:
+    known = _CHECKERS.get(id(schema))
+    if known is not None and known.schema is schema:
+        return known
+    passed = _Passed.for_schema(schema)
+    split = _split_schema(schema) if passed is not None else None
+    if split is None:
+        return None
+    if len(_CHECKERS) >= 16:
+        _CHECKERS.clear()
+    _CHECKERS[id(schema)] = checker = _Checker(schema, split, passed, {})
+    return checker
 
 
 def _digest(section: str | None, part: Any) -> bytes:

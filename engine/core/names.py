@@ -28,36 +28,56 @@ def loose(text: str) -> str:
 
 class NameIndex:
     """Names (titles, short names, card ids) -> card. A loose key shared by two different
-    cards is ambiguous and never resolves on its own."""
+    cards is ambiguous and never resolves on its own.
+
+    The loose keys are made the first time a name is not found as written: a deck list that
+    names its cards exactly (the sample decks) never pays for them (0.3 s per 10,000 cards)."""
 
     def __init__(self) -> None:
         self._exact: dict[str, Any] = {}
-        self._loose: dict[str, list[tuple[str, Any]]] = {}
+        self._added: list[tuple[str, Any]] = []  # in order, for the loose keys
+        self._loose_keys: dict[str, list[tuple[str, Any]]] | None = None
         self._display: dict[int, str] = {}  # id(card) -> the first name added for it
 
     def add(self, name: str, value: Any) -> None:
         """Add the card's preferred (display) name first, then ids and other aliases."""
-        self._display.setdefault(id(value), name)
-        self._exact.setdefault(name, value)
-        key = loose(name)
-        bucket = self._loose.get(key)
-        if bucket is None:  # the usual case: no generator for an empty bucket (15k adds per 5k cards)
-            self._loose[key] = [(name, value)]
-        elif all(v is not value for _, v in bucket):
-            bucket.append((name, value))
+        self.add_all([(name, value)])
+
+    def add_all(self, pairs: list[tuple[str, Any]]) -> None:
+        """`add` of each (name, card) in order, in one loop (an index of 10,000 cards adds 30,000)."""
+        display, exact = self._display, self._exact
+        for name, value in pairs:
+            display.setdefault(id(value), name)
+            exact.setdefault(name, value)
+        self._added.extend(pairs)
+        self._loose_keys = None
+
+    @property
+    def _loose(self) -> dict[str, list[tuple[str, Any]]]:
+        if self._loose_keys is None:
+            self._loose_keys = {}
+            for name, value in self._added:
+                key = loose(name)
+                bucket = self._loose_keys.get(key)
+                if bucket is None:  # the usual case: no generator for an empty bucket
+                    self._loose_keys[key] = [(name, value)]
+                elif all(v is not value for _, v in bucket):
+                    bucket.append((name, value))
+        return self._loose_keys
 
     def resolve(self, name: str) -> tuple[Any | None, list[str]]:
         """(card, []) when found; (None, up to 3 suggestions) when not."""
         if name in self._exact:
             return self._exact[name], []
         key = loose(name)
-        bucket = self._loose.get(key, [])
+        loose_keys = self._loose
+        bucket = loose_keys.get(key, [])
         if len(bucket) == 1:
             return bucket[0][1], []
         if bucket:
             return None, self._names(v for _, v in bucket)
-        close = difflib.get_close_matches(key, list(self._loose), n=8, cutoff=0.6)
-        return None, self._names(v for k in close for _, v in self._loose[k])
+        close = difflib.get_close_matches(key, list(loose_keys), n=8, cutoff=0.6)
+        return None, self._names(v for k in close for _, v in loose_keys[k])
 
     def entry_card(self, name: str, where: str, problems: list[str]) -> Any | None:
         """The card a deck-list line names, or None after reporting it (with suggestions) at
@@ -110,10 +130,10 @@ def _build_index(cards: dict[str, Any]) -> NameIndex:
     short: dict[str, int] = {}
     for card in cards.values():
         short[card.name] = short.get(card.name, 0) + 1
+    pairs: list[tuple[str, Any]] = []
     for card_id, card in cards.items():
-        index.add(getattr(card, "title", "") or card.name, card)
-        index.add(card_id, card)
-    for card in cards.values():
-        if short[card.name] == 1:
-            index.add(card.name, card)
+        pairs.append((getattr(card, "title", "") or card.name, card))
+        pairs.append((card_id, card))
+    pairs.extend((card.name, card) for card in cards.values() if short[card.name] == 1)
+    index.add_all(pairs)
     return index

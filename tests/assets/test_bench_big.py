@@ -32,11 +32,14 @@ def test_one_edit_changes_one_card_and_moves_the_lines_after_it(tmp_path):
         len([i for i in before if repr(before[i]) != repr(after[i])]) == 1
 
 
-def test_bench_assets_cards_rebuilds_nothing_then_one_card(tmp_path):
+def test_bench_assets_cards_rebuilds_nothing_then_one_card(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     res = CliRunner().invoke(main, ["bench", "assets", "--cards", "40", "--dpi", "20", "--json"])
     assert res.exit_code == 0, res.output
     (row,) = json.loads(res.output)
     assert row["cards"] == 40 and row["noop_s"] > 0 and row["one_card_s"] > 0
+    # the synthesized set's cached cards and parses went with it: nothing left in the user's cache
+    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]
 
 
 def test_bench_assets_cards_of_an_unknown_game_is_one_line(tmp_path):

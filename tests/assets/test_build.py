@@ -87,7 +87,8 @@ def test_a_lost_cell_cache_is_rebuilt_once(kaiju_copy, small):
     (cells / "old-card@10x14.rgb.z").write_bytes(b"an earlier cache layout")
     again = _build(adapter, small)
     assert again.cards_rendered == again.card_count and not again.errors
-    assert sorted(p.suffix for p in cells.iterdir()) == [".zip"] * (1 + len(again.sheets))  # back + one per sheet
+    # back + one pack per sheet, and the index of what each pack holds
+    assert sorted(p.suffix for p in cells.iterdir()) == [".json"] + [".zip"] * (1 + len(again.sheets))
     r = _build(adapter, small)
     assert r.cards_rendered == 0 and r.sheets_composed == 0
 

@@ -222,3 +222,23 @@ def test_one_card_rebuild_builds_the_context_of_that_card_only(kaiju_copy, small
     assert r.cards_rendered == 1 and len(asked) == 1
     assert (root / "cards.json").stat().st_mtime_ns != index  # the card's text is in the index...
     assert (root / "index.html").stat().st_mtime_ns == page   # ...not on the preview page
+
+
+def test_one_card_rebuild_makes_the_tts_text_of_that_card_only(kaiju_copy, small, monkeypatch):
+    """A card's TTS description and tags are kept in its manifest entry with the source they
+    were made from: a one-card rebuild makes them for that card only, and cards.json shows the
+    edit (the whole folder is a clean build's: the test above)."""
+    import gc
+    import json
+
+    adapter, data = kaiju_copy
+    _build(adapter, small)
+    asked = []
+    real = type(adapter).description
+    monkeypatch.setattr(type(adapter), "description", lambda self, card: asked.append(card.id) or real(self, card))
+    _edit_card_text(data, 'text: "Spark Bite - Attack 3."', 'text: "Spark Bite - Attack 3. Edited."')
+    r = _build(adapter, small)
+    index = json.loads((small.out / "kaiju" / "cards.json").read_text())["cards"]
+    assert r.cards_rendered == 1 and len(asked) == 1
+    assert "\nSpark Bite - Attack 3. Edited.\n" in index[asked[0]]["description"]
+    assert gc.isenabled()  # the build pauses the cyclic collector, and only while it runs

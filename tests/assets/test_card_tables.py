@@ -137,3 +137,18 @@ def test_whole_game_builds_from_tables(game, tmp_path, small):
     assert report.errors == [] and report.card_count == len(get_adapter(game).cards())
     assert [(c.id, c.title) for c in adapter.cards()] == [(c.id, c.title) for c in get_adapter(game).cards()]
     assert adapter.sample_decks() == get_adapter(game).sample_decks() and report.deck_objects
+
+
+def test_a_card_table_leaves_no_card_cache_behind(tmp_path, monkeypatch):
+    """Tables reach the engine as a temporary YAML file, loaded once: its built cards are not
+    kept in the user cache (engine/core/cardset.py keys them by the file's path, which would
+    be a new one every build), while the same cards as YAML are."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    doc = _subset("kaiju")
+    _tables(tmp_path / "table", doc, ".csv")
+    assert get_adapter("kaiju").with_data(tmp_path / "table").engine_cards()
+    assert not list((tmp_path / "cache").rglob("cards/**/*.pickle"))
+    (tmp_path / "yaml").mkdir()
+    (tmp_path / "yaml" / "cards.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    type(get_rules("kaiju")).load_cards(tmp_path / "yaml" / "cards.yaml")
+    assert len(list((tmp_path / "cache").rglob("cards/**/*.pickle"))) == 1

@@ -124,7 +124,35 @@ def test_a_damaged_or_stale_pack_only_costs_its_cells(tmp_path):
     assert store.get("a", (2, 2)) is None
     assert store.get("b", (2, 2)) is not None
     store.close(keep={"sheet-01"})
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet-01.zip"]  # packs of gone sheets go
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json", "sheet-01.zip"]  # packs of gone sheets go
+
+
+def test_the_pack_index_is_used_only_for_packs_unchanged_since_it_was_written(tmp_path, monkeypatch):
+    """`index.json` saves reading every pack's ZIP directory; a pack written after it (another
+    build, a copy) is read again, and so is every pack without it."""
+    import zipfile
+
+    cell = cells.pack(Image.new("RGB", (2, 2)))
+    cells.write_pack(tmp_path / "sheet-01.zip", {"a@2x2": cell})
+    cells.write_pack(tmp_path / "sheet-02.zip", {"b@2x2": cell})
+    cells.CellStore(tmp_path).close(keep={"sheet-01", "sheet-02"})
+    read: list[str] = []
+    real = zipfile.ZipFile
+
+    def counting(file, mode="r", *args, **kwargs):
+        if mode == "r":
+            read.append(Path(file).name)
+        return real(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(cells.zipfile, "ZipFile", counting)
+    assert cells.CellStore(tmp_path).has("b", (2, 2)) and read == []  # from the index alone
+    cells.write_pack(tmp_path / "sheet-02.zip", {"c@2x2": cell, "d@2x2": cell})  # rewritten
+    store = cells.CellStore(tmp_path)
+    assert read == ["sheet-02.zip"]
+    assert store.has("c", (2, 2)) and store.has("a", (2, 2)) and not store.has("b", (2, 2))
+    (tmp_path / "index.json").write_bytes(b"{not json")
+    read.clear()
+    assert cells.CellStore(tmp_path).has("d", (2, 2)) and sorted(read) == ["sheet-01.zip", "sheet-02.zip"]
 
 
 @pytest.mark.parametrize("mode", ["RGB", "L"])

@@ -94,6 +94,21 @@ def test_name_resolution_exact_loose_and_suggestions():
     assert index.resolve("Zzz") == (None, [])
 
 
+def test_loose_names_are_keyed_when_first_needed_and_again_after_an_addition():
+    """The loose keys are made on the first name not found as written (issue 21: exact sample
+    decks never pay for them); a name added after that resolves loosely too, and a second card
+    with the same loose key makes it ambiguous."""
+    index = NameIndex()
+    index.add("Ember Rex", "REX")
+    assert index.resolve("Ember Rex") == ("REX", [])
+    assert index.resolve("ember rex") == ("REX", [])  # the keys are made here
+    index.add("Ash Moth", "MOTH")
+    assert index.resolve("ash-moth") == ("MOTH", [])
+    index.add("Ember-Rex", "OTHER REX")
+    assert index.resolve("EMBER REX") == (None, ["Ember Rex", "Ember-Rex"])
+    assert index.resolve("Ember Rex") == ("REX", [])  # written exactly: no ambiguity
+
+
 def test_rule_options_reject_unknown_names_and_values():
     rules = get_rules("kaiju")
     assert resolve_options(rules, {"support_slots": 3})["support_slots"] == 3

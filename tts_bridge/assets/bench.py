@@ -145,8 +145,10 @@ def _child_build(game: str, data: Path, out: Path, dpi: int) -> dict:
     import subprocess
     import sys
 
+    # the caches the build keeps by card-file path go with the synthesized set, not to the user's
+    env = {**os.environ, "XDG_CACHE_HOME": str(Path(out).parent / "cache")}
     proc = subprocess.run([sys.executable, "-c", _CHILD, game, str(data), str(out), str(dpi)],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=env)
     if proc.returncode:
         raise RuntimeError(f"the rebuild failed: {proc.stderr.strip()[-500:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])

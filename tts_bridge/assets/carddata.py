@@ -19,6 +19,7 @@ import jsonschema
 import yaml
 
 from engine.core.carddata import section_schema
+from engine.core.cardset import uncached
 from engine.core.errors import DataError
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -170,7 +171,8 @@ def load_tables(loader: Any, folder: Path) -> Any:
         doc = Path(tmp) / "cards.yaml"
         doc.write_text("\n".join(lines) + "\n", encoding="utf-8")
         try:
-            return loader(doc)
+            with uncached():  # a file for this one load: its cards' cache would never be read
+                return loader(doc)
         except DataError as exc:
             raise DataError([_relocate(p, str(doc), where, main) for p in exc.problems]) from None
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+import orjson
 from PIL import Image
 
-from tts_bridge.assets.io import atomic_write, deflate, inflate
+from tts_bridge.assets.io import atomic_write, deflate, inflate, write_if_changed
 
 DEFLATE_LEVEL = 2
 
@@ -43,23 +44,52 @@ def write_pack(path: Path, cells: dict[str, bytes]) -> None:
     atomic_write(path, write)
 
 
+_INDEX = "index.json"  # pack file -> [[size, mtime_ns], member names], as the last build left them
+
+
 class CellStore:
     """The cells of one game: those rendered in this build (in memory) and those kept in the
-    previous build's packs. A pack that cannot be read only costs re-rendering its cards."""
+    previous build's packs. A pack that cannot be read only costs re-rendering its cards.
+
+    Which cells each pack holds is kept in `index.json` by the pack's size and mtime: reading
+    the ZIP directories of every pack was 0.1 s per 10,000 cards of every rebuild."""
 
     def __init__(self, folder: Path, fresh: bool = False) -> None:
         self.folder = folder
         self.new: dict[str, bytes] = {}
         self.where: dict[str, Path] = {}
         self._open: dict[Path, zipfile.ZipFile] = {}
+        self._members: dict[str, list] = {}  # pack file name -> [[size, mtime_ns], names] when read
         if not fresh and folder.is_dir():
-            for path in sorted(folder.glob("*.zip")):
-                try:
+            for path, names in self._packs(self._index()):
+                for name in names:
+                    self.where.setdefault(name, path)
+
+    def _index(self) -> dict:
+        try:
+            known = orjson.loads((self.folder / _INDEX).read_bytes())
+        except (OSError, orjson.JSONDecodeError):
+            return {}
+        return known if isinstance(known, dict) else {}
+
+    def _packs(self, known: dict) -> list[tuple[Path, list[str]]]:
+        """(pack, its member names) for every readable pack, from `known` where it is unchanged."""
+        out = []
+        for path in sorted(self.folder.glob("*.zip")):
+            try:
+                st = path.stat()
+                stamp = [st.st_size, st.st_mtime_ns]
+                entry = known.get(path.name)
+                if isinstance(entry, list) and len(entry) == 2 and entry[0] == stamp:
+                    names = entry[1]
+                else:
                     with zipfile.ZipFile(path) as z:
-                        for name in z.namelist():
-                            self.where.setdefault(name, path)
-                except (OSError, zipfile.BadZipFile):
-                    continue
+                        names = z.namelist()
+            except (OSError, zipfile.BadZipFile):
+                continue
+            self._members[path.name] = [stamp, names]
+            out.append((path, names))
+        return out
 
     def has(self, card_id: str, size: tuple[int, int]) -> bool:
         k = key(card_id, size)
@@ -91,10 +121,17 @@ class CellStore:
 
     def close(self, keep: set[str]) -> None:
         """Close the packs read, and delete everything else in the folder: packs of sheets that
-        no longer exist, and cache files of earlier versions."""
+        no longer exist, and cache files of earlier versions; then index the packs kept."""
         for z in self._open.values():
             z.close()
         self._open.clear()
-        for path in self.folder.iterdir() if self.folder.is_dir() else ():
-            if path.is_file() and (path.suffix != ".zip" or path.stem not in keep):
+        if not self.folder.is_dir():
+            return
+        for path in self.folder.iterdir():
+            if path.is_file() and path.name != _INDEX and (path.suffix != ".zip" or path.stem not in keep):
                 path.unlink(missing_ok=True)
+        index = dict(self._packs(self._members))
+        try:
+            write_if_changed(self.folder / _INDEX, orjson.dumps({path.name: self._members[path.name] for path in index}))
+        except OSError:  # a missing index only costs reading the packs' directories
+            pass

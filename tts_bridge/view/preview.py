@@ -3,12 +3,8 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-
-from tts_bridge.view import geometry
-from tts_bridge.view.images import Images
-from tts_bridge.view.render import render
-from tts_bridge.view.scene import SceneError, from_save, read_save
 
 PREVIEW_SCREEN = (960, 540)
 
@@ -21,8 +17,8 @@ def _newest_input(root: Path, table: Path) -> float:
     """The newest of what the views show: the table save, the back and the sheets the save
     names (its CustomDeck URLs end in `sheets/<name>`, local or under --base-url). A sheet no
     object on the table uses (an edited card outside the sample decks) draws nothing again."""
-    text = table.read_bytes()
-    used = [p for p in (root / "sheets").glob("sheet-*") if f"sheets/{p.name}".encode() in text]
+    named = set(re.findall(rb"sheets/([^\"/\\]+)", table.read_bytes()))  # one pass, not one search per sheet
+    used = [p for p in (root / "sheets").glob("sheet-*") if p.name.encode() in named]
     inputs = [table, *used, *root.glob("back.*")]
     return max(p.stat().st_mtime for p in inputs if p.is_file())
 
@@ -38,6 +34,12 @@ def seat_views(root: Path, game_id: str, problems: list[str], seats: tuple[str, 
     newest = _newest_input(root, table)
     if all(p.is_file() and p.stat().st_mtime >= newest for p in paths):
         return paths
+    # the drawing code only when there is something to draw (its imports cost 0.08 s a build)
+    from tts_bridge.view import geometry
+    from tts_bridge.view.images import Images
+    from tts_bridge.view.render import render
+    from tts_bridge.view.scene import SceneError, from_save, read_save
+
     try:
         scene = from_save(read_save(table), str(table))
         images = Images()

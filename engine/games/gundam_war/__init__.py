@@ -102,7 +102,7 @@ class GundamWarRules(CardGame):
 
     @staticmethod
     def load_cards(path: Path) -> dict[str, cards.CardDef]:
-        return cards.load_cards(path, REGISTRY)
+        return cards.load_cards(path, REGISTRY, FILE_SCHEMA)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> GWState:
         card_defs = self.cards()

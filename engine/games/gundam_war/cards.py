@@ -10,12 +10,12 @@ any other `《》` text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
-from engine.core.errors import DataError
 
 COLOURS = ("blue", "green", "black", "red", "brown", "white", "purple")
 STEPS = ("any", "reroll", "draw", "deploy", "battle", "attack", "defense", "damage", "return")
@@ -298,67 +298,71 @@ def _chosen_scope(registry: EffectRegistry, effect: dict) -> str | None:
     return scope.name if scope is not None and scope.chosen else None
 
 
-def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
-    """Load and validate a card file against the schema built from `registry`'s words; every
-    problem is reported with file, line and field."""
-    data = read_yaml_file(path)
-    validate(data, file_schema(effect_schema(registry)), str(path))
-    problems: list[str] = []
-    cards: dict[str, CardDef] = {}
-    titles: dict[str, str] = {}
-    for i, raw, where in card_entries(data, path, problems):
-        card = _card(raw)
-        key = (card.title.casefold(), card.colour)
+def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None) -> dict[str, CardDef]:
+    """Load and validate a card file against the schema built from `registry`'s words (`schema`,
+    the package keeps one); every problem is reported with file, line and field. Cards whose
+    text is unchanged come from the user cache (engine/core/cardset.py)."""
+    return load_card_list(path, schema or file_schema(effect_schema(registry)), partial(_make, registry), _check_set)
+
+
+def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
+    """One card and the problems it has on its own."""
+    card = _card(raw)
+    every_list = [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects) for n, t in
+                                                enumerate(card.texts)] + \
+        [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]
+    found = len(problems)
+    for label, effects in every_list:
+        for n, e in enumerate(effects):
+            if len(_word_part(e)) != 1:
+                problems.append(f"{where}: cards[{i}].{label}[{n}]: an effect is one word (with `then: true` "
+                                "if it applies only when the part before it did)")
+    if len(problems) > found:
+        return card                               # the checks below read one word per effect
+    for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
+                                                         for n, t in enumerate(card.texts)]:
+        chosen = {_chosen_scope(registry, e) for e in effects} - {None}
+        if len(chosen) > 1:
+            problems.append(f"{where}: cards[{i}].{label}: all chosen targets of one effect must be of one kind")
+    for n, a in enumerate(card.autos):
+        if any(_chosen_scope(registry, e) for e in a.effects) and \
+                not (a.kind == "C" and a.on != "end_of_turn" or a.kind == "D" and a.on == "enter"):
+            problems.append(f"{where}: cards[{i}].autos[{n}].effects: only an Auto C that starts a new Cut "
+                            "(not an end-of-turn one) or an Auto D on entering can choose a target; use an "
+                            "'all_~', 'self' or 'host' target")
+    for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
+                                                         for n, t in enumerate(card.texts)] + \
+            [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]:
+        for e in effects:
+            for k in ("treat_as", "also_treat_as"):
+                if k in e and e[k].get("generates") and e[k]["type"] != "g":
+                    problems.append(f"{where}: cards[{i}].{label}: only a card treated as a G can gain a "
+                                    "generating text ('generates' needs type g)")
+    for n, a in enumerate(card.autos):
+        if any("junk_units_to_field" in e for e in a.effects):
+            problems.append(f"{where}: cards[{i}].autos[{n}].effects: junk_units_to_field may ask the attacking "
+                            "player to choose (GW-A-26.8), so only a Command or a text (resolved on a Cut) "
+                            "may use it")
+    for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
+                                                         for n, t in enumerate(card.texts)]:
+        if any("junk_units_to_field" in e for e in effects[:-1]):
+            problems.append(f"{where}: cards[{i}].{label}: junk_units_to_field must be the last effect of its list "
+                            "(the choice it may need ends the resolution)")
+    uses_x = card.x_resource or any(isinstance(e.get("damage"), dict) and e["damage"]["amount"] == "X"
+                                    for e in card.effects)
+    if uses_x and not card.x_max:
+        problems.append(f"{where}: cards[{i}].cost.x_max: a card using X needs the range of X (x_max)")
+    if card.type in ("unit", "character", "command", "operation") and not card.designated:
+        problems.append(f"{where}: cards[{i}].cost.designated: a {card.type} needs a Designated National Power")
+    return card
+
+
+def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:
+    """One title per colour."""
+    titles: dict[tuple[str, str], str] = {}
+    for e in entries:
+        key = (e.card.title.casefold(), e.card.colour)
         if key in titles:
-            problems.append(f"{where}: cards[{i}].name: {card.title!r} ({card.colour}) is already used by {titles[key]}")
-        titles[key] = card.id
-        every_list = [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects) for n, t in
-                                                    enumerate(card.texts)] + \
-            [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]
-        found = len(problems)
-        for label, effects in every_list:
-            for n, e in enumerate(effects):
-                if len(_word_part(e)) != 1:
-                    problems.append(f"{where}: cards[{i}].{label}[{n}]: an effect is one word (with `then: true` "
-                                    "if it applies only when the part before it did)")
-        if len(problems) > found:
-            continue                                  # the checks below read one word per effect
-        for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
-                                                             for n, t in enumerate(card.texts)]:
-            chosen = {_chosen_scope(registry, e) for e in effects} - {None}
-            if len(chosen) > 1:
-                problems.append(f"{where}: cards[{i}].{label}: all chosen targets of one effect must be of one kind")
-        for n, a in enumerate(card.autos):
-            if any(_chosen_scope(registry, e) for e in a.effects) and \
-                    not (a.kind == "C" and a.on != "end_of_turn" or a.kind == "D" and a.on == "enter"):
-                problems.append(f"{where}: cards[{i}].autos[{n}].effects: only an Auto C that starts a new Cut "
-                                "(not an end-of-turn one) or an Auto D on entering can choose a target; use an "
-                                "'all_~', 'self' or 'host' target")
-        for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
-                                                             for n, t in enumerate(card.texts)] + \
-                [(f"autos[{n}].effects", a.effects) for n, a in enumerate(card.autos)]:
-            for e in effects:
-                for k in ("treat_as", "also_treat_as"):
-                    if k in e and e[k].get("generates") and e[k]["type"] != "g":
-                        problems.append(f"{where}: cards[{i}].{label}: only a card treated as a G can gain a "
-                                        "generating text ('generates' needs type g)")
-        for n, a in enumerate(card.autos):
-            if any("junk_units_to_field" in e for e in a.effects):
-                problems.append(f"{where}: cards[{i}].autos[{n}].effects: junk_units_to_field may ask the attacking "
-                                "player to choose (GW-A-26.8), so only a Command or a text (resolved on a Cut) "
-                                "may use it")
-        for label, effects in [("effects", card.effects)] + [(f"texts[{n}].effects", t.effects)
-                                                             for n, t in enumerate(card.texts)]:
-            if any("junk_units_to_field" in e for e in effects[:-1]):
-                problems.append(f"{where}: cards[{i}].{label}: junk_units_to_field must be the last effect of its list "
-                                "(the choice it may need ends the resolution)")
-        uses_x = card.x_resource or any(isinstance(e.get("damage"), dict) and e["damage"]["amount"] == "X"
-                                        for e in card.effects)
-        if uses_x and not card.x_max:
-            problems.append(f"{where}: cards[{i}].cost.x_max: a card using X needs the range of X (x_max)")
-        if card.type in ("unit", "character", "command", "operation") and not card.designated:
-            problems.append(f"{where}: cards[{i}].cost.designated: a {card.type} needs a Designated National Power")
-        cards[card.id] = card
-    if problems:
-        raise DataError(problems)
-    return cards
+            problems.append(f"{e.where}: cards[{e.i}].name: {e.card.title!r} ({e.card.colour}) is already used by "
+                            f"{titles[key]}")
+        titles[key] = e.card.id

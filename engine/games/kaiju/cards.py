@@ -8,11 +8,11 @@ docs/effects/kaiju.md); the schema's effect part is generated from it, so `card_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
-from engine.core.errors import DataError
 
 
 def card_schema(effect_schema: dict) -> dict:
@@ -177,42 +177,46 @@ def _card(raw: dict) -> CardDef:
                    effects=tuple(raw.get("effects", ())))
 
 
-def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
-    """Load and validate a card file; every problem is reported with file, line and field."""
-    data = read_yaml_file(path)
-    validate(data, file_schema(registry.schema()), str(path))
+def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None) -> dict[str, CardDef]:
+    """Load and validate a card file; every problem is reported with file, line and field.
+    `schema` is `file_schema(registry.schema())` (the package keeps one); cards whose text is
+    unchanged since the last load come from the user cache (engine/core/cardset.py)."""
+    return load_card_list(path, schema or file_schema(registry.schema()), partial(_make, registry), _check_set)
 
+
+def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
+    """One card and the problems it has on its own."""
     def chosen(effect: dict) -> bool:
         scope = registry.scope(effect)
         return scope is not None and scope.chosen
 
-    problems: list[str] = []
-    cards: dict[str, CardDef] = {}
-    titles: dict[str, int] = {}
-    for i, raw, where in card_entries(data, path, problems):
-        card = _card(raw)
-        title = card.title.casefold()
+    card = _card(raw)
+    for label, effects in _effect_lists(card):
+        if sum(map(chosen, effects)) > 1:
+            problems.append(f"{where}: cards[{i}].{label}: at most one effect may need a chosen target")
+        for e in effects:
+            problems += [f"{where}: cards[{i}].{label}: {p}" for p in registry.problems(e)]
+    for n, move in enumerate(card.moves):
+        if move.kind == "heal" and any(map(chosen, move.effects)):
+            problems.append(f"{where}: cards[{i}].moves[{n}].effects: a heal move's target is the healed card, "
+                            f"so its extra effects cannot need another chosen target")
+    return card
+
+
+def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:
+    """The rules across cards: one title per card, and every evolution or conversion link
+    names a card of the set."""
+    titles: set[str] = set()
+    for e in entries:
+        title = e.card.title.casefold()
         if title in titles:
-            problems.append(f"{where}: cards[{i}].name: {card.title!r} is already used by another card")
-        titles[title] = i
-        for label, effects in _effect_lists(card):
-            if sum(map(chosen, effects)) > 1:
-                problems.append(f"{where}: cards[{i}].{label}: at most one effect may need a chosen target")
-            for e in effects:
-                problems += [f"{where}: cards[{i}].{label}: {p}" for p in registry.problems(e)]
-        for n, move in enumerate(card.moves):
-            if move.kind == "heal" and any(map(chosen, move.effects)):
-                problems.append(f"{where}: cards[{i}].moves[{n}].effects: a heal move's target is the healed card, "
-                                f"so its extra effects cannot need another chosen target")
-        cards[card.id] = card
-    names = {c.name for c in cards.values()}  # a set: a scan per link was quadratic in big sets
-    for card in cards.values():
-        for link in (card.evolves_from, card.converts_with):
+            problems.append(f"{e.where}: cards[{e.i}].name: {e.card.title!r} is already used by another card")
+        titles.add(title)
+    names = {e.card.name for e in entries}  # a set: a scan per link was quadratic in big sets
+    for e in entries:
+        for link in (e.card.evolves_from, e.card.converts_with):
             if link and link not in names:
-                problems.append(f"{path}: card {card.id}: no card is named {link!r}")
-    if problems:
-        raise DataError(problems)
-    return cards
+                problems.append(f"{path}: card {e.card.id}: no card is named {link!r}")
 
 
 def _effect_lists(card: CardDef):

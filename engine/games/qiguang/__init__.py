@@ -136,7 +136,7 @@ class QiguangRules(CardGame):
 
     @staticmethod
     def load_cards(path: Path) -> dict[str, cards.CardDef]:
-        return cards.load_cards(path, REGISTRY)
+        return cards.load_cards(path, REGISTRY, FILE_SCHEMA)
     deck_from_entries = staticmethod(deck_from_entries)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> QgState:

@@ -9,10 +9,10 @@ Python script (`script: name`), a word of the registry too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
-from engine.core.errors import DataError
 
 RACES = ("earth", "pegasus", "unicorn")  # QG-4.2: earth pony, pegasus, unicorn
 RACE_NAMES = {"earth": "earth pony", "pegasus": "pegasus", "unicorn": "unicorn"}
@@ -254,23 +254,27 @@ def _problems(card: CardDef, where: str, i: int, registry: EffectRegistry) -> li
     return out
 
 
-def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
+def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None) -> dict[str, CardDef]:
     """Load and validate a card file; every problem is reported with file, line and field.
-    `registry` is the game's effect registry (effects.REGISTRY: this module comes first)."""
-    data = read_yaml_file(path)
-    validate(data, file_schema(registry.schema()), str(path))
-    problems: list[str] = []
-    cards: dict[str, CardDef] = {}
+    `registry` is the game's effect registry (effects.REGISTRY: this module comes first) and
+    `schema` `file_schema(registry.schema())` (the package keeps one). Cards whose text is
+    unchanged come from the user cache (engine/core/cardset.py)."""
+    return load_card_list(path, schema or file_schema(registry.schema()), partial(_make, registry), _check_set)
+
+
+def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
+    """One card and the problems it has on its own."""
+    card = _card(raw)
+    problems += _problems(card, where, i, registry)
+    return card
+
+
+def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:
+    """One name per card, and the Mana Source token (QG-1.4) among them."""
     names: set[str] = set()
-    for i, raw, where in card_entries(data, path, problems):
-        card = _card(raw)
-        if card.name.casefold() in names:
-            problems.append(f"{where}: cards[{i}].name: {card.name!r} is already used by another card")
-        names.add(card.name.casefold())
-        problems += _problems(card, where, i, registry)
-        cards[card.id] = card
-    if "mana-source" not in cards and not problems:
+    for e in entries:
+        if e.card.name.casefold() in names:
+            problems.append(f"{e.where}: cards[{e.i}].name: {e.card.name!r} is already used by another card")
+        names.add(e.card.name.casefold())
+    if all(e.card.id != "mana-source" for e in entries) and not problems:
         problems.append(f"{path}: the file must define the Mana Source token (id 'mana-source', type token, QG-1.4)")
-    if problems:
-        raise DataError(problems)
-    return cards

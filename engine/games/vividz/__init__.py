@@ -118,7 +118,7 @@ class VividzRules(CardGame):
 
     @staticmethod
     def load_cards(path: Path) -> dict[str, cards.CardDef]:
-        return cards.load_cards(path, REGISTRY)
+        return cards.load_cards(path, REGISTRY, FILE_SCHEMA)
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> VividzState:
         defs = self.cards()

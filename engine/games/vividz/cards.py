@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.carddata import card_entries, read_yaml_file, validate
+from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
-from engine.core.errors import DataError
 
 STAR = "☆"  # 401.5c: Mission info that fits every deck
 ZONES_VALID = ["area", "account", "mission", "hand", "trash", "energy"]
@@ -196,35 +195,38 @@ def make_card(raw: dict) -> CardDef:
                    conts=tuple(i for i, a in enumerate(abilities) if a.kind == "cont"))
 
 
-def load_cards(path: Path, registry: EffectRegistry) -> dict[str, CardDef]:
-    """Load and validate a card file against the effect words of `registry`; every problem names
-    file, line and field."""
-    data = read_yaml_file(path)
-    validate(data, file_schema(registry.schema()), str(path))
-    problems: list[str] = []
-    cards: dict[str, CardDef] = {}
+def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None) -> dict[str, CardDef]:
+    """Load and validate a card file against the effect words of `registry` (`schema` is
+    `file_schema(registry.schema())`, the package keeps one); every problem names file, line and
+    field. Cards whose text is unchanged come from the user cache (engine/core/cardset.py)."""
+    return load_card_list(path, schema or file_schema(registry.schema()), _make, _check_set)
+
+
+def _make(i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
+    """One card and the problems it has on its own."""
+    for n, ab in enumerate(raw.get("abilities", ())):
+        kind = ab["kind"]
+        label = f"cards[{i}].abilities[{n}]"
+        if kind == "auto" and "trigger" not in ab:
+            problems.append(f"{where}: {label}: an [Auto] ability needs 'trigger' (908.1a)")
+        if ab.get("trigger") == "state" and "state" not in ab:
+            problems.append(f"{where}: {label}: a state trigger needs 'state' (908.5)")
+        if kind == "cont" and not ab.get("continuous"):
+            problems.append(f"{where}: {label}: a [Cont] ability needs 'continuous' (901.2c)")
+        if kind in ("act", "auto", "event") and not ab.get("effects"):
+            problems.append(f"{where}: {label}: an [{kind.title()}] ability needs 'effects' (902.1)")
+        if kind == "event" and raw["type"] != "event":
+            problems.append(f"{where}: {label}: only Event cards have [Event] abilities (901.2d)")
+        if kind == "accel" and not ("trait" in ab or "account" in ab):
+            problems.append(f"{where}: {label}: Accel names a Trait or an Account info (1201.2)")
+    return make_card(raw)
+
+
+def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:
+    """One name per card."""
     names: dict[str, str] = {}
-    for i, raw, where in card_entries(data, path, problems):
-        key = raw["name"].casefold()
+    for e in entries:
+        key = e.card.name.casefold()
         if key in names:
-            problems.append(f"{where}: cards[{i}].name: {raw['name']!r} is already the name of {names[key]}")
-        names[key] = raw["id"]
-        for n, ab in enumerate(raw.get("abilities", ())):
-            kind = ab["kind"]
-            label = f"cards[{i}].abilities[{n}]"
-            if kind == "auto" and "trigger" not in ab:
-                problems.append(f"{where}: {label}: an [Auto] ability needs 'trigger' (908.1a)")
-            if ab.get("trigger") == "state" and "state" not in ab:
-                problems.append(f"{where}: {label}: a state trigger needs 'state' (908.5)")
-            if kind == "cont" and not ab.get("continuous"):
-                problems.append(f"{where}: {label}: a [Cont] ability needs 'continuous' (901.2c)")
-            if kind in ("act", "auto", "event") and not ab.get("effects"):
-                problems.append(f"{where}: {label}: an [{kind.title()}] ability needs 'effects' (902.1)")
-            if kind == "event" and raw["type"] != "event":
-                problems.append(f"{where}: {label}: only Event cards have [Event] abilities (901.2d)")
-            if kind == "accel" and not ("trait" in ab or "account" in ab):
-                problems.append(f"{where}: {label}: Accel names a Trait or an Account info (1201.2)")
-        cards[raw["id"]] = make_card(raw)
-    if problems:
-        raise DataError(problems)
-    return cards
+            problems.append(f"{e.where}: cards[{e.i}].name: {e.card.name!r} is already the name of {names[key]}")
+        names[key] = e.card.id

@@ -125,6 +125,8 @@ class CardEntry:
     title: str
     defn: Any
     source: str = ""  # file:line for messages
+    # which text and loader the engine built `defn` from (engine/core/cardset.py CardList), if known
+    digest: bytes | None = None
 
 
 @dataclass

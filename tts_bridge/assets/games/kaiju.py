@@ -33,11 +33,14 @@ class KaijuAdapter(GameAdapter):
     def cards(self) -> list[CardEntry]:
         """The engine's loader on `cards.yaml`, or on `cards.csv` / `cards.tsv` (rows checked
         with the engine's CARD_SCHEMA first, see `carddata.load_tables`)."""
-        return [CardEntry(c.id, c.type, c.title, c) for c in self.engine_cards().values()]
+        loaded = self.engine_cards()
+        digests = getattr(loaded, "digests", {})
+        return [CardEntry(c.id, c.type, c.title, c, digest=digests.get(c.id)) for c in loaded.values()]
 
     def source(self, card: CardEntry) -> bytes:
-        """The context reads only the card's definition and its art."""
-        return orjson.dumps(card.defn)
+        """The context reads only the card's definition and its art: the digest of the text
+        the engine built it from (its loader's code and schema included), else the definition."""
+        return card.digest or orjson.dumps(card.defn)
 
     def context(self, card: CardEntry) -> dict:
         c = card.defn
