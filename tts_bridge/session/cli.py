@@ -50,8 +50,9 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
           rule_options: tuple[str, ...], resume: str | None, resume_upto: int | None, listen_port: int, tts_port: int,
           journal_dir: Path | None, wait_for_tts: float, bot_color: str | None, bot_budget: str, bot_delay: float,
           bot_seed: int | None, verbose: bool) -> None:
-    """Referee a live game at the Tabletop Simulator table loaded in TTS (with --bot, against the
-    search bot)."""
+    """Referee a live game at the Tabletop Simulator table loaded in TTS.
+
+    With --bot COLOUR, the search bot plays that colour's seat."""
     import secrets
 
     from engine.bots import SearchPlayer, parse_budget
