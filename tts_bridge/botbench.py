@@ -53,9 +53,10 @@ class Match:
     losses: int = 0
     draws: int = 0
     unfinished: int = 0
-    first_seat_wins: int = 0
+    seat_wins: list[int] = field(default_factory=lambda: [0, 0])  # the measured bot's wins as seat 0, seat 1
     seconds: list[float] = field(default_factory=list)
     other_seconds: list[float] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)  # this process's CPU time: shared-machine proof
     failed_iterations: int = 0
 
     @property
@@ -84,11 +85,12 @@ def play_match(rules, games: int, seed: int, budget: Budget, against: int | None
             request = game.pending()
             if request is None:
                 break
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = players[request.seat].decide(game, request.seat)
             took = time.perf_counter() - start
             if request.seat == mine:
                 match.seconds.append(took)
+                match.cpu_seconds.append(time.process_time() - cpu)
                 match.failed_iterations += bot.bot.last.failed
             elif against:
                 match.other_seconds.append(took)
@@ -101,6 +103,7 @@ def play_match(rules, games: int, seed: int, budget: Budget, against: int | None
             match.draws += 1
         elif result.winner == mine:
             match.wins += 1
+            match.seat_wins[mine] += 1
         else:
             match.losses += 1
     return match
@@ -148,17 +151,22 @@ def bench_bot(game: str, count: int, budget: str, against: str, mirror: bool | N
             "game": game, "games": match.games, "budget": str(measured), "against": opponent,
             "decks": [d.name for d in decks],
             "wins": match.wins, "losses": match.losses, "draws": match.draws, "unfinished": match.unfinished,
-            "win_rate": round(match.rate, 4), "wilson95": [round(low, 4), round(high, 4)],
+            "win_rate": round(match.rate, 4), "seat_wins": match.seat_wins, "wilson95": [round(low, 4), round(high, 4)],
             "p50_s": round(percentile(sorted(match.seconds), 0.5), 4),
             "p99_s": round(percentile(sorted(match.seconds), 0.99), 4),
+            "cpu_p50_s": round(percentile(sorted(match.cpu_seconds), 0.5), 4),
+            "cpu_p99_s": round(percentile(sorted(match.cpu_seconds), 0.99), 4),
             "failed_iterations": match.failed_iterations}))
         return
     click.echo(f"{game}: search {measured} against {opponent}, {match.games} games, seats alternating, "
                f"decks {decks[0].name} (seat 0) and {decks[1].name} (seat 1)")
     unfinished = f", {match.unfinished} unfinished" if match.unfinished else ""
-    click.echo(f"  won {match.wins}, lost {match.losses}, drew {match.draws}{unfinished}: win rate "
-               f"{100 * match.rate:.1f} % (95 % Wilson interval {100 * low:.1f}-{100 * high:.1f} %)")
+    click.echo(f"  won {match.wins} ({match.seat_wins[0]} as seat 0, {match.seat_wins[1]} as seat 1), lost "
+               f"{match.losses}, drew {match.draws}{unfinished}: win rate {100 * match.rate:.1f} % "
+               f"(95 % Wilson interval {100 * low:.1f}-{100 * high:.1f} %)")
     click.echo(f"  seconds per decision, search {measured}: {_times(match.seconds)}")
+    click.echo(f"  CPU seconds per decision (this process alone, so a busy machine does not count): "
+               f"{_times(match.cpu_seconds)}")
     if multiple:
         click.echo(f"  seconds per decision, search {base}: {_times(match.other_seconds)}")
     if match.failed_iterations:

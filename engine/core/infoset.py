@@ -33,6 +33,31 @@ Per-game hooks, all optional attributes of the rules object:
   takes them out of the redacted copy (a `Tripwire(f"secret {what}")` where a value was) and
   returns what the seat may know of them (e.g. a multiset), the second puts plausible values back
   into each determinization.
+
+What each game's state holds outside the Table, read for hidden information (2026-12-07):
+- every game but Qiguang: `rng` (a tripwire; Qiguang draws nothing after its setup); the last
+  decision's `events` (unredacted, a cache: reset); `flow` (steps name cards in play or being
+  resolved, and seats: public).
+- kaiju: `damage`, `stack`, `host`, `evolved_from`, `attacked_cards`, `action_uses`,
+  `turn_speed_bonus` are about cards in play (public); the face-down opening card is in the
+  Table (`face_down`).
+- Qiguang: `harmony_cards` lists hidden cards (card_derived); `cards` is the card database and
+  `char_keys` zone names (kept); `stat_cache`, `lasting_characters` (memos over every card) and
+  `positions` are reset; `damage`, `perm`, `temp`, `abilities_used`, `attacked`, `chain` are
+  about cards in play or on the chain (public).
+- Sakura Arms: `forced_timed` (worked out over every card) and `mods_cache` are reset;
+  `special_used`, `sealed_by`, `copy_of`, `turn_used`, `used_from_facedown`, `triggered`,
+  `next_attack` name cards that were used or revealed (public); `umbrella`, `values_seen` are
+  public; the opponent's `plan` and the `copy_of_sealed` entries of hidden cards are secrets
+  (`redact_secrets`/`deal_secrets`); `Table.reveal`/`give` are in the Table.
+- Vividz: the card indexes `cont_cards`, `state_cards`, `cont_zones`, `setter_cards` and the
+  memos `cache`, `reducer_cards`, `act_cards` list hidden cards: reset, derived again after a
+  deal; `inc` and `entered` are per card id (moves are public, ids carry no identity); `slot`,
+  `seq`, `sleep`, `damage`, `lvup`, `host`, `lki`, `pending`, `delayed`, `control` and the
+  other records are about cards in the Area or resolving (public).
+- Gundam War: every per-card record (`damage`, `set_on`, `coins`, `treated`, `kw_gain`, ...)
+  is about cards on the field; `played_names` holds names of played cards (public); the face-down
+  Discard Pile is a hidden zone of the Table.
 """
 
 from __future__ import annotations

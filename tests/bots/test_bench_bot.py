@@ -41,7 +41,8 @@ def test_wilson_interval_of_known_counts():
 def test_a_match_alternates_seats_and_counts_every_game():
     match = play_match(get_rules("kaiju"), 2, 0, Budget(iterations=5), None)
     assert match.games == 2 and match.wins + match.losses + match.draws + match.unfinished == 2
-    assert match.seconds and not match.other_seconds
+    assert sum(match.seat_wins) == match.wins
+    assert match.seconds and len(match.cpu_seconds) == len(match.seconds) and not match.other_seconds
 
 
 def test_cli_prints_the_figures_as_json():
