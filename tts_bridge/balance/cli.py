@@ -49,9 +49,9 @@ def _unique_names(decks: list) -> list:
 @click.option("--games", "count", default=1000, show_default=True, type=int,
               help="Games in all, dealt in turn to every pairing (both seat orders).")
 @click.option("--bot", type=click.Choice(["search", "random"]), default="search", show_default=True,
-              help="Who plays both seats (the random bot where this build has no search bot).")
+              help="Who plays both seats: the search bot, or the random bot.")
 @click.option("--bot-budget", "budget_text", default=None, metavar="0.5s|200i",
-              help="The search bot's budget per decision: seconds, or iterations (reproducible).")
+              help="The search bot's budget per decision: seconds, or iterations (reproducible); default 25i.")
 @click.option("--ray", "address", default=None, metavar="ADDRESS",
               help="An existing Ray cluster (HOST:PORT, ray://HOST:PORT or auto); default: Ray on this machine.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -77,6 +77,10 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
             fail([f"--bot-budget: {exc}"])
         if bot == "random":
             fail([f"--bot-budget {budget_text}: the random bot has no budget; leave it out, or play --bot search"])
+    if bot == "search" and budget is None:
+        from tts_bridge.balance.players import BALANCE_BUDGET
+
+        budget = BALANCE_BUDGET  # recorded in the report
     decks = load_decks(rules, list(deck_paths), {}) if deck_paths else rules.sample_decks()
     if len(decks) < 2:
         fail([f"--decks: a balance run pairs two or more decks, not {len(decks)}; give another deck file"])

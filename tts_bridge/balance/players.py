@@ -8,10 +8,13 @@ from __future__ import annotations
 from engine.bots import Budget, Player, RandomPlayer, SearchPlayer
 
 BOTS = ("search", "random")
+# the search bot's default budget in balance runs: cheap enough for thousands of games on one
+# machine, and it beats the random bot in kaiju (README, bench bot); raise it with --bot-budget
+BALANCE_BUDGET = Budget(iterations=25)
 
 
 def make_player(kind: str, seed: int, budget: Budget | None = None) -> Player:
-    """A seeded player of `kind` (`search`, at `budget` or the search bot's default, or `random`)."""
+    """A seeded player of `kind` (`search`, at `budget` or BALANCE_BUDGET, or `random`)."""
     if kind == "search":
-        return SearchPlayer(seed, budget) if budget is not None else SearchPlayer(seed)
+        return SearchPlayer(seed, budget or BALANCE_BUDGET)
     return RandomPlayer(seed)
