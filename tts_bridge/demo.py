@@ -14,7 +14,7 @@ from engine.core.game import Game, GameRules
 from tts_bridge.narrate import narrate
 
 
-DEMO_BUDGET = Budget(iterations=60)  # the search bot's thinking per decision in the demo
+DEMO_BUDGET = Budget(iterations=100)  # the search bot's thinking per decision in the demo
 
 
 def demo_players(seed: int, budget: Budget = DEMO_BUDGET) -> list[Player]:

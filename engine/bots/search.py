@@ -15,6 +15,7 @@ one unpickling of the information set's redacted state (see `InformationSet.dete
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import math
@@ -90,6 +91,10 @@ class SearchBot:
         self._evaluate = evaluate
         self._rollout = rollout
         self.last = SearchStats()
+        # information sets decided at -> the choices made there: a choice that led back to the same
+        # information set (a play cancelled at its payment, Qiguang) is not made again while
+        # another is left, so the bot cannot loop where the rules allow going back and forth
+        self._made: dict[bytes, set[str]] = {}
 
     def _scoring(self, rules: GameRules) -> tuple[Evaluate, int]:
         evaluate = self._evaluate or game_evaluation(rules)
@@ -107,7 +112,9 @@ class SearchBot:
         rng = random.Random(self._random.getrandbits(64))
         evaluate, rollout = self._scoring(info.rules)
         root = _Node()
-        allowed = {_key(o.action) for o in options}
+        made = self._made_at(info)
+        allowed = {_key(o.action) for o in options} - made or {_key(o.action) for o in options}
+        options = [o for o in options if _key(o.action) in allowed]
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else math.inf
@@ -124,7 +131,15 @@ class SearchBot:
             done += 1
         self.last = SearchStats(done, time.perf_counter() - start, failed, error)
         best = max(options, key=lambda o: _rank(root, o.action))  # the first of equals
+        made.add(_key(best.action))
         return best.action
+
+    def _made_at(self, info: InformationSet) -> set[str]:
+        """The choices already made at this information set (by its redacted state)."""
+        if len(self._made) > 4096:  # a long game: forget the oldest half
+            for key in list(self._made)[:2048]:
+                del self._made[key]
+        return self._made.setdefault(hashlib.blake2b(info.blob, digest_size=16).digest(), set())
 
     def _iterate(self, info: InformationSet, root: _Node, allowed: set[str], rng: random.Random,
                  evaluate: Evaluate, rollout: int) -> None:

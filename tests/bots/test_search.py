@@ -292,3 +292,17 @@ def test_sakura_arms_which_hidden_cards_are_copies_is_not_in_the_information_set
         dealt = {c: src for c, src in state.copy_of_sealed.items() if not state.table.visible_to(c, seat)}
         assert sorted(dealt.values()) == sorted(hidden.values())
         assert all(state.table.cards[c].defn.type == "variable" for c in dealt)
+
+
+def test_the_bot_does_not_make_the_same_choice_twice_at_one_information_set():
+    """A choice that led back to the same information set (QG: a play cancelled at its payment
+    leaves the game as it was) is not made again while another is left; once every option was
+    made there, any may be made again."""
+    game = mid_game("qiguang", seed=7, decisions=20)
+    info = information_set(game, game.pending().seat)
+    bot = SearchBot(2, iterations=10)
+    n = len(info.request.options)
+    first = [bot.choose(info) for _ in range(n)]
+    assert sorted(map(repr, first)) == sorted(repr(o.action) for o in info.request.options)
+    assert bot.choose(info) in [o.action for o in info.request.options]
+
