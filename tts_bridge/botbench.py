@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -44,6 +45,20 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One game of a match, as the measured bot saw it: `winner` is `me`, `other`, `draw` or
+    `unfinished`; seconds (wall and CPU) per decision of each side."""
+
+    index: int
+    seat: int  # the measured bot's seat
+    winner: str
+    seconds: tuple[float, ...]
+    cpu_seconds: tuple[float, ...]
+    other_seconds: tuple[float, ...]
+    failed_iterations: int
+
+
 @dataclass
 class Match:
     """The measured bot's games: results, and seconds per decision of each side."""
@@ -63,49 +78,85 @@ class Match:
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def add(self, game: GameOutcome) -> None:
+        self.games += 1
+        if game.winner == "me":
+            self.wins += 1
+            self.seat_wins[game.seat] += 1
+        elif game.winner == "other":
+            self.losses += 1
+        elif game.winner == "draw":
+            self.draws += 1
+        else:
+            self.unfinished += 1
+        self.seconds += game.seconds
+        self.cpu_seconds += game.cpu_seconds
+        self.other_seconds += game.other_seconds
+        self.failed_iterations += game.failed_iterations
 
-def play_match(rules, games: int, seed: int, budget: Budget, against: int | None,
-               decks: list | None = None) -> Match:
-    """`games` games of the search bot at `budget` (times `against` when given) against the
-    random bot or the search bot at `budget`, with `decks` (the sample pair when None); the
-    seat of the measured bot alternates."""
+
+def play_game(game_id: str, index: int, seed: int, budget: Budget, against: int | None,
+              decks: list) -> GameOutcome:
+    """Game `index` of a match: the measured bot (seat `index % 2`) at `budget` (times `against`
+    when given) against the random bot or the search bot at `budget`. Everything is seeded by
+    `seed` and `index`, so with an iteration budget a game is the same in any process."""
     from engine.bots import RandomPlayer, SearchPlayer
     from engine.core.game import Game
+    from engine.core.registry import get_rules
 
     measured = budget.times(against) if against else budget
+    mine = index % 2
+    bot = SearchPlayer(seed * 7919 + 2 * index, measured)
+    other = (SearchPlayer(seed * 7919 + 2 * index + 1, budget) if against
+             else RandomPlayer(seed * 7919 + 2 * index + 1))
+    players = {mine: bot, 1 - mine: other}
+    game = Game(get_rules(game_id), decks, seed=seed + index)
+    seconds: list[float] = []
+    cpu_seconds: list[float] = []
+    other_seconds: list[float] = []
+    failed = 0
+    for _ in range(MAX_DECISIONS):
+        request = game.pending()
+        if request is None:
+            break
+        start, cpu = time.perf_counter(), time.process_time()
+        action = players[request.seat].decide(game, request.seat)
+        took = time.perf_counter() - start
+        if request.seat == mine:
+            seconds.append(took)
+            cpu_seconds.append(time.process_time() - cpu)
+            failed += bot.bot.last.failed
+        elif against:
+            other_seconds.append(took)
+        game.act(request.seat, action)
+    result = game.result()
+    if result is None:
+        winner = "unfinished"
+    elif result.draw or result.winner is None:
+        winner = "draw"
+    else:
+        winner = "me" if result.winner == mine else "other"
+    return GameOutcome(index, mine, winner, tuple(seconds), tuple(cpu_seconds), tuple(other_seconds), failed)
+
+
+def play_match(rules, games: int, seed: int, budget: Budget, against: int | None,
+               decks: list | None = None, jobs: int = 1) -> Match:
+    """`games` games of the search bot at `budget` (times `against` when given) against the
+    random bot or the search bot at `budget`, with `decks` (the sample pair when None); the
+    seat of the measured bot alternates. `jobs` > 1 plays them in that many processes (each
+    game is seeded on its own, so the results are the same; CPU seconds stay per process)."""
+    decks = decks or rules.sample_decks()
     match = Match()
-    for i in range(games):
-        mine = i % 2
-        bot = SearchPlayer(seed * 7919 + 2 * i, measured)
-        other = (SearchPlayer(seed * 7919 + 2 * i + 1, budget) if against
-                 else RandomPlayer(seed * 7919 + 2 * i + 1))
-        players = {mine: bot, 1 - mine: other}
-        game = Game(rules, decks, seed=seed + i)
-        for _ in range(MAX_DECISIONS):
-            request = game.pending()
-            if request is None:
-                break
-            start, cpu = time.perf_counter(), time.process_time()
-            action = players[request.seat].decide(game, request.seat)
-            took = time.perf_counter() - start
-            if request.seat == mine:
-                match.seconds.append(took)
-                match.cpu_seconds.append(time.process_time() - cpu)
-                match.failed_iterations += bot.bot.last.failed
-            elif against:
-                match.other_seconds.append(took)
-            game.act(request.seat, action)
-        match.games += 1
-        result = game.result()
-        if result is None:
-            match.unfinished += 1
-        elif result.draw or result.winner is None:
-            match.draws += 1
-        elif result.winner == mine:
-            match.wins += 1
-            match.seat_wins[mine] += 1
-        else:
-            match.losses += 1
+    if jobs <= 1 or games == 1:
+        for i in range(games):
+            match.add(play_game(rules.id, i, seed, budget, against, decks))
+        return match
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+        futures = [pool.submit(play_game, rules.id, i, seed, budget, against, decks) for i in range(games)]
+        for future in futures:
+            match.add(future.result())
     return match
 
 
@@ -127,9 +178,12 @@ def _times(seconds: list[float]) -> str:
 @click.option("--deck-a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--deck-b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Games played at once, each in its own process  [default: every core]")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_bot(game: str, count: int, budget: str, against: str, mirror: bool | None, deck_a: Path | None,
-              deck_b: Path | None, seed: int, as_json: bool) -> None:
+              deck_b: Path | None, seed: int, jobs: int | None,
+              as_json: bool) -> None:
     """The search bot's win rate (95 % Wilson interval) and seconds per decision."""
     from tts_bridge.cli_common import fail, load_deck_pair, rules_for
 
@@ -142,7 +196,7 @@ def bench_bot(game: str, count: int, budget: str, against: str, mirror: bool | N
     decks = load_deck_pair(rules, deck_a, deck_b, {}) or rules.sample_decks()
     if mirror if mirror is not None else multiple is not None:
         decks = [decks[0], decks[0]]
-    match = play_match(rules, count, seed, base, multiple, decks)
+    match = play_match(rules, count, seed, base, multiple, decks, jobs or os.cpu_count() or 1)
     low, high = wilson(match.wins, match.games)
     measured = base.times(multiple) if multiple else base
     opponent = f"search {base}" if multiple else "random"

@@ -70,3 +70,13 @@ def test_against_random_plays_the_sample_pair_unless_mirrored():
 def test_cli_bad_input_is_one_line_and_exit_2(args, message):
     out = CliRunner().invoke(main, ["bench", "bot", "--game", "kaiju", *args])
     assert out.exit_code == 2 and out.output.strip() == message
+
+
+def test_games_in_processes_give_the_same_match_as_in_one():
+    """Each game is seeded by itself, so `--jobs 2` reports what one process would (iterations)."""
+    rules = get_rules("qiguang")
+    alone = play_match(rules, 3, 5, Budget(iterations=4), 2)
+    pooled = play_match(rules, 3, 5, Budget(iterations=4), 2, jobs=2)
+    assert (pooled.wins, pooled.losses, pooled.draws, pooled.seat_wins) == \
+        (alone.wins, alone.losses, alone.draws, alone.seat_wins)
+    assert len(pooled.cpu_seconds) == len(alone.cpu_seconds) > 0
