@@ -128,11 +128,15 @@ def bench_balance_cmd(game: str, count: int, rounds: int) -> None:
     with ray_session(None) as ray:
         click.echo(f"Ray started in {time.perf_counter() - start:.1f} s")
         figures = bench_balance(ray, rules.id, tuple(rules.sample_decks()), count, rounds)
+    load_note = (" (above the core count: other programs share them)"
+                 if figures["load"] > figures["cores"] else "")
     click.echo(f"{figures['games']} games of {game} each way, random bots, {figures['batch']} games per task, "
-               f"{figures['rounds']} rounds taking turns; load average {figures['load']} on {figures['cores']} cores "
-               f"(above the core count, other programs share them):")
+               f"{figures['rounds']} rounds taking turns; load average {figures['load']} on {figures['cores']} cores"
+               f"{load_note}:")
     for way in figures["ways"]:
         click.echo(f"  {way.name:<28} {way.games_per_s:8.1f} games/s  {way.ms_per_game:7.2f} ms/game  "
                    f"{way.cores_busy:4.2f} cores busy with games")
-    click.echo(f"  speed-up, {figures['workers']} workers over 1: {figures['speed_up']:.2f}x; "
+    click.echo(f"  speed-up, {figures['workers']} workers over 1: Ray {figures['speed_up']:.2f}x, plain processes "
+               f"{figures['ceiling']:.2f}x (the machine's ceiling), so Ray gets "
+               f"{100 * figures['speed_up'] / figures['ceiling'] if figures['ceiling'] else 0:.0f} % of it; "
                f"Ray's cost per game over the plain loop: {figures['overhead_ms_per_game']:+.2f} ms")
