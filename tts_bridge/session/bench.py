@@ -1,11 +1,14 @@
 """`bench bridge`: what a move at the table costs, split into its parts (benchmark, not a test).
 
-In one run, on the game's generated table in the emulator:
+In one run, on the game's generated table in the emulator, which runs in a process of its own
+(EmulatorProcess) as TTS does beside the bridge, so its Lua does not share the bridge's
+interpreter lock and the bridge's timings are the bridge's:
 - the **bridge's own** latency (Session.latency: from a decoded message reaching the session to
   the worker having handled it, the journal's fsync and the commands to TTS sent), per
   **accepted** decision (bots play whole games at the table) and per **refused** drop;
 - the whole round trip of a refused drop (Lua's drop event to Lua having applied the verdict),
-  so that the **emulator's share** (its Lua and its side of the wire) is the difference;
+  timed inside the emulator's process, so that the **emulator's share** (its Lua and its side
+  of the wire) is the difference;
 - the **loopback floor**: a bare exchange of the same shape and sizes over TCP (connect, send,
   close, answered by a connection back), the least any bridge could cost on this machine;
 - a burst of events, reordered and duplicated on the wire, none of which may be lost.
@@ -20,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tts_bridge.emulator.process import EmulatorProcess
 from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.transport import encode
 from tts_bridge.session.demo import TableBots, settle, start_table
@@ -106,7 +110,31 @@ def loopback_floor(request_bytes: int, reply_bytes: int, rounds: int) -> list[fl
     return times
 
 
-def _refused_drops(emu, session, drops: int) -> list[float]:
+def _timed_drop(emu, color: str, guid: str, target: tuple) -> float:
+    """Inside the emulator's process: pick `guid` up as `color`, drop it on `target` and return
+    the seconds from the drop (our Lua's onObjectDrop sends the event) to the bridge's verdict
+    having reached Lua (its next message 2 handed to onExternalMessage)."""
+    with emu.delivered:
+        before = emu.custom_count
+    if not emu.pick_up(color, guid):
+        raise RuntimeError("the bench card could not be picked up")
+    start = time.perf_counter()
+    emu.drop(color, guid, target)
+    with emu.delivered:
+        while emu.custom_count <= before:
+            if not emu.delivered.wait(5.0):
+                raise RuntimeError("no verdict from the bridge within 5 s")
+    return time.perf_counter() - start
+
+
+def _pick_up_many(emu, color: str, guid: str, times: int) -> None:
+    """Inside the emulator's process: `times` pick-up attempts as `color` (each one vetoed by our
+    Lua and reported to the bridge as a `blocked` event)."""
+    for _ in range(times):
+        emu.pick_up(color, guid)
+
+
+def _refused_drops(emu: EmulatorProcess, session, drops: int) -> list[float]:
     """Round trips of drops the referee refuses: a hand card of the seat that is not deciding."""
     game = session.game
     idle = 1 - game.pending().seat
@@ -117,17 +145,7 @@ def _refused_drops(emu, session, drops: int) -> list[float]:
     guid = session.guids[card_ref(card)]
     times = []
     for _ in range(drops):
-        with emu.delivered:
-            before = emu.custom_count
-        if not emu.pick_up(color, guid):
-            raise RuntimeError("the bench card could not be picked up")
-        start = time.perf_counter()
-        emu.drop(color, guid, target)
-        with emu.delivered:
-            while emu.custom_count <= before:
-                if not emu.delivered.wait(5.0):
-                    raise RuntimeError("no verdict from the bridge within 5 s")
-        times.append(time.perf_counter() - start)
+        times.append(emu.run(_timed_drop, color, guid, target))
         settle(emu, session)
     return times
 
@@ -137,7 +155,7 @@ def _accepted_decisions(game_id: str, decisions: int, seed: int, journal_dir: Pa
     """Bots play whole games at the table (new tables as games end) until `decisions` accepted."""
     games = 0
     while len(latency.accepted) < decisions:
-        emu, session = start_table(game_id, seed=seed + 1000 + games, journal_dir=journal_dir)
+        emu, session = start_table(game_id, seed=seed + 1000 + games, journal_dir=journal_dir, own_process=True)
         games += 1
         try:
             sizes_seen.append(_watch_sizes(session))
@@ -158,7 +176,7 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
                  journal_dir: Path | None = None, decisions: int = 200) -> dict:
     latency = BridgeLatency()
     sizes: list[_Sizes] = []
-    emu, session = start_table(game_id, seed=seed, journal_dir=journal_dir)
+    emu, session = start_table(game_id, seed=seed, journal_dir=journal_dir, own_process=True)
     try:
         bots = TableBots(emu, session, seed, cheat_rate=0.0)
         bots.cheats_tried = 1  # no illegal attempts while getting to the main phase
@@ -176,8 +194,7 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         blocked_before = session.events_by_kind.get("blocked", 0)
         other_guid = session.guids[card_ref(game.state.table.zone(1 - idle, "hand")[0])]
         t0 = time.perf_counter()
-        for _ in range(burst):
-            emu.pick_up(session.colors[idle], other_guid)
+        emu.run(_pick_up_many, session.colors[idle], other_guid, burst)
         settle(emu, session, timeout=60)
         burst_s = time.perf_counter() - t0
         emu.set_mode(reorder=False, duplicate=False)
@@ -195,7 +212,7 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
     refused_bridge = statistics.median(latency.refused) if latency.refused else 0.0
     floor_p50 = statistics.median(floor)
     return {
-        "drops": drops, "p50_ms": _ms(round_trips, 0.5), "p99_ms": _ms(round_trips, 0.99),
+        "emulator": "own process", "drops": drops, "p50_ms": _ms(round_trips, 0.5), "p99_ms": _ms(round_trips, 0.99),
         "max_ms": round(max(round_trips) * 1000, 3),
         "bridge_refused_n": len(latency.refused), "bridge_refused_p50_ms": _ms(latency.refused, 0.5),
         "bridge_refused_p99_ms": _ms(latency.refused, 0.99),

@@ -201,12 +201,13 @@ def bench_bridge(game: str, drops: int, decisions: int, burst: int, as_json: boo
     if as_json:
         click.echo(json.dumps(r))
         return
-    click.echo(f"{game}, bridge side (decoded message -> handled, journal fsync and commands sent):")
+    click.echo(f"{game}, bridge side (decoded message -> handled, journal fsync and commands sent; "
+               f"the emulator in its {r['emulator']}, as TTS):")
     click.echo(f"  accepted decision  p50 {r['bridge_accepted_p50_ms']} ms, p99 {r['bridge_accepted_p99_ms']} ms "
                f"({r['bridge_accepted_n']} in {r['accepted_games']} games; target p99 <= 2 ms)   "
                f"{r['bridge_accepted_per_floor']}x the floor")
     click.echo(f"    of which the bridge thread's own CPU: p50 {r['bridge_accepted_cpu_p50_ms']} ms, "
-               f"p99 {r['bridge_accepted_cpu_p99_ms']} ms (the rest is waiting, e.g. for the emulator's thread)")
+               f"p99 {r['bridge_accepted_cpu_p99_ms']} ms (the rest is waiting: the fsync, the wire, other processes)")
     click.echo(f"  refused drop       p50 {r['bridge_refused_p50_ms']} ms, p99 {r['bridge_refused_p99_ms']} ms "
                f"({r['bridge_refused_n']})   {r['bridge_refused_per_floor']}x the floor")
     click.echo(f"loopback floor (bare TCP exchange of {r['floor_bytes'][0]} + {r['floor_bytes'][1]} bytes, same shape): "

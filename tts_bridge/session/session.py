@@ -95,7 +95,7 @@ class BridgeLatency:
     refused: list[float] = field(default_factory=list)
     other: list[float] = field(default_factory=list)
     # the worker thread's own CPU seconds per accepted decision: the wall time above also holds
-    # waiting for the interpreter lock while other threads (the in-process emulator) run
+    # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
 
 
