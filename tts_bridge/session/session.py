@@ -435,16 +435,27 @@ class Session:
         self.stats["decisions"] += 1
         lines: dict[str, list[str]] = {c: [] for c in self.colors}
         for ev in events:
-            for c in self.colors:
+            said: list[tuple[dict, str]] = []  # this event's views narrated so far: a public
+            for c in self.colors:                # event is one dict for every seat, said once
                 data = ev.for_seat(self.seat_of[c])
                 if data is not None:
-                    lines[c].append(self._colored(narrate(data, self.game.rules)))
+                    lines[c].append(self._said(data, said))
             public = ev.for_seat(None) if ev.seat is None else ev.redacted
             if public is not None:
-                self.narration.append(self._colored(narrate(public, self.game.rules)))
+                self.narration.append(self._said(public, said))
         self.sync(messages=lines, moved=moved)
         if self.game.result() is not None:
             self.finished.set()
+
+    def _said(self, data: dict, said: list[tuple[dict, str]]) -> str:
+        """The table's line for one view of an event, narrated once per distinct view object
+        (narration is a function of the event's data alone)."""
+        for seen, text in said:
+            if seen is data:
+                return text
+        text = self._colored(narrate(data, self.game.rules))
+        said.append((data, text))
+        return text
 
     def _colored(self, text: str) -> str:
         """Engine narration says "Seat 1"; at the table the players are colours."""
