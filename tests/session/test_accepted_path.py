@@ -10,7 +10,7 @@ from engine.core.game import Game
 from engine.core.registry import get_rules
 
 from tts_bridge.session import session as session_module
-from tts_bridge.session.demo import TableBots
+from tts_bridge.session.demo import TableBots, lua_seq
 from tts_bridge.session.games import adapter_for, card_ref
 
 from tests.session.helpers import Table
@@ -77,3 +77,17 @@ def test_kaiju_card_descriptions_follow_damage_and_level_after_being_built_once(
     del game.state.damage[card]
     assert adapter.placements(game, ["White", "Red"])[card_ref(card)] == before
     assert dataclasses.replace(before, identity=hurt.identity) == hurt
+
+
+def test_waiting_for_lua_s_next_message_is_done_on_the_session_not_by_polling_the_table(tmp_path, generated_save):
+    """`settle` waits in `wait_idle(after_seq=N)` until Lua's message N has been handled (the
+    bench's driver takes no CPU or interpreter lock from the bridge while it works)."""
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
+    try:
+        s = t.session
+        assert s.wait_idle(5, after_seq=s.seq.next - 1)
+        assert not s.wait_idle(0.02, after_seq=s.seq.next)  # nothing numbered that far has come
+        assert not t.emu.pick_up(t.colors[0], s.guids["deck1"])  # Red's deck: vetoed, and our Lua reports it
+        assert s.wait_idle(5, after_seq=lua_seq(t.emu)) and s.events_by_kind.get("blocked", 0) >= 1
+    finally:
+        t.close()

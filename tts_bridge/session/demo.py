@@ -117,12 +117,12 @@ def settle(emu: TTSEmulator | EmulatorProcess, session: Session, timeout: float 
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         target = lua_seq(emu)
-        if session.seq.next > target and session.wait_idle(max(0.0, end - time.monotonic())):
+        # waits on the session (no polling of the emulator while the bridge works, which would
+        # take the bridge's interpreter lock and CPU from it in the middle of a timed decision)
+        if session.wait_idle(max(0.0, end - time.monotonic()), after_seq=target):
             emu.settle(0)
             if lua_seq(emu) == target and session.seq.next > target and session.acked >= session._batch:
                 return True
-        else:
-            time.sleep(0.001)
     return False
 
 

@@ -237,13 +237,16 @@ class Session:
                     self._busy = False
                     self._idle.notify_all()
 
-    def wait_idle(self, timeout: float = 10.0) -> bool:
-        """True once every queued message is handled and every batch acknowledged by Lua."""
+    def wait_idle(self, timeout: float = 10.0, after_seq: int = 0) -> bool:
+        """True once every queued message is handled and every batch acknowledged by Lua (and,
+        with `after_seq`, Lua's messages up to that number have reached the session). Woken by
+        the worker when it runs dry, so a waiter costs the worker nothing while it works."""
         end = time.monotonic() + timeout
         with self._idle:
             while True:
                 pending_spawns = any(ref not in self.guids for ref in self.shown)
-                if not self._busy and self._inbox.empty() and self.acked >= self._batch and not pending_spawns:
+                if (not self._busy and self._inbox.empty() and self.acked >= self._batch and not pending_spawns
+                        and self.seq.next > after_seq):
                     return True
                 left = end - time.monotonic()
                 if left <= 0:
