@@ -220,6 +220,8 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         "bridge_accepted_p99_ms": _ms(latency.accepted, 0.99), "accepted_games": games,
         "bridge_accepted_cpu_p50_ms": _ms(latency.accepted_cpu, 0.5),
         "bridge_accepted_cpu_p99_ms": _ms(latency.accepted_cpu, 0.99),
+        "bridge_accepted_journal_p50_ms": _ms(latency.accepted_journal, 0.5),
+        "bridge_accepted_journal_p99_ms": _ms(latency.accepted_journal, 0.99),
         "emulator_share_p50_ms": round((statistics.median(round_trips) - refused_bridge) * 1000, 3),
         "floor_p50_ms": round(floor_p50 * 1000, 3), "floor_p99_ms": _ms(floor, 0.99),
         "floor_bytes": [int(statistics.median(inbound)) if inbound else 0,

@@ -97,6 +97,9 @@ class BridgeLatency:
     # the worker thread's own CPU seconds per accepted decision: the wall time above also holds
     # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
+    # wall seconds of the journal's write and fsync per accepted decision (the disk's share,
+    # which other processes writing to the same disk inflate)
+    accepted_journal: list[float] = field(default_factory=list)
 
 
 class Session:
@@ -434,7 +437,10 @@ class Session:
         events = self.game.act(seat, action)
         n = len(self.game.decisions)
         if self.journal is not None:
+            start = time.perf_counter()
             self.journal.append(n, seat, action, self.game.hashes[-1])  # fsynced before TTS hears of it
+            if self.latency is not None:
+                self.latency.accepted_journal.append(time.perf_counter() - start)
         self.stats["decisions"] += 1
         lines: dict[str, list[str]] = {c: [] for c in self.colors}
         for ev in events:
