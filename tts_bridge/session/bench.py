@@ -41,30 +41,43 @@ def _ms(values: list[float], q: float) -> float:
 
 
 @dataclass
-class _Sizes:
-    """Bytes on the wire of the messages the bench saw, for a floor of the same shape."""
+class _Seen:
+    """The custom messages into and out of the session while the bench watched, kept as they
+    are and measured (encoded) only after the run, so that sizing them costs the timed bridge
+    nothing; the floor is an exchange of their median sizes."""
 
-    inbound: list[int]
-    outbound: list[int]
+    inbound: list[dict]
+    outbound: list[dict]
+
+    def inbound_bytes(self) -> list[int]:
+        return [_wire_bytes(p) for p in self.inbound]
+
+    def outbound_bytes(self) -> list[int]:
+        return [_wire_bytes(p) for p in self.outbound]
 
 
-def _watch_sizes(session) -> _Sizes:
-    """Record the encoded size of every custom message in and out of the session."""
-    sizes = _Sizes([], [])
+def _wire_bytes(payload: dict) -> int:
+    """Bytes of a custom message (message 2) on the wire."""
+    return len(encode(m.custom_message(payload)))
+
+
+def _watch(session) -> _Seen:
+    """Keep every custom message in and out of the session (a reference each, nothing encoded)."""
+    seen = _Seen([], [])
     link, custom = session.link, session._custom
     send = link.send_custom
 
-    def sized_send(payload: dict) -> None:
-        sizes.outbound.append(len(encode(m.custom_message(payload))))
+    def kept_send(payload: dict) -> None:
+        seen.outbound.append(payload)
         send(payload)
 
-    def sized_custom(payload: dict) -> None:
-        sizes.inbound.append(len(encode(m.custom_message(payload))))
+    def kept_custom(payload: dict) -> None:
+        seen.inbound.append(payload)
         custom(payload)
 
-    link.send_custom = sized_send
-    session._custom = sized_custom
-    return sizes
+    link.send_custom = kept_send
+    session._custom = kept_custom
+    return seen
 
 
 def loopback_floor(request_bytes: int, reply_bytes: int, rounds: int) -> list[float]:
@@ -151,14 +164,14 @@ def _refused_drops(emu: EmulatorProcess, session, drops: int) -> list[float]:
 
 
 def _accepted_decisions(game_id: str, decisions: int, seed: int, journal_dir: Path | None,
-                        latency: BridgeLatency, sizes_seen: list[_Sizes]) -> int:
+                        latency: BridgeLatency, seen: list[_Seen]) -> int:
     """Bots play whole games at the table (new tables as games end) until `decisions` accepted."""
     games = 0
     while len(latency.accepted) < decisions:
         emu, session = start_table(game_id, seed=seed + 1000 + games, journal_dir=journal_dir, own_process=True)
         games += 1
         try:
-            sizes_seen.append(_watch_sizes(session))
+            seen.append(_watch(session))
             session.latency = latency
             bots = TableBots(emu, session, seed + games, cheat_rate=0.0)
             bots.cheats_tried = 1
@@ -175,7 +188,7 @@ def _accepted_decisions(game_id: str, decisions: int, seed: int, journal_dir: Pa
 def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, seed: int = 3,
                  journal_dir: Path | None = None, decisions: int = 200) -> dict:
     latency = BridgeLatency()
-    sizes: list[_Sizes] = []
+    seen: list[_Seen] = []
     emu, session = start_table(game_id, seed=seed, journal_dir=journal_dir, own_process=True)
     try:
         bots = TableBots(emu, session, seed, cheat_rate=0.0)
@@ -183,7 +196,7 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         while session.game.pending() is not None and session.game.pending().kind != "main":
             bots.step()
         settle(emu, session)
-        sizes.append(_watch_sizes(session))
+        seen.append(_watch(session))
         session.latency = latency
         round_trips = _refused_drops(emu, session, drops)
         session.latency = None
@@ -204,9 +217,9 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         session.close()
         session.link.close()
         emu.close()
-    games = _accepted_decisions(game_id, decisions, seed, journal_dir, latency, sizes)
-    inbound = [n for s in sizes for n in s.inbound]
-    outbound = [n for s in sizes for n in s.outbound]
+    games = _accepted_decisions(game_id, decisions, seed, journal_dir, latency, seen)
+    inbound = [n for s in seen for n in s.inbound_bytes()]
+    outbound = [n for s in seen for n in s.outbound_bytes()]
     floor = loopback_floor(int(statistics.median(inbound)) if inbound else 200,
                            int(statistics.median(outbound)) if outbound else 400, max(drops, 50))
     refused_bridge = statistics.median(latency.refused) if latency.refused else 0.0
