@@ -28,6 +28,7 @@ from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.transport import encode
 from tts_bridge.session.demo import TableBots, settle, start_table
 from tts_bridge.session.games import card_ref
+from tts_bridge.session.runner import long_lived_frozen
 from tts_bridge.session.session import BridgeLatency
 
 
@@ -175,8 +176,9 @@ def _accepted_decisions(game_id: str, decisions: int, seed: int, journal_dir: Pa
             session.latency = latency
             bots = TableBots(emu, session, seed + games, cheat_rate=0.0)
             bots.cheats_tried = 1
-            while len(latency.accepted) < decisions and bots.step():
-                pass
+            with long_lived_frozen():  # as `serve` runs its session
+                while len(latency.accepted) < decisions and bots.step():
+                    pass
         finally:
             session.latency = None
             session.close()
@@ -198,7 +200,8 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         settle(emu, session)
         seen.append(_watch(session))
         session.latency = latency
-        round_trips = _refused_drops(emu, session, drops)
+        with long_lived_frozen():  # as `serve` runs its session
+            round_trips = _refused_drops(emu, session, drops)
         session.latency = None
         # burst: the other colour tries to pick up a card it may not touch, `burst` times
         game = session.game

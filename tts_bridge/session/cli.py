@@ -60,7 +60,7 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
     from tts_bridge.session.games import adapter_for
     from tts_bridge.session.journal import JournalError
-    from tts_bridge.session.runner import open_session
+    from tts_bridge.session.runner import long_lived_frozen, open_session
     from tts_bridge.session.session import WrongTable
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(message)s")
@@ -108,12 +108,13 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *a: stop.set())
     try:
-        while not stop.is_set() and not session.finished.wait(0.2):
-            pass
-        if session.finished.is_set():
-            session.wait_idle(5)
-            result = session.game.result()
-            click.echo(f"Game over: {result.reason}" if result else "Game over.", err=True)
+        with long_lived_frozen():
+            while not stop.is_set() and not session.finished.wait(0.2):
+                pass
+            if session.finished.is_set():
+                session.wait_idle(5)
+                result = session.game.result()
+                click.echo(f"Game over: {result.reason}" if result else "Game over.", err=True)
     except KeyboardInterrupt:
         click.echo(f"Stopped; resume with: tts-bridge serve --game {game} --resume {sid}", err=True)
     finally:
