@@ -17,9 +17,11 @@ import socket
 import subprocess
 import sys
 import traceback
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, Callable
 
+from tts_bridge.emulator.peer import TTSEmulator
 from tts_bridge.emulator.table import TableObject
 
 
@@ -27,16 +29,33 @@ class EmulatorFailed(RuntimeError):
     """A call into the emulator's process raised there (the child's traceback is the message)."""
 
 
-def _call_method(emu: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+@dataclass(frozen=True)
+class _Call:
+    """`fn(emulator, *args, **kwargs)` to run in the child; `fn` None ends it."""
+
+    fn: Callable[..., Any] | None
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Reply:
+    """What a call returned, or the child's traceback when it raised."""
+
+    value: Any = None
+    error: str | None = None
+
+
+def _call_method(emu: TTSEmulator, name: str, *args: Any, **kwargs: Any) -> Any:
     return getattr(emu, name)(*args, **kwargs)
 
 
-def _load(emu: Any, save: dict) -> int:
+def _load(emu: TTSEmulator, save: dict) -> int:
     emu.load(save)
     return emu.tts_port
 
 
-def _by_guid(emu: Any, guid: str) -> TableObject | None:
+def _by_guid(emu: TTSEmulator, guid: str) -> TableObject | None:
     """A copy of the object without its spawn callback (a Lua function cannot cross processes)."""
     with emu.lock:
         obj = emu.by_guid(guid)
@@ -45,24 +64,22 @@ def _by_guid(emu: Any, guid: str) -> TableObject | None:
 
 def _serve(conn: Connection, editor_port: int, seed: int) -> None:
     """The child: one emulator, answering calls until the pipe closes or `close` is called."""
-    from tts_bridge.emulator.peer import TTSEmulator
-
     emu = TTSEmulator(editor_port=editor_port, seed=seed)
-    conn.send(("ok", None))
+    conn.send(_Reply())
     while True:
         try:
-            fn, args, kwargs = conn.recv()
+            call = conn.recv()
         except EOFError:
             break
-        if fn is None:
+        if call.fn is None:
             break
         try:
-            conn.send(("ok", fn(emu, *args, **kwargs)))
+            conn.send(_Reply(call.fn(emu, *call.args, **call.kwargs)))
         except Exception:
-            conn.send(("error", traceback.format_exc()))
+            conn.send(_Reply(error=traceback.format_exc()))
     emu.close()
     try:
-        conn.send(("ok", None))
+        conn.send(_Reply())
     except OSError:
         pass
     conn.close()
@@ -92,16 +109,16 @@ class EmulatorProcess:
 
     def _answer(self) -> Any:
         try:
-            status, value = self._conn.recv()
+            reply = self._conn.recv()
         except EOFError:
             raise EmulatorFailed(f"the emulator's process ended (exit code {self._proc.poll()})") from None
-        if status != "ok":
-            raise EmulatorFailed(value)
-        return value
+        if reply.error is not None:
+            raise EmulatorFailed(reply.error)
+        return reply.value
 
     def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """`fn(emulator, *args, **kwargs)` in the child; `fn` must be importable by name."""
-        self._conn.send((fn, args, kwargs))
+        self._conn.send(_Call(fn, args, kwargs))
         return self._answer()
 
     def load(self, save: dict) -> None:
@@ -132,7 +149,7 @@ class EmulatorProcess:
         """Close the emulator (its port closes) and end the child; safe to call twice."""
         if self._proc.poll() is None:
             try:
-                self._conn.send((None, (), {}))
+                self._conn.send(_Call(None))
                 self._answer()
             except (OSError, EOFError, EmulatorFailed):
                 pass
@@ -144,5 +161,7 @@ class EmulatorProcess:
         self._conn.close()
 
 
-if __name__ == "__main__":
-    _serve(Connection(int(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3]))
+if __name__ == "__main__":  # the child; its records must be pickled under the module's own name
+    from tts_bridge.emulator.process import _serve as serve
+
+    serve(Connection(int(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3]))

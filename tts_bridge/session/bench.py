@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tts_bridge.emulator import TTSEmulator
 from tts_bridge.emulator.process import EmulatorProcess
 from tts_bridge.protocol import messages as m
 from tts_bridge.protocol.transport import encode
@@ -124,7 +125,7 @@ def loopback_floor(request_bytes: int, reply_bytes: int, rounds: int) -> list[fl
     return times
 
 
-def _timed_drop(emu, color: str, guid: str, target: tuple) -> float:
+def _timed_drop(emu: TTSEmulator, color: str, guid: str, target: tuple) -> float:
     """Inside the emulator's process: pick `guid` up as `color`, drop it on `target` and return
     the seconds from the drop (our Lua's onObjectDrop sends the event) to the bridge's verdict
     having reached Lua (its next message 2 handed to onExternalMessage)."""
@@ -141,7 +142,7 @@ def _timed_drop(emu, color: str, guid: str, target: tuple) -> float:
     return time.perf_counter() - start
 
 
-def _pick_up_many(emu, color: str, guid: str, times: int) -> None:
+def _pick_up_many(emu: TTSEmulator, color: str, guid: str, times: int) -> None:
     """Inside the emulator's process: `times` pick-up attempts as `color` (each one vetoed by our
     Lua and reported to the bridge as a `blocked` event)."""
     for _ in range(times):
