@@ -60,7 +60,7 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
     from tts_bridge.session.games import adapter_for
     from tts_bridge.session.journal import JournalError
-    from tts_bridge.session.runner import open_session
+    from tts_bridge.session.runner import long_lived_frozen, open_session
     from tts_bridge.session.session import WrongTable
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(message)s")
@@ -108,12 +108,13 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *a: stop.set())
     try:
-        while not stop.is_set() and not session.finished.wait(0.2):
-            pass
-        if session.finished.is_set():
-            session.wait_idle(5)
-            result = session.game.result()
-            click.echo(f"Game over: {result.reason}" if result else "Game over.", err=True)
+        with long_lived_frozen():
+            while not stop.is_set() and not session.finished.wait(0.2):
+                pass
+            if session.finished.is_set():
+                session.wait_idle(5)
+                result = session.game.result()
+                click.echo(f"Game over: {result.reason}" if result else "Game over.", err=True)
     except KeyboardInterrupt:
         click.echo(f"Stopped; resume with: tts-bridge serve --game {game} --resume {sid}", err=True)
     finally:
@@ -201,12 +202,15 @@ def bench_bridge(game: str, drops: int, decisions: int, burst: int, as_json: boo
     if as_json:
         click.echo(json.dumps(r))
         return
-    click.echo(f"{game}, bridge side (decoded message -> handled, journal fsync and commands sent):")
+    click.echo(f"{game}, bridge side (decoded message -> handled, journal fsync and commands sent; "
+               f"the emulator in its {r['emulator']}, as TTS):")
     click.echo(f"  accepted decision  p50 {r['bridge_accepted_p50_ms']} ms, p99 {r['bridge_accepted_p99_ms']} ms "
                f"({r['bridge_accepted_n']} in {r['accepted_games']} games; target p99 <= 2 ms)   "
                f"{r['bridge_accepted_per_floor']}x the floor")
-    click.echo(f"    of which the bridge thread's own CPU: p50 {r['bridge_accepted_cpu_p50_ms']} ms, "
-               f"p99 {r['bridge_accepted_cpu_p99_ms']} ms (the rest is waiting, e.g. for the emulator's thread)")
+    click.echo(f"    the bridge thread's own CPU: p50 {r['bridge_accepted_cpu_p50_ms']} ms, "
+               f"p99 {r['bridge_accepted_cpu_p99_ms']} ms (the rest is waiting: the fsync, the wire, other processes)")
+    click.echo(f"    the journal's write and fsync: p50 {r['bridge_accepted_journal_p50_ms']} ms, "
+               f"p99 {r['bridge_accepted_journal_p99_ms']} ms (the disk's share)")
     click.echo(f"  refused drop       p50 {r['bridge_refused_p50_ms']} ms, p99 {r['bridge_refused_p99_ms']} ms "
                f"({r['bridge_refused_n']})   {r['bridge_refused_per_floor']}x the floor")
     click.echo(f"loopback floor (bare TCP exchange of {r['floor_bytes'][0]} + {r['floor_bytes'][1]} bytes, same shape): "

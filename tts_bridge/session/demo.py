@@ -19,6 +19,7 @@ from typing import Any, Callable
 from engine.bots import Player, RandomPlayer
 
 from tts_bridge.emulator import TTSEmulator
+from tts_bridge.emulator.process import EmulatorProcess
 from tts_bridge.protocol.transport import free_port
 from tts_bridge.session.games import card_ref
 from tts_bridge.session.runner import open_session
@@ -73,44 +74,55 @@ def generated_table(game_id: str, out_dir: Path | None = None, *, settings=None,
 
 def start_table(game_id: str, *, seed: int = 0, colors: list[str] | None = None, journal_dir: Path | None = None,
                 say: Callable[[str], None] = lambda s: None, resume: str | None = None,
-                emulator: TTSEmulator | None = None, listen_port: int | None = None,
+                emulator: TTSEmulator | EmulatorProcess | None = None, listen_port: int | None = None,
                 save: dict | None = None, build_dir: Path | None = None,
-                bots: dict[int, Any] | None = None, bot_delay: float = 0.0) -> tuple[TTSEmulator, Session]:
+                bots: dict[int, Any] | None = None, bot_delay: float = 0.0,
+                own_process: bool = False) -> tuple[TTSEmulator | EmulatorProcess, Session]:
     """An emulator with the game's generated table save loaded (`save`, or `generated_table`
     from `build_dir`) and the bridge session opened on it as `serve` opens it (`bots`: bot
-    players by seat, as `serve --bot` seats them)."""
+    players by seat, as `serve --bot` seats them). `own_process`: the emulator runs in a child
+    process, as TTS does beside the bridge (EmulatorProcess; what `bench bridge` times)."""
     colors = colors or ["White", "Red"]
+    made = emulator is None
     if emulator is None:
         save = save if save is not None else generated_table(game_id, build_dir, say=say)
         listen_port = listen_port or free_port()
-        emulator = TTSEmulator(editor_port=listen_port, seed=seed)
+        emulator = (EmulatorProcess if own_process else TTSEmulator)(editor_port=listen_port, seed=seed)
         emulator.load(save)
-    session = open_session(game_id, seed=seed, colors=colors, listen_port=emulator.editor_port,
-                           tts_port=emulator.tts_port, journal_dir=journal_dir, resume=resume, say=say,
-                           retry_for=5.0, bots=bots, bot_delay=bot_delay)
+    try:
+        session = open_session(game_id, seed=seed, colors=colors, listen_port=emulator.editor_port,
+                               tts_port=emulator.tts_port, journal_dir=journal_dir, resume=resume, say=say,
+                               retry_for=5.0, bots=bots, bot_delay=bot_delay)
+    except BaseException:
+        if made:
+            emulator.close()
+        raise
     if not settle(emulator, session):
         raise RuntimeError("the table did not settle after start-up")
     return emulator, session
 
 
-def lua_seq(emu: TTSEmulator) -> int:
-    """The last sequence number our Lua has sent (read inside the emulator's VM)."""
+def lua_seq(emu: TTSEmulator | EmulatorProcess) -> int:
+    """The last sequence number our Lua has sent (read inside the emulator's VM, in its own
+    process when it runs in one)."""
+    if isinstance(emu, EmulatorProcess):
+        return emu.run(lua_seq)
     with emu.lock:
         bridge = emu.vm.globals.TTSBridge
         return int(bridge.seq) if bridge is not None else 0
 
 
-def settle(emu: TTSEmulator, session: Session, timeout: float = 20.0) -> bool:
+def settle(emu: TTSEmulator | EmulatorProcess, session: Session, timeout: float = 20.0) -> bool:
     """Wait until the bridge has handled everything our Lua sent and Lua applied every batch."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         target = lua_seq(emu)
-        if session.seq.next > target and session.wait_idle(max(0.0, end - time.monotonic())):
+        # waits on the session (no polling of the emulator while the bridge works, which would
+        # take the bridge's interpreter lock and CPU from it in the middle of a timed decision)
+        if session.wait_idle(max(0.0, end - time.monotonic()), after_seq=target):
             emu.settle(0)
             if lua_seq(emu) == target and session.seq.next > target and session.acked >= session._batch:
                 return True
-        else:
-            time.sleep(0.001)
     return False
 
 
@@ -119,7 +131,7 @@ class TableBots:
     session's colours, playing with their hands (`seats`: the seats they play; a seat the session gave to a bot of its own,
     `serve --bot`, is left to it)."""
 
-    def __init__(self, emu: TTSEmulator, session: Session, seed: int, cheat_rate: float = 0.12,
+    def __init__(self, emu: TTSEmulator | EmulatorProcess, session: Session, seed: int, cheat_rate: float = 0.12,
                  seats: tuple[int, ...] = (0, 1), players: list[Player] | None = None) -> None:
         self.emu, self.session = emu, session
         self.seats = seats

@@ -95,8 +95,11 @@ class BridgeLatency:
     refused: list[float] = field(default_factory=list)
     other: list[float] = field(default_factory=list)
     # the worker thread's own CPU seconds per accepted decision: the wall time above also holds
-    # waiting for the interpreter lock while other threads (the in-process emulator) run
+    # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
+    # wall seconds of the journal's write and fsync per accepted decision (the disk's share,
+    # which other processes writing to the same disk inflate)
+    accepted_journal: list[float] = field(default_factory=list)
 
 
 class Session:
@@ -237,13 +240,16 @@ class Session:
                     self._busy = False
                     self._idle.notify_all()
 
-    def wait_idle(self, timeout: float = 10.0) -> bool:
-        """True once every queued message is handled and every batch acknowledged by Lua."""
+    def wait_idle(self, timeout: float = 10.0, after_seq: int = 0) -> bool:
+        """True once every queued message is handled and every batch acknowledged by Lua (and,
+        with `after_seq`, Lua's messages up to that number have reached the session). Woken by
+        the worker when it runs dry, so a waiter costs the worker nothing while it works."""
         end = time.monotonic() + timeout
         with self._idle:
             while True:
                 pending_spawns = any(ref not in self.guids for ref in self.shown)
-                if not self._busy and self._inbox.empty() and self.acked >= self._batch and not pending_spawns:
+                if (not self._busy and self._inbox.empty() and self.acked >= self._batch and not pending_spawns
+                        and self.seq.next > after_seq):
                     return True
                 left = end - time.monotonic()
                 if left <= 0:
@@ -431,20 +437,34 @@ class Session:
         events = self.game.act(seat, action)
         n = len(self.game.decisions)
         if self.journal is not None:
+            start = time.perf_counter()
             self.journal.append(n, seat, action, self.game.hashes[-1])  # fsynced before TTS hears of it
+            if self.latency is not None:
+                self.latency.accepted_journal.append(time.perf_counter() - start)
         self.stats["decisions"] += 1
         lines: dict[str, list[str]] = {c: [] for c in self.colors}
         for ev in events:
-            for c in self.colors:
+            said: list[tuple[dict, str]] = []  # this event's views narrated so far: a public
+            for c in self.colors:                # event is one dict for every seat, said once
                 data = ev.for_seat(self.seat_of[c])
                 if data is not None:
-                    lines[c].append(self._colored(narrate(data, self.game.rules)))
+                    lines[c].append(self._said(data, said))
             public = ev.for_seat(None) if ev.seat is None else ev.redacted
             if public is not None:
-                self.narration.append(self._colored(narrate(public, self.game.rules)))
+                self.narration.append(self._said(public, said))
         self.sync(messages=lines, moved=moved)
         if self.game.result() is not None:
             self.finished.set()
+
+    def _said(self, data: dict, said: list[tuple[dict, str]]) -> str:
+        """The table's line for one view of an event, narrated once per distinct view object
+        (narration is a function of the event's data alone)."""
+        for seen, text in said:
+            if seen is data:
+                return text
+        text = self._colored(narrate(data, self.game.rules))
+        said.append((data, text))
+        return text
 
     def _colored(self, text: str) -> str:
         """Engine narration says "Seat 1"; at the table the players are colours."""

@@ -95,10 +95,13 @@ def hidden_card_names(game: Game, seat: int, attr: str = "title",
     table = game.state.table
     hidden, seen = set(), set()
     for card in table.cards:
+        name = getattr(card.defn, attr)
+        if name in seen:  # seen elsewhere already: never reported, whatever this copy shows
+            continue
         if table.visible_to(card.id, seat) or (known is not None and known(card.id)):
-            seen.add(getattr(card.defn, attr))
+            seen.add(name)
         else:
-            hidden.add(getattr(card.defn, attr))
+            hidden.add(name)
     return hidden - seen
 
 

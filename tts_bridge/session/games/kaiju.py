@@ -39,6 +39,7 @@ class KaijuAdapter:
 
     def __init__(self) -> None:
         self.geo = Geometry.for_game("kaiju", FALLBACK_ZONES)
+        self._identities: dict[tuple, tuple] = {}  # (card id, status) -> (definition, identity)
 
     # -- the table the engine state implies ---------------------------------------------------
     def placements(self, game: Game, colors: list[str]) -> dict[str, Placement]:
@@ -49,13 +50,16 @@ class KaijuAdapter:
         for seat in (0, 1):
             for zone in PLAY_ZONES:
                 ids = table.zone(seat, zone)
+                n = len(ids)
                 for i, card in enumerate(ids):
-                    lx, lz = geo.slot(zone, i, len(ids))
+                    lx, lz = geo.slot(zone, i, n)
                     out[card_ref(card)] = self._card(game, card, seat, zone, geo.to_world(seat, lx, lz, geo.y(zone, i)))
-                    stack = state.stack.get(card, ()) if zone in ("engaged", "support") else ()
+                    stack = state.stack.get(card) if zone in ("engaged", "support") else None
+                    if not stack:
+                        continue
                     # the enhancement stack fans out under its battle card, towards the player,
                     # and stays inside the zone (the table's zone sees it; no stray drop site)
-                    step = min(0.5, (geo.zones[zone].h / 2 - 0.1) / max(len(stack), 1))
+                    step = min(0.5, (geo.zones[zone].h / 2 - 0.1) / len(stack))
                     for k, enh in enumerate(stack):
                         wpos = geo.to_world(seat, lx, lz + step * (len(stack) - k), geo.card_y - 0.05 - 0.01 * k)
                         out[card_ref(enh)] = self._card(game, enh, seat, "enhancement", wpos)
@@ -71,17 +75,32 @@ class KaijuAdapter:
         spin = seat_spin(seat)
         face_down = card in table.face_down
         public = table.visible_to(card, 0) and table.visible_to(card, 1)
-        own_hand = zone in self.hand_zones and table.visible_to(card, seat)
-        if not (public or own_hand):
+        if not (public or (zone in self.hand_zones and table.visible_to(card, seat))):
             return Placement(pos, True, None, owner=seat, spin=spin)
         d = table.cards[card].defn
-        desc = [f"{d.type}" + (f", cost {d.cost}" if d.cost is not None else "")]
         if zone in ("engaged", "support") and d.is_battle:
-            dmg = state.damage.get(card, 0)
-            desc.append(f"HP {d.hp}, damage {dmg}, level {len(state.stack.get(card, ()))}")
+            status = (state.damage.get(card, 0), len(state.stack.get(card, ())))
+        else:
+            status = None
+        return Placement(pos, face_down, self._identity(d, status), card=d.id, owner=seat, spin=spin)
+
+    def _identity(self, d, status: tuple[int, int] | None) -> tuple[str, str]:
+        """(title, description) of a card definition, with (damage, level) for a battle card in
+        play; built once per distinct value (a sync lays out every card after each decision)."""
+        key = (d.id, status)
+        hit = self._identities.get(key)
+        if hit is not None and hit[0] is d:
+            return hit[1]
+        desc = [f"{d.type}" + (f", cost {d.cost}" if d.cost is not None else "")]
+        if status is not None:
+            desc.append(f"HP {d.hp}, damage {status[0]}, level {status[1]}")
         if d.text:
             desc.append(d.text)
-        return Placement(pos, face_down, (d.title, "\n".join(desc)), card=d.id, owner=seat, spin=spin)
+        identity = (d.title, "\n".join(desc))
+        if len(self._identities) > 4096:  # bounded: card data may change under `watch`
+            self._identities.clear()
+        self._identities[key] = (d, identity)
+        return identity
 
     card_object = staticmethod(card_object)
 

@@ -1,0 +1,93 @@
+"""The accepted decision's own work (issue 21, scope 4): what the session and the kaiju adapter
+no longer do twice, with the table seeing exactly what it saw before."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.bots import RandomPlayer
+from engine.core.game import Game
+from engine.core.registry import get_rules
+
+from tts_bridge.session import session as session_module
+from tts_bridge.session.demo import TableBots, lua_seq
+from tts_bridge.session.games import adapter_for, card_ref
+
+from tests.session.helpers import Table
+
+RULES = get_rules("kaiju")
+
+
+def test_each_view_of_an_event_is_narrated_once_and_every_colour_still_gets_its_line(tmp_path, generated_save,
+                                                                                    monkeypatch):
+    """A public event is one dict for both seats and the narration: one narrate call, three lines."""
+    calls: list[dict] = []
+    real = session_module.narrate
+    monkeypatch.setattr(session_module, "narrate", lambda data, rules: calls.append(data) or real(data, rules))
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
+    try:
+        seen_by: dict[str, list[str]] = {}
+        send = t.session.link.send_custom
+
+        def watch(payload: dict) -> None:
+            for cmd in payload.get("cmds", ()):
+                if cmd.get("op") == "message" and "tint" not in cmd:
+                    seen_by.setdefault(cmd["color"], []).append(cmd["text"])
+            send(payload)
+
+        t.session.link.send_custom = watch
+        bots = TableBots(t.emu, t.session, seed=5, cheat_rate=0.0)
+        narrated_before = len(t.session.narration)
+        decided = []
+        while len(t.session.game.decisions) < 6:
+            calls.clear()
+            before = len(t.session.game.decisions)
+            assert bots.step()
+            decided.append((before, list(calls)))
+        assert all(len({id(d) for d in made}) == len(made) for _, made in decided)  # no view narrated twice
+        assert any(calls_made for _, calls_made in decided)
+        lines = t.session.narration[narrated_before:]
+        for color in t.colors:  # public lines reach both colours word for word
+            assert set(lines) & set(seen_by.get(color, [])), color
+    finally:
+        t.close()
+
+
+def test_kaiju_card_descriptions_follow_damage_and_level_after_being_built_once():
+    """The (title, description) of a card is kept per distinct (card, damage, level): a card
+    that takes damage shows the new figure, and the same figures give the same text again."""
+    adapter = adapter_for("kaiju")
+    game = Game(RULES, seed=3)
+    bots = [RandomPlayer(1), RandomPlayer(2)]
+
+    def shown_engaged() -> list[int]:  # battle cards face up in an engaged zone
+        shown = adapter.placements(game, ["White", "Red"])
+        return [c for s in (0, 1) for c in game.state.table.zone(s, "engaged") if shown[card_ref(c)].identity]
+
+    while not shown_engaged():
+        pending = game.pending()
+        game.act(pending.seat, bots[pending.seat].decide(game, pending.seat))
+    card = shown_engaged()[0]
+    game.state.damage.pop(card, None)
+    before = adapter.placements(game, ["White", "Red"])[card_ref(card)]
+    assert "damage 0" in before.identity[1]
+    game.state.damage[card] = 3
+    hurt = adapter.placements(game, ["White", "Red"])[card_ref(card)]
+    assert "damage 3" in hurt.identity[1] and hurt.identity[0] == before.identity[0]
+    del game.state.damage[card]
+    assert adapter.placements(game, ["White", "Red"])[card_ref(card)] == before
+    assert dataclasses.replace(before, identity=hurt.identity) == hurt
+
+
+def test_waiting_for_lua_s_next_message_is_done_on_the_session_not_by_polling_the_table(tmp_path, generated_save):
+    """`settle` waits in `wait_idle(after_seq=N)` until Lua's message N has been handled (the
+    bench's driver takes no CPU or interpreter lock from the bridge while it works)."""
+    t = Table(Game(RULES, seed=5), tmp_path, generated_save(RULES.id))
+    try:
+        s = t.session
+        assert s.wait_idle(5, after_seq=s.seq.next - 1)
+        assert not s.wait_idle(0.02, after_seq=s.seq.next)  # nothing numbered that far has come
+        assert not t.emu.pick_up(t.colors[0], s.guids["deck1"])  # Red's deck: vetoed, and our Lua reports it
+        assert s.wait_idle(5, after_seq=lua_seq(t.emu)) and s.events_by_kind.get("blocked", 0) >= 1
+    finally:
+        t.close()
