@@ -7,7 +7,9 @@ the options available in *that* determinization (each child counts how often it 
 adds one node, plays a short random rollout and backs the outcome up for the seat that chose at
 each step. Written once against `GameRules.request/apply/result`: the only per-game knowledge is
 an optional evaluation (`engine/games/<game>/evaluate.py`: `evaluate(state, seat) -> [0, 1]`)
-that scores a state where the rollout stops; without one, rollouts play on to the end.
+that scores a state where the rollout stops, after `ROLLOUT` random decisions if the module sets
+it (a rough evaluation is better read further on: kaiju's, after 32); without one, rollouts play
+on to the end.
 
 Simulations call the rules directly: no Game wrapper, no hashing, no log. A determinization is
 one unpickling of the information set's redacted state (see `InformationSet.determinize`).
@@ -29,7 +31,7 @@ from engine.core.infoset import InformationSet, TripwireError
 
 Evaluate = Callable[[Any, int], float]
 EXPLORATION = 0.7       # UCB1's constant for rewards in [0, 1]
-EVALUATED_ROLLOUT = 8   # random decisions before an evaluation scores the state
+EVALUATED_ROLLOUT = 8   # random decisions before an evaluation scores the state (unless the game says)
 FULL_ROLLOUT = 2_000    # without an evaluation, rollouts play on to the end (a draw past this)
 DEFAULT_ITERATIONS = 200
 
@@ -39,12 +41,22 @@ def unknown(state: Any, seat: int) -> float:
     return 0.5
 
 
-def game_evaluation(rules: GameRules) -> Evaluate | None:
-    """The game's own evaluation (`<game package>.evaluate.evaluate`), if it has one."""
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """How rollouts end: after `rollout` random decisions, scored by `evaluate`."""
+
+    evaluate: Evaluate
+    rollout: int
+
+
+def game_scoring(rules: GameRules) -> Scoring | None:
+    """The game's own evaluation (`<game package>.evaluate.evaluate`) and its rollout length
+    (the module's `ROLLOUT`, else EVALUATED_ROLLOUT), if it has one."""
     name = type(rules).__module__ + ".evaluate"
     if importlib.util.find_spec(name) is None:
         return None
-    return importlib.import_module(name).evaluate
+    module = importlib.import_module(name)
+    return Scoring(module.evaluate, getattr(module, "ROLLOUT", EVALUATED_ROLLOUT))
 
 
 @dataclass
@@ -97,10 +109,12 @@ class SearchBot:
         self._made: dict[bytes, set[str]] = {}
 
     def _scoring(self, rules: GameRules) -> tuple[Evaluate, int]:
-        evaluate = self._evaluate or game_evaluation(rules)
+        own = game_scoring(rules)
+        evaluate = self._evaluate or (own.evaluate if own else None)
         if evaluate is None:
             return unknown, self._rollout if self._rollout is not None else FULL_ROLLOUT
-        return evaluate, self._rollout if self._rollout is not None else EVALUATED_ROLLOUT
+        default = own.rollout if own and not self._evaluate else EVALUATED_ROLLOUT
+        return evaluate, self._rollout if self._rollout is not None else default
 
     def choose(self, info: InformationSet) -> dict:
         """An action among `info.request.options`: one that won at once in every determinization
