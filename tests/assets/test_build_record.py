@@ -71,6 +71,32 @@ def test_a_deleted_or_touched_output_is_written_again(kaiju_copy, small):
     assert deck.read_bytes() == good
 
 
+def test_a_deleted_or_stray_face_is_seen_without_a_stat_per_face(kaiju_copy, small, monkeypatch):
+    """The record stands for the faces folder by the folder's own stat: a face deleted (or a
+    stray file added) after the build still sends the rebuild to the ordinary build."""
+    from tts_bridge.assets import buildrecord
+
+    adapter, _ = kaiju_copy
+    first = _build(adapter, small)
+    faces = small.out / "kaiju" / "faces"
+    face = next(faces.glob("kj-*.png"))
+    good = face.read_bytes()
+    face.unlink()
+    again = _build(adapter, small)
+    assert again.cards_rendered == 1 and face.read_bytes() == good
+    (faces / "stray.png").write_bytes(b"")
+    assert buildrecord.recorded_report(small.out / "kaiju", _inputs(adapter, small)) is None
+    listed = [rel for rel, _ in buildrecord._files(small.out / "kaiju", buildrecord._ONE_PER_CARD)]
+    assert "faces" + os.sep in listed and not [rel for rel in listed if rel.startswith("faces" + os.sep + "kj")]
+    assert first.card_count > 1
+
+
+def _inputs(adapter, settings):
+    from tts_bridge.assets import buildrecord
+
+    return buildrecord.input_digest(adapter, settings, build_mod._template_dir(settings, "kaiju"))
+
+
 def test_incremental_rebuild_is_byte_identical_to_a_clean_build(kaiju_copy, small):
     adapter, data = kaiju_copy
     root = small.out / "kaiju"
