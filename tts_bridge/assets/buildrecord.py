@@ -7,8 +7,9 @@ builds every template context and recomputes every object: about 0.3 ms per card
 record a rebuild first digests its inputs — the card-data folder (text files by content, art
 and other files by size and mtime), the template folders, the font files, the settings, the
 adapter's table description, the tool and engine versions and the code of both packages —
-and lists the output folder (the faces folder by its own stat, not a stat per face); if both match the record, the outputs on disk are those a
-build would write, so nothing is read, planned or written and the recorded report is given.
+and lists the output folder (the faces folder by its own stat, not a stat per face); if both
+match the record, the outputs on disk are those a build would write, so nothing is read,
+planned or written and the recorded report is given.
 
 Anything that differs (an input, a deleted or touched output, `--force`) falls through to
 the ordinary build, which is incremental card by card. A build with errors leaves no record,
