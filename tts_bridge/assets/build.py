@@ -308,10 +308,11 @@ class GameBuild:
         layouts = Layouts(template_dir)
         data_root = adapter.data_root
         icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
+        self.cards = cards = adapter.cards()
+        self.phase("cards")  # the engine's load of the card data
         self.manifest = manifest = (orjson.loads(self.cache_file.read_bytes())
                                     if self.cache_file.is_file() and not settings.force else {})
         old_cards = manifest.get("cards", {})
-        self.cards = cards = adapter.cards()
         report.card_count = len(cards)
         status = fonts.complex_layout_status()
         if not status["raqm"]:
@@ -322,9 +323,9 @@ class GameBuild:
         self.plans = plan_sheets(len(cards), settings.hidden_cell, settings.max_cols, settings.max_rows)
         tw, th = geo.trim_px
         self.cell_of = cell_of = {BACK_ID: cell_size(tw, th, 1, 1, settings.cap)}
-        for plan in self.plans:
-            for i in plan.cards:
-                cell_of[cards[i].id] = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
+        for plan in self.plans:  # one size per sheet
+            cell_of.update(dict.fromkeys([cards[i].id for i in plan.cards],
+                                         cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
         self.jobs: list[dict] = []
         self.hashes: dict[str, str] = {}
         self.sources: dict[str, str] = {}
@@ -341,38 +342,39 @@ class GameBuild:
 
         faces_str = str(self.faces_dir)
         faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
+        # the back is also the filler and hidden cell of every sheet: all its sizes at once
+        back_sizes = sorted(set(cell_of.values()))
+        has, template_of, source_of, sources = self.cells.has, adapter.template, adapter.source, self.sources
         for card in [None, *cards]:
-            card_id = BACK_ID if card is None else card.id
-            template = adapter.back_template() if card is None else adapter.template(card)
+            if card is None:
+                card_id, template, src, sizes = BACK_ID, adapter.back_template(), None, back_sizes
+            else:
+                card_id, template, src = card.id, template_of(card), source_of(card)
+                sizes = [cell_of[card_id]]
             prev = old_cards.get(card_id)
-            src = None if card is None else adapter.source(card)
             context = None
             if src is not None:
-                art = art_of(card_id)
-                self.sources[card_id] = hashlib.blake2b(b"\0".join(
-                    [src, template.encode(), source_bytes, _art_hash(data_root, art).encode()]),
+                source = sources[card_id] = hashlib.blake2b(b"\0".join(
+                    [src, template.encode(), source_bytes, _art_hash(data_root, art_of(card_id)).encode()]),
                     digest_size=16).hexdigest()
-            if prev and src is not None and prev.get("src") == self.sources[card_id]:
+            if prev and src is not None and prev.get("src") == source:
                 h = prev["hash"]
             else:
                 context = context_of(card)
                 art = "" if card is None else context["card"].get("art", "")
                 h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             self.hashes[card_id] = h
-            face = f"{faces_str}{os.sep}{card_id}.png"  # a string: pathlib (and os.path.join) cost more
-            # the back is also the filler and hidden cell of every sheet: all its sizes at once
-            sizes = [cell_of[card_id]] if card is not None else \
-                sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
             if (prev and prev.get("hash") == h and f"{card_id}.png" in faces_made
-                    and all(self.cells.has(card_id, size) for size in sizes)):
+                    and all(has(card_id, size) for size in sizes)):
                 self.entries[card_id] = prev
-                if card_id in self.sources:
-                    prev["src"] = self.sources[card_id]
+                if src is not None:
+                    prev["src"] = source
                 report.cards_reused += card is not None
                 continue
             if context is None:
                 context = context_of(card)
-            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": face,
+            self.jobs.append({"card_id": card_id, "template": template, "context": context,
+                              "face": f"{faces_str}{os.sep}{card_id}.png",  # a string: pathlib costs more
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
                               "cells": sizes})
@@ -477,6 +479,7 @@ class GameBuild:
             if backs_path:
                 report.sheets.append(str(backs_path))
         self.drop_stale_sheets()
+        self.phase("sheet plan")
         return jobs
 
     def drop_stale_sheets(self) -> None:
@@ -526,7 +529,9 @@ class GameBuild:
                 where[card_id] = (key, cell, entry)
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
+        self.phase("texts")
         write_card_index(root / "cards.json", where, by_id, texts, scale, self.faces_dir)
+        self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
         decks = adapter.sample_deck_groups()
