@@ -231,10 +231,17 @@ def _esc(text: str) -> str:
     return text.translate(_HTML) if _HTML_SPECIAL.search(text) else text
 
 
-def _url(path: Path, root: Path, base_url: str | None) -> str:
+def _url(path: Path, root: Path, base_url: str | None, folders: dict[Path, Path] | None = None) -> str:
+    """`path` under --base-url, else its file URI. `folders` keeps each folder resolved once
+    (a build names 143 sheets at 10,000 cards; each `resolve` stats every part of the path);
+    the files we write are never links, so resolving their folder is resolving them."""
     if base_url:
         return base_url.rstrip("/") + "/" + path.relative_to(root).as_posix()
-    return path.resolve().as_uri()
+    if folders is None:
+        return path.resolve().as_uri()
+    if path.parent not in folders:
+        folders[path.parent] = path.parent.resolve()
+    return (folders[path.parent] / path.name).as_uri()
 
 
 def _art_hash(data_root: Path, src: str) -> str:
@@ -519,10 +526,11 @@ class GameBuild:
         taken: set[int] = set()
         by_id = {c.id: c for c in cards}
         where: dict[str, tuple[int, int, dict]] = {}
+        folders: dict[Path, Path] = {}
         for plan, face_path, backs_path, members in self.sheet_info:
             key = sheet_key(game_id, face_path.name, taken)
-            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url),
-                                      _url(backs_path or self.back_path, out_root, settings.base_url),
+            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url, folders),
+                                      _url(backs_path or self.back_path, out_root, settings.base_url, folders),
                                       plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
                                       unique_back=settings.unique_backs)
             for cell, card_id in enumerate(members):
