@@ -335,7 +335,6 @@ class GameBuild:
                                          cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
         self.jobs: list[dict] = []
         self.hashes: dict[str, str] = {}
-        self.sources: dict[str, str] = {}
         self.entries: dict[str, dict] = {}
         # a card whose source (adapter.source) is unchanged keeps its hash without its context
         source_bytes = _digest(common, geo_ctx, _code_stamp(adapter)).encode()
@@ -351,30 +350,31 @@ class GameBuild:
         faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
         # the back is also the filler and hidden cell of every sheet: all its sizes at once
         back_sizes = sorted(set(cell_of.values()))
-        has, template_of, source_of, sources = self.cells.has, adapter.template, adapter.source, self.sources
-        for card in [None, *cards]:
-            if card is None:
-                card_id, template, src, sizes = BACK_ID, adapter.back_template(), None, back_sizes
-            else:
-                card_id, template, src = card.id, template_of(card), source_of(card)
-                sizes = [cell_of[card_id]]
+        ids = [card.id for card in cards]
+        templates = list(map(adapter.template, cards))
+        # what each card's context is made from (adapter.source), for the cards that say it
+        self.sources = sources = {
+            card_id: hashlib.blake2b(b"\0".join([src, template.encode(), source_bytes,
+                                                  _art_hash(data_root, art_of(card_id)).encode()]),
+                                     digest_size=16).hexdigest()
+            for card_id, template, src in zip(ids, templates, map(adapter.source, cards)) if src is not None}
+        has, hashes, entries = self.cells.has, self.hashes, self.entries
+        for card, card_id, template in zip([None, *cards], [BACK_ID, *ids], [adapter.back_template(), *templates]):
             prev = old_cards.get(card_id)
+            source = sources.get(card_id)
             context = None
-            if src is not None:
-                source = sources[card_id] = hashlib.blake2b(b"\0".join(
-                    [src, template.encode(), source_bytes, _art_hash(data_root, art_of(card_id)).encode()]),
-                    digest_size=16).hexdigest()
-            if prev and src is not None and prev.get("src") == source:
+            if source is not None and prev and prev.get("src") == source:
                 h = prev["hash"]
             else:
                 context = context_of(card)
                 art = "" if card is None else context["card"].get("art", "")
                 h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
-            self.hashes[card_id] = h
+            hashes[card_id] = h
+            sizes = back_sizes if card is None else [cell_of[card_id]]
             if (prev and prev.get("hash") == h and f"{card_id}.png" in faces_made
                     and all(has(card_id, size) for size in sizes)):
-                self.entries[card_id] = prev
-                if src is not None:
+                entries[card_id] = prev
+                if source is not None:
                     prev["src"] = source
                 report.cards_reused += card is not None
                 continue
@@ -408,8 +408,9 @@ class GameBuild:
         for res in results:
             report.cpu_seconds += res.get("cpu", 0.0)
             report.render_cpu_seconds += res.get("render_cpu", 0.0)
+            detail = {k: v for k, v in res.get("detail", {}).items() if v}  # most cards have none
             self.entries[res["card_id"]] = {"hash": self.hashes[res["card_id"]], "warnings": res["warnings"],
-                                            "error": res["error"], "detail": res.get("detail", {})}
+                                            "error": res["error"], "detail": detail}
             if res["card_id"] in self.sources:
                 self.entries[res["card_id"]]["src"] = self.sources[res["card_id"]]
             for size, data in res["cells"]:
