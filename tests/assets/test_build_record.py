@@ -268,3 +268,30 @@ def test_one_card_rebuild_makes_the_tts_text_of_that_card_only(kaiju_copy, small
     assert r.cards_rendered == 1 and len(asked) == 1
     assert "\nSpark Bite - Attack 3. Edited.\n" in index[asked[0]]["description"]
     assert gc.isenabled()  # the build pauses the cyclic collector, and only while it runs
+
+
+def test_the_preview_page_is_made_again_only_when_what_it_shows_changed(kaiju_copy, small, monkeypatch):
+    """An edit to a card's text does not make the preview page again; a new title, or a page
+    deleted or edited since, gives the page a clean build writes."""
+    made_pages = []
+    real = build_mod.write_preview
+    monkeypatch.setattr(build_mod, "write_preview", lambda *a: made_pages.append(a[1]) or real(*a))
+    adapter, data = kaiju_copy
+    cards = data / "cards.yaml"
+    cards.write_text(cards.read_text() + _SPARE)
+    first = _build(adapter, small)
+    page = Path(first.preview)
+    made = page.stat().st_mtime_ns
+    _edit_card_text(data, 'text: "Spare Bite - Attack 2."', 'text: "Spare Bite - Attack 2. Edited."')
+    assert _build(adapter, small).cards_rendered == 1 and page.stat().st_mtime_ns == made
+    assert made_pages == ["kaiju"]  # the first build's only
+    _edit_card_text(data, "name: Sparemaw", "name: Sparejaw")  # in no deck, named by no other card
+    _build(adapter, small)
+    assert b"Sparejaw" in page.read_bytes()
+    good = page.read_bytes()
+    page.write_text("edited")
+    _build(adapter, small)
+    assert page.read_bytes() == good
+    page.unlink()
+    _build(adapter, small)
+    assert page.read_bytes() == good

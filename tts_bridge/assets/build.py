@@ -632,35 +632,51 @@ class GameBuild:
 
     def close(self) -> GameReport:
         """Once the sheet files exist: validate what was written (strict: our own output must be
-        clean; the validator opens the sheets), then the manifest and the preview page."""
+        clean; the validator opens the sheets), then the preview page and the manifest."""
         self.phase("sheets+objects")
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
-            _write_manifest(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
-                                                "tpl_checked": self.tpl_checked})
-            return self._done()
+            return self._done({**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
+                               "tpl_checked": self.tpl_checked})
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
                          for problem in only_errors(validate_file(path, strict=True))]
         self.report.errors.extend(object_errors)
         self.phase("validate")
-        _write_manifest(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
-                                            "objects": objects_hash, "object_errors": object_errors,
-                                            "object_files": _stats(self._object_files),
-                                            "tpl_checked": self.tpl_checked})
-        return self._done()
+        return self._done({"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
+                           "objects": objects_hash, "object_errors": object_errors,
+                           "object_files": _stats(self._object_files), "tpl_checked": self.tpl_checked})
 
-    def _done(self) -> GameReport:
+    def _done(self, manifest: dict) -> GameReport:
         from tts_bridge.view.preview import seat_views  # the table from both seats (tts-bridge view)
 
-        self.phase("manifest")
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
-        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
+        manifest["preview"] = self.preview(views)
         self.phase("preview")
+        _write_manifest(self.cache_file, manifest)
+        self.phase("manifest")
         buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
         self.phase("record")
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
+
+    def preview(self, views: list[Path]) -> list:
+        """Write the preview page unless what it shows (each card's id, title, warnings and
+        error, the seat views) is what the page on disk was made from; [that digest, the page's
+        size and mtime] for the manifest. An edit to a card's text changes none of it, and
+        the page of 10,000 cards costs more to make than its digest."""
+        path = self.root / "index.html"
+        entry = self.entries.get
+        back = entry(BACK_ID, {})
+        shows = _digest(self.game_id, [v.name for v in views], back.get("warnings"), back.get("error"),
+                        [[c.id, c.title, e.get("warnings"), e.get("error")]
+                         for c, e in zip(self.cards, (entry(c.id, {}) for c in self.cards))])
+        self.report.preview = str(path)
+        known = _stats([path])
+        if known is None or self.manifest.get("preview") != [shows, *known]:
+            write_preview(self.root, self.game_id, self.cards, self.entries, views)
+            known = _stats([path])
+        return [shows, *(known or [])]
 
 
 Progress = Callable[[str, int, int], None]
