@@ -24,9 +24,9 @@ import orjson
 from PIL import Image
 
 from engine.core.gcpause import paused_gc
-from tts_bridge.assets import TOOL_VERSION, buildrecord, cells, fonts
+from tts_bridge.assets import TOOL_VERSION, buildrecord, cardindex, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate, json_bytes,
+from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate,
                                   png_from_bands, save_image, save_png, writable_folder, write_if_changed)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
@@ -186,19 +186,6 @@ def _run_jobs(jobs: list[dict], progress: Callable[[int], None] | None,
 
 # -- helpers ---------------------------------------------------------------------------------
 
-def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tuple[str, list[str]]], scale: float,
-                     faces_dir: Path) -> None:
-    """Where each card sits on the built sheets, for tools that make TTS objects from these
-    sheets later (deck import): card id -> CustomDeck key, cell, entry, name, text, tags."""
-    faces = str(faces_dir)
-    index = {"scale": scale, "cards": {
-        cid: {"key": key, "cell": cell, "custom_deck": entry, "nickname": by_id[cid].title,
-              "description": texts[cid][0], "tags": texts[cid][1],
-              "face": f"{faces}{os.sep}{cid}.png"}
-        for cid, (key, cell, entry) in where.items()}}
-    write_if_changed(path, json_bytes(index))
-
-
 def _digest(*parts: Any) -> str:
     return hashlib.sha256(orjson.dumps(parts, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)).hexdigest()
 
@@ -295,6 +282,8 @@ class GameBuild:
 
     plan (main) -> render jobs (pool) -> `rendered` + `sheet_jobs` (main) -> sheet jobs (pool)
     -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
+
+    index_record: dict | None = None  # cards.json as written (cardindex.write), for the next build
 
     def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
                  inputs: str | None = None) -> None:
@@ -528,18 +517,22 @@ class GameBuild:
         by_id = {c.id: c for c in cards}
         where: dict[str, tuple[int, int, dict]] = {}
         folders: dict[Path, Path] = {}
+        decks_at: list[tuple[int, dict, list[str]]] = []
         for plan, face_path, backs_path, members in self.sheet_info:
             key = sheet_key(game_id, face_path.name, taken)
             entry = custom_deck_entry(_url(face_path, out_root, settings.base_url, folders),
                                       _url(backs_path or self.back_path, out_root, settings.base_url, folders),
                                       plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
                                       unique_back=settings.unique_backs)
-            for cell, card_id in enumerate(members):
-                where[card_id] = (key, cell, entry)
+            where.update(zip(members, [(key, cell, entry) for cell in range(len(members))]))
+            decks_at.append((key, entry, members))
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
         self.phase("texts")
-        write_card_index(root / "cards.json", where, by_id, texts, scale, self.faces_dir)
+        self.index_record = cardindex.write(
+            root / "cards.json", scale,
+            [cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid]) for cid in members])
+             for key, entry, members in decks_at], self.faces_dir, manifest.get("index"))
         self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
@@ -637,7 +630,7 @@ class GameBuild:
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
             return self._done({**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
-                               "tpl_checked": self.tpl_checked})
+                               "tpl_checked": self.tpl_checked, "index": self.index_record})
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
                          for problem in only_errors(validate_file(path, strict=True))]
@@ -645,7 +638,8 @@ class GameBuild:
         self.phase("validate")
         return self._done({"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
                            "objects": objects_hash, "object_errors": object_errors,
-                           "object_files": _stats(self._object_files), "tpl_checked": self.tpl_checked})
+                           "object_files": _stats(self._object_files), "tpl_checked": self.tpl_checked,
+                           "index": self.index_record})
 
     def _done(self, manifest: dict) -> GameReport:
         from tts_bridge.view.preview import seat_views  # the table from both seats (tts-bridge view)
