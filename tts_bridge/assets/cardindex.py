@@ -55,8 +55,8 @@ def _part(sheet: SheetCards, faces: str) -> bytes:
 
 
 def _shows(sheet: SheetCards, faces: str) -> str:
-    return hashlib.blake2b(orjson.dumps([sheet.key, sheet.entry, faces,
-                                         [[c.id, c.nickname, c.description, c.tags] for c in sheet.cards]]),
+    """A digest of everything the sheet's part shows (its cards as plain tuples: no loop here)."""
+    return hashlib.blake2b(orjson.dumps([sheet.key, sheet.entry, faces, sheet.cards], default=tuple),
                            digest_size=16).hexdigest()
 
 
@@ -76,20 +76,24 @@ def write(path: Path, scale: float, sheets: list[SheetCards], faces_dir: Path, k
         data = json_bytes({"scale": scale, "cards": {}})
         parts: list[list] = []
     else:
-        old = {}
+        old: dict[str, memoryview] = {}
         if before is not None and isinstance(known, dict) and known.get("file") == [st.st_size, st.st_mtime_ns]:
-            old = {shows: before[start:end] for shows, start, end in known.get("parts", [])}
-        head = b'{\n  "scale": ' + orjson.dumps(scale) + b',\n  "cards": {\n'
-        chunks, parts, at = [], [], len(head)
+            view = memoryview(before)  # slices without copies
+            old = {shows: view[start:end] for shows, start, end in known.get("parts", [])}
+        pieces: list[Any] = [b'{\n  "scale": ' + orjson.dumps(scale) + b',\n  "cards": {\n']
+        at = len(pieces[0])
+        parts = []
         for sheet in sheets:
             shows = _shows(sheet, faces)
             chunk = old.get(shows) or _part(sheet, faces)
-            if chunks:
-                at += 2  # the ",\n" between parts
-            chunks.append(chunk)
+            if len(pieces) > 1:
+                pieces.append(b",\n")
+                at += 2
+            pieces.append(chunk)
             parts.append([shows, at, at + len(chunk)])
             at += len(chunk)
-        data = head + b",\n".join(chunks) + b"\n  }\n}\n"
+        pieces.append(b"\n  }\n}\n")
+        data = b"".join(pieces)  # one copy
     if data != before:
         atomic_write_bytes(path, data)
         st = path.stat()
