@@ -361,7 +361,7 @@ class GameBuild:
             hashes[card_id] = h
             sizes = back_sizes if card is None else [cell_of[card_id]]
             if (prev and prev.get("hash") == h and f"{card_id}.png" in faces_made
-                    and all(has(card_id, size) for size in sizes)):
+                    and has(card_id, *sizes)):
                 entries[card_id] = prev
                 if source is not None:
                     prev["src"] = source
@@ -446,7 +446,7 @@ class GameBuild:
         back = self.cell_of[BACK_ID]
         if old_sheets.get("back", {}).get("hash") != back_hash or not self.back_path.is_file():
             _save_sheet(cells.unpack(self.cell(BACK_ID, back), back), self.back_path, ext, settings.quality)
-        if not self.cells.kept(BACK_ID, back):  # for the next build
+        if not self.cells.kept(back, BACK_ID):  # for the next build
             cells.write_pack(self.cells.folder / "back.zip", {cells.key(BACK_ID, back): self.cell(BACK_ID, back)})
         self.new_sheets["back"] = {"hash": back_hash}
         self.sheet_info: list[tuple] = []
@@ -461,7 +461,7 @@ class GameBuild:
                          settings.quality, settings.unique_backs)
             if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
                     or (backs_path and not backs_path.is_file())
-                    or not all(self.cells.kept(c, cell) for c in [BACK_ID, *members])):  # its pack is lost
+                    or not self.cells.kept(cell, BACK_ID, *members)):  # its pack is lost
                 jobs.append({"plan": plan, "cell": cell, "members": members,
                              "cells": {cells.key(c, cell): self.cell(c, cell) for c in [BACK_ID, *members]},
                              "pack": str(self.cells.folder / f"{name}.zip"), "face_path": str(face_path),
