@@ -529,10 +529,10 @@ class GameBuild:
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
         self.phase("texts")
-        self.index_record = cardindex.write(
-            root / "cards.json", scale,
-            [cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid]) for cid in members])
-             for key, entry, members in decks_at], self.faces_dir, manifest.get("index"))
+        sheets = [cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
+                                                    for cid in members])
+                  for key, entry, members in decks_at]
+        self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"))
         self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
