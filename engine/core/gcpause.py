@@ -23,3 +23,15 @@ def paused_gc() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
+
+
+def long_lived() -> None:
+    """Take every object alive now out of the collector's walks (`gc.freeze`). Called once a
+    load has made objects that live as long as the process (a card set: the engine keeps one
+    per version of the file): otherwise the first collection after a pause walks every object
+    the pause made and kept (0.03-0.07 s after a one-card rebuild of 10,000 cards), and each
+    full collection after it walks them again. Frozen objects are still freed when their last
+    reference goes; only garbage in a reference cycle at that moment is never collected (Python
+    docs, gc.freeze: "move them to a permanent generation and ignore them in all the future
+    collections"), and a load makes none."""
+    gc.freeze()

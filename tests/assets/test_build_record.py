@@ -71,6 +71,32 @@ def test_a_deleted_or_touched_output_is_written_again(kaiju_copy, small):
     assert deck.read_bytes() == good
 
 
+def test_a_deleted_or_stray_face_is_seen_without_a_stat_per_face(kaiju_copy, small, monkeypatch):
+    """The record stands for the faces folder by the folder's own stat: a face deleted (or a
+    stray file added) after the build still sends the rebuild to the ordinary build."""
+    from tts_bridge.assets import buildrecord
+
+    adapter, _ = kaiju_copy
+    first = _build(adapter, small)
+    faces = small.out / "kaiju" / "faces"
+    face = next(faces.glob("kj-*.png"))
+    good = face.read_bytes()
+    face.unlink()
+    again = _build(adapter, small)
+    assert again.cards_rendered == 1 and face.read_bytes() == good
+    (faces / "stray.png").write_bytes(b"")
+    assert buildrecord.recorded_report(small.out / "kaiju", _inputs(adapter, small)) is None
+    listed = [rel for rel, _ in buildrecord._files(small.out / "kaiju", buildrecord._ONE_PER_CARD)]
+    assert "faces" + os.sep in listed and not [rel for rel in listed if rel.startswith("faces" + os.sep + "kj")]
+    assert first.card_count > 1
+
+
+def _inputs(adapter, settings):
+    from tts_bridge.assets import buildrecord
+
+    return buildrecord.input_digest(adapter, settings, build_mod._template_dir(settings, "kaiju"))
+
+
 def test_incremental_rebuild_is_byte_identical_to_a_clean_build(kaiju_copy, small):
     adapter, data = kaiju_copy
     root = small.out / "kaiju"
@@ -242,3 +268,30 @@ def test_one_card_rebuild_makes_the_tts_text_of_that_card_only(kaiju_copy, small
     assert r.cards_rendered == 1 and len(asked) == 1
     assert "\nSpark Bite - Attack 3. Edited.\n" in index[asked[0]]["description"]
     assert gc.isenabled()  # the build pauses the cyclic collector, and only while it runs
+
+
+def test_the_preview_page_is_made_again_only_when_what_it_shows_changed(kaiju_copy, small, monkeypatch):
+    """An edit to a card's text does not make the preview page again; a new title, or a page
+    deleted or edited since, gives the page a clean build writes."""
+    made_pages = []
+    real = build_mod.write_preview
+    monkeypatch.setattr(build_mod, "write_preview", lambda *a: made_pages.append(a[1]) or real(*a))
+    adapter, data = kaiju_copy
+    cards = data / "cards.yaml"
+    cards.write_text(cards.read_text() + _SPARE)
+    first = _build(adapter, small)
+    page = Path(first.preview)
+    made = page.stat().st_mtime_ns
+    _edit_card_text(data, 'text: "Spare Bite - Attack 2."', 'text: "Spare Bite - Attack 2. Edited."')
+    assert _build(adapter, small).cards_rendered == 1 and page.stat().st_mtime_ns == made
+    assert made_pages == ["kaiju"]  # the first build's only
+    _edit_card_text(data, "name: Sparemaw", "name: Sparejaw")  # in no deck, named by no other card
+    _build(adapter, small)
+    assert b"Sparejaw" in page.read_bytes()
+    good = page.read_bytes()
+    page.write_text("edited")
+    _build(adapter, small)
+    assert page.read_bytes() == good
+    page.unlink()
+    _build(adapter, small)
+    assert page.read_bytes() == good

@@ -263,3 +263,20 @@ def test_other_loader_code_rewrites_the_one_cache_file_of_a_card_file(tmp_path, 
     BUILT.clear()
     _load(path)  # and back: built again, the file is this key's now
     assert BUILT == ["c0", "c1", "c2"] and len(list(cache.rglob("*.pickle"))) == 1
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_loaded_cards_are_left_out_of_the_collectors_walks(warm, tmp_path):
+    """A loaded set lives as long as the process: its objects go to the collector's permanent
+    generation (gc.freeze), so the first collection after a build does not walk them all."""
+    import gc
+
+    path = tmp_path / "cards.yaml"
+    _write(path, [_card(n) for n in range(50)])
+    if warm:
+        _load(path)
+    gc.unfreeze()
+    gc.collect()
+    cards = _load(path)
+    assert gc.get_freeze_count() >= len(cards) * 2  # each card and its effects tuple at least
+    gc.unfreeze()

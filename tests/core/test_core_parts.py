@@ -152,3 +152,25 @@ def test_a_card_mappings_name_index_is_built_once_and_a_new_mapping_gets_its_own
     other = {"a": SimpleNamespace(name="Beta", title="Beta One")}
     assert card_name_index(other).resolve("Beta One")[0] is other["a"]
     assert card_name_index(cards).resolve("Alpha One")[0] is cards["a"]
+
+
+def test_the_first_card_to_claim_a_name_keeps_it_in_the_card_index():
+    """`card_name_index` adds each card's title then its id, card by card, then the short names
+    no other card shares; a name claimed twice resolves to the first claimant, in one batch or
+    across batches, and a card's display name is the first name added for it."""
+    from types import SimpleNamespace
+
+    from engine.core.names import card_name_index
+
+    a = SimpleNamespace(name="Rex", title="Ember Rex")
+    b = SimpleNamespace(name="Rex", title="kj-a")        # its title is a's id: a claimed it first
+    c = SimpleNamespace(name="Moth", title="")           # no title: its name is its display name
+    index = card_name_index({"kj-a": a, "kj-b": b, "kj-c": c})
+    assert [index.resolve(n)[0] for n in ("Ember Rex", "kj-a", "kj-b", "Moth", "kj-c")] == [a, a, b, c, c]
+    assert index.resolve("Rex")[0] is None  # a short name two cards share is no name of either
+    assert [index.display_name(x) for x in (a, b, c)] == ["Ember Rex", "kj-a", "Moth"]
+    later = NameIndex()
+    later.add_all([("One", a), ("Two", b)])
+    later.add_all([("Two", c), ("Three", c)])
+    assert [later.resolve(n)[0] for n in ("One", "Two", "Three")] == [a, b, c]
+    assert later.display_name(c) == "Two"

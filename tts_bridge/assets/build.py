@@ -24,9 +24,9 @@ import orjson
 from PIL import Image
 
 from engine.core.gcpause import paused_gc
-from tts_bridge.assets import TOOL_VERSION, buildrecord, cells, fonts
+from tts_bridge.assets import TOOL_VERSION, buildrecord, cardindex, cells, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
-from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate, json_bytes,
+from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate,
                                   png_from_bands, save_image, save_png, writable_folder, write_if_changed)
 from tts_bridge.assets.layout import LayoutError, Layouts
 from tts_bridge.assets.resample import resize
@@ -186,19 +186,6 @@ def _run_jobs(jobs: list[dict], progress: Callable[[int], None] | None,
 
 # -- helpers ---------------------------------------------------------------------------------
 
-def write_card_index(path: Path, where: dict, by_id: dict, texts: dict[str, tuple[str, list[str]]], scale: float,
-                     faces_dir: Path) -> None:
-    """Where each card sits on the built sheets, for tools that make TTS objects from these
-    sheets later (deck import): card id -> CustomDeck key, cell, entry, name, text, tags."""
-    faces = str(faces_dir)
-    index = {"scale": scale, "cards": {
-        cid: {"key": key, "cell": cell, "custom_deck": entry, "nickname": by_id[cid].title,
-              "description": texts[cid][0], "tags": texts[cid][1],
-              "face": f"{faces}{os.sep}{cid}.png"}
-        for cid, (key, cell, entry) in where.items()}}
-    write_if_changed(path, json_bytes(index))
-
-
 def _digest(*parts: Any) -> str:
     return hashlib.sha256(orjson.dumps(parts, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)).hexdigest()
 
@@ -231,10 +218,17 @@ def _esc(text: str) -> str:
     return text.translate(_HTML) if _HTML_SPECIAL.search(text) else text
 
 
-def _url(path: Path, root: Path, base_url: str | None) -> str:
+def _url(path: Path, root: Path, base_url: str | None, folders: dict[Path, Path] | None = None) -> str:
+    """`path` under --base-url, else its file URI. `folders` keeps each folder resolved once
+    (a build names 143 sheets at 10,000 cards; each `resolve` stats every part of the path);
+    the files we write are never links, so resolving their folder is resolving them."""
     if base_url:
         return base_url.rstrip("/") + "/" + path.relative_to(root).as_posix()
-    return path.resolve().as_uri()
+    if folders is None:
+        return path.resolve().as_uri()
+    if path.parent not in folders:
+        folders[path.parent] = path.parent.resolve()
+    return (folders[path.parent] / path.name).as_uri()
 
 
 def _art_hash(data_root: Path, src: str) -> str:
@@ -289,6 +283,8 @@ class GameBuild:
     plan (main) -> render jobs (pool) -> `rendered` + `sheet_jobs` (main) -> sheet jobs (pool)
     -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
 
+    index_record: dict | None = None  # cards.json as written (cardindex.write), for the next build
+
     def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
                  inputs: str | None = None) -> None:
         self.t0 = self._last = time.perf_counter()
@@ -308,10 +304,11 @@ class GameBuild:
         layouts = Layouts(template_dir)
         data_root = adapter.data_root
         icon_dir = str(data_root / "icons") if (data_root / "icons").is_dir() else ""
+        self.cards = cards = adapter.cards()
+        self.phase("cards")  # the engine's load of the card data
         self.manifest = manifest = (orjson.loads(self.cache_file.read_bytes())
                                     if self.cache_file.is_file() and not settings.force else {})
         old_cards = manifest.get("cards", {})
-        self.cards = cards = adapter.cards()
         report.card_count = len(cards)
         status = fonts.complex_layout_status()
         if not status["raqm"]:
@@ -322,12 +319,11 @@ class GameBuild:
         self.plans = plan_sheets(len(cards), settings.hidden_cell, settings.max_cols, settings.max_rows)
         tw, th = geo.trim_px
         self.cell_of = cell_of = {BACK_ID: cell_size(tw, th, 1, 1, settings.cap)}
-        for plan in self.plans:
-            for i in plan.cards:
-                cell_of[cards[i].id] = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
+        for plan in self.plans:  # one size per sheet
+            cell_of.update(dict.fromkeys([cards[i].id for i in plan.cards],
+                                         cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
         self.jobs: list[dict] = []
         self.hashes: dict[str, str] = {}
-        self.sources: dict[str, str] = {}
         self.entries: dict[str, dict] = {}
         # a card whose source (adapter.source) is unchanged keeps its hash without its context
         source_bytes = _digest(common, geo_ctx, _code_stamp(adapter)).encode()
@@ -341,38 +337,40 @@ class GameBuild:
 
         faces_str = str(self.faces_dir)
         faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
-        for card in [None, *cards]:
-            card_id = BACK_ID if card is None else card.id
-            template = adapter.back_template() if card is None else adapter.template(card)
+        # the back is also the filler and hidden cell of every sheet: all its sizes at once
+        back_sizes = sorted(set(cell_of.values()))
+        ids = [card.id for card in cards]
+        templates = list(map(adapter.template, cards))
+        # what each card's context is made from (adapter.source), for the cards that say it
+        self.sources = sources = {
+            card_id: hashlib.blake2b(b"\0".join([src, template.encode(), source_bytes,
+                                                  _art_hash(data_root, art_of(card_id)).encode()]),
+                                     digest_size=16).hexdigest()
+            for card_id, template, src in zip(ids, templates, map(adapter.source, cards)) if src is not None}
+        has, hashes, entries = self.cells.has, self.hashes, self.entries
+        for card, card_id, template in zip([None, *cards], [BACK_ID, *ids], [adapter.back_template(), *templates]):
             prev = old_cards.get(card_id)
-            src = None if card is None else adapter.source(card)
+            source = sources.get(card_id)
             context = None
-            if src is not None:
-                art = art_of(card_id)
-                self.sources[card_id] = hashlib.blake2b(b"\0".join(
-                    [src, template.encode(), source_bytes, _art_hash(data_root, art).encode()]),
-                    digest_size=16).hexdigest()
-            if prev and src is not None and prev.get("src") == self.sources[card_id]:
+            if source is not None and prev and prev.get("src") == source:
                 h = prev["hash"]
             else:
                 context = context_of(card)
                 art = "" if card is None else context["card"].get("art", "")
                 h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
-            self.hashes[card_id] = h
-            face = f"{faces_str}{os.sep}{card_id}.png"  # a string: pathlib (and os.path.join) cost more
-            # the back is also the filler and hidden cell of every sheet: all its sizes at once
-            sizes = [cell_of[card_id]] if card is not None else \
-                sorted({cell_of[BACK_ID], *(cell_of[c.id] for c in cards)})
+            hashes[card_id] = h
+            sizes = back_sizes if card is None else [cell_of[card_id]]
             if (prev and prev.get("hash") == h and f"{card_id}.png" in faces_made
-                    and all(self.cells.has(card_id, size) for size in sizes)):
-                self.entries[card_id] = prev
-                if card_id in self.sources:
-                    prev["src"] = self.sources[card_id]
+                    and has(card_id, *sizes)):
+                entries[card_id] = prev
+                if source is not None:
+                    prev["src"] = source
                 report.cards_reused += card is not None
                 continue
             if context is None:
                 context = context_of(card)
-            self.jobs.append({"card_id": card_id, "template": template, "context": context, "face": face,
+            self.jobs.append({"card_id": card_id, "template": template, "context": context,
+                              "face": f"{faces_str}{os.sep}{card_id}.png",  # a string: pathlib costs more
                               "geo": asdict(geo), "data_root": str(data_root), "lang": adapter.lang,
                               "icon_dir": icon_dir, "template_dir": str(template_dir), "tpl_hash": common["tpl"],
                               "cells": sizes})
@@ -399,8 +397,9 @@ class GameBuild:
         for res in results:
             report.cpu_seconds += res.get("cpu", 0.0)
             report.render_cpu_seconds += res.get("render_cpu", 0.0)
+            detail = {k: v for k, v in res.get("detail", {}).items() if v}  # most cards have none
             self.entries[res["card_id"]] = {"hash": self.hashes[res["card_id"]], "warnings": res["warnings"],
-                                            "error": res["error"], "detail": res.get("detail", {})}
+                                            "error": res["error"], "detail": detail}
             if res["card_id"] in self.sources:
                 self.entries[res["card_id"]]["src"] = self.sources[res["card_id"]]
             for size, data in res["cells"]:
@@ -447,7 +446,7 @@ class GameBuild:
         back = self.cell_of[BACK_ID]
         if old_sheets.get("back", {}).get("hash") != back_hash or not self.back_path.is_file():
             _save_sheet(cells.unpack(self.cell(BACK_ID, back), back), self.back_path, ext, settings.quality)
-        if not self.cells.kept(BACK_ID, back):  # for the next build
+        if not self.cells.kept(back, BACK_ID):  # for the next build
             cells.write_pack(self.cells.folder / "back.zip", {cells.key(BACK_ID, back): self.cell(BACK_ID, back)})
         self.new_sheets["back"] = {"hash": back_hash}
         self.sheet_info: list[tuple] = []
@@ -462,7 +461,7 @@ class GameBuild:
                          settings.quality, settings.unique_backs)
             if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
                     or (backs_path and not backs_path.is_file())
-                    or not all(self.cells.kept(c, cell) for c in [BACK_ID, *members])):  # its pack is lost
+                    or not self.cells.kept(cell, BACK_ID, *members)):  # its pack is lost
                 jobs.append({"plan": plan, "cell": cell, "members": members,
                              "cells": {cells.key(c, cell): self.cell(c, cell) for c in [BACK_ID, *members]},
                              "pack": str(self.cells.folder / f"{name}.zip"), "face_path": str(face_path),
@@ -477,6 +476,7 @@ class GameBuild:
             if backs_path:
                 report.sheets.append(str(backs_path))
         self.drop_stale_sheets()
+        self.phase("sheet plan")
         return jobs
 
     def drop_stale_sheets(self) -> None:
@@ -516,17 +516,24 @@ class GameBuild:
         taken: set[int] = set()
         by_id = {c.id: c for c in cards}
         where: dict[str, tuple[int, int, dict]] = {}
+        folders: dict[Path, Path] = {}
+        decks_at: list[tuple[int, dict, list[str]]] = []
         for plan, face_path, backs_path, members in self.sheet_info:
             key = sheet_key(game_id, face_path.name, taken)
-            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url),
-                                      _url(backs_path or self.back_path, out_root, settings.base_url),
+            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url, folders),
+                                      _url(backs_path or self.back_path, out_root, settings.base_url, folders),
                                       plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
                                       unique_back=settings.unique_backs)
-            for cell, card_id in enumerate(members):
-                where[card_id] = (key, cell, entry)
+            where.update(zip(members, [(key, cell, entry) for cell in range(len(members))]))
+            decks_at.append((key, entry, members))
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
-        write_card_index(root / "cards.json", where, by_id, texts, scale, self.faces_dir)
+        self.phase("texts")
+        sheets = [cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
+                                                    for cid in members])
+                  for key, entry, members in decks_at]
+        self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"))
+        self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
         decks = adapter.sample_deck_groups()
@@ -618,35 +625,52 @@ class GameBuild:
 
     def close(self) -> GameReport:
         """Once the sheet files exist: validate what was written (strict: our own output must be
-        clean; the validator opens the sheets), then the manifest and the preview page."""
+        clean; the validator opens the sheets), then the preview page and the manifest."""
         self.phase("sheets+objects")
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
-            _write_manifest(self.cache_file, {**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
-                                                "tpl_checked": self.tpl_checked})
-            return self._done()
+            return self._done({**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
+                               "tpl_checked": self.tpl_checked, "index": self.index_record})
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
                          for problem in only_errors(validate_file(path, strict=True))]
         self.report.errors.extend(object_errors)
         self.phase("validate")
-        _write_manifest(self.cache_file, {"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
-                                            "objects": objects_hash, "object_errors": object_errors,
-                                            "object_files": _stats(self._object_files),
-                                            "tpl_checked": self.tpl_checked})
-        return self._done()
+        return self._done({"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
+                           "objects": objects_hash, "object_errors": object_errors,
+                           "object_files": _stats(self._object_files), "tpl_checked": self.tpl_checked,
+                           "index": self.index_record})
 
-    def _done(self) -> GameReport:
+    def _done(self, manifest: dict) -> GameReport:
         from tts_bridge.view.preview import seat_views  # the table from both seats (tts-bridge view)
 
-        self.phase("manifest")
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
-        self.report.preview = str(write_preview(self.root, self.game_id, self.cards, self.entries, views))
+        manifest["preview"] = self.preview(views)
         self.phase("preview")
+        _write_manifest(self.cache_file, manifest)
+        self.phase("manifest")
         buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
         self.phase("record")
         self.report.seconds = round(time.perf_counter() - self.t0, 3)
         return self.report
+
+    def preview(self, views: list[Path]) -> list:
+        """Write the preview page unless what it shows (each card's id, title, warnings and
+        error, the seat views) is what the page on disk was made from; [that digest, the page's
+        size and mtime] for the manifest. An edit to a card's text changes none of it, and
+        the page of 10,000 cards costs more to make than its digest."""
+        path = self.root / "index.html"
+        entry = self.entries.get
+        back = entry(BACK_ID, {})
+        shows = _digest(self.game_id, [v.name for v in views], back.get("warnings"), back.get("error"),
+                        [[c.id, c.title, e.get("warnings"), e.get("error")]
+                         for c, e in zip(self.cards, (entry(c.id, {}) for c in self.cards))])
+        self.report.preview = str(path)
+        known = _stats([path])
+        if known is None or self.manifest.get("preview") != [shows, *known]:
+            write_preview(self.root, self.game_id, self.cards, self.entries, views)
+            known = _stats([path])
+        return [shows, *(known or [])]
 
 
 Progress = Callable[[str, int, int], None]

@@ -91,13 +91,19 @@ class CellStore:
             out.append((path, names))
         return out
 
-    def has(self, card_id: str, size: tuple[int, int]) -> bool:
-        k = key(card_id, size)
-        return k in self.new or k in self.where
+    def has(self, card_id: str, *sizes: tuple[int, int]) -> bool:
+        """Whether the card's cell at each of `sizes` is at hand (rendered now or kept)."""
+        for size in sizes:
+            k = key(card_id, size)
+            if k not in self.new and k not in self.where:
+                return False
+        return True
 
-    def kept(self, card_id: str, size: tuple[int, int]) -> bool:
-        """Whether the cell is in a pack of an earlier build (not only in memory)."""
-        return key(card_id, size) in self.where
+    def kept(self, size: tuple[int, int], *card_ids: str) -> bool:
+        """Whether the cells of `card_ids` at `size` are each in a pack of an earlier build (not
+        only in memory)."""
+        where = self.where
+        return all(key(card_id, size) in where for card_id in card_ids)
 
     def put(self, card_id: str, size: tuple[int, int], data: bytes) -> None:
         self.new[key(card_id, size)] = data

@@ -276,6 +276,8 @@ class GameAdapter:
         if "art.yaml" in listing(root):
             manifest = _art_manifest(str(root / "art.yaml"), (root / "art.yaml").stat().st_mtime_ns)
         files = listing(root / "art")
+        if not manifest and not files:  # no art at all: generated art for every card
+            return "gen:".__add__
 
         def find(card_id: str) -> str:
             if card_id in manifest:
