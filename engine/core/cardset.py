@@ -41,7 +41,7 @@ import orjson
 from engine import ENGINE_VERSION
 from engine.core.carddata import card_entries, item_passes, load_yaml, read_yaml_file, rest_passes, validate
 from engine.core.errors import DataError
-from engine.core.gcpause import long_lived, paused_gc
+from engine.core.gcpause import paused_gc
 from engine.core.usercache import user_cache_dir
 
 
@@ -75,9 +75,7 @@ def load_card_list(path: Path, schema: dict, make: Make, check_set: CheckSet | N
     Cards whose text is unchanged since an earlier load come from the user cache."""
     path = Path(path)
     fast = None if _UNCACHED.get() else _fast(path, schema, make, check_set, section)
-    cards = fast if fast is not None else _cold(path, schema, make, check_set, section)
-    long_lived()  # the engine keeps them per version of the file
-    return cards
+    return fast if fast is not None else _cold(path, schema, make, check_set, section)
 
 
 _UNCACHED: ContextVar[bool] = ContextVar("uncached", default=False)

@@ -295,3 +295,17 @@ def test_the_preview_page_is_made_again_only_when_what_it_shows_changed(kaiju_co
     page.unlink()
     _build(adapter, small)
     assert page.read_bytes() == good
+
+
+def test_the_one_shot_build_command_leaves_the_collector_off_until_it_exits(tmp_path):
+    """`tts-bridge build` ends when its build does: the collector stays off (engine/core/gcpause.py,
+    one_shot_process), so the objects the build made are not walked again before the exit."""
+    import subprocess
+    import sys
+
+    probe = ("import atexit, gc; atexit.register(lambda: print('collector on:', gc.isenabled())); "
+             "from tts_bridge.cli import main; "
+             f"main(['build', 'qiguang', '--out', {str(tmp_path / 'out')!r}, '--dpi', '20'])")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "collector on: False"

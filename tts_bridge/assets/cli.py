@@ -128,7 +128,10 @@ def build_cmd_impl(games: list[str], missing: list[str], settings: Settings, as_
 @_apply(_build_options)
 def build_cmd(game, all_games, as_json, out, **kw) -> None:
     """Build card faces, sheets, deck objects, a table save and a preview page."""
+    from engine.core.gcpause import one_shot_process
+
     games, missing = _games(game, all_games)
+    one_shot_process()
     sys.exit(build_cmd_impl(games, missing, _settings(out, **kw), as_json))
 
 
