@@ -113,8 +113,8 @@ def balance_cmd(game: str, deck_paths: tuple[Path, ...], count: int, bot: str, b
 
 @click.command("balance")
 @click.option("--game", default="kaiju", show_default=True)
-@click.option("--games", "count", default=600, show_default=True, type=click.IntRange(min=3),
-              help="Games for each of the three ways (random bots, the game's sample decks).")
+@click.option("--games", "count", default=3000, show_default=True, type=click.IntRange(min=3),
+              help="Games for each of the four ways (random bots, the game's sample decks).")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
               help="The ways take turns this many times.")
 def bench_balance_cmd(game: str, count: int, rounds: int) -> None:
