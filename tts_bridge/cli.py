@@ -354,5 +354,15 @@ def doctor(as_json: bool, listen_port: int, tts_port: int, timeout: float, no_in
         sys.exit(1)
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The `tts-bridge` program: one command in a process of its own, which ends with it (so a
+    command may leave process-wide settings as it likes, e.g. `build`'s garbage collector;
+    `main` is the same commands for callers that live on, such as tests)."""
+    from engine.core import gcpause
+
+    gcpause.ONE_SHOT = True
     main()
+
+
+if __name__ == "__main__":
+    run()

@@ -25,10 +25,15 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+ONE_SHOT = False  # set by the `tts-bridge` program (tts_bridge/cli.py run): one command, then exit
+
+
 def one_shot_process() -> None:
     """For a command whose process ends when its one job does (`tts-bridge build`): leave
     Python's cyclic collector off, so nothing it made is walked again before the exit. The job
     runs under `paused_gc` anyway; what this saves is the first collection after it, which walks
     every object the pause made and kept (0.03-0.07 s after a one-card rebuild of 10,000 cards).
-    Never in a process that lives on (`watch`, `serve`, the tests): there the collector must run."""
-    gc.disable()
+    Only where the process is the program's own (ONE_SHOT): never in one that lives on (`watch`,
+    `serve`, tests calling the commands in-process), where the collector must run."""
+    if ONE_SHOT:
+        gc.disable()

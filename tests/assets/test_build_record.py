@@ -297,15 +297,18 @@ def test_the_preview_page_is_made_again_only_when_what_it_shows_changed(kaiju_co
     assert page.read_bytes() == good
 
 
-def test_the_one_shot_build_command_leaves_the_collector_off_until_it_exits(tmp_path):
-    """`tts-bridge build` ends when its build does: the collector stays off (engine/core/gcpause.py,
-    one_shot_process), so the objects the build made are not walked again before the exit."""
+@pytest.mark.parametrize("program", [True, False])
+def test_only_the_one_shot_build_program_leaves_the_collector_off(program, tmp_path):
+    """The `tts-bridge` program (cli.run) ends when its build does: the collector stays off
+    (engine/core/gcpause.py, one_shot_process), so what the build made is not walked again before
+    the exit; the same command called in a process that lives on (cli.main) leaves it on."""
     import subprocess
     import sys
 
-    probe = ("import atexit, gc; atexit.register(lambda: print('collector on:', gc.isenabled())); "
-             "from tts_bridge.cli import main; "
-             f"main(['build', 'qiguang', '--out', {str(tmp_path / 'out')!r}, '--dpi', '20'])")
+    entry = "run" if program else "main"
+    probe = ("import atexit, gc, sys; atexit.register(lambda: print('collector on:', gc.isenabled())); "
+             f"sys.argv = ['tts-bridge', 'build', 'qiguang', '--out', {str(tmp_path / 'out')!r}, '--dpi', '20']; "
+             f"from tts_bridge.cli import {entry}; {entry}()")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "collector on: False"
+    assert done.stdout.strip().splitlines()[-1] == f"collector on: {not program}"
