@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 
 # `python -m tts_bridge.cli` is what the `tts-bridge` script runs (its entry point is
-# tts_bridge.cli:main), without the console-script wrapper that differs between installers
+# tts_bridge.cli:run), without the console-script wrapper that differs between installers
 COMMAND = [sys.executable, "-m", "tts_bridge.cli"]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 HELP_TARGET_S = 0.15
