@@ -309,11 +309,11 @@ def test_the_bot_does_not_make_the_same_choice_twice_at_one_information_set():
 
 
 def test_a_game_sets_how_far_rollouts_play_before_its_evaluation():
-    """kaiju's rough evaluation is read after 32 random decisions (its ROLLOUT); a game without
-    one uses the default, an evaluation given by the caller too, and no evaluation plays on."""
+    """kaiju's rough evaluation is read after 32 random decisions (its ROLLOUT); a game that sets
+    none uses the default, an evaluation given by the caller too, and no evaluation plays on."""
     from engine.bots.search import EVALUATED_ROLLOUT, unknown
 
     assert SearchBot(0)._scoring(get_rules("kaiju"))[1] == 32
-    assert SearchBot(0)._scoring(get_rules("sakura-arms"))[1] == EVALUATED_ROLLOUT
+    assert SearchBot(0)._scoring(get_rules("vividz"))[1] == EVALUATED_ROLLOUT
     assert SearchBot(0, evaluate=unknown)._scoring(get_rules("kaiju")) == (unknown, EVALUATED_ROLLOUT)
     assert SearchBot(0, rollout=3)._scoring(get_rules("kaiju"))[1] == 3
