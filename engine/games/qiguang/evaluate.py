@@ -21,6 +21,10 @@ from engine.core.evaluation import share
 from engine.games.qiguang.state import (QgState, at, attack, characters, crystal_total, defn, health, lanes,
                                         mana_sources)
 
+# random decisions before the evaluation scores a rollout: 100 iterations won 21 of 40 mirror
+# games against 25 after 8 and 25 of 40 after 32 (`bench bot --against search:4x --budget 25i`,
+# 2026-12-07)
+ROLLOUT = 32
 CHARACTER = 1.5  # a body that holds a lane, whatever its stats
 ATTACK = 0.6     # per point of attack
 HEALTH = 0.3     # per point of health left
