@@ -20,6 +20,9 @@ _IN_PLAY = ("deploy", "space", "earth", "arena", "set")
 # hardly saw an attack land (`bench bot --games 10` on the even games, 2026-12-07: 8 of 10 won
 # after 24)
 ROLLOUT = 24
+# the margin that makes a 73 % favourite: at 5 a lead of some 20 cards, common in mid game, read
+# 0.98 whatever the bot chose next, and a seat behind no longer told a play from a pass
+SCALE = 12.0
 HAND = 1.5    # a card in hand, against 1 for a card in the Homeland
 HAND_G = 2.0  # a G in hand: without one nothing else can be played (GW-B-9.2), so a hand with no G
               # is worth a re-deal (procedure A keeps six cards, GW-B-3.2)
@@ -41,4 +44,4 @@ def evaluate(state: GWState, seat: int) -> float:
         hand = sum(HAND_G if cards[c].defn.type == "g" else HAND for c in zones[f"{s}.hand"])
         return len(zones[f"{s}.homeland"]) + hand + field - 2.0 * state.pollution[s]
 
-    return share(standing(seat) - standing(1 - seat), 5.0)
+    return share(standing(seat) - standing(1 - seat), SCALE)
