@@ -16,10 +16,10 @@ from engine.games.gundam_war.state import GWState
 
 _IN_PLAY = ("deploy", "space", "earth", "arena", "set")
 # random decisions before the evaluation scores a rollout: a turn is some 30 decisions, most of them
-# passes, and a sortie's battle damage lands about ten after it (GW-B-10.1); after 8 the bot
-# hardly saw an attack land (`bench bot --games 10` on the even games, 2026-12-07: 8 of 10 won
-# after 24)
-ROLLOUT = 24
+# passes, and a sortie's battle damage lands about ten after it (GW-B-10.1), so after 8 the bot
+# hardly saw an attack land. With this evaluation, the even games of `bench bot --games 20
+# --budget 100i` (the bot with aurora-vanguard, 2026-12-07) won 8 of 10 after 24, 9 of 10 after 32
+ROLLOUT = 32
 # the margin that makes a 73 % favourite: at 5 a lead of some 20 cards, common in mid game, read
 # 0.98 whatever the bot chose next, and a seat behind no longer told a play from a pass
 SCALE = 12.0
