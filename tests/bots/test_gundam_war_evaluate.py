@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.gundam_war import RULES
 from engine.games.gundam_war.evaluate import evaluate
-from tests.gundam_war.scenario import arrange, game
+from tests.gundam_war.scenario import arrange, deck, game
 
 AURORA = RULES.sample_decks()[0]
 G = "Aurora Shipyard"
@@ -48,3 +48,13 @@ def test_pollution_coins_count_against():
     arrange(g, 1, deploy=(G,))
     g.state.pollution[1] = 6
     assert evaluate(g.state, 0) > 0.5 > evaluate(g.state, 1)
+
+
+def test_a_mid_game_lead_is_not_yet_a_won_game():
+    """A lead of 18 Homeland cards still lost (bench bot game 4, 2026-12-07: 38 to 20, then ten
+    pollution coins, GW-A-25.42): scored as nearly sure, it left the search nothing to tell a
+    play from a pass by, for the seat ahead and the seat behind."""
+    g = game(deck(), deck(), seed=5)  # 50 Aurora Shipyards each
+    arrange(g, 0, deploy=(G,))
+    arrange(g, 1, deploy=(G,), junk=(G,) * 18)
+    assert 0.5 < evaluate(g.state, 0) < 0.9
