@@ -53,17 +53,16 @@ def _plain_loop(plan: Plan, size: int) -> tuple[float, float]:
     return time.perf_counter() - start, tally.cpu_s
 
 
-def _plain_batch(plan: Plan, batch) -> tuple[float, int]:
-    """One batch in a plain process: its games' CPU seconds and count."""
-    records = play_batch(plan, batch)
-    return sum(r.cpu_s for r in records), len(records)
+def _plain_batch(plan: Plan, batch) -> float:
+    """One batch in a plain process: its games' CPU seconds."""
+    return sum(r.cpu_s for r in play_batch(plan, batch))
 
 
 def _plain_processes(pool, plan: Plan, size: int) -> tuple[float, float]:
     """The plan's games in a pool of plain processes (one per core, no Ray): seconds, CPU seconds."""
     start = time.perf_counter()
     results = pool.starmap(_plain_batch, [(plan, batch) for batch in batches(plan, size)], chunksize=1)
-    return time.perf_counter() - start, sum(cpu for cpu, _ in results)
+    return time.perf_counter() - start, sum(results)
 
 
 def _add(way: Way, seconds: float, cpu_s: float, games: int) -> None:
