@@ -2,11 +2,14 @@
 
 Against the random bot: its win rate with a 95 % Wilson interval and its seconds per decision.
 `--against search:4x`: the search bot with 4x the budget against the same bot with 1x, in
-mirror matches (both seats play the first deck) unless `--no-mirror`: between two bots that
+mirror matches (both seats play the same deck) unless `--no-mirror`: between two bots that
 play alike, a stronger deck wins whatever the budget (the sample Sakura Arms pair: seat 0's deck
-won all of its games between equal bots), which would hide the budget's gain. Seats alternate
-(the measured bot is seat 0 in even games, seat 1 in odd ones), so neither side gets a seat's
-(or a deck's) advantage in more games than the other.
+won all of its games between equal bots), which would hide the budget's gain. Each deck of the
+pair is mirrored in turn, two games at a time, so the figure is not one deck's: how much a
+larger budget gains differs by deck (Qiguang's starlit-circle, where six Shards in hand win at
+once, gained less than sunrise-herd). Seats alternate (the measured bot is seat 0 in even games,
+seat 1 in odd ones), so neither side gets a seat's (or a deck's) advantage in more games than
+the other.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ class GameOutcome:
 
     index: int
     seat: int  # the measured bot's seat
+    deck: str  # the deck both seats played (a mirror match), else ""
     winner: str
     seconds: tuple[float, ...]
     cpu_seconds: tuple[float, ...]
@@ -73,6 +77,7 @@ class Match:
     other_seconds: list[float] = field(default_factory=list)
     cpu_seconds: list[float] = field(default_factory=list)  # this process's CPU time: shared-machine proof
     failed_iterations: int = 0
+    mirrors: dict[str, list[int]] = field(default_factory=dict)  # mirrored deck -> [wins, games]
 
     @property
     def rate(self) -> float:
@@ -93,13 +98,18 @@ class Match:
         self.cpu_seconds += game.cpu_seconds
         self.other_seconds += game.other_seconds
         self.failed_iterations += game.failed_iterations
+        if game.deck:
+            tally = self.mirrors.setdefault(game.deck, [0, 0])
+            tally[0] += game.winner == "me"
+            tally[1] += 1
 
 
 def play_game(game_id: str, index: int, seed: int, budget: Budget, against: int | None,
-              decks: list) -> GameOutcome:
+              decks: list, mirror: bool = False) -> GameOutcome:
     """Game `index` of a match: the measured bot (seat `index % 2`) at `budget` (times `against`
-    when given) against the random bot or the search bot at `budget`. Everything is seeded by
-    `seed` and `index`, so with an iteration budget a game is the same in any process."""
+    when given) against the random bot or the search bot at `budget`, with the deck pair, or in
+    a mirror match with deck `index // 2` of it (in turn). Everything is seeded by `seed` and
+    `index`, so with an iteration budget a game is the same in any process."""
     from engine.bots import RandomPlayer, SearchPlayer
     from engine.core.game import Game
     from engine.core.registry import get_rules
@@ -110,7 +120,8 @@ def play_game(game_id: str, index: int, seed: int, budget: Budget, against: int 
     other = (SearchPlayer(seed * 7919 + 2 * index + 1, budget) if against
              else RandomPlayer(seed * 7919 + 2 * index + 1))
     players = {mine: bot, 1 - mine: other}
-    game = Game(get_rules(game_id), decks, seed=seed + index)
+    mirrored = decks[(index // 2) % len(decks)] if mirror else None
+    game = Game(get_rules(game_id), [mirrored, mirrored] if mirrored else decks, seed=seed + index)
     seconds: list[float] = []
     cpu_seconds: list[float] = []
     other_seconds: list[float] = []
@@ -136,25 +147,27 @@ def play_game(game_id: str, index: int, seed: int, budget: Budget, against: int 
         winner = "draw"
     else:
         winner = "me" if result.winner == mine else "other"
-    return GameOutcome(index, mine, winner, tuple(seconds), tuple(cpu_seconds), tuple(other_seconds), failed)
+    return GameOutcome(index, mine, mirrored.name if mirrored else "", winner, tuple(seconds),
+                       tuple(cpu_seconds), tuple(other_seconds), failed)
 
 
 def play_match(rules, games: int, seed: int, budget: Budget, against: int | None,
-               decks: list | None = None, jobs: int = 1) -> Match:
+               decks: list | None = None, jobs: int = 1, mirror: bool = False) -> Match:
     """`games` games of the search bot at `budget` (times `against` when given) against the
-    random bot or the search bot at `budget`, with `decks` (the sample pair when None); the
-    seat of the measured bot alternates. `jobs` > 1 plays them in that many processes (each
+    random bot or the search bot at `budget`, with `decks` (the sample pair when None), or each
+    of them against itself in turn if `mirror`; the seat of the measured bot alternates. `jobs` > 1 plays them in that many processes (each
     game is seeded on its own, so the results are the same; CPU seconds stay per process)."""
     decks = decks or rules.sample_decks()
     match = Match()
     if jobs <= 1 or games == 1:
         for i in range(games):
-            match.add(play_game(rules.id, i, seed, budget, against, decks))
+            match.add(play_game(rules.id, i, seed, budget, against, decks, mirror))
         return match
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-        futures = [pool.submit(play_game, rules.id, i, seed, budget, against, decks) for i in range(games)]
+        futures = [pool.submit(play_game, rules.id, i, seed, budget, against, decks, mirror)
+                   for i in range(games)]
         for future in futures:
             match.add(future.result())
     return match
@@ -194,16 +207,15 @@ def bench_bot(game: str, count: int, budget: str, against: str, mirror: bool | N
     except ValueError as exc:
         fail([str(exc)])
     decks = load_deck_pair(rules, deck_a, deck_b, {}) or rules.sample_decks()
-    if mirror if mirror is not None else multiple is not None:
-        decks = [decks[0], decks[0]]
-    match = play_match(rules, count, seed, base, multiple, decks, jobs or os.cpu_count() or 1)
+    mirror = mirror if mirror is not None else multiple is not None
+    match = play_match(rules, count, seed, base, multiple, decks, jobs or os.cpu_count() or 1, mirror)
     low, high = wilson(match.wins, match.games)
     measured = base.times(multiple) if multiple else base
     opponent = f"search {base}" if multiple else "random"
     if as_json:
         click.echo(json.dumps({
             "game": game, "games": match.games, "budget": str(measured), "against": opponent,
-            "decks": [d.name for d in decks],
+            "decks": [d.name for d in decks], "mirror": mirror, "mirror_wins": match.mirrors,
             "wins": match.wins, "losses": match.losses, "draws": match.draws, "unfinished": match.unfinished,
             "win_rate": round(match.rate, 4), "seat_wins": match.seat_wins, "wilson95": [round(low, 4), round(high, 4)],
             "p50_s": round(percentile(sorted(match.seconds), 0.5), 4),
@@ -212,12 +224,17 @@ def bench_bot(game: str, count: int, budget: str, against: str, mirror: bool | N
             "cpu_p99_s": round(percentile(sorted(match.cpu_seconds), 0.99), 4),
             "failed_iterations": match.failed_iterations}))
         return
-    click.echo(f"{game}: search {measured} against {opponent}, {match.games} games, seats alternating, "
-               f"decks {decks[0].name} (seat 0) and {decks[1].name} (seat 1)")
+    if mirror:
+        played = f"each deck against itself in turn ({' and '.join(d.name for d in decks)})"
+    else:
+        played = f"decks {decks[0].name} (seat 0) and {decks[1].name} (seat 1)"
+    click.echo(f"{game}: search {measured} against {opponent}, {match.games} games, seats alternating, {played}")
     unfinished = f", {match.unfinished} unfinished" if match.unfinished else ""
     click.echo(f"  won {match.wins} ({match.seat_wins[0]} as seat 0, {match.seat_wins[1]} as seat 1), lost "
                f"{match.losses}, drew {match.draws}{unfinished}: win rate {100 * match.rate:.1f} % "
                f"(95 % Wilson interval {100 * low:.1f}-{100 * high:.1f} %)")
+    for deck, (won, played_games) in match.mirrors.items():
+        click.echo(f"  with {deck} on both sides: won {won} of {played_games}")
     click.echo(f"  seconds per decision, search {measured}: {_times(match.seconds)}")
     click.echo(f"  CPU seconds per decision (this process alone, so a busy machine does not count): "
                f"{_times(match.cpu_seconds)}")

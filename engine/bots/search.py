@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from engine.core.game import GameRules
+from engine.core.hashing import pack_state
 from engine.core.infoset import InformationSet, TripwireError
 
 Evaluate = Callable[[Any, int], float]
@@ -74,7 +75,7 @@ class _Node:
     """One action in the tree: `reward` is summed for the seat that chose it; `decisive` counts
     the visits in which the action ended the game at once in that seat's favour."""
 
-    __slots__ = ("children", "visits", "reward", "avail", "decisive")
+    __slots__ = ("children", "visits", "reward", "avail", "decisive", "loop")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
@@ -82,6 +83,7 @@ class _Node:
         self.reward = 0.0
         self.avail = 0
         self.decisive = 0
+        self.loop = False  # the action led back to a state already on the walk: never chosen again
 
 
 def _key(action: Any) -> str:
@@ -165,12 +167,16 @@ class SearchBot:
         options = [o for o in request.options if _key(o.action) in allowed]
         path: list[tuple[_Node, int]] = []
         node = root
+        seen = {pack_state(state)}
         while options:
             keys = [_key(o.action) for o in options]
             children = node.children
-            fresh = [i for i, k in enumerate(keys) if k not in children]
-            for k in keys:
-                child = children.get(k)
+            live = [i for i, k in enumerate(keys) if k not in children or not children[k].loop]
+            if not live:
+                break
+            fresh = [i for i in live if keys[i] not in children]
+            for i in live:
+                child = children.get(keys[i])
                 if child is not None:
                     child.avail += 1
             if fresh:
@@ -178,9 +184,14 @@ class SearchBot:
                 child = children[keys[i]] = _Node()
                 child.avail = 1
             else:
-                i = _ucb(children, keys)
+                i = _ucb(children, keys, live)
                 child = children[keys[i]]
             rules.apply(state, request.seat, options[i].action)
+            here = pack_state(state)
+            if here in seen:  # back where this walk has been (a play taken back before paying)
+                child.loop = True
+                return
+            seen.add(here)
             path.append((child, request.seat))
             node = child
             result = rules.result(state)
@@ -198,10 +209,10 @@ class SearchBot:
             child.reward += value if seat == 0 else 1.0 - value
 
 
-def _ucb(children: dict[str, _Node], keys: list[str]) -> int:
-    best, best_score = 0, -1.0
-    for i, k in enumerate(keys):
-        child = children[k]
+def _ucb(children: dict[str, _Node], keys: list[str], live: list[int]) -> int:
+    best, best_score = live[0], -math.inf
+    for i in live:
+        child = children[keys[i]]
         score = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
         if score > best_score:
             best, best_score = i, score
