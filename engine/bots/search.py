@@ -5,7 +5,10 @@ iteration deals one determinization of the seat's information set (engine/core/i
 the true state), walks one tree of actions shared by all determinizations, choosing by UCB among
 the options available in *that* determinization (each child counts how often it was available),
 adds one node, plays a short random rollout and backs the outcome up for the seat that chose at
-each step. Written once against `GameRules.request/apply/result`: the only per-game knowledge is
+each step. A move that brings a walk back to a state it has already passed (Qiguang: a play
+taken back before paying) is marked and never walked again: counted as a move, the way back
+would give the seat one more choice of everything it could do before, so every play with a cost
+would look better than it is (and iterations would go on re-searching the same position). Written once against `GameRules.request/apply/result`: the only per-game knowledge is
 an optional evaluation (`engine/games/<game>/evaluate.py`: `evaluate(state, seat) -> [0, 1]`)
 that scores a state where the rollout stops, after `ROLLOUT` random decisions if the module sets
 it (a rough evaluation is better read further on: kaiju's, after 32); without one, rollouts play
@@ -105,6 +108,7 @@ class SearchBot:
         self._evaluate = evaluate
         self._rollout = rollout
         self.last = SearchStats()
+        self.tree: _Node | None = None  # the last search's root, for inspection
         # information sets decided at -> the choices made there: a choice that led back to the same
         # information set (a play cancelled at its payment, Qiguang) is not made again while
         # another is left, so the bot cannot loop where the rules allow going back and forth
@@ -146,6 +150,7 @@ class SearchBot:
                 error = error or f"{type(exc).__name__}: {exc}"
             done += 1
         self.last = SearchStats(done, time.perf_counter() - start, failed, error)
+        self.tree = root
         best = max(options, key=lambda o: _rank(root, o.action))  # the first of equals
         made.add(_key(best.action))
         return best.action

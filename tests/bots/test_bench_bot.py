@@ -51,16 +51,33 @@ def test_cli_prints_the_figures_as_json():
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     assert report["budget"] == "10i" and report["against"] == "search 5i" and report["games"] == 2
-    assert report["decks"][0] == report["decks"][1], "a budget comparison is a mirror match"
+    assert report["mirror"], "a budget comparison is a mirror match"
+    assert list(report["mirror_wins"]) == [report["decks"][0]], "two games: the first deck on both sides"
     assert 0 <= report["wilson95"][0] <= report["win_rate"] <= report["wilson95"][1] <= 1
 
 
 def test_against_random_plays_the_sample_pair_unless_mirrored():
     runner = CliRunner()
     args = ["bench", "bot", "--game", "kaiju", "--games", "1", "--budget", "3i", "--json"]
-    pair = json.loads(runner.invoke(main, args).output)["decks"]
-    mirrored = json.loads(runner.invoke(main, [*args, "--mirror"]).output)["decks"]
-    assert pair[0] != pair[1] and mirrored == [pair[0], pair[0]]
+    pair = json.loads(runner.invoke(main, args).output)
+    mirrored = json.loads(runner.invoke(main, [*args, "--mirror"]).output)
+    assert pair["decks"][0] != pair["decks"][1] and not pair["mirror"] and pair["mirror_wins"] == {}
+    assert mirrored["mirror"] and mirrored["mirror_wins"] == {pair["decks"][0]: [mirrored["wins"], 1]}
+
+
+def test_a_mirror_match_plays_each_deck_against_itself_in_turn():
+    """Two games (one per seat) with the first deck on both sides, then two with the second, and
+    so on: a budget's gain is measured over the pair, not one deck."""
+    from tts_bridge.botbench import play_game
+
+    rules = get_rules("kaiju")
+    first, second = rules.sample_decks()
+    decks = [play_game("kaiju", i, 0, Budget(iterations=2), None, [first, second], mirror=True).deck
+             for i in range(5)]
+    assert decks == [first.name, first.name, second.name, second.name, first.name]
+    match = play_match(rules, 4, 0, Budget(iterations=2), 2, mirror=True)
+    assert {deck: games for deck, (_, games) in match.mirrors.items()} == {first.name: 2, second.name: 2}
+    assert sum(won for won, _ in match.mirrors.values()) == match.wins
 
 
 @pytest.mark.parametrize("args,message", [

@@ -4,6 +4,7 @@ for an iteration budget, answers simultaneous requests and takes an obvious win.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -317,3 +318,39 @@ def test_a_game_sets_how_far_rollouts_play_before_its_evaluation():
     assert SearchBot(0)._scoring(get_rules("vividz"))[1] == EVALUATED_ROLLOUT
     assert SearchBot(0, evaluate=unknown)._scoring(get_rules("kaiju")) == (unknown, EVALUATED_ROLLOUT)
     assert SearchBot(0, rollout=3)._scoring(get_rules("kaiju"))[1] == 3
+
+
+def _payment_point(seed: int = 7) -> Game:
+    """A Qiguang game at a main-phase choice where some play would wait for its payment, which
+    offers to take the play back (QG-4.1)."""
+    rules = get_rules("qiguang")
+    game = Game(rules, seed=seed)
+    bot = RandomBot(seed)
+    for _ in range(3000):
+        request = game.pending()
+        assert request is not None
+        plays = [o.action for o in request.options if o.action["type"] == "play"]
+        for play in plays:
+            state = pickle.loads(pickle.dumps(game.state))
+            rules.apply(state, request.seat, play)
+            then = rules.request(state)
+            if then is not None and any(o.action["type"] == "cancel" for o in then.options):
+                return game
+        game.act(request.seat, bot.choose(request))
+    raise AssertionError("no play with a payment in 3000 decisions")
+
+
+def test_a_play_taken_back_is_not_searched_as_one_more_move():
+    """QG-4.1: a play waiting for its cost may be taken back, which leaves the game as it was.
+    In the tree, that way back is marked and never walked again (no visits), so the play's
+    value is the value of paying, not of paying or doing anything else once more."""
+    game = _payment_point()
+    seat = game.pending().seat
+    bot = SearchBot(3, iterations=120)
+    bot.choose(information_set(game, seat))
+    cancel = repr({"type": "cancel"})
+    cancels = [child.children[cancel] for key, child in bot.tree.children.items()
+               if "'play'" in key and cancel in child.children]
+    assert cancels, "some play was searched as far as its payment"
+    assert all(c.loop and c.visits == 0 for c in cancels)
+    assert all(child.visits > 0 for child in bot.tree.children.values() if not child.loop)
