@@ -286,12 +286,12 @@ class GameBuild:
     index_record: dict | None = None  # cards.json as written (cardindex.write), for the next build
 
     def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
-                 inputs: str | None = None) -> None:
+                 inputs: buildrecord.Inputs | None = None) -> None:
         self.t0 = self._last = time.perf_counter()
         self.settings = settings
         self.adapter = adapter = adapter or get_adapter(game_id)
         # digested before anything is read: an edit during the build makes the next one differ
-        self.inputs = inputs or buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
+        self.inputs = inputs or buildrecord.input_digests(adapter, settings, _template_dir(settings, game_id))
         self.game_id = game_id
         self.report = report = GameReport(game_id)
         self.root = root = Path(settings.out) / game_id
@@ -336,19 +336,34 @@ class GameBuild:
             return context
 
         faces_str = str(self.faces_dir)
-        faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
         # the back is also the filler and hidden cell of every sheet: all its sizes at once
         back_sizes = sorted(set(cell_of.values()))
-        ids = [card.id for card in cards]
-        templates = list(map(adapter.template, cards))
+        self.changed = changed = self._changed_cards(manifest)
+        if changed is None:  # every card is looked at
+            plan_cards: list[CardEntry | None] = [None, *cards]
+            faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
+            made = faces_made.__contains__
+            # the faces of cards no longer in the set (removed, renamed): a clean build has none
+            for name in faces_made - {f"{card_id}.png" for card_id in [BACK_ID, *(c.id for c in cards)]}:
+                if name.endswith(".png"):
+                    (self.faces_dir / name).unlink(missing_ok=True)
+        else:  # the outputs of the others are on disk as the last build left them
+            plan_cards = [cards[i] for i in changed]
+            self.entries.update(old_cards)
+            self.hashes.update({card_id: entry["hash"] for card_id, entry in old_cards.items()})
+            report.cards_reused += len(cards) - len(changed)
+            made = lambda name: os.path.isfile(os.path.join(faces_str, name))  # noqa: E731 - a few cards
+        ids = [BACK_ID if card is None else card.id for card in plan_cards]
+        templates = [adapter.back_template() if card is None else adapter.template(card) for card in plan_cards]
         # what each card's context is made from (adapter.source), for the cards that say it
         self.sources = sources = {
             card_id: hashlib.blake2b(b"\0".join([src, template.encode(), source_bytes,
                                                   _art_hash(data_root, art_of(card_id)).encode()]),
                                      digest_size=16).hexdigest()
-            for card_id, template, src in zip(ids, templates, map(adapter.source, cards)) if src is not None}
+            for card_id, template, src in zip(ids, templates, [None if c is None else adapter.source(c)
+                                                                for c in plan_cards]) if src is not None}
         has, hashes, entries = self.cells.has, self.hashes, self.entries
-        for card, card_id, template in zip([None, *cards], [BACK_ID, *ids], [adapter.back_template(), *templates]):
+        for card, card_id, template in zip(plan_cards, ids, templates):
             prev = old_cards.get(card_id)
             source = sources.get(card_id)
             context = None
@@ -360,8 +375,7 @@ class GameBuild:
                 h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             hashes[card_id] = h
             sizes = back_sizes if card is None else [cell_of[card_id]]
-            if (prev and prev.get("hash") == h and f"{card_id}.png" in faces_made
-                    and has(card_id, *sizes)):
+            if prev and prev.get("hash") == h and made(f"{card_id}.png") and has(card_id, *sizes):
                 entries[card_id] = prev
                 if source is not None:
                     prev["src"] = source
@@ -385,6 +399,23 @@ class GameBuild:
                 for face in fonts.chain(role, adapter.lang):
                     fonts.coverage(face)
         self.phase("plan")
+
+    def _changed_cards(self, manifest: dict) -> list[int] | None:
+        """The positions of the cards whose text changed since the last build, when that is all
+        that changed: the last clean build read the same inputs but the card file's text, its
+        outputs are untouched (buildrecord.only_cards_changed), and it had the same cards in the
+        same order (each card's digest names its text, engine/core/cardset.py). None otherwise:
+        the build looks at every card."""
+        cards = self.cards
+        digests = [card.digest for card in cards]
+        self.card_set = {"ids": [card.id for card in cards], "titles": [card.title for card in cards],
+                         "digests": None if None in digests else [d.hex() for d in digests]}
+        known, old_cards = manifest.get("set"), manifest.get("cards", {})
+        if (not isinstance(known, dict) or self.card_set["digests"] is None or known.get("ids") != self.card_set["ids"]
+                or len(known.get("digests") or ()) != len(cards) or len(old_cards) != len(cards) + 1
+                or not buildrecord.only_cards_changed(self.root, self.inputs)):
+            return None
+        return [i for i, (old, new) in enumerate(zip(known["digests"], self.card_set["digests"])) if old != new]
 
     def phase(self, name: str) -> None:
         now = time.perf_counter()
@@ -451,12 +482,23 @@ class GameBuild:
         self.new_sheets["back"] = {"hash": back_hash}
         self.sheet_info: list[tuple] = []
         jobs = []
-        for plan in self.plans:
+        changed = None if self.changed is None else set(self.changed)
+        # with only some cards' texts changed, a sheet of none of them is as the last build left it
+        self.clean_sheets = set() if changed is None else {k for k, plan in enumerate(self.plans)
+                                                           if changed.isdisjoint(plan.cards)}
+        for k, plan in enumerate(self.plans):
             cell = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
             members = [self.cards[i].id for i in plan.cards]
             name = f"sheet-{plan.index + 1:02d}"
             face_path = self.sheets_dir / f"{name}.{ext}"
             backs_path = self.sheets_dir / f"{name}-backs.{ext}" if settings.unique_backs else None
+            if k in self.clean_sheets:
+                sh = old_sheets[name]["hash"]
+                report.sheets_reused += 1
+                self.new_sheets[name] = {"hash": sh}
+                self.sheet_info.append((plan, face_path, backs_path, members))
+                report.sheets.extend(map(str, filter(None, (face_path, backs_path))))
+                continue
             sh = _digest([self.hashes[m] for m in members], self.hashes[BACK_ID], _fields(plan), cell, ext,
                          settings.quality, settings.unique_backs)
             if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
@@ -496,15 +538,29 @@ class GameBuild:
     def texts(self) -> dict[str, list]:
         """Each card's [TTS description, tags], kept in its manifest entry with the source they
         were made from (`adapter.source`): an unchanged card's are not made again."""
-        adapter, texts = self.adapter, {}
-        for card in self.cards:
-            entry, src = self.entries[card.id], self.sources.get(card.id)
+        adapter, entries, cards, old = self.adapter, self.entries, self.cards, self.manifest.get("cards", {})
+
+        def made(card: CardEntry) -> list:
+            entry, src = entries[card.id], self.sources.get(card.id)
             known = entry.get("texts")
             if known is None or src is None or entry.get("texts_src") != src:
                 known = [adapter.description(card), adapter.tags(card)]
                 if src is not None:
                     entry["texts"], entry["texts_src"] = known, src
-            texts[card.id] = known
+            return known
+
+        if self.changed is None:
+            texts = {card.id: made(card) for card in cards}
+        else:  # only some cards' texts changed: the others' are in their entries, as last time
+            was = [old.get(cards[i].id, {}).get("texts") for i in self.changed]
+            texts = {card_id: entries[card_id].get("texts") for card_id in self.card_set["ids"]}
+            texts.update((cards[i].id, made(cards[i])) for i in self.changed)
+            if (None not in texts.values() and isinstance(self.manifest.get("tags"), list)
+                    and all(w is not None and w[1] == texts[cards[i].id][1] for i, w in zip(self.changed, was))):
+                self.tags = self.manifest["tags"]  # no card's tags changed: nor did the set of all tags
+                return texts
+            texts = {card.id: made(card) for card in cards}
+        self.tags = sorted({t for tags in texts.values() for t in tags[1]})
         return texts
 
     def write_objects(self) -> None:
@@ -529,10 +585,15 @@ class GameBuild:
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
         self.phase("texts")
-        sheets = [cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
-                                                    for cid in members])
-                  for key, entry, members in decks_at]
-        self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"))
+        def sheet(k: int) -> cardindex.SheetCards:
+            key, entry, members = decks_at[k]
+            return cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
+                                                     for cid in members])
+
+        # a sheet as the last build left it has its part of the file as that build wrote it
+        sheets = [None if k in self.clean_sheets else sheet(k) for k in range(len(decks_at))]
+        self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"),
+                                            sheet)
         self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
@@ -542,7 +603,7 @@ class GameBuild:
         shown = sorted({cid for _, groups in decks for _, ids in groups for cid in ids}
                        | {s.card for s in adapter.supplies if s.card})
         objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where[cid]) for cid in shown],
-                               sorted({t for tags in texts.values() for t in tags[1]}), asdict(self.geo), decks,
+                               self.tags, asdict(self.geo), decks,
                                settings.base_url, settings.hidden_cell, settings.unique_backs, lua, xml,
                                [asdict(z) for z in adapter.zones], [asdict(s) for s in adapter.supplies],
                                adapter.rules.name, TOOL_VERSION)
@@ -614,7 +675,7 @@ class GameBuild:
                                            tf=transform(x, table_mod.CARD_Y, z, rot_y=table_mod.CARD_SPIN[seat],
                                                         rot_z=rot_z, sx=scale, sz=scale),
                                            tags=[game_id, f"seat{seat}"]))
-        tags = {t for o in objects for t in o.get("Tags", [])} | {t for c in cards for t in texts[c.id][1]}
+        tags = {t for o in objects for t in o.get("Tags", [])} | set(self.tags)
         save = table_mod.table_save(game_id, adapter.rules.name, objects, snaps, lua, xml, sorted(tags))
         atomic_write_json(table_path, save)
         save_png(thumbnail(board), table_path.with_suffix(".png"))
@@ -646,6 +707,7 @@ class GameBuild:
 
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         manifest["preview"] = self.preview(views)
+        manifest.update({"preview_cards": self.preview_cards, "set": self.card_set, "tags": self.tags})
         self.phase("preview")
         _write_manifest(self.cache_file, manifest)
         self.phase("manifest")
@@ -662,15 +724,28 @@ class GameBuild:
         path = self.root / "index.html"
         entry = self.entries.get
         back = entry(BACK_ID, {})
+        self.preview_cards = self._preview_cards()
         shows = _digest(self.game_id, [v.name for v in views], back.get("warnings"), back.get("error"),
-                        [[c.id, c.title, e.get("warnings"), e.get("error")]
-                         for c, e in zip(self.cards, (entry(c.id, {}) for c in self.cards))])
+                        self.preview_cards)
         self.report.preview = str(path)
         known = _stats([path])
         if known is None or self.manifest.get("preview") != [shows, *known]:
             write_preview(self.root, self.game_id, self.cards, self.entries, views)
             known = _stats([path])
         return [shows, *(known or [])]
+
+    def _preview_cards(self) -> str:
+        """The digest of what the preview shows of the cards: the last build's when only some
+        cards' texts changed and none of their titles, warnings or errors did."""
+        old, known = self.manifest.get("cards", {}), self.manifest.get("preview_cards")
+        if (self.changed is not None and known and self.card_set["titles"] == self.manifest["set"].get("titles")
+                and all(self.entries[c].get("warnings") == old[c].get("warnings")
+                        and self.entries[c].get("error") == old[c].get("error")
+                        for c in (self.cards[i].id for i in self.changed))):
+            return known
+        entry = self.entries.get
+        return _digest([[c.id, c.title, e.get("warnings"), e.get("error")]
+                        for c, e in zip(self.cards, (entry(c.id, {}) for c in self.cards))])
 
 
 Progress = Callable[[str, int, int], None]
@@ -680,16 +755,17 @@ def _template_dir(settings: Settings, game_id: str) -> Path:
     return Path(settings.templates) / "cards" / game_id
 
 
-def _unchanged(game_id: str, settings: Settings, adapter: GameAdapter | None) -> tuple[GameReport | None, str | None]:
+def _unchanged(game_id: str, settings: Settings,
+               adapter: GameAdapter | None) -> tuple[GameReport | None, buildrecord.Inputs | None]:
     """(the recorded report if nothing the build reads or wrote changed, the input digest);
     (None, None) when the game cannot even be looked at: the ordinary build reports why."""
     t0 = time.perf_counter()
     try:
         adapter = adapter or get_adapter(game_id)
-        inputs = buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
+        inputs = buildrecord.input_digests(adapter, settings, _template_dir(settings, game_id))
     except Exception:  # noqa: BLE001 - an unknown game or unreadable data: the build says what
         return None, None
-    report = None if settings.force else buildrecord.recorded_report(Path(settings.out) / game_id, inputs)
+    report = None if settings.force else buildrecord.recorded_report(Path(settings.out) / game_id, inputs.whole)
     if report is not None:
         report.seconds = round(time.perf_counter() - t0, 3)
         report.phases["unchanged"] = report.seconds
