@@ -17,6 +17,7 @@ import re
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, fields
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
 
@@ -24,7 +25,7 @@ import orjson
 from PIL import Image
 
 from engine.core.gcpause import paused_gc
-from tts_bridge.assets import TOOL_VERSION, buildrecord, cardindex, cells, fonts
+from tts_bridge.assets import TOOL_VERSION, buildrecord, cardindex, cells, entries as card_entries, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
 from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate,
                                   png_from_bands, save_image, save_png, writable_folder, write_if_changed)
@@ -266,6 +267,10 @@ def _code_stamp(adapter: GameAdapter) -> list:
     return out
 
 
+def _sheet_name(plan: Any) -> str:
+    return f"sheet-{plan.index + 1:02d}"
+
+
 def _safe_name(name: str) -> str:
     return "".join("_" if c in '/\\:*?"<>|' else c for c in name).strip() or "deck"
 
@@ -308,7 +313,6 @@ class GameBuild:
         self.phase("cards")  # the engine's load of the card data
         self.manifest = manifest = (orjson.loads(self.cache_file.read_bytes())
                                     if self.cache_file.is_file() and not settings.force else {})
-        old_cards = manifest.get("cards", {})
         report.card_count = len(cards)
         status = fonts.complex_layout_status()
         if not status["raqm"]:
@@ -319,12 +323,15 @@ class GameBuild:
         self.plans = plan_sheets(len(cards), settings.hidden_cell, settings.max_cols, settings.max_rows)
         tw, th = geo.trim_px
         self.cell_of = cell_of = {BACK_ID: cell_size(tw, th, 1, 1, settings.cap)}
+        self.sheet_of: dict[str, str] = {}  # card id -> its sheet's name
         for plan in self.plans:  # one size per sheet
-            cell_of.update(dict.fromkeys([cards[i].id for i in plan.cards],
-                                         cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
+            members = [cards[i].id for i in plan.cards]
+            cell_of.update(dict.fromkeys(members, cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
+            self.sheet_of.update(dict.fromkeys(members, _sheet_name(plan)))
+        self.by_id = {card.id: card for card in cards}
         self.jobs: list[dict] = []
-        self.hashes: dict[str, str] = {}
-        self.entries: dict[str, dict] = {}
+        self.entries_dir = root / ".cache" / "entries"
+        self.was: dict[str, dict | None] = {}  # the last build's entries of the cards planned here
         # a card whose source (adapter.source) is unchanged keeps its hash without its context
         source_bytes = _digest(common, geo_ctx, _code_stamp(adapter)).encode()
         art_of = adapter.art_finder()
@@ -340,6 +347,13 @@ class GameBuild:
         back_sizes = sorted(set(cell_of.values()))
         self.changed = changed = self._changed_cards(manifest)
         if changed is None:  # every card is looked at
+            self.hashes: dict[str, str] = {}
+            self.entries: dict[str, dict] = {}
+            old_cards = card_entries.read_all(self.entries_dir) if manifest else {}
+            if not old_cards and isinstance(manifest.get("cards"), dict):  # kept in one file until 2026-12-07
+                old_cards = manifest["cards"]
+            if isinstance(manifest.get("back"), dict):
+                old_cards[BACK_ID] = manifest["back"]
             plan_cards: list[CardEntry | None] = [None, *cards]
             faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
             made = faces_made.__contains__
@@ -349,8 +363,9 @@ class GameBuild:
                     (self.faces_dir / name).unlink(missing_ok=True)
         else:  # the outputs of the others are on disk as the last build left them
             plan_cards = [cards[i] for i in changed]
-            self.entries.update(old_cards)
-            self.hashes.update({card_id: entry["hash"] for card_id, entry in old_cards.items()})
+            self.entries = old_cards = card_entries.Entries(self.entries_dir, self.sheet_of)  # read when asked for
+            self.entries[BACK_ID] = manifest["back"]
+            self.hashes = card_entries.Hashes(self.entries)
             report.cards_reused += len(cards) - len(changed)
             made = lambda name: os.path.isfile(os.path.join(faces_str, name))  # noqa: E731 - a few cards
         ids = [BACK_ID if card is None else card.id for card in plan_cards]
@@ -364,7 +379,7 @@ class GameBuild:
                                                                 for c in plan_cards]) if src is not None}
         has, hashes, entries = self.cells.has, self.hashes, self.entries
         for card, card_id, template in zip(plan_cards, ids, templates):
-            prev = old_cards.get(card_id)
+            prev = self.was[card_id] = old_cards.get(card_id)
             source = sources.get(card_id)
             context = None
             if source is not None and prev and prev.get("src") == source:
@@ -410,9 +425,10 @@ class GameBuild:
         digests = [card.digest for card in cards]
         self.card_set = {"ids": [card.id for card in cards], "titles": [card.title for card in cards],
                          "digests": None if None in digests else [d.hex() for d in digests]}
-        known, old_cards = manifest.get("set"), manifest.get("cards", {})
+        known = manifest.get("set")
         if (not isinstance(known, dict) or self.card_set["digests"] is None or known.get("ids") != self.card_set["ids"]
-                or len(known.get("digests") or ()) != len(cards) or len(old_cards) != len(cards) + 1
+                or len(known.get("digests") or ()) != len(cards) or not isinstance(manifest.get("back"), dict)
+                or not isinstance(manifest.get("notes"), list)
                 or not buildrecord.only_cards_changed(self.root, self.inputs)):
             return None
         return [i for i, (old, new) in enumerate(zip(known["digests"], self.card_set["digests"])) if old != new]
@@ -436,12 +452,30 @@ class GameBuild:
             for size, data in res["cells"]:
                 self.cells.put(res["card_id"], tuple(size), data)
             report.cards_rendered += res["card_id"] != BACK_ID
-        for card_id in [BACK_ID] + [c.id for c in self.cards]:
-            entry = self.entries[card_id]
-            report.warnings.extend(entry["warnings"])
-            if entry.get("error"):
-                report.errors.append(entry["error"])
+        self.notes = self._notes()
+        for _, _, warnings, error in self.notes:
+            report.warnings.extend(warnings)
+            if error:
+                report.errors.append(error)
         self.phase("render")
+
+    def _notes(self) -> list[list]:
+        """[place, card id, warnings, error] of each card with a warning or an error, in the
+        order of the cards (the back first, at -1): from every entry, or, when only some cards'
+        texts changed, from the last build's notes with those cards' replaced."""
+        entries = self.entries
+        if self.changed is None:
+            places = enumerate([BACK_ID, *self.card_set["ids"]], -1)
+            kept = []
+        else:
+            changed = set(self.changed)
+            places = ((i, self.cards[i].id) for i in self.changed)
+            kept = [note for note in self.manifest["notes"] if note[0] not in changed]
+        for i, card_id in places:
+            entry = entries[card_id]
+            if entry["warnings"] or entry.get("error"):
+                kept.append([i, card_id, entry["warnings"], entry.get("error")])
+        return sorted(kept, key=lambda note: note[0])
 
     @property
     def ext(self) -> str:
@@ -489,7 +523,7 @@ class GameBuild:
         for k, plan in enumerate(self.plans):
             cell = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
             members = [self.cards[i].id for i in plan.cards]
-            name = f"sheet-{plan.index + 1:02d}"
+            name = _sheet_name(plan)
             face_path = self.sheets_dir / f"{name}.{ext}"
             backs_path = self.sheets_dir / f"{name}-backs.{ext}" if settings.unique_backs else None
             if k in self.clean_sheets:
@@ -538,7 +572,7 @@ class GameBuild:
     def texts(self) -> dict[str, list]:
         """Each card's [TTS description, tags], kept in its manifest entry with the source they
         were made from (`adapter.source`): an unchanged card's are not made again."""
-        adapter, entries, cards, old = self.adapter, self.entries, self.cards, self.manifest.get("cards", {})
+        adapter, entries, cards = self.adapter, self.entries, self.cards
 
         def made(card: CardEntry) -> list:
             entry, src = entries[card.id], self.sources.get(card.id)
@@ -550,16 +584,16 @@ class GameBuild:
             return known
 
         if self.changed is None:
-            texts = {card.id: made(card) for card in cards}
+            texts: dict[str, list] = {card.id: made(card) for card in cards}
         else:  # only some cards' texts changed: the others' are in their entries, as last time
-            was = [old.get(cards[i].id, {}).get("texts") for i in self.changed]
-            texts = {card_id: entries[card_id].get("texts") for card_id in self.card_set["ids"]}
+            was = [(self.was.get(cards[i].id) or {}).get("texts") for i in self.changed]
+            texts = card_entries.Texts(entries, lambda card_id: made(self.by_id[card_id]))
             texts.update((cards[i].id, made(cards[i])) for i in self.changed)
-            if (None not in texts.values() and isinstance(self.manifest.get("tags"), list)
+            if (isinstance(self.manifest.get("tags"), list)
                     and all(w is not None and w[1] == texts[cards[i].id][1] for i, w in zip(self.changed, was))):
                 self.tags = self.manifest["tags"]  # no card's tags changed: nor did the set of all tags
                 return texts
-            texts = {card.id: made(card) for card in cards}
+            texts.update(zip(self.card_set["ids"], map(texts.__getitem__, self.card_set["ids"])))  # every card's
         self.tags = sorted({t for tags in texts.values() for t in tags[1]})
         return texts
 
@@ -570,28 +604,41 @@ class GameBuild:
         cards, manifest = self.cards, self.manifest
         out_root = Path(settings.out)
         taken: set[int] = set()
-        by_id = {c.id: c for c in cards}
-        where: dict[str, tuple[int, int, dict]] = {}
+        by_id = self.by_id
         folders: dict[Path, Path] = {}
-        decks_at: list[tuple[int, dict, list[str]]] = []
-        for plan, face_path, backs_path, members in self.sheet_info:
-            key = sheet_key(game_id, face_path.name, taken)
-            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url, folders),
-                                      _url(backs_path or self.back_path, out_root, settings.base_url, folders),
-                                      plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
-                                      unique_back=settings.unique_backs)
-            where.update(zip(members, [(key, cell, entry) for cell in range(len(members))]))
-            decks_at.append((key, entry, members))
+        keys = [sheet_key(game_id, face_path.name, taken) for _, face_path, _, _ in self.sheet_info]  # in order
+        deck_entries: dict[int, dict] = {}
+
+        def deck_entry(k: int) -> dict:
+            """Sheet k's CustomDeck entry, made when first needed (a rebuild after one card's
+            text changed needs the entries of that card's sheet and of the objects' cards)."""
+            if k not in deck_entries:
+                plan, face_path, backs_path, _ = self.sheet_info[k]
+                deck_entries[k] = custom_deck_entry(
+                    _url(face_path, out_root, settings.base_url, folders),
+                    _url(backs_path or self.back_path, out_root, settings.base_url, folders),
+                    plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell, unique_back=settings.unique_backs)
+            return deck_entries[k]
+
+        at: dict[str, tuple[int, int]] = {}  # card id -> (sheet, cell)
+        for k, (_, _, _, members) in enumerate(self.sheet_info):
+            at.update(zip(members, zip(repeat(k), range(len(members)))))
+
+        def where(cid: str) -> tuple[int, int, dict]:
+            k, cell = at[cid]
+            return keys[k], cell, deck_entry(k)
+
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
         self.phase("texts")
+
         def sheet(k: int) -> cardindex.SheetCards:
-            key, entry, members = decks_at[k]
-            return cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
-                                                     for cid in members])
+            members = self.sheet_info[k][3]
+            return cardindex.SheetCards(keys[k], deck_entry(k), [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
+                                                                 for cid in members])
 
         # a sheet as the last build left it has its part of the file as that build wrote it
-        sheets = [None if k in self.clean_sheets else sheet(k) for k in range(len(decks_at))]
+        sheets = [None if k in self.clean_sheets else sheet(k) for k in range(len(keys))]
         self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"),
                                             sheet)
         self.phase("index")
@@ -602,7 +649,7 @@ class GameBuild:
         # thumbnails, their text, where they sit), every card's tags (the table save lists them)
         shown = sorted({cid for _, groups in decks for _, ids in groups for cid in ids}
                        | {s.card for s in adapter.supplies if s.card})
-        objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where[cid]) for cid in shown],
+        objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where(cid)) for cid in shown],
                                self.tags, asdict(self.geo), decks,
                                settings.base_url, settings.hidden_cell, settings.unique_backs, lua, xml,
                                [asdict(z) for z in adapter.zones], [asdict(s) for s in adapter.supplies],
@@ -621,7 +668,7 @@ class GameBuild:
         def card_objs(guids: Guids, ids: list[str]) -> list[dict]:
             out = []
             for cid in ids:
-                key, cell, entry = where[cid]
+                key, cell, entry = where(cid)
                 card = by_id[cid]
                 out.append(card_object(guids, key * 100 + cell, key, entry, card.title, *texts[cid],
                                        tf=transform(sx=scale, sz=scale), gm_notes=cid))
@@ -690,14 +737,14 @@ class GameBuild:
         self.phase("sheets+objects")
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
-            return self._done({**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
+            return self._done({**self.manifest, "sheets": self.new_sheets,
                                "tpl_checked": self.tpl_checked, "index": self.index_record})
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
                          for problem in only_errors(validate_file(path, strict=True))]
         self.report.errors.extend(object_errors)
         self.phase("validate")
-        return self._done({"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
+        return self._done({"tool": TOOL_VERSION, "sheets": self.new_sheets,
                            "objects": objects_hash, "object_errors": object_errors,
                            "object_files": _stats(self._object_files), "tpl_checked": self.tpl_checked,
                            "index": self.index_record})
@@ -707,8 +754,15 @@ class GameBuild:
 
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         manifest["preview"] = self.preview(views)
-        manifest.update({"preview_cards": self.preview_cards, "set": self.card_set, "tags": self.tags})
+        manifest.update({"preview_cards": self.preview_cards, "set": self.card_set, "tags": self.tags,
+                         "notes": self.notes, "back": self.entries[BACK_ID]})
+        manifest.pop("cards", None)  # written before the entries were kept per sheet
         self.phase("preview")
+        # each sheet's cards' entries: of the sheets of changed cards when only some cards' texts changed
+        sheets = [(path.stem, members) for k, (_, path, _, members) in enumerate(self.sheet_info)
+                  if k not in self.clean_sheets]
+        card_entries.write(self.entries_dir, sheets, self.entries,
+                           keep=None if self.changed is not None else {name for name, _ in sheets})
         _write_manifest(self.cache_file, manifest)
         self.phase("manifest")
         buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
@@ -737,10 +791,10 @@ class GameBuild:
     def _preview_cards(self) -> str:
         """The digest of what the preview shows of the cards: the last build's when only some
         cards' texts changed and none of their titles, warnings or errors did."""
-        old, known = self.manifest.get("cards", {}), self.manifest.get("preview_cards")
+        known, was = self.manifest.get("preview_cards"), self.was
         if (self.changed is not None and known and self.card_set["titles"] == self.manifest["set"].get("titles")
-                and all(self.entries[c].get("warnings") == old[c].get("warnings")
-                        and self.entries[c].get("error") == old[c].get("error")
+                and all(was[c] is not None and self.entries[c].get("warnings") == was[c].get("warnings")
+                        and self.entries[c].get("error") == was[c].get("error")
                         for c in (self.cards[i].id for i in self.changed))):
             return known
         entry = self.entries.get
