@@ -40,7 +40,7 @@ import pickle
 import re
 import sys
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import repeat
 from contextvars import ContextVar
 from pathlib import Path
@@ -205,10 +205,21 @@ def _unusual(raw: bytes) -> bool:
             or raw.startswith((b"---", b"...", b"%", b"?")) or _MARKERS.search(raw) is not None)
 
 
-def _split(raw: bytes, section: str) -> list[tuple[int, int]] | None:
-    """Where each card's text is, [start, end) in `raw`, in a file that is one `section:` block
-    list (comments and blank lines aside), cut where every line at the list's indentation or
-    less opens an item; None for any other file."""
+class _Pieces(NamedTuple):
+    """A card file cut into its cards: each card's text is `opening + part` (+ the line break
+    the cut took, but for the last), `opening` being the item's indentation and dash."""
+
+    opening: bytes
+    parts: list[bytes]
+
+    def text(self, i: int) -> bytes:
+        return self.opening + self.parts[i] + (b"\n" if i + 1 < len(self.parts) else b"")
+
+
+def _split(raw: bytes, section: str) -> _Pieces | None:
+    """The cards of a file that is one `section:` block list (comments and blank lines aside),
+    cut where every line at the list's indentation or less opens an item; None for any other
+    file."""
     if _unusual(raw):
         return None
     head = _HEAD.match(raw)
@@ -217,22 +228,23 @@ def _split(raw: bytes, section: str) -> list[tuple[int, int]] | None:
     first = head.start(2)
     width = len(head.group(2))
     # every line at the list's indentation or less that is not blank or a comment (`first`
-    # follows a \n) must open an item: every such item is such a line, so equal counts say
-    # that there is no other top-level key and no line that is not an item of the list
-    starts = [m.start() + 1 for m in _lines(width).finditer(raw, first - 1)]
-    if len(_items(width).findall(raw, first - 1)) != len(starts):
+    # follows a \n) must open an item: then there is no other top-level key and no line that
+    # is not an item of the list, and the items are cut at "\n", the indentation and the dash
+    if _stray(width).search(raw, first - 1) is not None:
         return None
-    return list(zip(starts, starts[1:] + [len(raw)]))
+    opening = b" " * width + b"-"
+    return _Pieces(opening, raw[first + len(opening):].split(b"\n" + opening))
 
 
 @lru_cache(maxsize=8)
-def _lines(width: int) -> re.Pattern:
-    return re.compile(rb"\n {0,%d}[^ \r\n#]" % width)
+def _stray(width: int) -> re.Pattern:
+    """A line at indentation `width` or less that is neither blank, a comment nor an item."""
+    item_or_other = rb" {%d}(?:[^ \r\n#-]|-(?![ \r\n]|\Z))" % width
+    return re.compile(rb"\n(?:" + (rb" {0,%d}[^ \r\n#]|" % (width - 1) if width else b"") + item_or_other + rb")")
 
 
-@lru_cache(maxsize=8)
-def _items(width: int) -> re.Pattern:
-    return re.compile(rb"\n {%d}-(?=[ \r\n]|\Z)" % width)
+_BLAKE2B_16 = partial(hashlib.blake2b, digest_size=16)
+_DIGEST = operator.methodcaller("digest")
 
 
 # -- the cache of built cards -------------------------------------------------------------------
@@ -379,7 +391,7 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
         return None
     raw = raw.removeprefix(b"\xef\xbb\xbf")
     pieces = _split(raw, section)
-    if not pieces:
+    if pieces is None:
         return None
     try:
         key = hashlib.blake2b(orjson.dumps([schema, section, _code_stamp(make), getattr(facts, "_fields", None)],
@@ -387,8 +399,8 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
     except (TypeError, OSError, orjson.JSONEncodeError):
         return None
     store = _Store(path, key, _module_of(make))
-    view = memoryview(raw)  # slices without copies
-    digests = [hashlib.blake2b(view[start:end], digest_size=16).digest() for start, end in pieces]
+    # C calls over the parts, no Python loop: 10,000 cards' digests cost their hashing only
+    digests = list(map(_DIGEST, map(_BLAKE2B_16, pieces.parts)))
     new: dict[bytes, tuple[tuple, bytes]] = {}
     built: dict[int, Any] = {}
     where = str(path)  # no line: whatever finds a problem here hands the file to `_cold`, which says it
@@ -397,14 +409,13 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
     with paused_gc():  # loops of C calls (map, zip): per card of 10,000, a Python loop cost 0.03 s
         records = list(map(store.cards.get, digests))
         for i in [i for i, record in enumerate(records) if record is None]:  # the cards not seen before
-            start, end = pieces[i]
-            card = _build(raw[start:end], path, schema, section, make, i, where)
+            card = _build(pieces.text(i), path, schema, section, make, i, where)
             if card is None:
                 ok = False
                 continue
             built[i] = card
             new[digests[i]] = records[i] = (tuple(of(card)), _dumps(card))
-        if not ok or not rest_passes(schema, section, len(pieces)):
+        if not ok or not rest_passes(schema, section, len(pieces.parts)):
             store.save(set(digests), new)
             return None
         rows = [record[0] for record in records]

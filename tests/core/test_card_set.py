@@ -197,6 +197,10 @@ UNUSUAL = {
     "crlf": "cards:\r\n- id: a\r\n  name: x\r\n",
     "anchor across cards": "cards:\n- id: a\n  name: &n x\n- id: b\n  name: *n\n",
     "line separator": "cards:\n- id: a\n  name: \"x\u2028y\"\n",
+    "a dash that opens no item": "cards:\n- id: a\n  name: x\n-b: 1\n",
+    "a line left of indented items": "cards:\n  - id: a\n    name: x\n - id: b\n   name: y\n",
+    "comments and blank lines between cards": "cards:\n# one\n- id: a\n  name: x\n\n# two\n- id: b\n  name: y\n# end",
+    "a dash item at the end of the file": "cards:\n- id: a\n  name: x\n-",
 }
 
 

@@ -423,7 +423,9 @@ class GameBuild:
         the build looks at every card."""
         cards = self.cards
         digests = [card.digest for card in cards]
-        self.card_set = {"ids": [card.id for card in cards], "titles": [card.title for card in cards],
+        # the ids and titles by a digest of each list: only whether they changed is asked
+        self.ids = [card.id for card in cards]
+        self.card_set = {"ids": _digest(self.ids), "titles": _digest([card.title for card in cards]),
                          "digests": None if None in digests else [d.hex() for d in digests]}
         known = manifest.get("set")
         if (not isinstance(known, dict) or self.card_set["digests"] is None or known.get("ids") != self.card_set["ids"]
@@ -465,7 +467,7 @@ class GameBuild:
         texts changed, from the last build's notes with those cards' replaced."""
         entries = self.entries
         if self.changed is None:
-            places = enumerate([BACK_ID, *self.card_set["ids"]], -1)
+            places = enumerate([BACK_ID, *self.ids], -1)
             kept = []
         else:
             changed = set(self.changed)
@@ -593,7 +595,7 @@ class GameBuild:
                     and all(w is not None and w[1] == texts[cards[i].id][1] for i, w in zip(self.changed, was))):
                 self.tags = self.manifest["tags"]  # no card's tags changed: nor did the set of all tags
                 return texts
-            texts.update(zip(self.card_set["ids"], map(texts.__getitem__, self.card_set["ids"])))  # every card's
+            texts.update(zip(self.ids, map(texts.__getitem__, self.ids)))  # every card's
         self.tags = sorted({t for tags in texts.values() for t in tags[1]})
         return texts
 
