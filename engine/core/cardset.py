@@ -186,11 +186,11 @@ def _facts_of(facts: Facts | None) -> Callable[[Any], tuple] | None:
 
 # what the split does not handle: tabs, line breaks other than \n and \r\n (str.splitlines
 # would count them), document markers, directives, complex keys. Searched for in a few passes
-# over the bytes: one regular expression with all of them took 50-80 ms for 4 MB.
+# over the bytes: one regular expression with all of them took 50-80 ms for 4 MB. (A marker,
+# directive or key at a line's start inside the list is a stray line of a card: `_stray`.)
 _ODD_BYTES = b"\t\x0b\x0c\x1c\x1d\x1e"
 _ODD_SINGLES = [_ODD_BYTES[i:i + 1] for i in range(len(_ODD_BYTES))]
 _ODD_BREAKS = (b"\xc2\x85", b"\xe2\x80\xa8", b"\xe2\x80\xa9")  # U+0085, U+2028, U+2029 in UTF-8
-_MARKERS = re.compile(rb"\n(?:---|\.\.\.|%|\?)")
 _BLANKS = rb"(?:[ ]*(?:#[^\r\n]*)?\r?\n)*"  # blank and comment lines
 _HEAD = re.compile(_BLANKS + rb"([A-Za-z0-9_][\w.-]*):[ ]*(?:#[^\r\n]*)?\r?\n" + _BLANKS + rb"( *)-(?=[ \r\n]|\Z)")
 
@@ -202,45 +202,46 @@ def _unusual(raw: bytes) -> bool:
     return (any(raw.find(b) >= 0 for b in _ODD_SINGLES)
             or (b"\r" in raw and raw.count(b"\r") != raw.count(b"\r\n"))
             or (not raw.isascii() and any(b[-1:] in raw and b in raw for b in _ODD_BREAKS))
-            or raw.startswith((b"---", b"...", b"%", b"?")) or _MARKERS.search(raw) is not None)
+            or raw.startswith((b"---", b"...", b"%", b"?")))
 
 
 class _Pieces(NamedTuple):
-    """A card file cut into its cards: each card's text is `opening + part` (+ the line break
-    the cut took, but for the last), `opening` being the item's indentation and dash."""
+    """A card file cut at every line that is its list's indentation and a dash: each card's
+    text is `opening + part` (+ the line break the cut took, but for the last)."""
 
-    opening: bytes
+    opening: bytes  # the items' indentation and dash
     parts: list[bytes]
 
     def text(self, i: int) -> bytes:
         return self.opening + self.parts[i] + (b"\n" if i + 1 < len(self.parts) else b"")
 
+    def stray(self, i: int) -> bool:
+        """Whether part i holds a line that is no part of an item: the cut was at a dash that
+        opens no item (`-x`), or a line at the list's indentation or less (another key, a
+        document marker) that is not blank or a comment. Asked of the parts not seen before:
+        a part seen before passed in a file cut with the same opening (the cache's key)."""
+        part = self.parts[i]
+        return part[:1] not in (b" ", b"\r", b"\n", b"") or _stray(len(self.opening) - 1).search(part) is not None
+
 
 def _split(raw: bytes, section: str) -> _Pieces | None:
     """The cards of a file that is one `section:` block list (comments and blank lines aside),
-    cut where every line at the list's indentation or less opens an item; None for any other
-    file."""
+    cut at its items' lines; None for any other file. Every line at the list's indentation or
+    less that is not blank or a comment must open an item: `_Pieces.stray` says where not."""
     if _unusual(raw):
         return None
     head = _HEAD.match(raw)
     if head is None or head.group(1) != section.encode():
         return None
     first = head.start(2)
-    width = len(head.group(2))
-    # every line at the list's indentation or less that is not blank or a comment (`first`
-    # follows a \n) must open an item: then there is no other top-level key and no line that
-    # is not an item of the list, and the items are cut at "\n", the indentation and the dash
-    if _stray(width).search(raw, first - 1) is not None:
-        return None
-    opening = b" " * width + b"-"
+    opening = head.group(2) + b"-"
     return _Pieces(opening, raw[first + len(opening):].split(b"\n" + opening))
 
 
 @lru_cache(maxsize=8)
 def _stray(width: int) -> re.Pattern:
-    """A line at indentation `width` or less that is neither blank, a comment nor an item."""
-    item_or_other = rb" {%d}(?:[^ \r\n#-]|-(?![ \r\n]|\Z))" % width
-    return re.compile(rb"\n(?:" + (rb" {0,%d}[^ \r\n#]|" % (width - 1) if width else b"") + item_or_other + rb")")
+    """Inside a part: a line at indentation `width` or less that is not blank or a comment."""
+    return re.compile(rb"\n {0,%d}[^ \r\n#]" % width)
 
 
 _BLAKE2B_16 = partial(hashlib.blake2b, digest_size=16)
@@ -394,8 +395,9 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
     if pieces is None:
         return None
     try:
-        key = hashlib.blake2b(orjson.dumps([schema, section, _code_stamp(make), getattr(facts, "_fields", None)],
-                                           option=orjson.OPT_SORT_KEYS), digest_size=16).digest()
+        key = hashlib.blake2b(orjson.dumps([schema, section, _code_stamp(make), getattr(facts, "_fields", None),
+                                            pieces.opening.decode()], option=orjson.OPT_SORT_KEYS),
+                              digest_size=16).digest()
     except (TypeError, OSError, orjson.JSONEncodeError):
         return None
     store = _Store(path, key, _module_of(make))
@@ -409,6 +411,9 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
     with paused_gc():  # loops of C calls (map, zip): per card of 10,000, a Python loop cost 0.03 s
         records = list(map(store.cards.get, digests))
         for i in [i for i, record in enumerate(records) if record is None]:  # the cards not seen before
+            if pieces.stray(i):
+                store.save(set(digests), new)
+                return None
             card = _build(pieces.text(i), path, schema, section, make, i, where)
             if card is None:
                 ok = False
