@@ -83,7 +83,10 @@ Facts = type  # a NamedTuple class: fields named as the card's attributes, `id` 
 class LazyCards(Mapping):
     """Cards by id, in the file's order, each unpickled from the cache when first asked for
     (`lazily()`); `facts()` are every card's facts without unpickling any. `digests` as in
-    `CardList`. Asking for every value costs what the eager load does."""
+    `CardList`; `facts_digest` names the list of every card's facts (and the loader). Asking for
+    every value costs what the eager load does."""
+
+    facts_digest = ""
 
     def __init__(self, facts: list[tuple], blobs: list[bytes | None], built: dict[int, Any],
                  digests: dict[str, bytes], modules: tuple[str, ...]) -> None:
@@ -442,8 +445,10 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
         store.save(set(digests), new, passed if facts is not None else None)
         digest_of = dict(zip(ids, [key + digest for digest in digests]))
         if lazy:
-            return LazyCards(list(map(facts._make, rows)), [record[1] for record in records], built, digest_of,
-                             store.modules)
+            lazy_set = LazyCards(list(map(facts._make, rows)), [record[1] for record in records], built, digest_of,
+                                 store.modules)
+            lazy_set.facts_digest = passed.hex()
+            return lazy_set
         out = CardList(zip(ids, cards))
         out.digests = digest_of
         return out

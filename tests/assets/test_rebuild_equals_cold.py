@@ -19,7 +19,7 @@ from tts_bridge.assets.build import Settings, build_game
 from tts_bridge.assets.games import get_adapter
 from tts_bridge.cli import main
 
-CARDS = 60  # the 37 sample cards and copies: 6 sheets of 10 with the settings below
+CARDS = 100  # the 37 sample cards and copies (the middle card is a copy): 10 sheets of 10 below
 
 
 def _settings(out: Path) -> Settings:
@@ -41,8 +41,14 @@ def _renamed(cards: list) -> None:
     cards[-3]["name"] = "Renamed Beast"
 
 
+def _deck_card_edited(cards: list) -> None:
+    card = next(c for c in cards if c["id"] == "kj-tidal-nursery")  # in a sample deck
+    card["text"] = "Edited. " + card.get("text", "")
+
+
 EDITS = {
     "one card's text": _edit_one_card,
+    "a deck card's text": lambda data: _rewrite(data, _deck_card_edited),
     "a card removed": lambda data: _rewrite(data, lambda cards: cards.pop(50)),
     "a card added": lambda data: _rewrite(data, _added),
     "a card renamed": lambda data: _rewrite(data, _renamed),
@@ -78,8 +84,10 @@ def test_a_rebuild_after_an_edit_writes_what_a_clean_build_writes(edit, grown, t
     warm = tmp_path / "warm"
     build_game("kaiju", _settings(warm), adapter=adapter)
     EDITS[edit](grown)
-    if edit == "one card's text":  # the faces folder is not listed: the build looks at the changed card only
+    if "text" in edit:  # the faces folder is not listed: the build looks at the changed card only
         monkeypatch.setattr(build_mod, "_names_in", lambda folder: pytest.fail("every card was looked at"))
+    if edit == "one card's text":  # no deck names it: the decks resolve as last time
+        monkeypatch.setattr(adapter, "sample_deck_groups", lambda: pytest.fail("the decks were resolved again"))
     again = build_game("kaiju", _settings(warm), adapter=adapter)
     monkeypatch.undo()
     assert again.cards_rendered == (0 if edit == "a card removed" else 1) and not again.errors

@@ -289,6 +289,7 @@ class GameBuild:
     -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
 
     index_record: dict | None = None  # cards.json as written (cardindex.write), for the next build
+    decks_record: list | None = None  # [the card set's facts digest, the sample decks], for the next build
 
     def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
                  inputs: buildrecord.Inputs | None = None) -> None:
@@ -599,6 +600,21 @@ class GameBuild:
         self.tags = sorted({t for tags in texts.values() for t in tags[1]})
         return texts
 
+    def sample_decks(self) -> list:
+        """The adapter's sample decks, or the last build's when only some cards' texts changed,
+        no card's facts did (engine/core/cardset.py: the names deck lists are read by) and no
+        changed card is in a deck: the lists resolve to the same cards, which pass as before."""
+        facts = getattr(self.adapter.engine_cards(), "facts_digest", "") if self.adapter.lazy_cards else ""
+        known = self.manifest.get("decks")
+        if self.changed is not None and facts and isinstance(known, list) and known[0] == facts:
+            changed = {self.cards[i].id for i in self.changed}
+            if changed.isdisjoint(cid for _, groups in known[1] for _, ids in groups for cid in ids):
+                self.decks_record = known
+                return known[1]
+        decks = self.adapter.sample_deck_groups()
+        self.decks_record = [facts, decks] if facts else None
+        return decks
+
     def write_objects(self) -> None:
         """Deck objects and the table save: they need the rendered faces and the sheet plan,
         not the sheet files, so they are written while the sheets compose."""
@@ -646,7 +662,7 @@ class GameBuild:
         self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
-        decks = adapter.sample_deck_groups()
+        decks = self.sample_decks()
         # what the objects show: the cards of the decks and supplies (their faces' hashes for the
         # thumbnails, their text, where they sit), every card's tags (the table save lists them)
         shown = sorted({cid for _, groups in decks for _, ids in groups for cid in ids}
@@ -757,7 +773,7 @@ class GameBuild:
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         manifest["preview"] = self.preview(views)
         manifest.update({"preview_cards": self.preview_cards, "set": self.card_set, "tags": self.tags,
-                         "notes": self.notes, "back": self.entries[BACK_ID]})
+                         "notes": self.notes, "back": self.entries[BACK_ID], "decks": self.decks_record})
         manifest.pop("cards", None)  # written before the entries were kept per sheet
         self.phase("preview")
         # each sheet's cards' entries: of the sheets of changed cards when only some cards' texts changed
