@@ -82,17 +82,21 @@ Facts = type  # a NamedTuple class: fields named as the card's attributes, `id` 
 
 class LazyCards(Mapping):
     """Cards by id, in the file's order, each unpickled from the cache when first asked for
-    (`lazily()`); `facts()` are every card's facts without unpickling any. `digests` as in
-    `CardList`; `facts_digest` names the list of every card's facts (and the loader). Asking for
-    every value costs what the eager load does."""
+    (`lazily()`); `facts()` and `column(field)` are every card's facts without unpickling any.
+    `digest_list` is each card's digest in order (`digests` by id, as in `CardList`);
+    `facts_digest` names the list of every card's facts (and the loader). Asking for every value
+    costs what the eager load does."""
 
-    facts_digest = ""
+    def __init__(self, kind: Facts, rows: list[tuple], blobs: list[bytes], built: dict[int, Any],
+                 digest_list: list[bytes], modules: tuple[str, ...], facts_digest: str = "") -> None:
+        self._kind, self._rows, self._blobs, self._built, self._modules = kind, rows, blobs, built, modules
+        self._at = dict(zip(map(operator.itemgetter(0), rows), range(len(rows))))
+        self._facts: list[tuple] | None = None
+        self.digest_list, self.facts_digest = digest_list, facts_digest
 
-    def __init__(self, facts: list[tuple], blobs: list[bytes | None], built: dict[int, Any],
-                 digests: dict[str, bytes], modules: tuple[str, ...]) -> None:
-        self._facts, self._blobs, self._built, self._modules = facts, blobs, built, modules
-        self._at = {f[0]: i for i, f in enumerate(facts)}
-        self.digests = digests
+    @property
+    def digests(self) -> dict[str, bytes]:
+        return dict(zip(self._at, self.digest_list))
 
     def __getitem__(self, card_id: str) -> Any:
         i = self._at[card_id]
@@ -112,7 +116,15 @@ class LazyCards(Mapping):
 
     def facts(self) -> list[tuple]:
         """Every card's facts (the loader's `facts` class), in the file's order."""
+        if self._facts is None:
+            self._facts = list(map(self._kind._make, self._rows))
         return self._facts
+
+    def column(self, field: str) -> list | None:
+        """One fact of every card, in the file's order (None if the facts have no such field)."""
+        if field not in self._kind._fields:
+            return None
+        return list(map(operator.itemgetter(self._kind._fields.index(field)), self._rows))
 
 
 def load_card_list(path: Path, schema: dict, make: Make, check_set: CheckSet | None = None,
@@ -443,14 +455,12 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
                 store.save(set(digests), new)
                 return None
         store.save(set(digests), new, passed if facts is not None else None)
-        digest_of = dict(zip(ids, [key + digest for digest in digests]))
+        digest_list = list(map(key.__add__, digests))
         if lazy:
-            lazy_set = LazyCards(list(map(facts._make, rows)), [record[1] for record in records], built, digest_of,
-                                 store.modules)
-            lazy_set.facts_digest = passed.hex()
-            return lazy_set
+            return LazyCards(facts, rows, [record[1] for record in records], built, digest_list, store.modules,
+                             passed.hex())
         out = CardList(zip(ids, cards))
-        out.digests = digest_of
+        out.digests = dict(zip(ids, digest_list))
         return out
 
 

@@ -158,17 +158,17 @@ class _ByIdIndex(NameIndex):
 
 
 def _build_index(cards: dict[str, Any]) -> NameIndex:
-    facts = getattr(cards, "facts", None)
-    if callable(facts):  # a lazy set: names from the facts, ids for the cards
+    column = getattr(cards, "column", None)
+    if callable(column):  # a lazy set: names from the facts, ids for the cards
         index: NameIndex = _ByIdIndex(cards)
-        rows = facts()
-        values = [row.id for row in rows]
+        values, names, titles = column("id"), column("name"), column("title")
+        titles = [title or name for title, name in zip(titles, names)] if titles is not None else names
     else:
         index = NameIndex()
-        rows = values = list(cards.values())
-    names = [card.name for card in rows]
+        values = list(cards.values())
+        names = [card.name for card in values]
+        titles = [getattr(card, "title", "") or card.name for card in values]
     short = Counter(names)
-    titles = [getattr(card, "title", "") or card.name for card in rows]
     # per card its title, then its id (in that order: the first card to claim a name keeps it)
     pairs = list(chain.from_iterable(zip(zip(titles, values), zip(cards, values))))
     pairs.extend((name, card) for name, card in zip(names, values) if short[name] == 1)

@@ -126,3 +126,12 @@ def test_an_edit_that_breaks_the_set_stops_the_rebuild_as_it_stops_a_clean_build
         assert "unknown card 'Tidal Nursery'" in again.output
     else:
         assert "is already used by another card" in again.output
+
+
+def test_the_changed_places_are_found_in_a_run_of_digests():
+    old = [bytes([i % 251, i // 251]) * 16 for i in range(300)]
+    new = list(old)
+    for i in (0, 63, 64, 299):
+        new[i] = b"x" * 32
+    assert build_mod._differing(b"".join(old), b"".join(new), 300) == [0, 63, 64, 299]
+    assert build_mod._differing(b"".join(old), b"".join(old), 300) == []

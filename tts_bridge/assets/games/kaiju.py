@@ -5,6 +5,7 @@ rift, deck, hand) and damage counters, spirit-cost counters and an Evasion coin.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 
 import orjson
 
@@ -38,9 +39,10 @@ class KaijuAdapter(GameAdapter):
         with the engine's CARD_SCHEMA first, see `carddata.load_tables`). A set read lazily
         gives entries made from each card's facts (engine/games/kaiju/cards.py Facts)."""
         loaded = self.engine_cards()
-        digests = getattr(loaded, "digests", {})
         if isinstance(loaded, LazyCards):
-            return [LazyEntry(f.id, f.type, f.title, loaded, digests.get(f.id)) for f in loaded.facts()]
+            return list(map(LazyEntry, loaded.column("id"), loaded.column("type"), loaded.column("title"),
+                            repeat(loaded), loaded.digest_list))
+        digests = getattr(loaded, "digests", {})
         return [CardEntry(c.id, c.type, c.title, c, digest=digests.get(c.id)) for c in loaded.values()]
 
     def source(self, card: CardEntry) -> bytes:
