@@ -303,6 +303,7 @@ class GameBuild:
 
     index_record: dict | None = None  # cards.json as written (cardindex.write), for the next build
     decks_record: list | None = None  # [the card set's facts digest, the sample decks], for the next build
+    entry_files: dict[str, bytes] | None = None  # each sheet's entries file as read, when every card is looked at
 
     def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
                  inputs: buildrecord.Inputs | None = None) -> None:
@@ -363,7 +364,7 @@ class GameBuild:
         if changed is None:  # every card is looked at
             self.hashes: dict[str, str] = {}
             self.entries: dict[str, dict] = {}
-            old_cards = card_entries.read_all(self.entries_dir) if manifest else {}
+            old_cards, self.entry_files = card_entries.read_all(self.entries_dir) if manifest else ({}, {})
             if not old_cards and isinstance(manifest.get("cards"), dict):  # kept in one file until 2026-12-07
                 old_cards = manifest["cards"]
             if isinstance(manifest.get("back"), dict):
@@ -795,7 +796,8 @@ class GameBuild:
         sheets = [(path.stem, members) for k, (_, path, _, members) in enumerate(self.sheet_info)
                   if k not in self.clean_sheets]
         card_entries.write(self.entries_dir, sheets, self.entries,
-                           keep=None if self.changed is not None else {name for name, _ in sheets})
+                           keep=None if self.changed is not None else {name for name, _ in sheets},
+                           known=self.entry_files)
         _write_manifest(self.cache_file, manifest)
         self.phase("manifest")
         buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)

@@ -17,12 +17,21 @@ import orjson
 from tts_bridge.assets.io import atomic_write_bytes
 
 
-def read_all(folder: Path) -> dict[str, dict]:
-    """Every card's entry the last build wrote (a build that looks at every card)."""
+def read_all(folder: Path) -> tuple[dict[str, dict], dict[str, bytes]]:
+    """Every card's entry the last build wrote (a build that looks at every card), and each
+    sheet's file as read (`write` leaves a file that holds what it would write: its bytes are
+    compared, as the entries read are changed in place by the build)."""
     out: dict[str, dict] = {}
+    files: dict[str, bytes] = {}
     for name in _names(folder):
-        out.update(_read(folder / name))
-    return out
+        try:
+            files[name.removesuffix(".json")] = raw = (folder / name).read_bytes()
+            part = orjson.loads(raw)
+        except (OSError, orjson.JSONDecodeError):
+            continue
+        if isinstance(part, dict):
+            out.update(part)
+    return out, files
 
 
 def _names(folder: Path) -> list[str]:
@@ -41,12 +50,15 @@ def _read(path: Path) -> dict[str, dict]:
 
 
 def write(folder: Path, sheets: Iterable[tuple[str, list[str]]], entries: dict[str, dict],
-          keep: set[str] | None = None) -> None:
-    """Write each (sheet name, its card ids)'s entries; with `keep` (the names of every sheet
-    of the build) delete the files of sheets that are no more."""
+          keep: set[str] | None = None, known: dict[str, bytes] | None = None) -> None:
+    """Write each (sheet name, its card ids)'s entries unless `known` (the files `read_all`
+    read) holds those bytes; with `keep` (the names of every sheet of the build) delete the
+    files of sheets that are no more."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, members in sheets:
-        atomic_write_bytes(folder / f"{name}.json", orjson.dumps({m: entries[m] for m in members}))
+        data = orjson.dumps({m: entries[m] for m in members})
+        if known is None or known.get(name) != data:
+            atomic_write_bytes(folder / f"{name}.json", data)
     if keep is not None:
         for name in _names(folder):
             if name.removesuffix(".json") not in keep:
