@@ -137,12 +137,38 @@ def card_name_index(cards: dict[str, Any]) -> NameIndex:
     return index
 
 
+class _ByIdIndex(NameIndex):
+    """The index of a card set read lazily (engine/core/cardset.py LazyCards): made from the
+    cards' facts (`name`, and `title` where cards have one), its names point at card ids, and a
+    name found gives the card, unpickled then: resolving a deck reads the deck's cards only."""
+
+    def __init__(self, cards: Any) -> None:
+        super().__init__()
+        self._cards = cards
+        self._canonical: dict[str, str] = {}  # card id -> the id object the index holds
+
+    def resolve(self, name: str) -> tuple[Any | None, list[str]]:
+        found, suggestions = super().resolve(name)
+        return (None if found is None else self._cards[found]), suggestions
+
+    def display_name(self, value: Any) -> str:
+        if not self._canonical:
+            self._canonical = {card_id: card_id for card_id in self._cards}
+        return super().display_name(self._canonical[value.id])
+
+
 def _build_index(cards: dict[str, Any]) -> NameIndex:
-    index = NameIndex()
-    values = list(cards.values())
-    names = [card.name for card in values]
+    column = getattr(cards, "column", None)
+    if callable(column):  # a lazy set: names from the facts, ids for the cards
+        index: NameIndex = _ByIdIndex(cards)
+        values, names, titles = column("id"), column("name"), column("title")
+        titles = [title or name for title, name in zip(titles, names)] if titles is not None else names
+    else:
+        index = NameIndex()
+        values = list(cards.values())
+        names = [card.name for card in values]
+        titles = [getattr(card, "title", "") or card.name for card in values]
     short = Counter(names)
-    titles = [getattr(card, "title", "") or card.name for card in values]
     # per card its title, then its id (in that order: the first card to claim a name keeps it)
     pairs = list(chain.from_iterable(zip(zip(titles, values), zip(cards, values))))
     pairs.extend((name, card) for name, card in zip(names, values) if short[name] == 1)

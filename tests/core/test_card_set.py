@@ -5,11 +5,13 @@ changed cards are built again, and a bad edit reports the file and line the ordi
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib
 import pickle
 from functools import partial
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -53,6 +55,7 @@ def _check_set(path: Path, entries: list[cardset.CardAt], problems: list[str]) -
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     BUILT.clear()
+    CHECKED.clear()
     return tmp_path / "cache"
 
 
@@ -194,6 +197,10 @@ UNUSUAL = {
     "crlf": "cards:\r\n- id: a\r\n  name: x\r\n",
     "anchor across cards": "cards:\n- id: a\n  name: &n x\n- id: b\n  name: *n\n",
     "line separator": "cards:\n- id: a\n  name: \"x\u2028y\"\n",
+    "a dash that opens no item": "cards:\n- id: a\n  name: x\n-b: 1\n",
+    "a line left of indented items": "cards:\n  - id: a\n    name: x\n - id: b\n   name: y\n",
+    "comments and blank lines between cards": "cards:\n# one\n- id: a\n  name: x\n\n# two\n- id: b\n  name: y\n# end",
+    "a dash item at the end of the file": "cards:\n- id: a\n  name: x\n-",
 }
 
 
@@ -279,3 +286,91 @@ def test_a_load_freezes_nothing_for_processes_that_live_on(warm, tmp_path):
     frozen = gc.get_freeze_count()
     _load(path)
     assert gc.get_freeze_count() == frozen and gc.isenabled()
+
+
+# -- facts: the checks across cards on each card's facts, and sets read lazily ------------------
+
+class Facts(NamedTuple):
+    id: str
+    name: str
+
+
+CHECKED: list[int] = []  # the sizes of the sets `_check_facts` checked
+
+
+def _check_facts(path: Path, entries: list[cardset.CardAt], problems: list[str]) -> None:
+    CHECKED.append(len(entries))
+    assert all(type(e.card) is Facts for e in entries), "the check reads the facts only"
+    _check_set(path, entries, problems)
+
+
+def _load_facts(path: Path, lazy: bool = False) -> Any:
+    with cardset.lazily() if lazy else contextlib.nullcontext():
+        return cardset.load_card_list(path, SCHEMA, _make_card, _check_facts, facts=Facts)
+
+
+def _cold_facts(path: Path) -> cardset.CardList:
+    return cardset.cold_load(path, SCHEMA, _make_card, _check_facts, facts=Facts)
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_a_lazy_set_is_the_ordinary_load_and_unpickles_only_what_is_asked_for(edit, tmp_path):
+    path = tmp_path / "cards.yaml"
+    cards = [_card(n) for n in range(10)]
+    _write(path, cards)
+    _load_facts(path)
+    _write(path, EDITS[edit](cards))
+    lazy = _load_facts(path, lazy=True)
+    assert isinstance(lazy, cardset.LazyCards)
+    assert lazy._built.keys() <= {i for i, f in enumerate(lazy.facts()) if f.id in ("c5", "c99")}, "only new cards"
+    assert [tuple(f) for f in lazy.facts()] == [(c.id, c.name) for c in _cold_facts(path).values()]
+    _assert_same(dict(lazy), _cold_facts(path))
+    assert lazy.digests == _load_facts(path).digests
+
+
+def test_facts_that_passed_are_not_checked_again_and_a_new_clash_is_reported_as_cold(tmp_path):
+    path = tmp_path / "cards.yaml"
+    cards = [_card(n) for n in range(8)]
+    _write(path, cards)
+    _load_facts(path)
+    CHECKED.clear()
+    _write(path, [*cards[:3], _card(3, power=7), *cards[4:]])  # a text edit: the facts are those that passed
+    _load_facts(path, lazy=True)
+    assert CHECKED == []
+    _write(path, [*cards[:3], _card(3).replace("Card 3", "Card 6"), *cards[4:]])  # a name now used twice
+    with pytest.raises(DataError) as cold:
+        _cold_facts(path)
+    with pytest.raises(DataError) as lazy:
+        _load_facts(path, lazy=True)
+    assert lazy.value.problems == cold.value.problems and ":32: cards[6].name" in cold.value.problems[0]
+    _write(path, [*cards[:3], _card(2), *cards[4:]])  # a duplicate id
+    with pytest.raises(DataError) as cold:
+        _cold_facts(path)
+    with pytest.raises(DataError) as lazy:
+        _load_facts(path, lazy=True)
+    assert lazy.value.problems == cold.value.problems
+
+
+def test_a_lazy_kaiju_set_resolves_deck_lists_as_the_eager_one_does(tmp_path):
+    from engine.core.decklist import parse_deck_text
+    from engine.games.kaiju import RULES
+
+    data = synthesize("kaiju", 150, tmp_path)
+    path = data / "cards.yaml"
+    eager = type(RULES).load_cards(path)
+    with cardset.lazily():
+        lazy = type(RULES).load_cards(path)
+    assert isinstance(lazy, cardset.LazyCards)
+    deck = sorted((data / "decks").glob("*.txt"))[0].read_text(encoding="utf-8")
+    wrong = deck.replace("\n3 Kindling Beast Cindrak\n", "\n3 Kindling Beast Cindrakk\n")
+    for text in (deck, wrong):
+        outcomes = []
+        for cards in (eager, lazy):
+            entries, problems = parse_deck_text(text, "deck.txt")
+            try:
+                outcomes.append(RULES.deck_from_entries(entries, "deck.txt", cards, {}, problems).sections)
+            except DataError as exc:
+                outcomes.append(exc.problems)
+        assert outcomes[0] == outcomes[1]
+    assert "unknown card 'Kindling Beast Cindrakk'; did you mean" in str(outcomes[0])
+    assert len(lazy._built) < 40, "the lazy set unpickled the deck's cards only"

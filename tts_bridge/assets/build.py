@@ -17,6 +17,7 @@ import re
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, fields
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
 
@@ -24,7 +25,7 @@ import orjson
 from PIL import Image
 
 from engine.core.gcpause import paused_gc
-from tts_bridge.assets import TOOL_VERSION, buildrecord, cardindex, cells, fonts
+from tts_bridge.assets import TOOL_VERSION, buildrecord, cardindex, cells, entries as card_entries, fonts
 from tts_bridge.assets.games import CardEntry, GameAdapter, get_adapter
 from tts_bridge.assets.io import (OutputError, atomic_write_bytes, atomic_write_json, inflate,
                                   png_from_bands, save_image, save_png, writable_folder, write_if_changed)
@@ -266,6 +267,23 @@ def _code_stamp(adapter: GameAdapter) -> list:
     return out
 
 
+def _differing(old: bytes, new: bytes, count: int, block: int = 64) -> list[int]:
+    """The places at which two equally long runs of `count` digests of one size differ: blocks
+    of digests compared first (C comparisons; a Python loop over 10,000 digests cost more)."""
+    size = len(new) // count if count else 0
+    out = []
+    for start in range(0, count, block):
+        a, b = start * size, min(start + block, count) * size
+        if old[a:b] != new[a:b]:
+            out.extend(i for i in range(start, min(start + block, count))
+                       if old[i * size:(i + 1) * size] != new[i * size:(i + 1) * size])
+    return out
+
+
+def _sheet_name(plan: Any) -> str:
+    return f"sheet-{plan.index + 1:02d}"
+
+
 def _safe_name(name: str) -> str:
     return "".join("_" if c in '/\\:*?"<>|' else c for c in name).strip() or "deck"
 
@@ -284,14 +302,16 @@ class GameBuild:
     -> `finish` (main: deck objects, table save, validation, manifest, preview)."""
 
     index_record: dict | None = None  # cards.json as written (cardindex.write), for the next build
+    decks_record: list | None = None  # [the card set's facts digest, the sample decks], for the next build
+    entry_files: dict[str, bytes] | None = None  # each sheet's entries file as read, when every card is looked at
 
     def __init__(self, game_id: str, settings: Settings, adapter: GameAdapter | None = None,
-                 inputs: str | None = None) -> None:
+                 inputs: buildrecord.Inputs | None = None) -> None:
         self.t0 = self._last = time.perf_counter()
         self.settings = settings
         self.adapter = adapter = adapter or get_adapter(game_id)
         # digested before anything is read: an edit during the build makes the next one differ
-        self.inputs = inputs or buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
+        self.inputs = inputs or buildrecord.input_digests(adapter, settings, _template_dir(settings, game_id))
         self.game_id = game_id
         self.report = report = GameReport(game_id)
         self.root = root = Path(settings.out) / game_id
@@ -308,7 +328,6 @@ class GameBuild:
         self.phase("cards")  # the engine's load of the card data
         self.manifest = manifest = (orjson.loads(self.cache_file.read_bytes())
                                     if self.cache_file.is_file() and not settings.force else {})
-        old_cards = manifest.get("cards", {})
         report.card_count = len(cards)
         status = fonts.complex_layout_status()
         if not status["raqm"]:
@@ -319,12 +338,15 @@ class GameBuild:
         self.plans = plan_sheets(len(cards), settings.hidden_cell, settings.max_cols, settings.max_rows)
         tw, th = geo.trim_px
         self.cell_of = cell_of = {BACK_ID: cell_size(tw, th, 1, 1, settings.cap)}
+        self.sheet_of: dict[str, str] = {}  # card id -> its sheet's name
         for plan in self.plans:  # one size per sheet
-            cell_of.update(dict.fromkeys([cards[i].id for i in plan.cards],
-                                         cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
+            members = [cards[i].id for i in plan.cards]
+            cell_of.update(dict.fromkeys(members, cell_size(tw, th, plan.cols, plan.rows, settings.cap)))
+            self.sheet_of.update(dict.fromkeys(members, _sheet_name(plan)))
+        self.by_id = {card.id: card for card in cards}
         self.jobs: list[dict] = []
-        self.hashes: dict[str, str] = {}
-        self.entries: dict[str, dict] = {}
+        self.entries_dir = root / ".cache" / "entries"
+        self.was: dict[str, dict | None] = {}  # the last build's entries of the cards planned here
         # a card whose source (adapter.source) is unchanged keeps its hash without its context
         source_bytes = _digest(common, geo_ctx, _code_stamp(adapter)).encode()
         art_of = adapter.art_finder()
@@ -336,20 +358,43 @@ class GameBuild:
             return context
 
         faces_str = str(self.faces_dir)
-        faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
         # the back is also the filler and hidden cell of every sheet: all its sizes at once
         back_sizes = sorted(set(cell_of.values()))
-        ids = [card.id for card in cards]
-        templates = list(map(adapter.template, cards))
+        self.changed = changed = self._changed_cards(manifest)
+        if changed is None:  # every card is looked at
+            self.hashes: dict[str, str] = {}
+            self.entries: dict[str, dict] = {}
+            old_cards, self.entry_files = card_entries.read_all(self.entries_dir) if manifest else ({}, {})
+            if not old_cards and isinstance(manifest.get("cards"), dict):  # kept in one file until 2026-12-07
+                old_cards = manifest["cards"]
+            if isinstance(manifest.get("back"), dict):
+                old_cards[BACK_ID] = manifest["back"]
+            plan_cards: list[CardEntry | None] = [None, *cards]
+            faces_made = _names_in(self.faces_dir)  # one listing, not a stat per card
+            made = faces_made.__contains__
+            # the faces of cards no longer in the set (removed, renamed): a clean build has none
+            for name in faces_made - {f"{card_id}.png" for card_id in [BACK_ID, *(c.id for c in cards)]}:
+                if name.endswith(".png"):
+                    (self.faces_dir / name).unlink(missing_ok=True)
+        else:  # the outputs of the others are on disk as the last build left them
+            plan_cards = [cards[i] for i in changed]
+            self.entries = old_cards = card_entries.Entries(self.entries_dir, self.sheet_of)  # read when asked for
+            self.entries[BACK_ID] = manifest["back"]
+            self.hashes = card_entries.Hashes(self.entries)
+            report.cards_reused += len(cards) - len(changed)
+            made = lambda name: os.path.isfile(os.path.join(faces_str, name))  # noqa: E731 - a few cards
+        ids = [BACK_ID if card is None else card.id for card in plan_cards]
+        templates = [adapter.back_template() if card is None else adapter.template(card) for card in plan_cards]
         # what each card's context is made from (adapter.source), for the cards that say it
         self.sources = sources = {
             card_id: hashlib.blake2b(b"\0".join([src, template.encode(), source_bytes,
                                                   _art_hash(data_root, art_of(card_id)).encode()]),
                                      digest_size=16).hexdigest()
-            for card_id, template, src in zip(ids, templates, map(adapter.source, cards)) if src is not None}
+            for card_id, template, src in zip(ids, templates, [None if c is None else adapter.source(c)
+                                                                for c in plan_cards]) if src is not None}
         has, hashes, entries = self.cells.has, self.hashes, self.entries
-        for card, card_id, template in zip([None, *cards], [BACK_ID, *ids], [adapter.back_template(), *templates]):
-            prev = old_cards.get(card_id)
+        for card, card_id, template in zip(plan_cards, ids, templates):
+            prev = self.was[card_id] = old_cards.get(card_id)
             source = sources.get(card_id)
             context = None
             if source is not None and prev and prev.get("src") == source:
@@ -360,8 +405,7 @@ class GameBuild:
                 h = _digest(context, template, common, _art_hash(data_root, art) if art else "")
             hashes[card_id] = h
             sizes = back_sizes if card is None else [cell_of[card_id]]
-            if (prev and prev.get("hash") == h and f"{card_id}.png" in faces_made
-                    and has(card_id, *sizes)):
+            if prev and prev.get("hash") == h and made(f"{card_id}.png") and has(card_id, *sizes):
                 entries[card_id] = prev
                 if source is not None:
                     prev["src"] = source
@@ -386,6 +430,28 @@ class GameBuild:
                     fonts.coverage(face)
         self.phase("plan")
 
+    def _changed_cards(self, manifest: dict) -> list[int] | None:
+        """The positions of the cards whose text changed since the last build, when that is all
+        that changed: the last clean build read the same inputs but the card file's text, its
+        outputs are untouched (buildrecord.only_cards_changed), and it had the same cards in the
+        same order (each card's digest names its text, engine/core/cardset.py). None otherwise:
+        the build looks at every card."""
+        cards = self.cards
+        digests = [card.digest for card in cards]
+        joined = None if None in digests or len(set(map(len, digests))) > 1 else b"".join(digests)
+        self.ids = [card.id for card in cards]
+        # the ids and titles by a digest of each list (only whether they changed is asked), the
+        # cards' digests as one string
+        self.card_set = {"ids": _digest(self.ids), "titles": _digest([card.title for card in cards]),
+                         "digests": None if joined is None else joined.hex()}
+        known = manifest.get("set")
+        if (not isinstance(known, dict) or joined is None or known.get("ids") != self.card_set["ids"]
+                or not isinstance(known.get("digests"), str) or len(known["digests"]) != 2 * len(joined)
+                or not isinstance(manifest.get("back"), dict) or not isinstance(manifest.get("notes"), list)
+                or not buildrecord.only_cards_changed(self.root, self.inputs)):
+            return None
+        return _differing(bytes.fromhex(known["digests"]), joined, len(cards))
+
     def phase(self, name: str) -> None:
         now = time.perf_counter()
         self.report.phases[name] = round(self.report.phases.get(name, 0.0) + now - self._last, 4)
@@ -405,12 +471,30 @@ class GameBuild:
             for size, data in res["cells"]:
                 self.cells.put(res["card_id"], tuple(size), data)
             report.cards_rendered += res["card_id"] != BACK_ID
-        for card_id in [BACK_ID] + [c.id for c in self.cards]:
-            entry = self.entries[card_id]
-            report.warnings.extend(entry["warnings"])
-            if entry.get("error"):
-                report.errors.append(entry["error"])
+        self.notes = self._notes()
+        for _, _, warnings, error in self.notes:
+            report.warnings.extend(warnings)
+            if error:
+                report.errors.append(error)
         self.phase("render")
+
+    def _notes(self) -> list[list]:
+        """[place, card id, warnings, error] of each card with a warning or an error, in the
+        order of the cards (the back first, at -1): from every entry, or, when only some cards'
+        texts changed, from the last build's notes with those cards' replaced."""
+        entries = self.entries
+        if self.changed is None:
+            places = enumerate([BACK_ID, *self.ids], -1)
+            kept = []
+        else:
+            changed = set(self.changed)
+            places = ((i, self.cards[i].id) for i in self.changed)
+            kept = [note for note in self.manifest["notes"] if note[0] not in changed]
+        for i, card_id in places:
+            entry = entries[card_id]
+            if entry["warnings"] or entry.get("error"):
+                kept.append([i, card_id, entry["warnings"], entry.get("error")])
+        return sorted(kept, key=lambda note: note[0])
 
     @property
     def ext(self) -> str:
@@ -451,12 +535,23 @@ class GameBuild:
         self.new_sheets["back"] = {"hash": back_hash}
         self.sheet_info: list[tuple] = []
         jobs = []
-        for plan in self.plans:
+        changed = None if self.changed is None else set(self.changed)
+        # with only some cards' texts changed, a sheet of none of them is as the last build left it
+        self.clean_sheets = set() if changed is None else {k for k, plan in enumerate(self.plans)
+                                                           if changed.isdisjoint(plan.cards)}
+        for k, plan in enumerate(self.plans):
             cell = cell_size(tw, th, plan.cols, plan.rows, settings.cap)
             members = [self.cards[i].id for i in plan.cards]
-            name = f"sheet-{plan.index + 1:02d}"
+            name = _sheet_name(plan)
             face_path = self.sheets_dir / f"{name}.{ext}"
             backs_path = self.sheets_dir / f"{name}-backs.{ext}" if settings.unique_backs else None
+            if k in self.clean_sheets:
+                sh = old_sheets[name]["hash"]
+                report.sheets_reused += 1
+                self.new_sheets[name] = {"hash": sh}
+                self.sheet_info.append((plan, face_path, backs_path, members))
+                report.sheets.extend(map(str, filter(None, (face_path, backs_path))))
+                continue
             sh = _digest([self.hashes[m] for m in members], self.hashes[BACK_ID], _fields(plan), cell, ext,
                          settings.quality, settings.unique_backs)
             if (old_sheets.get(name, {}).get("hash") != sh or not face_path.is_file()
@@ -496,16 +591,45 @@ class GameBuild:
     def texts(self) -> dict[str, list]:
         """Each card's [TTS description, tags], kept in its manifest entry with the source they
         were made from (`adapter.source`): an unchanged card's are not made again."""
-        adapter, texts = self.adapter, {}
-        for card in self.cards:
-            entry, src = self.entries[card.id], self.sources.get(card.id)
+        adapter, entries, cards = self.adapter, self.entries, self.cards
+
+        def made(card: CardEntry) -> list:
+            entry, src = entries[card.id], self.sources.get(card.id)
             known = entry.get("texts")
             if known is None or src is None or entry.get("texts_src") != src:
                 known = [adapter.description(card), adapter.tags(card)]
                 if src is not None:
                     entry["texts"], entry["texts_src"] = known, src
-            texts[card.id] = known
+            return known
+
+        if self.changed is None:
+            texts: dict[str, list] = {card.id: made(card) for card in cards}
+        else:  # only some cards' texts changed: the others' are in their entries, as last time
+            was = [(self.was.get(cards[i].id) or {}).get("texts") for i in self.changed]
+            texts = card_entries.Texts(entries, lambda card_id: made(self.by_id[card_id]))
+            texts.update((cards[i].id, made(cards[i])) for i in self.changed)
+            if (isinstance(self.manifest.get("tags"), list)
+                    and all(w is not None and w[1] == texts[cards[i].id][1] for i, w in zip(self.changed, was))):
+                self.tags = self.manifest["tags"]  # no card's tags changed: nor did the set of all tags
+                return texts
+            texts.update(zip(self.ids, map(texts.__getitem__, self.ids)))  # every card's
+        self.tags = sorted({t for tags in texts.values() for t in tags[1]})
         return texts
+
+    def sample_decks(self) -> list:
+        """The adapter's sample decks, or the last build's when only some cards' texts changed,
+        no card's facts did (engine/core/cardset.py: the names deck lists are read by) and no
+        changed card is in a deck: the lists resolve to the same cards, which pass as before."""
+        facts = getattr(self.adapter.engine_cards(), "facts_digest", "") if self.adapter.lazy_cards else ""
+        known = self.manifest.get("decks")
+        if self.changed is not None and facts and isinstance(known, list) and known[0] == facts:
+            changed = {self.cards[i].id for i in self.changed}
+            if changed.isdisjoint(cid for _, groups in known[1] for _, ids in groups for cid in ids):
+                self.decks_record = known
+                return known[1]
+        decks = self.adapter.sample_deck_groups()
+        self.decks_record = [facts, decks] if facts else None
+        return decks
 
     def write_objects(self) -> None:
         """Deck objects and the table save: they need the rendered faces and the sheet plan,
@@ -514,35 +638,53 @@ class GameBuild:
         cards, manifest = self.cards, self.manifest
         out_root = Path(settings.out)
         taken: set[int] = set()
-        by_id = {c.id: c for c in cards}
-        where: dict[str, tuple[int, int, dict]] = {}
+        by_id = self.by_id
         folders: dict[Path, Path] = {}
-        decks_at: list[tuple[int, dict, list[str]]] = []
-        for plan, face_path, backs_path, members in self.sheet_info:
-            key = sheet_key(game_id, face_path.name, taken)
-            entry = custom_deck_entry(_url(face_path, out_root, settings.base_url, folders),
-                                      _url(backs_path or self.back_path, out_root, settings.base_url, folders),
-                                      plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell,
-                                      unique_back=settings.unique_backs)
-            where.update(zip(members, [(key, cell, entry) for cell in range(len(members))]))
-            decks_at.append((key, entry, members))
+        keys = [sheet_key(game_id, face_path.name, taken) for _, face_path, _, _ in self.sheet_info]  # in order
+        deck_entries: dict[int, dict] = {}
+
+        def deck_entry(k: int) -> dict:
+            """Sheet k's CustomDeck entry, made when first needed (a rebuild after one card's
+            text changed needs the entries of that card's sheet and of the objects' cards)."""
+            if k not in deck_entries:
+                plan, face_path, backs_path, _ = self.sheet_info[k]
+                deck_entries[k] = custom_deck_entry(
+                    _url(face_path, out_root, settings.base_url, folders),
+                    _url(backs_path or self.back_path, out_root, settings.base_url, folders),
+                    plan.cols, plan.rows, back_is_hidden=not settings.hidden_cell, unique_back=settings.unique_backs)
+            return deck_entries[k]
+
+        at: dict[str, tuple[int, int]] = {}  # card id -> (sheet, cell)
+        for k, (_, _, _, members) in enumerate(self.sheet_info):
+            at.update(zip(members, zip(repeat(k), range(len(members)))))
+
+        def where(cid: str) -> tuple[int, int, dict]:
+            k, cell = at[cid]
+            return keys[k], cell, deck_entry(k)
+
         scale = self.geo.h_mm / 80.0  # a scale-1 TTS card is about 56 x 80 mm
         texts = self.texts()
         self.phase("texts")
-        sheets = [cardindex.SheetCards(key, entry, [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
-                                                    for cid in members])
-                  for key, entry, members in decks_at]
-        self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"))
+
+        def sheet(k: int) -> cardindex.SheetCards:
+            members = self.sheet_info[k][3]
+            return cardindex.SheetCards(keys[k], deck_entry(k), [cardindex.IndexCard(cid, by_id[cid].title, *texts[cid])
+                                                                 for cid in members])
+
+        # a sheet as the last build left it has its part of the file as that build wrote it
+        sheets = [None if k in self.clean_sheets else sheet(k) for k in range(len(keys))]
+        self.index_record = cardindex.write(root / "cards.json", scale, sheets, self.faces_dir, manifest.get("index"),
+                                            sheet)
         self.phase("index")
         lua, xml, used = table_mod.glue(game_id)
         report.glue = "tts_bridge.glue" if used else "fallback (tts_bridge.glue not importable)"
-        decks = adapter.sample_deck_groups()
+        decks = self.sample_decks()
         # what the objects show: the cards of the decks and supplies (their faces' hashes for the
         # thumbnails, their text, where they sit), every card's tags (the table save lists them)
         shown = sorted({cid for _, groups in decks for _, ids in groups for cid in ids}
                        | {s.card for s in adapter.supplies if s.card})
-        objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where[cid]) for cid in shown],
-                               sorted({t for tags in texts.values() for t in tags[1]}), asdict(self.geo), decks,
+        objects_hash = _digest([(cid, self.hashes[cid], *texts[cid], by_id[cid].title, where(cid)) for cid in shown],
+                               self.tags, asdict(self.geo), decks,
                                settings.base_url, settings.hidden_cell, settings.unique_backs, lua, xml,
                                [asdict(z) for z in adapter.zones], [asdict(s) for s in adapter.supplies],
                                adapter.rules.name, TOOL_VERSION)
@@ -560,7 +702,7 @@ class GameBuild:
         def card_objs(guids: Guids, ids: list[str]) -> list[dict]:
             out = []
             for cid in ids:
-                key, cell, entry = where[cid]
+                key, cell, entry = where(cid)
                 card = by_id[cid]
                 out.append(card_object(guids, key * 100 + cell, key, entry, card.title, *texts[cid],
                                        tf=transform(sx=scale, sz=scale), gm_notes=cid))
@@ -614,7 +756,7 @@ class GameBuild:
                                            tf=transform(x, table_mod.CARD_Y, z, rot_y=table_mod.CARD_SPIN[seat],
                                                         rot_z=rot_z, sx=scale, sz=scale),
                                            tags=[game_id, f"seat{seat}"]))
-        tags = {t for o in objects for t in o.get("Tags", [])} | {t for c in cards for t in texts[c.id][1]}
+        tags = {t for o in objects for t in o.get("Tags", [])} | set(self.tags)
         save = table_mod.table_save(game_id, adapter.rules.name, objects, snaps, lua, xml, sorted(tags))
         atomic_write_json(table_path, save)
         save_png(thumbnail(board), table_path.with_suffix(".png"))
@@ -629,14 +771,14 @@ class GameBuild:
         self.phase("sheets+objects")
         self.cells.close(keep={"back"} | {path.stem for _, path, _, _ in self.sheet_info})
         if self._validate is None:  # objects unchanged
-            return self._done({**self.manifest, "cards": self.entries, "sheets": self.new_sheets,
+            return self._done({**self.manifest, "sheets": self.new_sheets,
                                "tpl_checked": self.tpl_checked, "index": self.index_record})
         paths, objects_hash = self._validate
         object_errors = [f"{path.name}: {problem}" for path in paths
                          for problem in only_errors(validate_file(path, strict=True))]
         self.report.errors.extend(object_errors)
         self.phase("validate")
-        return self._done({"tool": TOOL_VERSION, "cards": self.entries, "sheets": self.new_sheets,
+        return self._done({"tool": TOOL_VERSION, "sheets": self.new_sheets,
                            "objects": objects_hash, "object_errors": object_errors,
                            "object_files": _stats(self._object_files), "tpl_checked": self.tpl_checked,
                            "index": self.index_record})
@@ -646,7 +788,16 @@ class GameBuild:
 
         views = [] if self.report.errors else seat_views(self.root, self.game_id, self.report.warnings)
         manifest["preview"] = self.preview(views)
+        manifest.update({"preview_cards": self.preview_cards, "set": self.card_set, "tags": self.tags,
+                         "notes": self.notes, "back": self.entries[BACK_ID], "decks": self.decks_record})
+        manifest.pop("cards", None)  # written before the entries were kept per sheet
         self.phase("preview")
+        # each sheet's cards' entries: of the sheets of changed cards when only some cards' texts changed
+        sheets = [(path.stem, members) for k, (_, path, _, members) in enumerate(self.sheet_info)
+                  if k not in self.clean_sheets]
+        card_entries.write(self.entries_dir, sheets, self.entries,
+                           keep=None if self.changed is not None else {name for name, _ in sheets},
+                           known=self.entry_files)
         _write_manifest(self.cache_file, manifest)
         self.phase("manifest")
         buildrecord.save_record(self.root, self.inputs, self.report, self.report.sheets_composed + self.report.sheets_reused)
@@ -662,15 +813,28 @@ class GameBuild:
         path = self.root / "index.html"
         entry = self.entries.get
         back = entry(BACK_ID, {})
+        self.preview_cards = self._preview_cards()
         shows = _digest(self.game_id, [v.name for v in views], back.get("warnings"), back.get("error"),
-                        [[c.id, c.title, e.get("warnings"), e.get("error")]
-                         for c, e in zip(self.cards, (entry(c.id, {}) for c in self.cards))])
+                        self.preview_cards)
         self.report.preview = str(path)
         known = _stats([path])
         if known is None or self.manifest.get("preview") != [shows, *known]:
             write_preview(self.root, self.game_id, self.cards, self.entries, views)
             known = _stats([path])
         return [shows, *(known or [])]
+
+    def _preview_cards(self) -> str:
+        """The digest of what the preview shows of the cards: the last build's when only some
+        cards' texts changed and none of their titles, warnings or errors did."""
+        known, was = self.manifest.get("preview_cards"), self.was
+        if (self.changed is not None and known and self.card_set["titles"] == self.manifest["set"].get("titles")
+                and all(was[c] is not None and self.entries[c].get("warnings") == was[c].get("warnings")
+                        and self.entries[c].get("error") == was[c].get("error")
+                        for c in (self.cards[i].id for i in self.changed))):
+            return known
+        entry = self.entries.get
+        return _digest([[c.id, c.title, e.get("warnings"), e.get("error")]
+                        for c, e in zip(self.cards, (entry(c.id, {}) for c in self.cards))])
 
 
 Progress = Callable[[str, int, int], None]
@@ -680,16 +844,17 @@ def _template_dir(settings: Settings, game_id: str) -> Path:
     return Path(settings.templates) / "cards" / game_id
 
 
-def _unchanged(game_id: str, settings: Settings, adapter: GameAdapter | None) -> tuple[GameReport | None, str | None]:
+def _unchanged(game_id: str, settings: Settings,
+               adapter: GameAdapter | None) -> tuple[GameReport | None, buildrecord.Inputs | None]:
     """(the recorded report if nothing the build reads or wrote changed, the input digest);
     (None, None) when the game cannot even be looked at: the ordinary build reports why."""
     t0 = time.perf_counter()
     try:
         adapter = adapter or get_adapter(game_id)
-        inputs = buildrecord.input_digest(adapter, settings, _template_dir(settings, game_id))
+        inputs = buildrecord.input_digests(adapter, settings, _template_dir(settings, game_id))
     except Exception:  # noqa: BLE001 - an unknown game or unreadable data: the build says what
         return None, None
-    report = None if settings.force else buildrecord.recorded_report(Path(settings.out) / game_id, inputs)
+    report = None if settings.force else buildrecord.recorded_report(Path(settings.out) / game_id, inputs.whole)
     if report is not None:
         report.seconds = round(time.perf_counter() - t0, 3)
         report.phases["unchanged"] = report.seconds

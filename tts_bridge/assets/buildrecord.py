@@ -13,7 +13,9 @@ planned or written and the recorded report is given.
 
 Anything that differs (an input, a deleted or touched output, `--force`) falls through to
 the ordinary build, which is incremental card by card. A build with errors leaves no record,
-so its errors are found and reported again by the next build.
+so its errors are found and reported again by the next build. The record also keeps the
+digest of every input but the card file's text (`rest`): when only that text changed and the
+folder is as the record lists it, the build works on the cards that changed (`GameBuild`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import dataclasses
 import hashlib
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
@@ -67,17 +69,26 @@ def _files(folder: Path, whole: frozenset[str] = frozenset()) -> list[tuple[str,
     return out
 
 
-def _folder_digest(h: Any, folder: Path, by_content: frozenset[str] = _TEXT) -> None:
-    h.update(b"\1" + str(folder).encode())
+def _folder_digest(h: Any, folder: Path, by_content: frozenset[str] = _TEXT, apart: str = "",
+                   rest: Any = None) -> None:
+    """Feed `h` (and `rest`, when given) every file of `folder`; the content of the file named
+    `apart` goes to `h` only (`rest` gets its name)."""
+    both = [h] if rest is None else [h, rest]
+    for out in both:
+        out.update(b"\1" + str(folder).encode())
     for rel, st in _files(folder):
-        h.update(b"\0" + rel.encode())
+        for out in both:
+            out.update(b"\0" + rel.encode())
         if os.path.splitext(rel)[1].lower() in by_content:
             try:
-                h.update(hashlib.blake2b((folder / rel).read_bytes(), digest_size=16).digest())
+                digest = hashlib.blake2b((folder / rel).read_bytes(), digest_size=16).digest()
             except OSError:
-                h.update(b"unreadable")
+                digest = b"unreadable"
+            for out in ([h] if rel == apart else both):
+                out.update(digest)
         else:
-            h.update(f"{st.st_size}:{st.st_mtime_ns}".encode())
+            for out in both:
+                out.update(f"{st.st_size}:{st.st_mtime_ns}".encode())
 
 
 def _adapter_key(adapter: GameAdapter) -> list:
@@ -95,19 +106,35 @@ def _settings_key(settings: Settings) -> dict:
             if k not in ("jobs", "force")}
 
 
-def input_digest(adapter: GameAdapter, settings: Settings, template_dir: Path) -> str:
-    """One digest of everything a build of this game reads."""
-    h = hashlib.blake2b(digest_size=20)
+class Inputs(NamedTuple):
+    """Digests of what a build reads: `whole`, everything; `rest`, all but the card file's text."""
+
+    whole: str
+    rest: str
+
+
+CARD_FILE = "cards.yaml"
+
+
+def input_digests(adapter: GameAdapter, settings: Settings, template_dir: Path) -> Inputs:
+    """The digests of everything a build of this game reads, with and without the card file's text."""
+    h, rest = hashlib.blake2b(digest_size=20), hashlib.blake2b(digest_size=20)
     fixed = [TOOL_VERSION, ENGINE_VERSION, _settings_key(settings), _adapter_key(adapter),
              [fonts.fingerprint(fonts.chain(role, adapter.lang)) for role in _FONT_ROLES],
              fonts.complex_layout_status()["raqm"]]
-    h.update(orjson.dumps(fixed, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
-    _folder_digest(h, Path(adapter.data_root))
+    for out in (h, rest):
+        out.update(orjson.dumps(fixed, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
+    _folder_digest(h, Path(adapter.data_root), apart=CARD_FILE, rest=rest)
     for folder in dict.fromkeys([Path(template_dir), Path(settings.templates), REPO / "templates"]):
-        _folder_digest(h, folder)
+        _folder_digest(h, folder, rest=rest)
     for package in ("tts_bridge", "engine"):  # the code that turns inputs into outputs
-        _folder_digest(h, REPO / package, by_content=frozenset())
-    return h.hexdigest()
+        _folder_digest(h, REPO / package, by_content=frozenset(), rest=rest)
+    return Inputs(h.hexdigest(), rest.hexdigest())
+
+
+def input_digest(adapter: GameAdapter, settings: Settings, template_dir: Path) -> str:
+    """One digest of everything a build of this game reads."""
+    return input_digests(adapter, settings, template_dir).whole
 
 
 # folders of one file per card, stood for by their own stat: a folder's mtime moves whenever
@@ -131,15 +158,20 @@ def output_listing(root: Path) -> str:
     return h.hexdigest()
 
 
+def _record(root: Path) -> dict:
+    try:
+        record = orjson.loads((root / RECORD).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
 def recorded_report(root: Path, inputs: str) -> GameReport | None:
     """The last build's report if its record matches `inputs` and the folder's listing."""
     from tts_bridge.assets.build import GameReport
 
-    try:
-        record = orjson.loads((root / RECORD).read_bytes())
-    except (OSError, orjson.JSONDecodeError):
-        return None
-    if not isinstance(record, dict) or record.get("inputs") != inputs or record.get("outputs") != output_listing(root):
+    record = _record(root)
+    if record.get("inputs") != inputs or record.get("outputs") != output_listing(root):
         return None
     saved = record["report"]
     report = GameReport(record["game"], **{k: saved[k] for k in _REPORT_FIELDS})
@@ -148,7 +180,15 @@ def recorded_report(root: Path, inputs: str) -> GameReport | None:
     return report
 
 
-def save_record(root: Path, inputs: str, report: GameReport, sheet_count: int) -> None:
+def only_cards_changed(root: Path, inputs: Inputs) -> bool:
+    """Whether the last clean build read what this one reads but the card file's text, and the
+    folder holds what it wrote, untouched: every output of a card whose text is unchanged is
+    then on disk as this build would write it."""
+    record = _record(root)
+    return record.get("rest") == inputs.rest and record.get("outputs") == output_listing(root)
+
+
+def save_record(root: Path, inputs: Inputs, report: GameReport, sheet_count: int) -> None:
     """Record a clean build (one with errors leaves none: they must be found again)."""
     from tts_bridge.assets.io import atomic_write_bytes
 
@@ -157,6 +197,6 @@ def save_record(root: Path, inputs: str, report: GameReport, sheet_count: int) -
         path.unlink(missing_ok=True)
         return
     saved = {k: getattr(report, k) for k in _REPORT_FIELDS} | {"sheet_count": sheet_count}
-    atomic_write_bytes(path, orjson.dumps({"game": report.game, "inputs": inputs, "outputs": output_listing(root),
-                                           "report": saved}))
+    atomic_write_bytes(path, orjson.dumps({"game": report.game, "inputs": inputs.whole, "rest": inputs.rest,
+                                           "outputs": output_listing(root), "report": saved}))
 

@@ -16,7 +16,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import orjson
 
@@ -60,32 +60,42 @@ def _shows(sheet: SheetCards, faces: str) -> str:
                            digest_size=16).hexdigest()
 
 
-def write(path: Path, scale: float, sheets: list[SheetCards], faces_dir: Path, known: Any = None) -> dict:
+def write(path: Path, scale: float, sheets: list[SheetCards | None], faces_dir: Path, known: Any = None,
+          make: Callable[[int], SheetCards] | None = None) -> dict:
     """Write the index (only if its bytes changed) from `sheets` in order; `known` is what the
     last call returned (parts of the file on disk are copied when the file is still that one).
-    Returns the record for the next build: the file's size and mtime, and each part's digest
-    and span in it."""
+    A sheet given as None is the last call's sheet at that place: its part is copied, or made
+    by `make(place)` when the file is not the one recorded. Returns the record for the next
+    build: the file's size and mtime, and each part's digest and span in it."""
     faces = str(faces_dir)
-    sheets = [s for s in sheets if s.cards]
     try:
         st = path.stat()
         before: bytes | None = path.read_bytes()
     except OSError:
         before = None
+    recorded = before is not None and isinstance(known, dict) and known.get("file") == [st.st_size, st.st_mtime_ns]
+    spans = known.get("parts", []) if recorded else []
+    if None in sheets and len(spans) != len(sheets):
+        sheets = [make(k) if s is None else s for k, s in enumerate(sheets)]
+    sheets = [(k, s) for k, s in enumerate(sheets) if s is None or s.cards]
     if not sheets:
         data = json_bytes({"scale": scale, "cards": {}})
         parts: list[list] = []
     else:
         old: dict[str, memoryview] = {}
-        if before is not None and isinstance(known, dict) and known.get("file") == [st.st_size, st.st_mtime_ns]:
-            view = memoryview(before)  # slices without copies
-            old = {shows: view[start:end] for shows, start, end in known.get("parts", [])}
+        view = memoryview(before or b"")  # slices without copies
+        if recorded:
+            old = {shows: view[start:end] for shows, start, end in spans}
         pieces: list[Any] = [b'{\n  "scale": ' + orjson.dumps(scale) + b',\n  "cards": {\n']
         at = len(pieces[0])
         parts = []
-        for sheet in sheets:
-            shows = _shows(sheet, faces)
-            chunk = old.get(shows) or _part(sheet, faces)
+        for k, sheet in sheets:
+            if sheet is None:
+                shows, start, end = spans[k]
+                chunk = view[start:end]
+            else:
+                shows = _shows(sheet, faces)
+                chunk = old.get(shows) or _part(sheet, faces)
             if len(pieces) > 1:
                 pieces.append(b",\n")
                 at += 2

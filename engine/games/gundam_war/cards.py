@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
@@ -302,7 +302,8 @@ def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None)
     """Load and validate a card file against the schema built from `registry`'s words (`schema`,
     the package keeps one); every problem is reported with file, line and field. Cards whose
     text is unchanged come from the user cache (engine/core/cardset.py)."""
-    return load_card_list(path, schema or file_schema(effect_schema(registry)), partial(_make, registry), _check_set)
+    return load_card_list(path, schema or file_schema(effect_schema(registry)), partial(_make, registry), _check_set,
+                          facts=Facts)
 
 
 def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
@@ -355,6 +356,15 @@ def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: lis
     if card.type in ("unit", "character", "command", "operation") and not card.designated:
         problems.append(f"{where}: cards[{i}].cost.designated: a {card.type} needs a Designated National Power")
     return card
+
+
+class Facts(NamedTuple):
+    """What `_check_set` and the deck lists read of a card (kept beside it by engine/core/cardset.py)."""
+
+    id: str
+    name: str
+    title: str
+    colour: str
 
 
 def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
@@ -181,7 +182,20 @@ def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None)
     """Load and validate a card file; every problem is reported with file, line and field.
     `schema` is `file_schema(registry.schema())` (the package keeps one); cards whose text is
     unchanged since the last load come from the user cache (engine/core/cardset.py)."""
-    return load_card_list(path, schema or file_schema(registry.schema()), partial(_make, registry), _check_set)
+    return load_card_list(path, schema or file_schema(registry.schema()), partial(_make, registry), _check_set,
+                          facts=Facts)
+
+
+class Facts(NamedTuple):
+    """What the checks across cards (`_check_set`), the deck lists (names) and the asset build
+    (type, title) read of a card: engine/core/cardset.py keeps them beside each cached card."""
+
+    id: str
+    type: str
+    name: str
+    title: str
+    evolves_from: str
+    converts_with: str
 
 
 def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: list[str]) -> CardDef:

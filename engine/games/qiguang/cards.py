@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
+
 from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
 
@@ -259,7 +261,8 @@ def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None)
     `registry` is the game's effect registry (effects.REGISTRY: this module comes first) and
     `schema` `file_schema(registry.schema())` (the package keeps one). Cards whose text is
     unchanged come from the user cache (engine/core/cardset.py)."""
-    return load_card_list(path, schema or file_schema(registry.schema()), partial(_make, registry), _check_set)
+    return load_card_list(path, schema or file_schema(registry.schema()), partial(_make, registry), _check_set,
+                          facts=Facts)
 
 
 def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
@@ -267,6 +270,13 @@ def _make(registry: EffectRegistry, i: int, raw: dict, where: str, problems: lis
     card = _card(raw)
     problems += _problems(card, where, i, registry)
     return card
+
+
+class Facts(NamedTuple):
+    """What `_check_set` and the deck lists read of a card (kept beside it by engine/core/cardset.py)."""
+
+    id: str
+    name: str
 
 
 def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:

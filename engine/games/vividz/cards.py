@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from engine.core.cardset import CardAt, load_card_list
 from engine.core.effects import EffectRegistry
@@ -199,7 +200,7 @@ def load_cards(path: Path, registry: EffectRegistry, schema: dict | None = None)
     """Load and validate a card file against the effect words of `registry` (`schema` is
     `file_schema(registry.schema())`, the package keeps one); every problem names file, line and
     field. Cards whose text is unchanged come from the user cache (engine/core/cardset.py)."""
-    return load_card_list(path, schema or file_schema(registry.schema()), _make, _check_set)
+    return load_card_list(path, schema or file_schema(registry.schema()), _make, _check_set, facts=Facts)
 
 
 def _make(i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
@@ -220,6 +221,13 @@ def _make(i: int, raw: dict, where: str, problems: list[str]) -> CardDef:
         if kind == "accel" and not ("trait" in ab or "account" in ab):
             problems.append(f"{where}: {label}: Accel names a Trait or an Account info (1201.2)")
     return make_card(raw)
+
+
+class Facts(NamedTuple):
+    """What `_check_set` and the deck lists read of a card (kept beside it by engine/core/cardset.py)."""
+
+    id: str
+    name: str
 
 
 def _check_set(path: Path, entries: list[CardAt], problems: list[str]) -> None:

@@ -129,6 +129,19 @@ class CardEntry:
     digest: bytes | None = None
 
 
+class LazyEntry(CardEntry):
+    """A card of a set the engine read lazily (engine/core/cardset.py LazyCards): id, type and
+    title from the card's facts, the definition unpickled when first read. A rebuild after one
+    card changed reads the definitions of that card and of the sample decks' cards only."""
+
+    def __init__(self, id: str, type: str, title: str, cards: Any, digest: bytes | None = None) -> None:  # noqa: A002
+        self.id, self.type, self.title, self.source, self.digest, self._cards = id, type, title, "", digest, cards
+
+    @property
+    def defn(self) -> Any:  # type: ignore[override]
+        return self._cards[self.id]
+
+
 @dataclass
 class GameAdapter:
     game_id: str = ""
@@ -148,6 +161,10 @@ class GameAdapter:
     # and the board zones that are no engine zone (each says why where it is written)
     engine_zones: tuple[ZoneSpec, ...] = ()
     board_only: frozenset[str] = frozenset()
+
+    # the game's loader keeps each card's facts (engine/core/cardset.py): a build may read its
+    # cards lazily (`cards()` makes LazyEntry objects from `engine_cards()`)
+    lazy_cards = False
 
     def __post_init__(self) -> None:
         if self.engine_zones:
@@ -188,14 +205,16 @@ class GameAdapter:
         if not path.is_file():
             return self._table_cards(loader, path.parent)
         from engine.core.cardgame import CardGame
+        from engine.core.cardset import lazily
 
-        if isinstance(rules, CardGame):  # the engine's own per-process cache (keyed by mtime), shared
-            return rules.cards()          # with the deck reader: the file is parsed once, not twice
+        if isinstance(rules, CardGame) and not self.lazy_cards:  # the engine's own per-process cache
+            return rules.cards()  # (keyed by mtime), shared with the deck reader: the file is parsed once
         st = path.stat()
         key = (st.st_mtime_ns, st.st_size)
         cached = _FRESH.get(str(path))
         if cached is None or cached[0] != key:
-            cached = _FRESH[str(path)] = (key, loader(path))
+            with lazily():  # the deck reader of `_raw_decks` is handed the same set
+                cached = _FRESH[str(path)] = (key, loader(path))
         return cached[1]
 
     def _table_cards(self, loader: Any, folder: Path) -> Any:
@@ -253,8 +272,8 @@ class GameAdapter:
             fresh = type(rules)(Path(rules.data))
         except TypeError:
             fresh = rules
-        if not (Path(rules.data) / "cards.yaml").is_file():  # card tables: decks resolve against them
-            fresh.cards = self.engine_cards
+        if self.lazy_cards or not (Path(rules.data) / "cards.yaml").is_file():  # card tables or a lazy set:
+            fresh.cards = self.engine_cards  # decks resolve against what the build reads
         return [(d.name, {k: list(v) for k, v in d.sections.items()}) for d in fresh.sample_decks()]
 
     def source(self, card: CardEntry) -> bytes | None:

@@ -5,12 +5,14 @@ rift, deck, hand) and damage counters, spirit-cost counters and an Evasion coin.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 
 import orjson
 
+from engine.core.cardset import LazyCards
 from engine.games.kaiju.state import ZONES
 
-from tts_bridge.assets.games import CardEntry, GameAdapter, Supply, Zone
+from tts_bridge.assets.games import CardEntry, GameAdapter, LazyEntry, Supply, Zone
 
 _CATEGORY_COLORS = {"Volcanic": "#b8451f", "Marine": "#1f6fb8", "Insect": "#6b8e23", "Mineral": "#7a6a58",
                     "Ancient": "#8a6d3b", "Avian": "#3c9db5", "Storm": "#5b4fb8"}
@@ -30,10 +32,16 @@ def _iconize(text: str) -> str:
 
 
 class KaijuAdapter(GameAdapter):
+    lazy_cards = True
+
     def cards(self) -> list[CardEntry]:
         """The engine's loader on `cards.yaml`, or on `cards.csv` / `cards.tsv` (rows checked
-        with the engine's CARD_SCHEMA first, see `carddata.load_tables`)."""
+        with the engine's CARD_SCHEMA first, see `carddata.load_tables`). A set read lazily
+        gives entries made from each card's facts (engine/games/kaiju/cards.py Facts)."""
         loaded = self.engine_cards()
+        if isinstance(loaded, LazyCards):
+            return list(map(LazyEntry, loaded.column("id"), loaded.column("type"), loaded.column("title"),
+                            repeat(loaded), loaded.digest_list))
         digests = getattr(loaded, "digests", {})
         return [CardEntry(c.id, c.type, c.title, c, digest=digests.get(c.id)) for c in loaded.values()]
 
