@@ -507,6 +507,8 @@ class Session:
             self.guids.pop(ref, None)
         for ref, p in want.items():
             old = self.shown.get(ref)
+            if old is p and ref != moved:  # the adapter handed back the placement the table shows
+                continue
             if (old is None or (old.identity is None) != (p.identity is None) or old.kind != p.kind
                     or old.card != p.card or (old.identity and p.identity and old.identity[0] != p.identity[0])):
                 cmds.append({"op": "spawn", "ref": ref, "data": self._object_data(p), "pos": _vec(p.pos),
