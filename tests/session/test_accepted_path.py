@@ -172,3 +172,20 @@ def test_the_card_data_s_path_is_joined_once_per_data_folder(monkeypatch, tmp_pa
     monkeypatch.setenv("TTS_BRIDGE_DATA", str(tmp_path))
     assert rules._cards_file() == str(tmp_path / RULES.id / "cards.yaml")
     assert rules.cards() is not first and rules.cards() is rules.cards() and len(joined) == 2
+
+
+def test_a_colour_s_lines_are_searched_for_hidden_names_as_one_text_and_a_naming_line_is_still_withheld(monkeypatch):
+    """The leak guard searches each hidden name once in all of a colour's lines; only when one is
+    found does it go line by line, and then exactly the naming lines are withheld."""
+    game = _played("kaiju", 4, 40)
+    session = session_module.Session(game, adapter_for("kaiju"), ["White", "Red"], _Wire(), None)
+    secret = sorted(session._hidden_names("White"))[0]
+    checked: list[str] = []
+    real = session._safe_for
+    monkeypatch.setattr(session, "_safe_for", lambda color, text, hidden=None: checked.append(text) or real(color, text, hidden))
+    quiet = ["Red ends the turn", "White draws a card", "--- Turn 3 ---"]
+    assert session._safe_texts({"White": quiet, "Red": []}) == [("White", line) for line in quiet]
+    assert checked == []
+    naming = quiet[:1] + [f"Red holds {secret}"] + quiet[1:]
+    assert session._safe_texts({"White": naming}) == [("White", line) for line in quiet]
+    assert session.stats["withheld"] == 1

@@ -98,8 +98,12 @@ class BridgeLatency:
     # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
     # wall seconds of the journal's write and fsync per accepted decision (the disk's share,
-    # which other processes writing to the same disk inflate)
+    # which other processes writing to the same disk inflate); the fsync runs on the journal's
+    # thread while the worker prepares the batch, so its CPU is not in `accepted_cpu`
     accepted_journal: list[float] = field(default_factory=list)
+    # seconds the worker still waited for that fsync once the batch was ready (what the overlap
+    # did not hide)
+    accepted_fsync_wait: list[float] = field(default_factory=list)
 
 
 class Session:
@@ -435,24 +439,34 @@ class Session:
 
     def _decide(self, seat: int, action: dict, moved: str | None = None) -> None:
         events = self.game.act(seat, action)
-        n = len(self.game.decisions)
-        if self.journal is not None:
-            start = time.perf_counter()
-            self.journal.append(n, seat, action, self.game.hashes[-1])  # fsynced before TTS hears of it
-            if self.latency is not None:
-                self.latency.accepted_journal.append(time.perf_counter() - start)
-        self.stats["decisions"] += 1
+        pending = None
+        if self.journal is not None:  # written now, fsynced on the journal's thread while the batch is prepared
+            pending = self.journal.begin_append(len(self.game.decisions), seat, action, self.game.hashes[-1])
         lines: dict[str, list[str]] = {c: [] for c in self.colors}
+        public: list[str] = []
         for ev in events:
             said: list[tuple[dict, str]] = []  # this event's views narrated so far: a public
             for c in self.colors:                # event is one dict for every seat, said once
                 data = ev.for_seat(self.seat_of[c])
                 if data is not None:
                     lines[c].append(self._said(data, said))
-            public = ev.for_seat(None) if ev.seat is None else ev.redacted
-            if public is not None:
-                self.narration.append(self._said(public, said))
-        self.sync(messages=lines, moved=moved)
+            view = ev.for_seat(None) if ev.seat is None else ev.redacted
+            if view is not None:
+                public.append(self._said(view, said))
+
+        def durable() -> None:
+            """The decision is in the journal (fsynced before TTS hears of it); an fsync that
+            failed raises here, and nothing of the decision is sent, as when it ran inline."""
+            if pending is not None:
+                start = time.perf_counter()
+                pending.wait()
+                if self.latency is not None:
+                    self.latency.accepted_journal.append(pending.seconds)
+                    self.latency.accepted_fsync_wait.append(time.perf_counter() - start)
+            self.stats["decisions"] += 1
+            self.narration.extend(public)
+
+        self.sync(messages=lines, moved=moved, durable=durable)
         if self.game.result() is not None:
             self.finished.set()
 
@@ -493,14 +507,26 @@ class Session:
         self._send([{"op": "message", "color": color, "text": text, "tint": RED}])
 
     # -- table sync -------------------------------------------------------------------------------
-    def sync(self, full: bool = False, messages: dict[str, list[str]] | None = None, moved: str | None = None) -> None:
-        """Bring the table in line with the engine state, then allow-list, prompts and status."""
+    def sync(self, full: bool = False, messages: dict[str, list[str]] | None = None, moved: str | None = None,
+             durable: Callable[[], None] | None = None) -> None:
+        """Bring the table in line with the engine state, then allow-list, prompts and status.
+        `durable` returns once the decision behind this sync is in the journal (it raises if
+        that failed): what the table should show is worked out first, while the journal's fsync
+        runs, and nothing of what the table was told changes before `durable` returned."""
+        want = self.adapter.placements(self.game, self.colors)
+        counters = getattr(self.adapter, "counters", None)
+        values = counters(self.game) if counters else {}
+        allow = self._allow()
+        status = self.adapter.status_lines(self.game, self.colors)
+        texts = self._safe_texts(messages or {})
+        result = self.game.result()
+        if durable is not None:
+            durable()
         cmds: list[dict] = []
         if full:
             cmds.append({"op": "reset", "clear_cards": True,
                          "clear_tags": list(getattr(self.adapter, "clear_tags", ()))})
             self.shown, self.guids, self.prompts = {}, {}, {}
-        want = self.adapter.placements(self.game, self.colors)
         for ref in sorted(set(self.shown) - set(want)):
             cmds.append({"op": "destroy", "ref": ref})
             del self.shown[ref]
@@ -520,22 +546,16 @@ class Session:
                 if old.identity != p.identity and p.identity is not None:
                     cmds.append({"op": "label", "ref": ref, "name": p.identity[0], "description": p.identity[1]})
             self.shown[ref] = p
-        counters = getattr(self.adapter, "counters", None)
-        for name, value in (counters(self.game) if counters else {}).items():
+        for name, value in values.items():
             if full or self._counters.get(name) != value:
                 cmds.append({"op": "counter", "name": name, "value": value})
                 self._counters[name] = value
         if full:
             self._last_sent.clear()
-        self._unless_unchanged(cmds, "allow", self._allow())
+        self._unless_unchanged(cmds, "allow", allow)
         cmds += self._prompt_cmds()
-        self._unless_unchanged(cmds, "status", self.adapter.status_lines(self.game, self.colors))
-        for color, lines in (messages or {}).items():
-            hidden = self._hidden_names(color) if lines else set()  # once per colour and sync, not per line
-            for line in lines:
-                if self._safe_for(color, line, hidden):
-                    cmds.append({"op": "message", "color": color, "text": line})
-        result = self.game.result()
+        self._unless_unchanged(cmds, "status", status)
+        cmds += [{"op": "message", "color": color, "text": line} for color, line in texts]
         if result is not None and (messages or full):
             winner = "draw" if result.draw else f"{self.colors[result.winner]} wins"
             cmds.append({"op": "broadcast", "text": f"Game over: {winner} ({result.reason})"})
@@ -618,6 +638,20 @@ class Session:
         """The names of the cards hidden from `color`'s seat now (none if the adapter cannot say)."""
         names = getattr(self.adapter, "hidden_names", None)
         return set() if names is None else names(self.game, self.seat_of[color])
+
+    def _safe_texts(self, messages: dict[str, list[str]]) -> list[tuple[str, str]]:
+        """(colour, line) for every line that names no card hidden from that colour."""
+        out: list[tuple[str, str]] = []
+        for color, lines in messages.items():
+            if not lines:
+                continue
+            hidden = self._hidden_names(color)  # once per colour and sync, not per line
+            joined = "\n".join(lines)  # a name in no line is in none: one search per name, not per line
+            if not any(n and n in joined for n in hidden):
+                out += [(color, line) for line in lines]
+            else:
+                out += [(color, line) for line in lines if self._safe_for(color, line, hidden)]
+        return out
 
     def _safe_for(self, color: str, text: str, hidden: set[str] | None = None) -> bool:
         """Defence in depth: never send a colour text naming a card hidden from its seat
