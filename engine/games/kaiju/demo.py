@@ -16,14 +16,18 @@ def _name(card: object) -> str:
     return f"card #{card}"
 
 
+WORDED = ("skill", "reinforcement", "action", "attack")  # events whose line says what the card's effects do
+
+
 def _effects(event: dict, cards: Mapping[str, CardDef]) -> tuple:
-    """The effects of the card played or used in `event`: a skill's or reinforcement's own, an
-    Action's or a move's (found by the name the event gives). None for a card the seat cannot see."""
+    """The effects of the card played or used in `event` (one of WORDED): a skill's or
+    reinforcement's own, an Action's or a move's (found by the name the event gives). None for
+    a card the seat cannot see."""
+    kind = event.get("type")
     card = event.get("card")
-    d = cards.get(card.get("card")) if isinstance(card, dict) else None
+    d = cards.get(card.get("card")) if kind in WORDED and isinstance(card, dict) else None
     if d is None:
         return ()
-    kind = event.get("type")
     if kind in ("skill", "reinforcement"):
         return d.effects
     if kind == "action":
