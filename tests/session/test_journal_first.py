@@ -107,3 +107,25 @@ def test_a_failed_fsync_sends_nothing_of_the_decision_and_is_reported_as_a_faile
         assert session.narration == []
     finally:
         session.close()
+
+
+def test_a_failed_fsync_is_not_lost_when_preparing_the_batch_failed_first(tmp_path, monkeypatch):
+    disk = _Disk(fail=True)
+    disk.release.set()
+    session, wire, journal = _session(tmp_path, disk)
+
+    def broken(game, colors):
+        raise RuntimeError("a bug in the adapter")
+
+    monkeypatch.setattr(session.adapter, "status_lines", broken)
+    seat, action = _an_action(session)
+    sent = len(wire.batches)
+    try:
+        session._decide(seat, action)
+    except OSError as exc:
+        assert isinstance(exc.__context__, RuntimeError)  # both are in the step's report
+    else:
+        raise AssertionError("the fsync's error was lost")
+    finally:
+        journal.close()
+    assert len(wire.batches) == sent and session.stats["decisions"] == 0

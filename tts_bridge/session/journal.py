@@ -91,7 +91,7 @@ class PendingSync:
     once it is on disk and raises the fsync's error if it failed; `seconds` is then the wall time
     from the write to the fsync's end (the disk's share)."""
 
-    __slots__ = ("_started", "_done", "began", "seconds", "error")
+    __slots__ = ("_started", "_done", "began", "seconds", "error", "waited")
 
     def __init__(self) -> None:
         self._started, self._done = threading.Lock(), threading.Lock()  # raw locks: the cheapest hand-off
@@ -100,8 +100,10 @@ class PendingSync:
         self.began = time.perf_counter()
         self.seconds = 0.0
         self.error: OSError | None = None
+        self.waited = False
 
     def wait(self) -> None:
+        self.waited = True
         self._done.acquire()
         self._done.release()  # a second wait returns at once
         if self.error is not None:

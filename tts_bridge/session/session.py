@@ -466,7 +466,12 @@ class Session:
             self.stats["decisions"] += 1
             self.narration.extend(public)
 
-        self.sync(messages=lines, moved=moved, durable=durable)
+        try:
+            self.sync(messages=lines, moved=moved, durable=durable)
+        except Exception:
+            if pending is not None and not pending.waited:
+                pending.wait()  # an fsync that failed too is reported with the step's error, never lost
+            raise
         if self.game.result() is not None:
             self.finished.set()
 
