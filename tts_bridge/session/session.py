@@ -34,7 +34,7 @@ from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavail
 from tts_bridge.rulebook import rule_title
 from tts_bridge.session.botseat import BotSeats, BotTurn
 from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
-from tts_bridge.session.journal import Journal
+from tts_bridge.session.journal import Journal, PendingSync
 
 log = logging.getLogger("tts_bridge.session")
 RED = {"r": 1.0, "g": 0.45, "b": 0.35}
@@ -442,6 +442,18 @@ class Session:
         pending = None
         if self.journal is not None:  # written now, fsynced on the journal's thread while the batch is prepared
             pending = self.journal.begin_append(len(self.game.decisions), seat, action, self.game.hashes[-1])
+        try:
+            lines, public = self._narrated(events)
+            self.sync(messages=lines, moved=moved, durable=lambda: self._durable(pending, public))
+        except Exception:
+            if pending is not None and not pending.waited:
+                pending.wait()  # an fsync that failed too is reported with the step's error, never lost
+            raise
+        if self.game.result() is not None:
+            self.finished.set()
+
+    def _narrated(self, events: list) -> tuple[dict[str, list[str]], list[str]]:
+        """Each colour's lines for a decision's events, and the public narration."""
         lines: dict[str, list[str]] = {c: [] for c in self.colors}
         public: list[str] = []
         for ev in events:
@@ -453,27 +465,19 @@ class Session:
             view = ev.for_seat(None) if ev.seat is None else ev.redacted
             if view is not None:
                 public.append(self._said(view, said))
+        return lines, public
 
-        def durable() -> None:
-            """The decision is in the journal (fsynced before TTS hears of it); an fsync that
-            failed raises here, and nothing of the decision is sent, as when it ran inline."""
-            if pending is not None:
-                start = time.perf_counter()
-                pending.wait()
-                if self.latency is not None:
-                    self.latency.accepted_journal.append(pending.seconds)
-                    self.latency.accepted_fsync_wait.append(time.perf_counter() - start)
-            self.stats["decisions"] += 1
-            self.narration.extend(public)
-
-        try:
-            self.sync(messages=lines, moved=moved, durable=durable)
-        except Exception:
-            if pending is not None and not pending.waited:
-                pending.wait()  # an fsync that failed too is reported with the step's error, never lost
-            raise
-        if self.game.result() is not None:
-            self.finished.set()
+    def _durable(self, pending: PendingSync | None, public: list[str]) -> None:
+        """The decision is in the journal (fsynced before TTS hears of it): an fsync that failed
+        raises here, and nothing of the decision is sent, as when it ran inline."""
+        if pending is not None:
+            start = time.perf_counter()
+            pending.wait()
+            if self.latency is not None:
+                self.latency.accepted_journal.append(pending.seconds)
+                self.latency.accepted_fsync_wait.append(time.perf_counter() - start)
+        self.stats["decisions"] += 1
+        self.narration.extend(public)
 
     def _said(self, data: dict, said: list[tuple[dict, str]]) -> str:
         """The table's line for one view of an event, narrated once per distinct view object
