@@ -129,3 +129,29 @@ def test_a_failed_fsync_is_not_lost_when_preparing_the_batch_failed_first(tmp_pa
     finally:
         journal.close()
     assert len(wire.batches) == sent and session.stats["decisions"] == 0
+
+
+def test_the_journal_thread_hands_back_any_error_and_close_waits_for_a_begun_fsync(tmp_path):
+    """An fsync failing with something other than an OSError (a file closed under it) still
+    reaches the waiter, who would otherwise wait for ever; `close` lets a begun fsync end."""
+    game = Game(RULES, seed=5)
+    journal = Journal.create(tmp_path, new_id(RULES.id), game, COLORS)
+    calls: list[int] = []
+
+    def odd_fsync() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("I/O operation on closed file")
+
+    journal._fsync = odd_fsync
+    first = journal.begin_append(1, 0, {"type": "pass"}, "h1")
+    try:
+        first.wait()
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("the journal thread's error was lost")
+    second = journal.begin_append(2, 1, {"type": "pass"}, "h2")
+    journal.close()
+    second.wait()
+    assert len(calls) == 2 and journal.path.read_text().count("\n") == 3

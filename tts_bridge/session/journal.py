@@ -1,5 +1,7 @@
 """The session journal: JSON lines, one accepted decision per line, flushed and fsynced before
-TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision.
+TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision. The session
+has a decision's fsync run on the journal's own thread (`begin_append`) while it prepares what
+TTS will be told, and waits for it before sending.
 
 Line 1 is the header (journal version, game, seed, random stream, options, decks, seats);
 every further line is `{"n": k, "seat": s, "action": {...}, "hash": "..."}` in decision
@@ -89,7 +91,8 @@ def _check_decision(path: Path, line: int, k: int, record: Any) -> dict:
 class PendingSync:
     """A decision written and flushed whose fsync runs on the journal's thread. `wait()` returns
     once it is on disk and raises the fsync's error if it failed; `seconds` is then the wall time
-    from the write to the fsync's end (the disk's share)."""
+    from the write to the journal's thread holding the fsync's answer (the disk's share, and the
+    interpreter lock the thread took back to say so)."""
 
     __slots__ = ("_started", "_done", "began", "seconds", "error", "waited")
 
@@ -99,7 +102,7 @@ class PendingSync:
         self._done.acquire()
         self.began = time.perf_counter()
         self.seconds = 0.0
-        self.error: OSError | None = None
+        self.error: Exception | None = None
         self.waited = False
 
     def wait(self) -> None:
@@ -190,7 +193,7 @@ class Journal:
             pending._started.release()
             try:
                 self._fsync()
-            except OSError as exc:  # reported by the waiter, as an fsync on its own thread would be
+            except Exception as exc:  # noqa: BLE001 - raised in the waiter, as an fsync of its own would; never lost here
                 pending.error = exc
             pending.seconds = time.perf_counter() - pending.began
             pending._done.release()
