@@ -120,7 +120,8 @@ def test_a_card_played_is_narrated_in_its_effects_wording():
 
 def test_narration_reads_the_card_data_only_for_lines_that_word_effects_and_says_the_same(monkeypatch):
     """`RULES.narrate` asks for the card data (a stat of cards.yaml) only for the events whose
-    line words a card's effects; every line is the one narrating with the card data gives."""
+    line words a card's effects; every line is the one narrating with the card data gives, from
+    the table of lines built once (`demo._LINES`), not per call."""
     from engine.games.kaiju import demo
 
     cards = RULES.cards()
@@ -139,5 +140,6 @@ def test_narration_reads_the_card_data_only_for_lines_that_word_effects_and_says
                     asked.clear()
                     assert RULES.narrate(data) == demo.narrate(data, cards)
                     assert bool(asked) == (data["type"] in demo.WORDED), data
+                    assert data["type"] in demo._LINES, data  # a sentence, never the raw event
                     kinds.add(data["type"])
     assert set(demo.WORDED) <= kinds and len(kinds) > len(demo.WORDED)
