@@ -1,5 +1,5 @@
-"""An accepted decision is fsynced in the journal before TTS hears of it, though the fsync now
-runs on the journal's own thread while the session prepares the batch (issue 21, scope 4)."""
+"""An accepted decision is fsynced in the journal before TTS hears of it, though a helper thread
+now prepares the batch while the worker fsyncs (issue 21, scope 4)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,16 @@ import errno
 import logging
 import threading
 
+import pytest
+
 from engine.core.game import Game
 from engine.core.registry import get_rules
 
 from tts_bridge.protocol import messages as m
 from tts_bridge.session.games import adapter_for
-from tts_bridge.session.journal import Journal, PendingSync, new_id
-from tts_bridge.session.session import Session
+from tts_bridge.session.helper import Helper
+from tts_bridge.session.journal import Journal, new_id
+from tts_bridge.session.session import BridgeLatency, Session
 
 RULES = get_rules("kaiju")
 COLORS = ["White", "Red"]
@@ -26,7 +29,7 @@ class _Disk:
         self.begun, self.release, self.ended = threading.Event(), threading.Event(), threading.Event()
         self.fail = fail
 
-    def fsync(self) -> None:
+    def sync(self) -> None:
         self.begun.set()
         self.release.wait(30)
         self.ended.set()
@@ -48,7 +51,7 @@ class _Wire:
 def _session(tmp_path, disk: _Disk) -> tuple[Session, _Wire, Journal]:
     game = Game(RULES, seed=5)
     journal = Journal.create(tmp_path, new_id(RULES.id), game, COLORS)
-    journal._fsync = disk.fsync  # decisions only: the header above was fsynced for real
+    journal.sync = disk.sync  # decisions only: the header above was fsynced for real
     wire = _Wire(disk)
     session = Session(game, adapter_for(RULES.id), COLORS, wire, journal)
     session.sync(full=True)
@@ -60,26 +63,26 @@ def _an_action(session: Session) -> tuple[int, dict]:
     return pending.seat, pending.options[0].action
 
 
-def test_no_batch_reaches_the_link_before_the_journal_s_fsync_has_ended(tmp_path, monkeypatch):
+def test_the_batch_is_prepared_while_the_journal_fsyncs_and_sent_only_after(tmp_path):
     disk = _Disk()
     session, wire, journal = _session(tmp_path, disk)
-    waiting = threading.Event()
-    real_wait = PendingSync.wait
-    monkeypatch.setattr(PendingSync, "wait", lambda self: waiting.set() or real_wait(self))
+    prepared = threading.Event()
+    real = session._prepared
+    session._prepared = lambda events: (real(events), prepared.set())[0]
     sent = len(wire.batches)
     seat, action = _an_action(session)
     worker = threading.Thread(target=session._decide, args=(seat, action))
     worker.start()
     try:
-        assert disk.begun.wait(10) and waiting.wait(10)  # the batch is prepared; the disk still works
-        assert len(wire.batches) == sent and session.stats["decisions"] == 0
+        assert disk.begun.wait(10) and prepared.wait(10)  # the helper prepared it; the disk still works
+        assert len(wire.batches) == sent and session.stats["decisions"] == 0 and session.narration == []
         assert journal.path.read_text().count("\n") == 2  # written (and flushed) already
     finally:
         disk.release.set()
         worker.join(10)
     assert len(wire.batches) == sent + 1 and wire.batches[-1][1]  # sent, and only after the fsync ended
-    assert session.stats["decisions"] == 1
-    journal.close()
+    assert session.stats["decisions"] == 1 and session.narration
+    session.close()
 
 
 def test_a_failed_fsync_sends_nothing_of_the_decision_and_is_reported_as_a_failed_step(tmp_path, caplog):
@@ -98,7 +101,7 @@ def test_a_failed_fsync_sends_nothing_of_the_decision_and_is_reported_as_a_faile
     try:
         with caplog.at_level(logging.ERROR, logger="tts_bridge.session"):
             session.on_message(m.CustomMessage(4, {"token": session.token, "seq": 1, "event": "click",
-                                                "color": color, "prompt": prompt, "option": 1}))
+                                                   "color": color, "prompt": prompt, "option": 1}))
             assert session.wait_idle(10)
         assert len(session.game.decisions) == 1 and disk.ended.is_set()
         failed = [r for r in caplog.records if r.getMessage() == "session step failed"]
@@ -109,49 +112,39 @@ def test_a_failed_fsync_sends_nothing_of_the_decision_and_is_reported_as_a_faile
         session.close()
 
 
-def test_a_failed_fsync_is_not_lost_when_preparing_the_batch_failed_first(tmp_path, monkeypatch):
-    disk = _Disk(fail=True)
+def test_the_worker_prepares_the_batch_itself_when_the_helper_has_not_begun(tmp_path):
+    """A helper the machine did not schedule in time never holds the decision up: once its fsync
+    is over, the worker takes the job back and does it."""
+    disk = _Disk()
     disk.release.set()
     session, wire, journal = _session(tmp_path, disk)
-
-    def broken(game, colors):
-        raise RuntimeError("a bug in the adapter")
-
-    monkeypatch.setattr(session.adapter, "status_lines", broken)
-    seat, action = _an_action(session)
-    sent = len(wire.batches)
+    session.latency = BridgeLatency()
+    busy = threading.Event()
+    blocker = session._helper.submit(lambda: busy.wait(30))  # the helper is taken up elsewhere
     try:
-        session._decide(seat, action)
-    except OSError as exc:
-        assert isinstance(exc.__context__, RuntimeError)  # both are in the step's report
-    else:
-        raise AssertionError("the fsync's error was lost")
+        sent = len(wire.batches)
+        session._decide(*_an_action(session))
+        assert len(wire.batches) == sent + 1 and session.stats["decisions"] == 1
+        assert session.latency.accepted_prepared_inline == 1
     finally:
-        journal.close()
-    assert len(wire.batches) == sent and session.stats["decisions"] == 0
+        busy.set()
+        blocker.answer()
+        session.close()
 
 
-def test_the_journal_thread_hands_back_any_error_and_close_waits_for_a_begun_fsync(tmp_path):
-    """An fsync failing with something other than an OSError (a file closed under it) still
-    reaches the waiter, who would otherwise wait for ever; `close` lets a begun fsync end."""
-    game = Game(RULES, seed=5)
-    journal = Journal.create(tmp_path, new_id(RULES.id), game, COLORS)
-    calls: list[int] = []
-
-    def odd_fsync() -> None:
-        calls.append(1)
-        if len(calls) == 1:
-            raise ValueError("I/O operation on closed file")
-
-    journal._fsync = odd_fsync
-    first = journal.begin_append(1, 0, {"type": "pass"}, "h1")
+def test_a_job_runs_once_its_error_reaches_the_caller_and_a_settled_job_never_starts():
+    helper = Helper("test-helper")
+    gate, ran = threading.Event(), []
     try:
-        first.wait()
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("the journal thread's error was lost")
-    second = journal.begin_append(2, 1, {"type": "pass"}, "h2")
-    journal.close()
-    second.wait()
-    assert len(calls) == 2 and journal.path.read_text().count("\n") == 3
+        first = helper.submit(lambda: gate.wait(30))  # keeps the helper busy
+        failing = helper.submit(lambda: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            failing.answer()  # done here: the helper had not begun it
+        given_up = helper.submit(lambda: ran.append(1))
+        given_up.settle()
+        gate.set()
+        assert first.answer() is True
+        helper.submit(lambda: None).answer()  # a settled job is skipped, whoever comes to it
+        assert ran == []
+    finally:
+        helper.close()

@@ -1,7 +1,6 @@
 """The session journal: JSON lines, one accepted decision per line, flushed and fsynced before
-TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision. The session
-has a decision's fsync run on the journal's own thread (`begin_append`) while it prepares what
-TTS will be told, and waits for it before sending.
+TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision (the session
+writes, then fsyncs while a helper thread prepares what TTS will be told: `write`, `sync`).
 
 Line 1 is the header (journal version, game, seed, random stream, options, decks, seats);
 every further line is `{"n": k, "seat": s, "action": {...}, "hash": "..."}` in decision
@@ -16,9 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import secrets
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,37 +85,10 @@ def _check_decision(path: Path, line: int, k: int, record: Any) -> dict:
     return record
 
 
-class PendingSync:
-    """A decision written and flushed whose fsync runs on the journal's thread. `wait()` returns
-    once it is on disk and raises the fsync's error if it failed; `seconds` is then the wall time
-    from the write to the journal's thread holding the fsync's answer (the disk's share, and the
-    interpreter lock the thread took back to say so)."""
-
-    __slots__ = ("_started", "_done", "began", "seconds", "error", "waited")
-
-    def __init__(self) -> None:
-        self._started, self._done = threading.Lock(), threading.Lock()  # raw locks: the cheapest hand-off
-        self._started.acquire()
-        self._done.acquire()
-        self.began = time.perf_counter()
-        self.seconds = 0.0
-        self.error: Exception | None = None
-        self.waited = False
-
-    def wait(self) -> None:
-        self.waited = True
-        self._done.acquire()
-        self._done.release()  # a second wait returns at once
-        if self.error is not None:
-            raise self.error
-
-
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fh = None
-        self._syncs: "queue.SimpleQueue[PendingSync | None] | None" = None  # the journal thread's work
-        self._thread: threading.Thread | None = None
 
     @classmethod
     def create(cls, directory: Path, session_id: str, game: Game, seats: list[str]) -> "Journal":
@@ -157,7 +127,7 @@ class Journal:
 
     def _write(self, record: dict) -> None:
         self._write_unsynced(record)
-        self._fsync()
+        self.sync()
 
     def _write_unsynced(self, record: dict) -> None:
         if self._fh is None:
@@ -165,44 +135,20 @@ class Journal:
         self._fh.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
         self._fh.flush()
 
-    def _fsync(self) -> None:
+    def sync(self) -> None:
+        """fsync what was written (it lets go of the interpreter lock while the disk works)."""
         os.fsync(self._fh.fileno())
 
     def append(self, n: int, seat: int, action: dict, state_hash: str) -> None:
-        self._write({"n": n, "seat": seat, "action": action, "hash": state_hash})
+        self.write(n, seat, action, state_hash)
+        self.sync()
 
-    def begin_append(self, n: int, seat: int, action: dict, state_hash: str) -> PendingSync:
-        """`append`, with the fsync on the journal's own thread: the record is written and flushed
-        now, and the caller prepares what TTS will be told while the disk works (os.fsync lets go
-        of the interpreter lock); it must `wait()` before TTS hears of the decision. Returns once
-        the fsync has begun: a thread waiting for the interpreter lock would otherwise start it
-        only after the caller's whole preparation."""
-        pending = PendingSync()
+    def write(self, n: int, seat: int, action: dict, state_hash: str) -> None:
+        """A decision's line, written and flushed but not yet fsynced: `sync()` before TTS hears
+        of it (the session prepares the batch meanwhile, see helper.py)."""
         self._write_unsynced({"n": n, "seat": seat, "action": action, "hash": state_hash})
-        if self._thread is None:
-            self._syncs = queue.SimpleQueue()
-            self._thread = threading.Thread(target=self._sync_loop, args=(self._syncs,), name="journal", daemon=True)
-            self._thread.start()
-        self._syncs.put(pending)
-        pending._started.acquire()
-        return pending
-
-    def _sync_loop(self, syncs: "queue.SimpleQueue[PendingSync | None]") -> None:
-        """The journal thread: one fsync at a time, in the order the records were written."""
-        while (pending := syncs.get()) is not None:
-            pending._started.release()
-            try:
-                self._fsync()
-            except Exception as exc:  # noqa: BLE001 - raised in the waiter, as an fsync of its own would; never lost here
-                pending.error = exc
-            pending.seconds = time.perf_counter() - pending.began
-            pending._done.release()
 
     def close(self) -> None:
-        if self._thread is not None:  # every fsync begun ends before the file closes
-            self._syncs.put(None)
-            self._thread.join()
-            self._thread = self._syncs = None
         if self._fh is not None:
             self._fh.close()
             self._fh = None

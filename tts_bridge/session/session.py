@@ -1,7 +1,8 @@
 """A refereed game at a TTS table: TTS events in, engine decisions, table commands out.
 
 One worker thread handles everything in order: our Lua's payloads (token-checked, put back in
-sequence order, de-duplicated), engine decisions (journaled and fsynced before TTS is told),
+sequence order, de-duplicated), engine decisions (journaled and fsynced before TTS is told; a
+helper thread works out the batch from the engine state while the worker fsyncs, helper.py),
 and the table sync (spawn/move/label/destroy diffs, the allow-list, per-colour prompts and the
 status panel), sent as numbered command batches that our Lua acknowledges. A batch stays in
 `unacked` until Lua acknowledges it and is sent again while TTS is silent, so a stall of any
@@ -34,7 +35,8 @@ from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavail
 from tts_bridge.rulebook import rule_title
 from tts_bridge.session.botseat import BotSeats, BotTurn
 from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
-from tts_bridge.session.journal import Journal, PendingSync
+from tts_bridge.session.helper import Helper
+from tts_bridge.session.journal import Journal
 
 log = logging.getLogger("tts_bridge.session")
 RED = {"r": 1.0, "g": 0.45, "b": 0.35}
@@ -85,6 +87,18 @@ class _Arrival:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class _TableView:
+    """What the table should show after a decision (or on a sync), from the engine state alone."""
+
+    placements: dict[str, Placement]
+    counters: dict[str, int]
+    allow: dict
+    status: list[str]
+    texts: list[tuple[str, str]]  # (colour, line) safe to send to that colour
+    result: Any
+
+
 @dataclass
 class BridgeLatency:
     """Seconds from a message reaching the session to the worker having handled it (journal
@@ -97,13 +111,16 @@ class BridgeLatency:
     # the worker thread's own CPU seconds per accepted decision: the wall time above also holds
     # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
+    # (the helper thread's CPU on the decision's batch, prepared while the worker fsyncs, is
+    # counted in as well)
     # wall seconds of the journal's write and fsync per accepted decision (the disk's share,
-    # which other processes writing to the same disk inflate); the fsync runs on the journal's
-    # thread while the worker prepares the batch, so its CPU is not in `accepted_cpu`
+    # which other processes writing to the same disk inflate)
     accepted_journal: list[float] = field(default_factory=list)
-    # seconds the worker still waited for that fsync once the batch was ready (what the overlap
-    # did not hide)
-    accepted_fsync_wait: list[float] = field(default_factory=list)
+    # seconds the worker waited, once its fsync was over, for the helper to finish the batch (what
+    # the overlap did not hide), and how many batches the worker prepared itself (the helper had
+    # not begun when the fsync ended)
+    accepted_helper_wait: list[float] = field(default_factory=list)
+    accepted_prepared_inline: int = 0
 
 
 class Session:
@@ -150,6 +167,8 @@ class Session:
         self._stale_warned = False
         self._last_info: Any = None
         self.latency: BridgeLatency | None = None
+        self._helper = Helper("session-helper")  # prepares a decision's batch while the journal fsyncs
+        self._helper_cpu = 0.0  # the helper's CPU seconds on the message being handled (bench only)
         self.bots = BotSeats(bots or {}, bot_delay)
         self.bot_colors = {colors[seat] for seat in self.bots.players}
 
@@ -206,6 +225,7 @@ class Session:
         self._inbox.put(None)
         if self._thread is not None:
             self._thread.join(timeout=5)
+        self._helper.close()
         if self.journal is not None:
             self.journal.close()
 
@@ -265,12 +285,13 @@ class Session:
             self._dispatch(arrival.message)
             return
         decided, reverted = self.stats["decisions"], self.stats["reverted"]
+        self._helper_cpu = 0.0
         cpu = time.thread_time()
         self._dispatch(arrival.message)
         spent = time.perf_counter() - arrival.at
         if self.stats["decisions"] > decided:
             self.latency.accepted.append(spent)
-            self.latency.accepted_cpu.append(time.thread_time() - cpu)
+            self.latency.accepted_cpu.append(time.thread_time() - cpu + self._helper_cpu)
         elif self.stats["reverted"] > reverted:
             self.latency.refused.append(spent)
         else:
@@ -439,18 +460,35 @@ class Session:
 
     def _decide(self, seat: int, action: dict, moved: str | None = None) -> None:
         events = self.game.act(seat, action)
-        pending = None
-        if self.journal is not None:  # written now, fsynced on the journal's thread while the batch is prepared
-            pending = self.journal.begin_append(len(self.game.decisions), seat, action, self.game.hashes[-1])
-        try:
-            lines, public = self._narrated(events)
-            self.sync(messages=lines, moved=moved, durable=lambda: self._durable(pending, public))
-        except Exception:
-            if pending is not None and not pending.waited:
-                pending.wait()  # an fsync that failed too is reported with the step's error, never lost
-            raise
+        if self.journal is None:
+            lines, public, view = self._prepared(events)
+        else:
+            start = time.perf_counter()
+            self.journal.write(len(self.game.decisions), seat, action, self.game.hashes[-1])
+            job = self._helper.submit(lambda: self._prepared(events))  # while the disk works
+            try:
+                self.journal.sync()  # fsynced before TTS hears of it
+            except BaseException:
+                job.settle()  # the helper reads the game no more once the step is given up
+                raise
+            synced = time.perf_counter()
+            lines, public, view = job.answer()
+            if self.latency is not None:
+                self.latency.accepted_journal.append(synced - start)
+                self.latency.accepted_helper_wait.append(time.perf_counter() - synced)
+                self.latency.accepted_prepared_inline += not job.helper_cpu
+                self._helper_cpu = job.helper_cpu
+        self.stats["decisions"] += 1
+        self.narration.extend(public)
+        self._apply(view, messages=lines, moved=moved)
         if self.game.result() is not None:
             self.finished.set()
+
+    def _prepared(self, events: list) -> tuple[dict[str, list[str]], list[str], _TableView]:
+        """What a decision tells the table, worked out from the engine alone (no bookkeeping of
+        what the table was told changes): each colour's lines, the public narration, the table."""
+        lines, public = self._narrated(events)
+        return lines, public, self._table_view(lines)
 
     def _narrated(self, events: list) -> tuple[dict[str, list[str]], list[str]]:
         """Each colour's lines for a decision's events, and the public narration."""
@@ -466,18 +504,6 @@ class Session:
             if view is not None:
                 public.append(self._said(view, said))
         return lines, public
-
-    def _durable(self, pending: PendingSync | None, public: list[str]) -> None:
-        """The decision is in the journal (fsynced before TTS hears of it): an fsync that failed
-        raises here, and nothing of the decision is sent, as when it ran inline."""
-        if pending is not None:
-            start = time.perf_counter()
-            pending.wait()
-            if self.latency is not None:
-                self.latency.accepted_journal.append(pending.seconds)
-                self.latency.accepted_fsync_wait.append(time.perf_counter() - start)
-        self.stats["decisions"] += 1
-        self.narration.extend(public)
 
     def _said(self, data: dict, said: list[tuple[dict, str]]) -> str:
         """The table's line for one view of an event, narrated once per distinct view object
@@ -516,21 +542,23 @@ class Session:
         self._send([{"op": "message", "color": color, "text": text, "tint": RED}])
 
     # -- table sync -------------------------------------------------------------------------------
-    def sync(self, full: bool = False, messages: dict[str, list[str]] | None = None, moved: str | None = None,
-             durable: Callable[[], None] | None = None) -> None:
-        """Bring the table in line with the engine state, then allow-list, prompts and status.
-        `durable` returns once the decision behind this sync is in the journal (it raises if
-        that failed): what the table should show is worked out first, while the journal's fsync
-        runs, and nothing of what the table was told changes before `durable` returned."""
-        want = self.adapter.placements(self.game, self.colors)
+    def sync(self, full: bool = False, messages: dict[str, list[str]] | None = None, moved: str | None = None) -> None:
+        """Bring the table in line with the engine state, then allow-list, prompts and status."""
+        self._apply(self._table_view(messages or {}), full, messages, moved)
+
+    def _table_view(self, messages: dict[str, list[str]]) -> _TableView:
+        """What the table should show now, from the engine state alone (a decision's is worked
+        out on the helper thread while the journal fsyncs)."""
         counters = getattr(self.adapter, "counters", None)
-        values = counters(self.game) if counters else {}
-        allow = self._allow()
-        status = self.adapter.status_lines(self.game, self.colors)
-        texts = self._safe_texts(messages or {})
-        result = self.game.result()
-        if durable is not None:
-            durable()
+        return _TableView(self.adapter.placements(self.game, self.colors), counters(self.game) if counters else {},
+                          self._allow(), self.adapter.status_lines(self.game, self.colors),
+                          self._safe_texts(messages), self.game.result())
+
+    def _apply(self, view: _TableView, full: bool = False, messages: dict[str, list[str]] | None = None,
+               moved: str | None = None) -> None:
+        """Send the table what differs from what it was told (the bookkeeping of that changes here
+        only, on the worker)."""
+        want = view.placements
         cmds: list[dict] = []
         if full:
             cmds.append({"op": "reset", "clear_cards": True,
@@ -555,16 +583,17 @@ class Session:
                 if old.identity != p.identity and p.identity is not None:
                     cmds.append({"op": "label", "ref": ref, "name": p.identity[0], "description": p.identity[1]})
             self.shown[ref] = p
-        for name, value in values.items():
+        for name, value in view.counters.items():
             if full or self._counters.get(name) != value:
                 cmds.append({"op": "counter", "name": name, "value": value})
                 self._counters[name] = value
         if full:
             self._last_sent.clear()
-        self._unless_unchanged(cmds, "allow", allow)
+        self._unless_unchanged(cmds, "allow", view.allow)
         cmds += self._prompt_cmds()
-        self._unless_unchanged(cmds, "status", status)
-        cmds += [{"op": "message", "color": color, "text": line} for color, line in texts]
+        self._unless_unchanged(cmds, "status", view.status)
+        cmds += [{"op": "message", "color": color, "text": line} for color, line in view.texts]
+        result = view.result
         if result is not None and (messages or full):
             winner = "draw" if result.draw else f"{self.colors[result.winner]} wins"
             cmds.append({"op": "broadcast", "text": f"Game over: {winner} ({result.reason})"})
