@@ -17,9 +17,9 @@ from typing import Any, Callable
 
 class Job:
     """One piece of work, done once: by the helper if it claims it first, else by the caller of
-    `answer`. `helper_cpu` is the helper thread's CPU seconds on it (0 when the caller did it)."""
+    `answer`. `on_helper` says which; `helper_cpu` is the helper thread's CPU seconds on it."""
 
-    __slots__ = ("_work", "_claim", "_done", "_result", "_error", "helper_cpu")
+    __slots__ = ("_work", "_claim", "_done", "_result", "_error", "on_helper", "helper_cpu")
 
     def __init__(self, work: Callable[[], Any]) -> None:
         self._work = work
@@ -27,6 +27,7 @@ class Job:
         self._done.acquire()
         self._result: Any = None
         self._error: BaseException | None = None
+        self.on_helper = False
         self.helper_cpu = 0.0
 
     def _run(self, on_helper: bool) -> None:
@@ -36,7 +37,7 @@ class Job:
         except BaseException as exc:  # noqa: BLE001 - raised again by `answer`, on the worker
             self._error = exc
         if on_helper:
-            self.helper_cpu = time.thread_time() - start
+            self.on_helper, self.helper_cpu = True, time.thread_time() - start
         self._done.release()
 
     def _run_on_helper(self) -> None:

@@ -108,11 +108,10 @@ class BridgeLatency:
     accepted: list[float] = field(default_factory=list)
     refused: list[float] = field(default_factory=list)
     other: list[float] = field(default_factory=list)
-    # the worker thread's own CPU seconds per accepted decision: the wall time above also holds
-    # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
+    # the worker thread's own CPU seconds per accepted decision, with the helper thread's on its
+    # batch (prepared while the worker fsyncs): the wall time above also holds waiting (the
+    # fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
-    # (the helper thread's CPU on the decision's batch, prepared while the worker fsyncs, is
-    # counted in as well)
     # wall seconds of the journal's write and fsync per accepted decision (the disk's share,
     # which other processes writing to the same disk inflate)
     accepted_journal: list[float] = field(default_factory=list)
@@ -476,7 +475,7 @@ class Session:
             if self.latency is not None:
                 self.latency.accepted_journal.append(synced - start)
                 self.latency.accepted_helper_wait.append(time.perf_counter() - synced)
-                self.latency.accepted_prepared_inline += not job.helper_cpu
+                self.latency.accepted_prepared_inline += not job.on_helper
                 self._helper_cpu = job.helper_cpu
         self.stats["decisions"] += 1
         self.narration.extend(public)
