@@ -189,3 +189,26 @@ def test_a_colour_s_lines_are_searched_for_hidden_names_as_one_text_and_a_naming
     naming = quiet[:1] + [f"Red holds {secret}"] + quiet[1:]
     assert session._safe_texts({"White": naming}) == [("White", line) for line in quiet]
     assert session.stats["withheld"] == 1
+
+
+def test_a_kaiju_zone_of_face_up_cards_that_did_not_change_is_laid_out_as_last_time(monkeypatch):
+    """Discard, spirit and the like: the same cards in the same order keep their last layout
+    without a card being looked at again; a card moved in is laid out, as a fresh adapter would."""
+    from tts_bridge.session.games.kaiju import KaijuAdapter
+
+    game = _played("kaiju", 6, 120)
+    table = game.state.table
+    adapter = KaijuAdapter()
+    colors = ["White", "Red"]
+    first = adapter.placements(game, colors)
+    plain = [c for s in (0, 1) for z in ("discard", "spirit") for c in table.zone(s, z)]
+    assert plain  # 120 decisions in, something has been discarded or defeated
+    looked: list[int] = []
+    real = adapter._card
+    monkeypatch.setattr(adapter, "_card", lambda game, card, *rest: looked.append(card) or real(game, card, *rest))
+    again = adapter.placements(game, colors)
+    assert again == first and not set(looked) & set(plain)
+    moved = table.zone(0, "hand")[0] if table.zone(0, "hand") else table.zone(0, "deck")[0]
+    table.move(moved, 0, "discard")
+    assert adapter.placements(game, colors) == KaijuAdapter().placements(game, colors)
+    assert moved in looked

@@ -42,6 +42,8 @@ class KaijuAdapter:
         self._identities: dict[tuple, tuple] = {}  # (card id, status) -> (definition, identity)
         self._slots: dict[tuple[int, str, int, int], tuple[float, float, float]] = {}  # (seat, zone, i, n) -> position
         self._last: dict[int, Placement] = {}  # card -> its last placement (any game: every field is compared)
+        # (seat, zone) -> (table, its cards, their placements) for a zone of face-up plain cards
+        self._zones: dict[tuple[int, str], tuple[object, tuple[int, ...], dict[str, Placement]]] = {}
 
     # -- the table the engine state implies ---------------------------------------------------
     def placements(self, game: Game, colors: list[str]) -> dict[str, Placement]:
@@ -57,8 +59,15 @@ class KaijuAdapter:
                 n = len(ids)
                 key = f"{seat}.{zone}"
                 public = table.zone_visible_to(key, 0) and table.zone_visible_to(key, 1)  # None: ask per card
+                plain = public is True and zone not in ("engaged", "support")  # face up, no damage or stack
+                if plain:
+                    last = self._zones.get((seat, zone))
+                    if last is not None and last[0] is table and last[1] == tuple(ids):
+                        out.update(last[2])  # the same cards in the same order: laid out as last time
+                        continue
+                laid = {} if plain else out
                 for i, card in enumerate(ids):
-                    out[card_ref(card)] = self._card(game, card, seat, zone, self._slot(seat, zone, i, n), public)
+                    laid[card_ref(card)] = self._card(game, card, seat, zone, self._slot(seat, zone, i, n), public)
                     stack = state.stack.get(card) if zone in ("engaged", "support") else None
                     if not stack:
                         continue
@@ -69,6 +78,9 @@ class KaijuAdapter:
                     for k, enh in enumerate(stack):
                         wpos = geo.to_world(seat, lx, lz + step * (len(stack) - k), geo.card_y - 0.05 - 0.01 * k)
                         out[card_ref(enh)] = self._card(game, enh, seat, "enhancement", wpos)
+                if plain:
+                    out.update(laid)
+                    self._zones[(seat, zone)] = (table, tuple(ids), laid)
             count = len(table.zone(seat, "deck"))
             name = f"{colors[seat]}'s deck"
             out[f"deck{seat}"] = Placement(geo.world(seat, "deck"), True, (name, f"{count} cards (order hidden)"),
