@@ -3,6 +3,7 @@ process, and reading deck lists. A game subclasses `CardGame` and supplies the l
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -53,8 +54,17 @@ class CardGame:
 
     def cards(self) -> Any:
         """The card definitions, parsed once per version of the file (a long `watch` sees edits)."""
-        path = self.data / "cards.yaml"
-        return _load_once(type(self).load_cards, str(path), path.stat().st_mtime_ns)
+        path = self._cards_file()
+        return _load_once(type(self).load_cards, path, os.stat(path).st_mtime_ns)
+
+    def _cards_file(self) -> str:
+        """cards.yaml's path, joined once per data folder: the bridge narrates every event of
+        every decision through `cards()`, and two path joins cost more than the stat itself."""
+        where = (self._data, os.environ.get("TTS_BRIDGE_DATA"))  # what `data` depends on
+        known = self.__dict__.get("_cards_at")
+        if known is None or known[0] != where:
+            known = self._cards_at = (where, str(self.data / "cards.yaml"))
+        return known[1]
 
     def check_decks(self, decks: list[Deck], problems: list[str]) -> None:
         """Refuse to start unless there are two decks and the game found no problem in them."""

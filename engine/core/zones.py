@@ -117,6 +117,20 @@ class Table:
             return owner == seat
         return True
 
+    def zone_visible_to(self, key: str, seat: int | None) -> bool | None:
+        """`visible_to` for every card of zone `key` at once: True when `seat` sees them all,
+        False when it sees none, None when it depends on the card (then ask `visible_to`). For
+        callers that walk the whole table after every decision (the bridge's layout and its
+        leak guard), so a public or hidden zone costs one answer, not one per card."""
+        if seat is None:
+            return True
+        vis = self.specs[key].visibility
+        if vis is Visibility.PUBLIC:
+            return True if not self.face_down or self.face_down.isdisjoint(self.zones[key]) else None
+        if self.revealed and any(s == seat and self.zone_of[c] == key for c, s in self.revealed):
+            return None
+        return False if vis is Visibility.HIDDEN else None
+
     def reveal(self, cards: Iterable[int], seat: int) -> list[int]:
         """Let `seat` look at these cards (an effect's "look at"), until `conceal` or until a
         card moves; returns the cards it could not see before (the ones the look shows)."""

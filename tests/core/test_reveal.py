@@ -97,3 +97,41 @@ def test_a_card_given_to_another_player_is_theirs_to_see_and_hashes_differently_
     table.give(0, 0)
     assert table.first_owner(0) == 0 and not table.given
     assert table.snapshot() == plain.snapshot() and table.hash_value() == plain.hash_value()
+
+
+def _agrees(table: Table) -> None:
+    """`zone_visible_to` says what `visible_to` says of every card in the zone."""
+    for key, ids in table.zones.items():
+        for seat in (0, 1, None):
+            whole = table.zone_visible_to(key, seat)
+            if whole is not None:
+                assert all(table.visible_to(card, seat) is whole for card in ids), (key, seat, whole)
+
+
+def test_a_zone_answers_for_all_its_cards_only_when_visible_to_says_the_same_of_each():
+    table = _table()
+    _agrees(table)
+    assert table.zone_visible_to("0.deck", 1) is False and table.zone_visible_to("1.hand", 1) is None
+    assert table.zone_visible_to("0.field", 0) is None  # card 4 lies face down there
+    table.reveal([5], 1)  # a look into a hidden zone: that zone is answered card by card
+    assert table.zone_visible_to("1.deck", 1) is None and table.zone_visible_to("1.deck", 0) is False
+    _agrees(table)
+    table.move(4, 0, "field")  # face up again
+    assert table.zone_visible_to("0.field", 1) is True
+    table.give(2, 1)
+    table.move(2, 0, "hand")
+    _agrees(table)
+
+
+def test_zone_visibility_agrees_with_visible_to_after_every_decision_of_every_game():
+    from engine.bots import RandomPlayer
+    from engine.core.game import Game
+    from engine.core.registry import game_ids, get_rules
+
+    for game_id in game_ids():
+        game = Game(get_rules(game_id), seed=4)
+        bots = [RandomPlayer(1), RandomPlayer(2)]
+        while game.pending() is not None and len(game.decisions) < 300:
+            pending = game.pending()
+            game.act(pending.seat, bots[pending.seat].decide(game, pending.seat))
+            _agrees(game.state.table)

@@ -116,3 +116,30 @@ def test_a_card_played_is_narrated_in_its_effects_wording():
                     assert all(REGISTRY.say(e) in line for e in effects), line
                     return
     pytest.fail("no skill card was played in 20 games")
+
+
+def test_narration_reads_the_card_data_only_for_lines_that_word_effects_and_says_the_same(monkeypatch):
+    """`RULES.narrate` asks for the card data (a stat of cards.yaml) only for the events whose
+    line words a card's effects; every line is the one narrating with the card data gives, from
+    the table of lines built once (`demo._LINES`), not per call."""
+    from engine.games.kaiju import demo
+
+    cards = RULES.cards()
+    asked: list[str] = []
+    monkeypatch.setattr(type(RULES), "cards", lambda self: asked.append("cards") or cards)
+    kinds = set()
+    for seed in range(3):
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while (request := game.pending()) is not None:
+            for event in game.act(request.seat, bots[request.seat].choose(request)):
+                for seat in (0, 1, None):
+                    data = event.for_seat(seat)
+                    if data is None:
+                        continue
+                    asked.clear()
+                    assert RULES.narrate(data) == demo.narrate(data, cards)
+                    assert bool(asked) == (data["type"] in demo.WORDED), data
+                    assert data["type"] in demo._LINES, data  # a sentence, never the raw event
+                    kinds.add(data["type"])
+    assert set(demo.WORDED) <= kinds and len(kinds) > len(demo.WORDED)

@@ -5,7 +5,9 @@ In one run, on the game's generated table in the emulator, which runs in a proce
 interpreter lock and the bridge's timings are the bridge's:
 - the **bridge's own** latency (Session.latency: from a decoded message reaching the session to
   the worker having handled it, the journal's fsync and the commands to TTS sent), per
-  **accepted** decision (bots play whole games at the table) and per **refused** drop;
+  **accepted** decision (bots play whole games at the table) and per **refused** drop; for an
+  accepted one also the journal's write and fsync, and how long the worker then still waited for
+  the helper thread preparing the batch meanwhile;
 - the whole round trip of a refused drop (Lua's drop event to Lua having applied the verdict),
   timed inside the emulator's process, so that the **emulator's share** (its Lua and its side
   of the wire) is the difference;
@@ -239,6 +241,9 @@ def bench_bridge(game_id: str = "kaiju", drops: int = 200, burst: int = 1000, se
         "bridge_accepted_cpu_p99_ms": _ms(latency.accepted_cpu, 0.99),
         "bridge_accepted_journal_p50_ms": _ms(latency.accepted_journal, 0.5),
         "bridge_accepted_journal_p99_ms": _ms(latency.accepted_journal, 0.99),
+        "bridge_accepted_helper_wait_p50_ms": _ms(latency.accepted_helper_wait, 0.5),
+        "bridge_accepted_helper_wait_p99_ms": _ms(latency.accepted_helper_wait, 0.99),
+        "bridge_accepted_prepared_inline": latency.accepted_prepared_inline,
         "emulator_share_p50_ms": round((statistics.median(round_trips) - refused_bridge) * 1000, 3),
         "floor_p50_ms": round(floor_p50 * 1000, 3), "floor_p99_ms": _ms(floor, 0.99),
         "floor_bytes": [int(statistics.median(inbound)) if inbound else 0,

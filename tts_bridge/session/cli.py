@@ -207,10 +207,13 @@ def bench_bridge(game: str, drops: int, decisions: int, burst: int, as_json: boo
     click.echo(f"  accepted decision  p50 {r['bridge_accepted_p50_ms']} ms, p99 {r['bridge_accepted_p99_ms']} ms "
                f"({r['bridge_accepted_n']} in {r['accepted_games']} games; target p99 <= 2 ms)   "
                f"{r['bridge_accepted_per_floor']}x the floor")
-    click.echo(f"    the bridge thread's own CPU: p50 {r['bridge_accepted_cpu_p50_ms']} ms, "
+    click.echo(f"    the bridge's own CPU (its worker and helper threads): p50 {r['bridge_accepted_cpu_p50_ms']} ms, "
                f"p99 {r['bridge_accepted_cpu_p99_ms']} ms (the rest is waiting: the fsync, the wire, other processes)")
     click.echo(f"    the journal's write and fsync: p50 {r['bridge_accepted_journal_p50_ms']} ms, "
-               f"p99 {r['bridge_accepted_journal_p99_ms']} ms (the disk's share)")
+               f"p99 {r['bridge_accepted_journal_p99_ms']} ms (the disk's share, while the helper thread prepares "
+               f"the batch; until the worker has the interpreter lock back from it); then the worker waited for "
+               f"the helper p50 {r['bridge_accepted_helper_wait_p50_ms']} ms, p99 {r['bridge_accepted_helper_wait_p99_ms']} ms, "
+               f"and prepared {r['bridge_accepted_prepared_inline']} batches itself (the helper had not begun)")
     click.echo(f"  refused drop       p50 {r['bridge_refused_p50_ms']} ms, p99 {r['bridge_refused_p99_ms']} ms "
                f"({r['bridge_refused_n']})   {r['bridge_refused_per_floor']}x the floor")
     click.echo(f"loopback floor (bare TCP exchange of {r['floor_bytes'][0]} + {r['floor_bytes'][1]} bytes, same shape): "

@@ -1,5 +1,6 @@
 """The session journal: JSON lines, one accepted decision per line, flushed and fsynced before
-TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision.
+TTS is told anything, so a crash of the bridge (or of TTS) never loses a decision (the session
+writes, then fsyncs while a helper thread prepares what TTS will be told: `write`, `sync`).
 
 Line 1 is the header (journal version, game, seed, random stream, options, decks, seats);
 every further line is `{"n": k, "seat": s, "action": {...}, "hash": "..."}` in decision
@@ -125,14 +126,27 @@ class Journal:
         return journal
 
     def _write(self, record: dict) -> None:
+        self._write_unsynced(record)
+        self.sync()
+
+    def _write_unsynced(self, record: dict) -> None:
         if self._fh is None:
             self._fh = open(self.path, "a", encoding="utf-8")
         self._fh.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
         self._fh.flush()
+
+    def sync(self) -> None:
+        """fsync what was written (it lets go of the interpreter lock while the disk works)."""
         os.fsync(self._fh.fileno())
 
     def append(self, n: int, seat: int, action: dict, state_hash: str) -> None:
-        self._write({"n": n, "seat": seat, "action": action, "hash": state_hash})
+        self.write(n, seat, action, state_hash)
+        self.sync()
+
+    def write(self, n: int, seat: int, action: dict, state_hash: str) -> None:
+        """A decision's line, written and flushed but not yet fsynced: `sync()` before TTS hears
+        of it (the session prepares the batch meanwhile, see helper.py)."""
+        self._write_unsynced({"n": n, "seat": seat, "action": action, "hash": state_hash})
 
     def close(self) -> None:
         if self._fh is not None:

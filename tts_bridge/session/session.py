@@ -1,7 +1,8 @@
 """A refereed game at a TTS table: TTS events in, engine decisions, table commands out.
 
 One worker thread handles everything in order: our Lua's payloads (token-checked, put back in
-sequence order, de-duplicated), engine decisions (journaled and fsynced before TTS is told),
+sequence order, de-duplicated), engine decisions (journaled and fsynced before TTS is told; a
+helper thread works out the batch from the engine state while the worker fsyncs, helper.py),
 and the table sync (spawn/move/label/destroy diffs, the allow-list, per-colour prompts and the
 status panel), sent as numbered command batches that our Lua acknowledges. A batch stays in
 `unacked` until Lua acknowledges it and is sent again while TTS is silent, so a stall of any
@@ -34,6 +35,7 @@ from tts_bridge.protocol.transport import SequenceBuffer, TTSStalled, TTSUnavail
 from tts_bridge.rulebook import rule_title
 from tts_bridge.session.botseat import BotSeats, BotTurn
 from tts_bridge.session.games import GameAdapter, Placement, card_ref, ref_card
+from tts_bridge.session.helper import Helper
 from tts_bridge.session.journal import Journal
 
 log = logging.getLogger("tts_bridge.session")
@@ -85,6 +87,18 @@ class _Arrival:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class _TableView:
+    """What the table should show after a decision (or on a sync), from the engine state alone."""
+
+    placements: dict[str, Placement]
+    counters: dict[str, int]
+    allow: dict
+    status: list[str]
+    texts: list[tuple[str, str]]  # (colour, line) safe to send to that colour
+    result: Any
+
+
 @dataclass
 class BridgeLatency:
     """Seconds from a message reaching the session to the worker having handled it (journal
@@ -94,12 +108,18 @@ class BridgeLatency:
     accepted: list[float] = field(default_factory=list)
     refused: list[float] = field(default_factory=list)
     other: list[float] = field(default_factory=list)
-    # the worker thread's own CPU seconds per accepted decision: the wall time above also holds
-    # waiting (the fsync, the wire, the interpreter lock, other processes on the machine)
+    # the worker thread's own CPU seconds per accepted decision, with the helper thread's on its
+    # batch (prepared while the worker fsyncs): the wall time above also holds waiting (the
+    # fsync, the wire, the interpreter lock, other processes on the machine)
     accepted_cpu: list[float] = field(default_factory=list)
     # wall seconds of the journal's write and fsync per accepted decision (the disk's share,
     # which other processes writing to the same disk inflate)
     accepted_journal: list[float] = field(default_factory=list)
+    # seconds the worker waited, once its fsync was over, for the helper to finish the batch (what
+    # the overlap did not hide), and how many batches the worker prepared itself (the helper had
+    # not begun when the fsync ended)
+    accepted_helper_wait: list[float] = field(default_factory=list)
+    accepted_prepared_inline: int = 0
 
 
 class Session:
@@ -146,6 +166,8 @@ class Session:
         self._stale_warned = False
         self._last_info: Any = None
         self.latency: BridgeLatency | None = None
+        self._helper = Helper("session-helper")  # prepares a decision's batch while the journal fsyncs
+        self._helper_cpu = 0.0  # the helper's CPU seconds on the message being handled (bench only)
         self.bots = BotSeats(bots or {}, bot_delay)
         self.bot_colors = {colors[seat] for seat in self.bots.players}
 
@@ -202,6 +224,7 @@ class Session:
         self._inbox.put(None)
         if self._thread is not None:
             self._thread.join(timeout=5)
+        self._helper.close()
         if self.journal is not None:
             self.journal.close()
 
@@ -261,12 +284,13 @@ class Session:
             self._dispatch(arrival.message)
             return
         decided, reverted = self.stats["decisions"], self.stats["reverted"]
+        self._helper_cpu = 0.0
         cpu = time.thread_time()
         self._dispatch(arrival.message)
         spent = time.perf_counter() - arrival.at
         if self.stats["decisions"] > decided:
             self.latency.accepted.append(spent)
-            self.latency.accepted_cpu.append(time.thread_time() - cpu)
+            self.latency.accepted_cpu.append(time.thread_time() - cpu + self._helper_cpu)
         elif self.stats["reverted"] > reverted:
             self.latency.refused.append(spent)
         else:
@@ -435,26 +459,50 @@ class Session:
 
     def _decide(self, seat: int, action: dict, moved: str | None = None) -> None:
         events = self.game.act(seat, action)
-        n = len(self.game.decisions)
-        if self.journal is not None:
+        if self.journal is None:
+            lines, public, view = self._prepared(events)
+        else:
             start = time.perf_counter()
-            self.journal.append(n, seat, action, self.game.hashes[-1])  # fsynced before TTS hears of it
+            self.journal.write(len(self.game.decisions), seat, action, self.game.hashes[-1])
+            job = self._helper.submit(lambda: self._prepared(events))  # while the disk works
+            try:
+                self.journal.sync()  # fsynced before TTS hears of it
+            except BaseException:
+                job.settle()  # the helper reads the game no more once the step is given up
+                raise
+            synced = time.perf_counter()
+            lines, public, view = job.answer()
             if self.latency is not None:
-                self.latency.accepted_journal.append(time.perf_counter() - start)
+                self.latency.accepted_journal.append(synced - start)
+                self.latency.accepted_helper_wait.append(time.perf_counter() - synced)
+                self.latency.accepted_prepared_inline += not job.on_helper
+                self._helper_cpu = job.helper_cpu
         self.stats["decisions"] += 1
+        self.narration.extend(public)
+        self._apply(view, messages=lines, moved=moved)
+        if self.game.result() is not None:
+            self.finished.set()
+
+    def _prepared(self, events: list) -> tuple[dict[str, list[str]], list[str], _TableView]:
+        """What a decision tells the table, worked out from the engine alone (no bookkeeping of
+        what the table was told changes): each colour's lines, the public narration, the table."""
+        lines, public = self._narrated(events)
+        return lines, public, self._table_view(lines)
+
+    def _narrated(self, events: list) -> tuple[dict[str, list[str]], list[str]]:
+        """Each colour's lines for a decision's events, and the public narration."""
         lines: dict[str, list[str]] = {c: [] for c in self.colors}
+        public: list[str] = []
         for ev in events:
             said: list[tuple[dict, str]] = []  # this event's views narrated so far: a public
             for c in self.colors:                # event is one dict for every seat, said once
                 data = ev.for_seat(self.seat_of[c])
                 if data is not None:
                     lines[c].append(self._said(data, said))
-            public = ev.for_seat(None) if ev.seat is None else ev.redacted
-            if public is not None:
-                self.narration.append(self._said(public, said))
-        self.sync(messages=lines, moved=moved)
-        if self.game.result() is not None:
-            self.finished.set()
+            view = ev.for_seat(None) if ev.seat is None else ev.redacted
+            if view is not None:
+                public.append(self._said(view, said))
+        return lines, public
 
     def _said(self, data: dict, said: list[tuple[dict, str]]) -> str:
         """The table's line for one view of an event, narrated once per distinct view object
@@ -495,18 +543,34 @@ class Session:
     # -- table sync -------------------------------------------------------------------------------
     def sync(self, full: bool = False, messages: dict[str, list[str]] | None = None, moved: str | None = None) -> None:
         """Bring the table in line with the engine state, then allow-list, prompts and status."""
+        self._apply(self._table_view(messages or {}), full, messages, moved)
+
+    def _table_view(self, messages: dict[str, list[str]]) -> _TableView:
+        """What the table should show now, from the engine state alone (a decision's is worked
+        out on the helper thread while the journal fsyncs)."""
+        counters = getattr(self.adapter, "counters", None)
+        return _TableView(self.adapter.placements(self.game, self.colors), counters(self.game) if counters else {},
+                          self._allow(), self.adapter.status_lines(self.game, self.colors),
+                          self._safe_texts(messages), self.game.result())
+
+    def _apply(self, view: _TableView, full: bool = False, messages: dict[str, list[str]] | None = None,
+               moved: str | None = None) -> None:
+        """Send the table what differs from what it was told (the bookkeeping of that changes here
+        only, on the worker)."""
+        want = view.placements
         cmds: list[dict] = []
         if full:
             cmds.append({"op": "reset", "clear_cards": True,
                          "clear_tags": list(getattr(self.adapter, "clear_tags", ()))})
             self.shown, self.guids, self.prompts = {}, {}, {}
-        want = self.adapter.placements(self.game, self.colors)
         for ref in sorted(set(self.shown) - set(want)):
             cmds.append({"op": "destroy", "ref": ref})
             del self.shown[ref]
             self.guids.pop(ref, None)
         for ref, p in want.items():
             old = self.shown.get(ref)
+            if old is p and ref != moved:  # the adapter handed back the placement the table shows
+                continue
             if (old is None or (old.identity is None) != (p.identity is None) or old.kind != p.kind
                     or old.card != p.card or (old.identity and p.identity and old.identity[0] != p.identity[0])):
                 cmds.append({"op": "spawn", "ref": ref, "data": self._object_data(p), "pos": _vec(p.pos),
@@ -518,22 +582,17 @@ class Session:
                 if old.identity != p.identity and p.identity is not None:
                     cmds.append({"op": "label", "ref": ref, "name": p.identity[0], "description": p.identity[1]})
             self.shown[ref] = p
-        counters = getattr(self.adapter, "counters", None)
-        for name, value in (counters(self.game) if counters else {}).items():
+        for name, value in view.counters.items():
             if full or self._counters.get(name) != value:
                 cmds.append({"op": "counter", "name": name, "value": value})
                 self._counters[name] = value
         if full:
             self._last_sent.clear()
-        self._unless_unchanged(cmds, "allow", self._allow())
+        self._unless_unchanged(cmds, "allow", view.allow)
         cmds += self._prompt_cmds()
-        self._unless_unchanged(cmds, "status", self.adapter.status_lines(self.game, self.colors))
-        for color, lines in (messages or {}).items():
-            hidden = self._hidden_names(color) if lines else set()  # once per colour and sync, not per line
-            for line in lines:
-                if self._safe_for(color, line, hidden):
-                    cmds.append({"op": "message", "color": color, "text": line})
-        result = self.game.result()
+        self._unless_unchanged(cmds, "status", view.status)
+        cmds += [{"op": "message", "color": color, "text": line} for color, line in view.texts]
+        result = view.result
         if result is not None and (messages or full):
             winner = "draw" if result.draw else f"{self.colors[result.winner]} wins"
             cmds.append({"op": "broadcast", "text": f"Game over: {winner} ({result.reason})"})
@@ -616,6 +675,20 @@ class Session:
         """The names of the cards hidden from `color`'s seat now (none if the adapter cannot say)."""
         names = getattr(self.adapter, "hidden_names", None)
         return set() if names is None else names(self.game, self.seat_of[color])
+
+    def _safe_texts(self, messages: dict[str, list[str]]) -> list[tuple[str, str]]:
+        """(colour, line) for every line that names no card hidden from that colour."""
+        out: list[tuple[str, str]] = []
+        for color, lines in messages.items():
+            if not lines:
+                continue
+            hidden = self._hidden_names(color)  # once per colour and sync, not per line
+            joined = "\n".join(lines)  # a name in no line is in none: one search per name, not per line
+            if not any(n and n in joined for n in hidden):
+                out += [(color, line) for line in lines]
+            else:
+                out += [(color, line) for line in lines if self._safe_for(color, line, hidden)]
+        return out
 
     def _safe_for(self, color: str, text: str, hidden: set[str] | None = None) -> bool:
         """Defence in depth: never send a colour text naming a card hidden from its seat

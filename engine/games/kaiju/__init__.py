@@ -156,7 +156,9 @@ class KaijuRules(CardGame):
         return demo.cheat_attempts(state, kind, seat)
 
     def narrate(self, event: dict) -> str:
-        return demo.narrate(event, self.cards())
+        # the card data (a stat of cards.yaml per call) only for lines that word a card's effects:
+        # the bridge narrates every event of every decision
+        return demo.narrate(event, self.cards() if event.get("type") in demo.WORDED else None)
 
 
 RULES = KaijuRules()

@@ -93,16 +93,21 @@ def hidden_card_names(game: Game, seat: int, attr: str = "title",
     the session's last check before any text goes to that seat's colour. `known(card)` marks
     cards the seat saw earlier although they are hidden now."""
     table = game.state.table
+    cards = table.cards
     hidden, seen = set(), set()
-    for card in table.cards:
-        name = getattr(card.defn, attr)
-        if name in seen:  # seen elsewhere already: never reported, whatever this copy shows
+    for key, ids in table.zones.items():
+        if not ids:
             continue
-        if table.visible_to(card.id, seat) or (known is not None and known(card.id)):
-            seen.add(name)
-        else:
-            hidden.add(name)
-    return hidden - seen
+        whole = table.zone_visible_to(key, seat)  # one answer for a public or hidden zone
+        if whole or (whole is False and known is None):
+            (seen if whole else hidden).update([getattr(cards[card].defn, attr) for card in ids])
+            continue
+        for card in ids:
+            if table.visible_to(card, seat) or (known is not None and known(card)):
+                seen.add(getattr(cards[card].defn, attr))
+            else:
+                hidden.add(getattr(cards[card].defn, attr))
+    return hidden - seen  # a name seen anywhere is never reported, whatever another copy shows
 
 
 def adapter_module(game_id: str) -> str:

@@ -40,6 +40,10 @@ class KaijuAdapter:
     def __init__(self) -> None:
         self.geo = Geometry.for_game("kaiju", FALLBACK_ZONES)
         self._identities: dict[tuple, tuple] = {}  # (card id, status) -> (definition, identity)
+        self._slots: dict[tuple[int, str, int, int], tuple[float, float, float]] = {}  # (seat, zone, i, n) -> position
+        self._last: dict[int, Placement] = {}  # card -> its last placement (any game: every field is compared)
+        # (seat, zone) -> (table, its cards, their placements) for a zone of face-up plain cards
+        self._zones: dict[tuple[int, str], tuple[object, tuple[int, ...], dict[str, Placement]]] = {}
 
     # -- the table the engine state implies ---------------------------------------------------
     def placements(self, game: Game, colors: list[str]) -> dict[str, Placement]:
@@ -50,39 +54,77 @@ class KaijuAdapter:
         for seat in (0, 1):
             for zone in PLAY_ZONES:
                 ids = table.zone(seat, zone)
+                if not ids:
+                    continue
                 n = len(ids)
+                key = f"{seat}.{zone}"
+                public = table.zone_visible_to(key, 0) and table.zone_visible_to(key, 1)  # None: ask per card
+                plain = public is True and zone not in ("engaged", "support")  # face up, no damage or stack
+                if plain:
+                    last = self._zones.get((seat, zone))
+                    if last is not None and last[0] is table and last[1] == tuple(ids):
+                        out.update(last[2])  # the same cards in the same order: laid out as last time
+                        continue
+                laid = {} if plain else out
                 for i, card in enumerate(ids):
-                    lx, lz = geo.slot(zone, i, n)
-                    out[card_ref(card)] = self._card(game, card, seat, zone, geo.to_world(seat, lx, lz, geo.y(zone, i)))
+                    laid[card_ref(card)] = self._card(game, card, seat, zone, self._slot(seat, zone, i, n), public)
                     stack = state.stack.get(card) if zone in ("engaged", "support") else None
                     if not stack:
                         continue
                     # the enhancement stack fans out under its battle card, towards the player,
                     # and stays inside the zone (the table's zone sees it; no stray drop site)
+                    lx, lz = geo.slot(zone, i, n)
                     step = min(0.5, (geo.zones[zone].h / 2 - 0.1) / len(stack))
                     for k, enh in enumerate(stack):
                         wpos = geo.to_world(seat, lx, lz + step * (len(stack) - k), geo.card_y - 0.05 - 0.01 * k)
                         out[card_ref(enh)] = self._card(game, enh, seat, "enhancement", wpos)
+                if plain:
+                    out.update(laid)
+                    self._zones[(seat, zone)] = (table, tuple(ids), laid)
             count = len(table.zone(seat, "deck"))
             name = f"{colors[seat]}'s deck"
             out[f"deck{seat}"] = Placement(geo.world(seat, "deck"), True, (name, f"{count} cards (order hidden)"),
                                           kind="pile", owner=seat, spin=seat_spin(seat))
         return out
 
-    def _card(self, game: Game, card: int, seat: int, zone: str, pos: tuple[float, float, float]) -> Placement:
+    def _slot(self, seat: int, zone: str, i: int, n: int) -> tuple[float, float, float]:
+        """The world position of the i-th of n cards in a zone, worked out once per slot."""
+        key = (seat, zone, i, n)
+        pos = self._slots.get(key)
+        if pos is None:
+            lx, lz = self.geo.slot(zone, i, n)
+            pos = self._slots[key] = self.geo.to_world(seat, lx, lz, self.geo.y(zone, i))
+        return pos
+
+    def _card(self, game: Game, card: int, seat: int, zone: str, pos: tuple[float, float, float],
+              public: bool | None = None) -> Placement:
+        """`public`: whether both seats see every card of the zone (None: ask for this card)."""
         state = game.state
         table = state.table
-        spin = seat_spin(seat)
-        face_down = card in table.face_down
-        public = table.visible_to(card, 0) and table.visible_to(card, 1)
+        if public is None:
+            public = table.visible_to(card, 0) and table.visible_to(card, 1)
         if not (public or (zone in self.hand_zones and table.visible_to(card, seat))):
-            return Placement(pos, True, None, owner=seat, spin=spin)
+            return self._placed(card, pos, True, None, None, seat)
         d = table.cards[card].defn
         if zone in ("engaged", "support") and d.is_battle:
             status = (state.damage.get(card, 0), len(state.stack.get(card, ())))
         else:
             status = None
-        return Placement(pos, face_down, self._identity(d, status), card=d.id, owner=seat, spin=spin)
+        return self._placed(card, pos, card in table.face_down, self._identity(d, status), d.id, seat)
+
+    def _placed(self, card: int, pos: tuple[float, float, float], face_down: bool, identity: tuple[str, str] | None,
+                defn: str | None, seat: int) -> Placement:
+        """The card's placement, the same object as last time when nothing about it changed:
+        building one is most of a sync's layout, and the session skips comparing a card whose
+        placement is the one it already showed."""
+        last = self._last.get(card)
+        if (last is not None and last.pos == pos and last.face_down == face_down and last.identity == identity
+                and last.card == defn and last.owner == seat):
+            return last
+        if len(self._last) > 4096:  # bounded, like the identities
+            self._last.clear()
+        placed = self._last[card] = Placement(pos, face_down, identity, card=defn, owner=seat, spin=seat_spin(seat))
+        return placed
 
     def _identity(self, d, status: tuple[int, int] | None) -> tuple[str, str]:
         """(title, description) of a card definition, with (damage, level) for a battle card in
