@@ -8,7 +8,8 @@ adds one node, plays a short random rollout and backs the outcome up for the sea
 each step. A move that brings a walk back to a state it has already passed (Qiguang: a play
 taken back before paying) is marked and never walked again: counted as a move, the way back
 would give the seat one more choice of everything it could do before, so every play with a cost
-would look better than it is (and iterations would go on re-searching the same position). Written once against `GameRules.request/apply/result`: the only per-game knowledge is
+would look better than it is (and iterations would go on re-searching the same position).
+Written once against `GameRules.request/apply/result`: the only per-game knowledge is
 an optional evaluation (`engine/games/<game>/evaluate.py`: `evaluate(state, seat) -> [0, 1]`)
 that scores a state where the rollout stops, after `ROLLOUT` random decisions if the module sets
 it (a rough evaluation is better read further on: kaiju's, after 32); without one, rollouts play
