@@ -17,7 +17,7 @@ from engine.core.view import CardRef
 from engine.games.vividz.state import (ADJACENT, CENTER, ZK, Answers, ChooseNumber, ChooseReplacement,
                                        ChooseSlide, ChooseTarget, Credit, Delayed, Made, MoveUpTo, Pending,
                                        PickCard, Resolving, UseRevealed, VividzState, _applies, _cont_sources,
-                                       condition_holds, controller, defn, emit, exp_of, in_slot, lane_opponent,
+                                       auto_cards, condition_holds, controller, defn, emit, exp_of, in_slot, lane_opponent,
                                        mission_active, new_uid, owner, power, where, zone)
 
 # -- moving cards (501.4-501.6, 512.3b) --------------------------------------------------------
@@ -37,8 +37,10 @@ def move(state: VividzState, card: int, dest: str, index: int | None = None, hos
             state.control.pop(card, None)  # back to its owner's zones: the owner controls it (502.1b, 502.4c)
         state.lki[card] = power(state, card)  # 913 / 908.3d: its power just before it left
         followers = exp_of(state, card)
-        for key in ("slot", "seq", "damage", "dmg_source"):
-            getattr(state, key).pop(card, None)
+        state.slot.pop(card, None)
+        state.seq.pop(card, None)
+        state.damage.pop(card, None)
+        state.dmg_source.pop(card, None)
         state.lvup.discard(card)
     if src == "exp":
         state.host.pop(card, None)
@@ -176,11 +178,14 @@ def fire_others_in(state: VividzState, seat: int, moved: list[int]) -> None:
     """908.3b: "whenever another card is put into this (Energy) zone". Cards that moved in together
     are simultaneous: a moved card with the ability triggers once for each *other* card of the
     move; a card already there triggers once per card moved in (908.3c)."""
+    having = auto_cards(state).get("other_energy_in")
+    if not having:
+        return
     t = state.table
     for card in t.zones[ZK[seat]["energy"]]:
-        d = t.cards[card].defn
-        if not d.autos:
+        if card not in having:
             continue
+        d = t.cards[card].defn
         for i in d.autos:
             ab = d.abilities[i]
             if ab.trigger == "other_energy_in" and ab.zone == "energy":
@@ -206,15 +211,18 @@ def fire_self(state: VividzState, card: int, trigger: str, ctx: int = -1, seat: 
 def fire(state: VividzState, trigger: str, seat: int | None, exclude: int = -1, ctx: int = -1,
          zones: tuple = ("area", "account", "mission")) -> None:
     """Abilities of every effective source of `seat` (both seats if None) with this trigger."""
+    having = auto_cards(state).get(trigger)
+    if not having:
+        return  # no card in the game has an ability on this trigger
     t = state.table
     for s in ((0, 1) if seat is None else (seat,)):
         for zname in zones:
             for card in t.zones[ZK[s][zname]]:
-                d = t.cards[card].defn
-                if not d.autos or card == exclude:
+                if card not in having or card == exclude:
                     continue
                 if zname == "mission" and card in t.face_down:
                     continue
+                d = t.cards[card].defn
                 for i in d.autos:
                     ab = d.abilities[i]
                     if ab.trigger == trigger and ab.zone == zname:

@@ -557,6 +557,7 @@ class VividzState:
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
     reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
+    auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # this decision's events (an Emitted until `redacted`), and those redacted when they happened:
     # the public cards they name, the cards they named to one seat only (card -> seat), and how
     # many events wait (Emitted)
@@ -875,18 +876,34 @@ def play_cost(state: VividzState, seat: int, card: int, slot: int | None, source
     return cost
 
 
+def _cards_by(state: VividzState, indexes: str, attr: str) -> dict:
+    """{value of the ability's `attr` -> frozenset of the cards that have such an ability among
+    their `indexes` ("acts", "autos")}: a fact of the cards on the table."""
+    cards: dict = {}
+    for c in state.table.cards:
+        if c is not None:
+            for i in getattr(c.defn, indexes):
+                cards.setdefault(getattr(c.defn.abilities[i], attr), set()).add(c.id)
+    return {k: frozenset(ids) for k, ids in cards.items()}
+
+
 def act_cards(state: VividzState) -> dict:
     """zone -> the cards with an [Act] ability whose validity icon is that zone (903.1c; fixed per
     game, recounted if a test adds a card)."""
     n, cards = state.act_cards
     if n != len(state.table.cards):
-        cards = {}
-        for c in state.table.cards:
-            if c is not None:
-                for i in c.defn.acts:
-                    cards.setdefault(c.defn.abilities[i].zone, set()).add(c.id)
-        cards = {z: frozenset(ids) for z, ids in cards.items()}
+        cards = _cards_by(state, "acts", "zone")
         state.act_cards = (len(state.table.cards), cards)
+    return cards
+
+
+def auto_cards(state: VividzState) -> dict:
+    """trigger -> the cards with an [Auto] ability on that trigger (908.3; fixed per game, recounted
+    if a test adds a card): most triggers fire with no card in the game to answer them."""
+    n, cards = state.auto_cards
+    if n != len(state.table.cards):
+        cards = _cards_by(state, "autos", "trigger")
+        state.auto_cards = (len(state.table.cards), cards)
     return cards
 
 
