@@ -7,7 +7,7 @@ always runs before the steps queued when it started (`push` keeps that order).
 from __future__ import annotations
 
 from engine.core.flow import Processor, Step
-from engine.core.requests import Option, Request, Result
+from engine.core.requests import Request, Result
 from engine.core.view import CardRef
 
 from engine.games.vividz import effects as fx
@@ -630,7 +630,7 @@ def _scout_decide(state: VividzState, step: ScoutDecide) -> None:
 
 def _request(state: VividzState, step) -> Request:
     prompt = f"Turn {state.turn}: your Main phase (703.2)." if type(step) is MainPhase else step.prompt
-    return Request(step.seat, step.kind, prompt, [Option(label, action) for action, label in guards.options(state, step)])
+    return Request(step.seat, step.kind, prompt, guards.options(state, step))
 
 
 def _resolving(state: VividzState) -> Resolving:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.core.errors import Refusal
+from engine.core.requests import Option
 
 from engine.games.vividz.state import (
     ADJACENT, FORBID, SLOTS, ZK, ChargeCards, ChooseDiscard, ChooseNumber, ChoosePayment, ChooseReplacement,
@@ -84,7 +85,7 @@ def check(state: VividzState, seat: int, action: dict) -> Refusal | None:
         return Refusal(rule, f"{sentence}. {now}")
     if seat != step.seat:  # the asking step's rule and wait text
         return Refusal(step.rule, step.wait.format(seat=step.seat, prompt=step.prompt))
-    if any(a == action for a, _ in options(state, step)):
+    if any(o.action == action for o in options(state, step)):
         return None
     kind = step.kind
     if kind == "main":
@@ -216,14 +217,15 @@ def activations(state: VividzState, seat: int) -> list[tuple[dict, str]]:
     return out
 
 
-def main_options(state: VividzState, seat: int) -> list[tuple[dict, str]]:
+def main_options(state: VividzState, seat: int) -> list[Option]:
+    """The Main phase's options (703.2), made as Options at once: most decisions are asked here."""
     t = state.table
     zones, cards = t.zones, t.cards
     energy = len(zones[ZK[seat]["energy"]])
     dv = derived(state)
     changes = cost_changes(dv.sources())
     occupied = None
-    out = []
+    out: list[Option] = []
     for zname in ("hand", "keep"):  # 508.2: Keep cards are played as from hand
         for card in zones[ZK[seat][zname]]:
             d = cards[card].defn
@@ -235,24 +237,24 @@ def main_options(state: VividzState, seat: int) -> list[tuple[dict, str]]:
                     cost = slot_reduced(state, seat, d, slot, base, occupied[slot]) \
                         if d.cost_reduction and occupied[slot] else base
                     if cost <= energy:
-                        out.append(({"type": "play", "card": card, "slot": slot},
-                                    f"Play {d.name} to the {SLOT_NAMES[slot]} (cost {cost})"))
+                        out.append(Option(f"Play {d.name} to the {SLOT_NAMES[slot]} (cost {cost})",
+                                          {"type": "play", "card": card, "slot": slot}))
             elif d.type == "event" and state.turn != 1:
                 cost = changed_cost(d, seat, changes) if changes else d.cost
                 if cost <= energy:
-                    out.append(({"type": "play", "card": card}, f"Play event {d.name} (cost {cost})"))
-    out += activations(state, seat)
+                    out.append(Option(f"Play event {d.name} (cost {cost})", {"type": "play", "card": card}))
+    out += [Option(label, action) for action, label in activations(state, seat)]
     if state.turn != 1:  # 703.2a
         markers = dv.writes & FORBID  # else no attack-forbidden marker exists
         sleep = state.sleep
         for card in zones[ZK[seat]["area"]]:
             if card not in sleep and not (markers and attack_forbidden(state, card)):
-                out.append(({"type": "attack", "card": card},
-                            f"Attack with {cards[card].defn.name} (lane {state.slot[card]})"))
+                out.append(Option(f"Attack with {cards[card].defn.name} (lane {state.slot[card]})",
+                                  {"type": "attack", "card": card}))
     for m in zones[ZK[seat]["mission"]]:
         if m not in t.face_down and m not in state.sleep and fx.condition_holds(state, seat, m, cards[m].defn.check):
-            out.append(({"type": "check", "mission": m}, f"Check mission {cards[m].defn.name}"))  # 304.1b, 1113
-    out.append(({"type": "pass"}, "End the Main phase"))
+            out.append(Option(f"Check mission {cards[m].defn.name}", {"type": "check", "mission": m}))  # 304.1b, 1113
+    out.append(Option("End the Main phase", {"type": "pass"}))
     return out
 
 
@@ -369,7 +371,6 @@ def _charge(state: VividzState, step: ChargeCards) -> list[tuple[dict, str]]:
 
 _OPTIONS = {
     PlaceMissions: _missions, SetupEnergy: _setup_energy,
-    MainPhase: lambda state, step: main_options(state, step.seat),
     Defense: lambda state, step: list(defense_options(state, step.seat)),
     ChoosePayment: _pay, ChooseDiscard: _discard, PickCard: _pick, ChooseTarget: _target,
     UseRevealed: lambda state, step: list(_use_options(state, step.card)),
@@ -380,12 +381,14 @@ _OPTIONS = {
 }
 
 
-def options(state: VividzState, step=None) -> list[tuple[dict, str]]:
-    """The legal answers to the asking step (by default the one waiting now), with their labels."""
+def options(state: VividzState, step=None) -> list[Option]:
+    """The legal answers to the asking step (by default the one waiting now)."""
     step = state.flow.asking if step is None else step
     if step is None:
         return []
-    return _OPTIONS[type(step)](state, step)
+    if type(step) is MainPhase:
+        return main_options(state, step.seat)
+    return [Option(label, action) for action, label in _OPTIONS[type(step)](state, step)]
 
 
 def _item_text(state: VividzState, card: int, k: int) -> str:
