@@ -5,9 +5,7 @@ from __future__ import annotations
 from engine.core.requests import Option, Request
 
 from engine.games.kaiju import guards
-from engine.games.kaiju.guards import (check_action, check_attack, check_convert, check_deploy, check_end_turn,
-                                       check_enhance, check_evolve, check_heal, check_reinforce, check_retreat,
-                                       check_skill)
+from engine.games.kaiju.guards import check_action, check_attack, check_reinforce, check_skill
 from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceOpening,
                                       advantage, defn, title, zone)
 
@@ -22,17 +20,19 @@ def _option(action: dict, label: str) -> Option:
 
 def _add_targeted(out: list[Option], guard, state: KaijuState, seat: int, base: dict, effects: tuple,
                   label: str) -> None:
-    """The candidate once per legal target of its effects (or once, untargeted), each through `guard`."""
+    """The candidate once per legal target of its effects (or once, untargeted), if `guard` allows
+    it. The guard is asked for the first target only: what it checks besides the target is the
+    same for every target, and every target listed is legal (tests/kaiju/test_fast_paths.py)."""
     targets = guards.targets_for(state, seat, effects) if effects else None
     if not targets:
         if guard(state, seat, base) is None:
             out.append(Option(label, base))
         return
+    if guard(state, seat, {**base, "target": targets[0]}) is not None:
+        return
     cards = state.table.cards
     for t in targets:
-        action = {**base, "target": t}
-        if guard(state, seat, action) is None:
-            out.append(Option(f"{label} targeting {cards[t].defn.title}", action))
+        out.append(Option(f"{label} targeting {cards[t].defn.title}", {**base, "target": t}))
 
 
 def _remember_advantage(state: KaijuState, seat: int) -> bool:
@@ -52,9 +52,11 @@ def main_options(state: KaijuState, seat: int) -> list[Option]:
 
 
 def _main_options(state: KaijuState, seat: int) -> list[Option]:
-    """Candidates a guard would refuse for a reason known before looking at them (no deploys
-    left, already attacked, a level or advantage the move lacks, ...) are skipped here, only
-    for speed: every candidate that is kept went through its guard."""
+    """Each candidate is listed when what its guard checks holds: the checks are written out here
+    (the candidates are built from the seat's own hand and cards in play, so the guards' checks
+    of who owns what hold by construction), and only the moves whose legality depends on their
+    card effects' targets ask their guard. tests/kaiju/test_fast_paths.py checks that the options
+    are exactly the candidates the guards allow."""
     out: list[Option] = []
     add = out.append
     table = state.table
@@ -81,27 +83,19 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
         name = d.title
         if d.is_battle:
             if deploy_support:
-                action = {"type": "deploy", "card": hand_card, "zone": "support"}
-                if check_deploy(state, seat, action) is None:
-                    add(Option(f"Deploy {name} to support", action))
+                add(Option(f"Deploy {name} to support", {"type": "deploy", "card": hand_card, "zone": "support"}))
             if deploys and card is None:
-                action = {"type": "deploy", "card": hand_card, "zone": "engaged"}
-                if check_deploy(state, seat, action) is None:
-                    add(Option(f"Deploy {name} as engaged card", action))
+                add(Option(f"Deploy {name} as engaged card",
+                           {"type": "deploy", "card": hand_card, "zone": "engaged"}))
             for t, td in enhance_defs:
-                action = {"type": "enhance", "card": hand_card, "target": t}
-                if check_enhance(state, seat, action) is None:
-                    add(Option(f"Enhance {td.title} with {name}", action))
+                add(Option(f"Enhance {td.title} with {name}", {"type": "enhance", "card": hand_card, "target": t}))
             evolves_from, converts_with = d.evolves_from, d.converts_with
             for t, td in mine_defs:
-                if evolves_from == td.name:
-                    action = {"type": "evolve", "card": hand_card, "target": t}
-                    if check_evolve(state, seat, action) is None:
-                        add(Option(f"Evolve {td.title} into {name}", action))
-                if converts_with == td.name or td.converts_with == d.name:
-                    action = {"type": "convert", "card": hand_card, "target": t}
-                    if check_convert(state, seat, action) is None:
-                        add(Option(f"Convert {td.title} into {name}", action))
+                if evolves_from and evolves_from == td.name:  # KJ-5.16
+                    add(Option(f"Evolve {td.title} into {name}", {"type": "evolve", "card": hand_card, "target": t}))
+                if (converts_with and converts_with == td.name) or (td.converts_with and td.converts_with == d.name):
+                    add(Option(f"Convert {td.title} into {name}",  # KJ-5.15: the pairing works both ways
+                               {"type": "convert", "card": hand_card, "target": t}))
         elif d.type == "skill":
             if d.advantage:  # KJ-1.1.3
                 if adv is None:
@@ -130,6 +124,7 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
         used = card in state.attacked_cards if options["attack_limit"] == "card" else state.attack_or_heal_used
         if not used:  # KJ-3.6.2
             can_attack = not (seat == state.first and state.turn == 1) and bool(zones[opponent_engaged_key])
+            heal_targets = mine_defs[:1] if options["heal_target"] == "engaged" else mine_defs  # KJ-G8
             for i, move in enumerate(d.moves):
                 if lvl < move.level:
                     continue
@@ -146,24 +141,18 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
                         _add_targeted(out, check_attack, state, seat, {"type": "attack", "index": i}, move.effects,
                                       label)
                     else:
-                        action = {"type": "attack", "index": i}
-                        if check_attack(state, seat, action) is None:
-                            add(Option(label, action))
-                else:
-                    for t, td in mine_defs:
-                        action = {"type": "heal", "index": i, "target": t}
-                        if check_heal(state, seat, action) is None:
-                            add(Option(f"{d.name}: {move.name} heals {td.title} ({move.amount})", action))
+                        add(Option(label, {"type": "attack", "index": i}))
+                elif move.kind == "heal":  # KJ-5.2
+                    for t, td in heal_targets:
+                        add(Option(f"{d.name}: {move.name} heals {td.title} ({move.amount})",
+                                   {"type": "heal", "index": i, "target": t}))
         if not state.engaged_acted and not (options["retreat_limit"] == "once" and state.retreats >= 1):
             for enh in stack:  # KJ-3.7.2, KJ-G11
                 for s in support:
-                    action = {"type": "retreat", "support": s, "enhancement": enh}
-                    if check_retreat(state, seat, action) is None:
-                        add(Option(f"Retreat {d.name} for {cards[s].defn.title}, "
-                                   f"removing enhancement {cards[enh].defn.title}", action))
-    action = {"type": "end_turn"}
-    if check_end_turn(state, seat, action) is None:
-        add(Option("End your turn", action))
+                    add(Option(f"Retreat {d.name} for {cards[s].defn.title}, "
+                               f"removing enhancement {cards[enh].defn.title}",
+                               {"type": "retreat", "support": s, "enhancement": enh}))
+    add(Option("End your turn", {"type": "end_turn"}))  # KJ-3.9: always allowed in the main phase
     return out
 
 
