@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.core.requests import Option, Request
 
 from engine.games.kaiju import guards
-from engine.games.kaiju.guards import check_action, check_attack, check_reinforce, check_skill
 from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceOpening,
                                       advantage, defn, title, zone)
 
@@ -18,45 +17,24 @@ def _option(action: dict, label: str) -> Option:
     return Option(label, action)
 
 
-def _add_targeted(out: list[Option], guard, state: KaijuState, seat: int, base: dict, effects: tuple,
-                  label: str) -> None:
-    """The candidate once per legal target of its effects (or once, untargeted), if `guard` allows
-    it. The guard is asked for the first target only: what it checks besides the target is the
-    same for every target, and every target listed is legal (tests/kaiju/test_fast_paths.py)."""
+def _add_targeted(out: list[Option], state: KaijuState, seat: int, base: dict, effects: tuple, label: str) -> None:
+    """A move the rules allow, once per legal target of its effects (or once, untargeted)."""
     targets = guards.targets_for(state, seat, effects) if effects else None
     if not targets:
-        if guard(state, seat, base) is None:
-            out.append(Option(label, base))
-        return
-    if guard(state, seat, {**base, "target": targets[0]}) is not None:
+        out.append(Option(label, base))
         return
     cards = state.table.cards
     for t in targets:
         out.append(Option(f"{label} targeting {cards[t].defn.title}", {**base, "target": t}))
 
 
-def _remember_advantage(state: KaijuState, seat: int) -> bool:
-    """KJ-5.10, worked out once per listing; the guards reuse it while the state stands still."""
-    adv = advantage(state, seat)
-    state.advantage_memo = (seat, adv)
-    return adv
-
-
 def main_options(state: KaijuState, seat: int) -> list[Option]:
-    """Every main-phase candidate of the active seat (0 or 1) that its guard allows, in the
-    order options are listed."""
-    try:
-        return _main_options(state, seat)
-    finally:
-        state.advantage_memo = None
-
-
-def _main_options(state: KaijuState, seat: int) -> list[Option]:
-    """Each candidate is listed when what its guard checks holds: the checks are written out here
-    (the candidates are built from the seat's own hand and cards in play, so the guards' checks
-    of who owns what hold by construction), and only the moves whose legality depends on their
-    card effects' targets ask their guard. tests/kaiju/test_fast_paths.py checks that the options
-    are exactly the candidates the guards allow."""
+    """Every main-phase move of the active seat (0 or 1) that its guard allows, in the order
+    options are listed. Each candidate is listed when what its guard checks holds: the checks
+    are written out here (the candidates are built from the seat's own hand and cards in play, so
+    the guards' checks of who owns what hold by construction, and only legal targets are
+    offered). tests/kaiju/test_fast_paths.py checks that the options are exactly the candidates
+    the guards allow."""
     out: list[Option] = []
     add = out.append
     table = state.table
@@ -99,13 +77,12 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
         elif d.type == "skill":
             if d.advantage:  # KJ-1.1.3
                 if adv is None:
-                    adv = _remember_advantage(state, seat)
+                    adv = advantage(state, seat)
                 if not adv:
                     continue
-            _add_targeted(out, check_skill, state, seat, {"type": "skill", "card": hand_card}, d.effects,
-                          f"Play {name}")
-        elif not state.reinforcement_played:  # KJ-3.8.4
-            _add_targeted(out, check_reinforce, state, seat, {"type": "reinforce", "card": hand_card}, d.effects,
+            _add_targeted(out, state, seat, {"type": "skill", "card": hand_card}, d.effects, f"Play {name}")
+        elif d.type == "reinforcement" and not state.reinforcement_played:  # KJ-1.3, KJ-3.8.4
+            _add_targeted(out, state, seat, {"type": "reinforce", "card": hand_card}, d.effects,
                           f"Play reinforcement {name}")
     if card is not None:
         d = cards[card].defn
@@ -116,11 +93,11 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
                 continue  # KJ-5.14, KJ-3.5.1
             if ability.advantage:
                 if adv is None:
-                    adv = _remember_advantage(state, seat)
+                    adv = advantage(state, seat)
                 if not adv:
                     continue
-            _add_targeted(out, check_action, state, seat, {"type": "action", "card": card, "index": i},
-                          ability.effects, f"{d.name}: use {ability.name}")
+            _add_targeted(out, state, seat, {"type": "action", "card": card, "index": i}, ability.effects,
+                          f"{d.name}: use {ability.name}")
         used = card in state.attacked_cards if options["attack_limit"] == "card" else state.attack_or_heal_used
         if not used:  # KJ-3.6.2
             can_attack = not (seat == state.first and state.turn == 1) and bool(zones[opponent_engaged_key])
@@ -130,7 +107,7 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
                     continue
                 if move.advantage:
                     if adv is None:
-                        adv = _remember_advantage(state, seat)
+                        adv = advantage(state, seat)
                     if not adv:
                         continue
                 if move.kind == "attack":
@@ -138,8 +115,7 @@ def _main_options(state: KaijuState, seat: int) -> list[Option]:
                         continue
                     label = f"{d.name}: attack with {move.name} ({move.amount})"
                     if move.effects:
-                        _add_targeted(out, check_attack, state, seat, {"type": "attack", "index": i}, move.effects,
-                                      label)
+                        _add_targeted(out, state, seat, {"type": "attack", "index": i}, move.effects, label)
                     else:
                         add(Option(label, {"type": "attack", "index": i}))
                 elif move.kind == "heal":  # KJ-5.2

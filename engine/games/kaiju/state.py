@@ -155,8 +155,6 @@ class KaijuState:
     result: Result | None = None
     # the events of the decision being applied (handed out by `apply`)
     events: list[Event] = cache(factory=list)
-    # (seat, advantage) while the options are being listed, when the state cannot change
-    advantage_memo: tuple[int, bool] | None = cache(None)
 
 
 def defn(state: KaijuState, card: int) -> CardDef:
@@ -251,9 +249,6 @@ def turn_allowances(state: KaijuState, seat: int) -> tuple[int, int]:
 
 def advantage(state: KaijuState, seat: int) -> bool:
     """KJ-1.1.3 / KJ-5.10, worked out each time; nobody has it with an empty slot (KJ-G27)."""
-    memo = state.advantage_memo
-    if memo is not None and memo[0] == seat:
-        return memo[1]
     z = state.table.zones
     mine, theirs = z[f"{seat}.engaged"], z[f"{1 - seat}.engaged"]
     if not mine or not theirs:
