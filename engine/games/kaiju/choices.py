@@ -1,4 +1,4 @@
-"""The pending Request: candidate actions filtered by the guards, with player-readable labels."""
+"""The pending Request: the legal actions (those the guards allow), with player-readable labels."""
 
 from __future__ import annotations
 
