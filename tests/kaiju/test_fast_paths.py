@@ -1,5 +1,5 @@
 """The code written for speed gives what its plain definition gives: the options are exactly the
-candidates the guards allow (the shortcuts that skip hopeless candidates drop nothing). (The
+candidates the guards allow (the checks written out in choices.py drop and add nothing). (The
 state hash has no hand-written fast path any more: tests/core/test_declared_state.py.)"""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 An action a player sends that is not among the options is explained by these guards. The
 main-phase options are the candidates they allow, with their checks written out for speed
-(choices.py): tests/kaiju/test_fast_paths.py checks after every decision of seeded games that
+(choices.py): tests/kaiju/test_fast_paths.py checks at every main-phase decision of seeded games that
 the options are exactly the candidates the guards allow, so "what is legal" and "why not"
 cannot disagree.
 """
