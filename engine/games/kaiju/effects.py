@@ -104,6 +104,8 @@ def heal(state: KaijuState, card: int, amount: int) -> None:
 def defeat_check(state: KaijuState) -> None:
     """KJ-5.19: every battle card with damage >= HP is defeated; they move together (KJ-G19)."""
     damage, cards, zones = state.damage, state.table.cards, state.table.zones
+    if not any(dmg >= cards[c].defn.hp for c, dmg in damage.items()):
+        return  # the usual case; a card without damage is not defeated, its HP is at least 1 (cards.py)
     defeated = [c for key in _IN_PLAY_KEYS for c in zones[key] if damage.get(c, 0) >= cards[c].defn.hp]
     for card in defeated:  # KJ-5.19: top card to spirit, stack to discard
         emit(state, {"type": "defeated", "card": CardRef(card), "rule": "KJ-5.19"})
