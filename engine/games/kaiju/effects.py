@@ -101,11 +101,18 @@ def heal(state: KaijuState, card: int, amount: int) -> None:
     emit(state, {"type": "heal", "card": card, "name": title(state, card), "amount": removed})
 
 
+def _some_damage_reaches_hp(state: KaijuState) -> bool:
+    """Whether a damaged card's damage reaches its HP: else no card in play is defeated, as a
+    card without damage has at least 1 HP (cards.py). The state check runs after every move."""
+    cards = state.table.cards
+    return any(dmg >= cards[c].defn.hp for c, dmg in state.damage.items())
+
+
 def defeat_check(state: KaijuState) -> None:
     """KJ-5.19: every battle card with damage >= HP is defeated; they move together (KJ-G19)."""
+    if not _some_damage_reaches_hp(state):
+        return  # the usual case
     damage, cards, zones = state.damage, state.table.cards, state.table.zones
-    if not any(dmg >= cards[c].defn.hp for c, dmg in damage.items()):
-        return  # the usual case; a card without damage is not defeated, its HP is at least 1 (cards.py)
     defeated = [c for key in _IN_PLAY_KEYS for c in zones[key] if damage.get(c, 0) >= cards[c].defn.hp]
     for card in defeated:  # KJ-5.19: top card to spirit, stack to discard
         emit(state, {"type": "defeated", "card": CardRef(card), "rule": "KJ-5.19"})
