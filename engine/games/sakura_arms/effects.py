@@ -154,6 +154,8 @@ def _rng(s: SakuraState, atk: Attack, value) -> frozenset:
 
 def apply_range_mods(base: frozenset, mods: list[dict]) -> frozenset:
     """5-7 order: replace, add, remove, then every expansion, then every reduction (10-4)."""
+    if not mods and type(base) is frozenset:
+        return base  # the usual attack: nothing modifies its Range
     rng = set(base)
     for m in mods:
         if "replace_range" in m:

@@ -89,9 +89,10 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
     if d.type == "attack":
         atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
         cd = current_distance(s)
-        if cd not in attack_range(s, atk):
+        rng = attack_range(s, atk)
+        if cd not in rng:
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
-                                      f"{sorted(attack_range(s, atk))}; move first or use another card.")
+                                      f"{sorted(rng)}; move first or use another card.")
     if free:  # used by an effect "without paying its Cost" (issue #20): no Cost, no additional cost
         return None
     cost = cost_of(s, seat, card)

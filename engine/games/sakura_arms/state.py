@@ -600,6 +600,8 @@ class SakuraState:
     forced_timed: bool | None = cache(None)
     # does any card of the duel wait for a value that "becomes" something? worked out once
     becomes_used: bool | None = cache(None)
+    # the duel's Trap cards (mechanics/trap.py; card data never changes, owners may), found once
+    trap_cards: tuple[int, ...] | None = cache(None)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -695,9 +697,34 @@ def redacted(s: SakuraState) -> list[Event]:
             out.append(e)
             continue
         unseen = e.unseen
+        if not unseen:
+            seen = _seen_by_both(table, e.data, e.describe or cards)
+            if seen is not None:
+                out.append(seen)
+                continue
         out.append(redact(table, e.data, e.describe or cards,
                           lambda card, seat, unseen=unseen: (card, seat) not in unseen and visible(card, seat)))
     return out
+
+
+def _seen_by_both(table: Table, data: dict, describe: Callable[[int], Any]) -> Event | None:
+    """The usual event, flat and naming only cards both seats see now (and saw when it
+    happened): every card described, which is what `redact` makes of it, without its
+    per-seat passes; None for any other event (then `redact` decides)."""
+    visible = table.visible_to
+    out = {}
+    for key, value in data.items():
+        kind = type(value)
+        if kind is CardRef:
+            card = value.id
+            if not (visible(card, 0) and visible(card, 1)):
+                return None
+            out[key] = describe(card)
+        elif kind is dict or kind is list:
+            return None
+        else:
+            out[key] = value
+    return Event(out)
 
 
 # -- tokens ----------------------------------------------------------------------------------

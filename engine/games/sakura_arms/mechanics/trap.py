@@ -66,7 +66,10 @@ class ReshuffleRest(Step):
 
 def has_traps(s: SakuraState, seat: int) -> bool:
     """Whether `seat`'s goddesses have Trap cards (public: the goddesses and their card lists are)."""
-    return any(c.owner == seat and "trap" in c.defn.keywords for c in s.table.cards)
+    cards = s.table.cards
+    if s.trap_cards is None:
+        s.trap_cards = tuple(c.id for c in cards if "trap" in c.defn.keywords)
+    return any(cards[card].owner == seat for card in s.trap_cards)
 
 
 def usable_traps(s: SakuraState, seat: int) -> list[int]:
