@@ -195,16 +195,18 @@ def _main_options(s: SakuraState, seat: int) -> list:
     out = []
     names = s.table.cards
     blocked = s.terminal[seat]
-    for zname in ("hand", "special"):
+    standard = s.mode == "standard"
+    for zname in () if blocked else ("hand", "special"):
         for card in zone(s, seat, zname):
-            if blocked or (zname == "special" and card in s.special_used):
+            if zname == "special" and card in s.special_used:
                 continue
-            if _type_refusal(s, card) or (s.mode == "standard" and defn(s, card).subtype == "throughout"):
-                continue
+            d = defn(s, card)
+            if d.type == "variable" or (standard and d.subtype == "throughout"):
+                continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
             if _payable(s, seat, card) is None:
                 where_ = "" if zname == "hand" else " (Special)"
                 out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
-    if s.mode == "standard" and not blocked:
+    if standard and not blocked:
         pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:

@@ -602,6 +602,8 @@ class SakuraState:
     becomes_used: bool | None = cache(None)
     # the duel's Trap cards (mechanics/trap.py; card data never changes, owners may), found once
     trap_cards: tuple[int, ...] | None = cache(None)
+    # the duel's poison cards (mechanics/poison.py), found once
+    poison_cards: frozenset[int] | None = cache(None)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -794,8 +796,10 @@ def ongoing_mods(s: SakuraState) -> list:
     used Special (9-1-1-6, 9-1-1-8). Enhancements being destroyed have lost theirs (9-6)."""
     if s.mods_cache is not None:
         return s.mods_cache
-    out = []
     zones = s.table.zones
+    if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
+        return []  # nothing in play has Ongoing or Devoted effects (the usual case)
+    out = []
     cards = s.table.cards
     for seat in (0, 1):
         for card in zones[ENH_KEYS[seat]]:
@@ -808,7 +812,7 @@ def ongoing_mods(s: SakuraState) -> list:
                 if card in s.special_used:
                     for mod in cards[card].defn.devoted:
                         out.append((seat, card, mod))
-    if any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
+    if out and any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
         texts = [repr(sorted(m.items())) if m.get("unique") else None for _s, _c, m in out]
         out = [entry for entry, text in zip(out, texts) if text is None or texts.count(text) == 1]
     return out

@@ -11,6 +11,7 @@ refusals and events cite.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from engine.core.flow import Step
@@ -42,7 +43,14 @@ class ChoosePlan(Step):
 def uses_plan(card_defs) -> bool:
     """Whether any of these cards executes a plan, in any of its effects (a player with none holds
     no plan token); read once, when the duel is set up."""
-    return any("'execute_plan'" in repr(d) for d in card_defs)
+    return any(map(executes_plan, card_defs))
+
+
+@functools.cache
+def executes_plan(card_def) -> bool:
+    """Whether one card executes a plan, in any of its effects: found once per card (card data,
+    compared by identity, never changes; its text is long to search)."""
+    return "'execute_plan'" in repr(card_def)
 
 
 def setup(s: SakuraState) -> None:

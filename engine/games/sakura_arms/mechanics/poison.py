@@ -45,7 +45,10 @@ def bag(s: SakuraState, seat: int) -> list[int]:
 
 def coverable(s: SakuraState, cards) -> list[int]:
     """The cards of `cards` that may be put face down: all but poison cards."""
-    return [c for c in cards if not s.table.cards[c].defn.poison]
+    if s.poison_cards is None:
+        s.poison_cards = frozenset(c.id for c in s.table.cards if c.defn.poison)
+    poison = s.poison_cards
+    return [c for c in cards if c not in poison] if poison else list(cards)
 
 
 def send(s: SakuraState, step: PoisonChosen) -> None:
