@@ -689,7 +689,10 @@ def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = Non
 
 
 def redacted(s: SakuraState) -> list[Event]:
-    """The decision's events for each seat, through the core redactor (engine/core/view.py)."""
+    """The decision's events for each seat, through the core redactor (engine/core/view.py).
+    An event whose unseen cards are all still unseen by those seats is redacted by who sees
+    each card now, the redactor's default and its quick path for flat events (on a copy: the
+    default replaces card references in place)."""
     table = s.table
     visible = table.visible_to
     cards = lambda card: card_json(s, card)  # noqa: E731
@@ -699,34 +702,12 @@ def redacted(s: SakuraState) -> list[Event]:
             out.append(e)
             continue
         unseen = e.unseen
-        if not unseen:
-            seen = _seen_by_both(table, e.data, e.describe or cards)
-            if seen is not None:
-                out.append(seen)
-                continue
+        if not any(visible(card, seat) for card, seat in unseen):
+            out.append(redact(table, dict(e.data), e.describe or cards))
+            continue
         out.append(redact(table, e.data, e.describe or cards,
                           lambda card, seat, unseen=unseen: (card, seat) not in unseen and visible(card, seat)))
     return out
-
-
-def _seen_by_both(table: Table, data: dict, describe: Callable[[int], Any]) -> Event | None:
-    """The usual event, flat and naming only cards both seats see now (and saw when it
-    happened): every card described, which is what `redact` makes of it, without its
-    per-seat passes; None for any other event (then `redact` decides)."""
-    visible = table.visible_to
-    out = {}
-    for key, value in data.items():
-        kind = type(value)
-        if kind is CardRef:
-            card = value.id
-            if not (visible(card, 0) and visible(card, 1)):
-                return None
-            out[key] = describe(card)
-        elif kind is dict or kind is list:
-            return None
-        else:
-            out[key] = value
-    return Event(out)
 
 
 # -- tokens ----------------------------------------------------------------------------------
