@@ -600,10 +600,8 @@ class SakuraState:
     forced_timed: bool | None = cache(None)
     # does any card of the duel wait for a value that "becomes" something? worked out once
     becomes_used: bool | None = cache(None)
-    # the duel's Trap cards (mechanics/trap.py; card data never changes, owners may), found once
-    trap_cards: tuple[int, ...] | None = cache(None)
-    # the duel's poison cards (mechanics/poison.py), found once
-    poison_cards: frozenset[int] | None = cache(None)
+    # the duel's cards whose printed data passes a test, by test (`duel_cards`), found once
+    duel_card_sets: dict[str, frozenset[int]] = cache(factory=dict)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -633,6 +631,16 @@ def copied_keeping_name(copy: CardDef, source: CardDef) -> CardDef:
         _COPIES[key] = dataclasses.replace(source, id=copy.id, name=copy.name, category=copy.category,
                                            extra_card=copy.extra_card, faces=None)
     return _COPIES[key]
+
+
+def duel_cards(s: SakuraState, key: str, test: Callable[[CardDef], bool]) -> frozenset[int]:
+    """The duel's cards whose printed data (not `defn`: copies and umbrella faces aside) passes
+    `test`, found once per duel under `key`: the cards and their data never change (owners and
+    places do, so callers check those)."""
+    found = s.duel_card_sets.get(key)
+    if found is None:
+        found = s.duel_card_sets[key] = frozenset(c.id for c in s.table.cards if test(c.defn))
+    return found
 
 
 def owner(s: SakuraState, card: int) -> int:
