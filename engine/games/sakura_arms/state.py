@@ -710,7 +710,7 @@ def redacted(s: SakuraState) -> list[Event]:
             out.append(e)
             continue
         unseen = e.unseen
-        if not any(visible(card, seat) for card, seat in unseen):
+        if not unseen or not any(visible(card, seat) for card, seat in unseen):
             out.append(redact(table, dict(e.data), e.describe or cards))
             continue
         out.append(redact(table, e.data, e.describe or cards,
