@@ -1083,9 +1083,10 @@ def set_result(s: SakuraState, winner: int | None, reason: str, rule: str = "4-2
 
 def check_victory(s: SakuraState) -> None:
     """4-2: a Life of 0 ends the game at once; both at 0 together is a draw (A-1)."""
-    zero = [p for p in (0, 1) if s.tok[LIFE[p]] == 0]
-    if not zero:
-        return
+    tok = s.tok
+    if tok[LIFE[0]] and tok[LIFE[1]]:
+        return  # both players still have Life (every step but the last)
+    zero = [p for p in (0, 1) if tok[LIFE[p]] == 0]
     if len(zero) == 2:
         if s.options["both_lives_zero"] == "draw":
             set_result(s, None, "both players' Life reached 0 at the same time", "4-2")
