@@ -786,7 +786,8 @@ def ongoing_mods(s: SakuraState) -> list:
     if s.mods_cache is not None:
         return s.mods_cache
     zones = s.table.zones
-    if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
+    devoted = bool(s.special_used) and not s.special_used.isdisjoint(duel_cards(s, "devoted", _has_devoted))
+    if not devoted and not zones["0.enhancement"] and not zones["1.enhancement"]:
         return []  # nothing in play has Ongoing or Devoted effects (the usual case)
     out = []
     cards = s.table.cards
@@ -796,7 +797,7 @@ def ongoing_mods(s: SakuraState) -> list:
                 continue
             for mod in defn(s, card).ongoing:
                 out.append((seat, card, mod))
-        if s.special_used:
+        if devoted:
             for card in zones[SPECIAL_KEYS[seat]]:
                 if card in s.special_used:
                     for mod in cards[card].defn.devoted:
@@ -805,6 +806,10 @@ def ongoing_mods(s: SakuraState) -> list:
         texts = [repr(sorted(m.items())) if m.get("unique") else None for _s, _c, m in out]
         out = [entry for entry, text in zip(out, texts) if text is None or texts.count(text) == 1]
     return out
+
+
+def _has_devoted(card_def: CardDef) -> bool:
+    return bool(card_def.devoted)
 
 
 ENH_KEYS = ("0.enhancement", "1.enhancement")
