@@ -154,8 +154,12 @@ def _rng(s: SakuraState, atk: Attack, value) -> frozenset:
     return value if isinstance(value, frozenset) else parse_range(value)
 
 
+RANGE_KEYS = frozenset({"replace_range", "add_range", "remove_range", "near", "far", "reduce_near", "reduce_far"})
+
+
 def apply_range_mods(base: frozenset, mods: list[dict]) -> frozenset:
     """5-7 order: replace, add, remove, then every expansion, then every reduction (10-4)."""
+    mods = [m for m in mods if not RANGE_KEYS.isdisjoint(m)]
     if not mods and type(base) is frozenset:
         return base  # the usual attack: nothing modifies its Range
     rng = set(base)

@@ -191,6 +191,9 @@ def main_options(s: SakuraState, seat: int) -> list[Option]:
         s.mods_cache = None
 
 
+BASIC_LABELS = {name: name.capitalize() for name in BASIC_ACTIONS}
+
+
 def _main_options(s: SakuraState, seat: int) -> list:
     out = []
     names = s.table.cards
@@ -207,12 +210,13 @@ def _main_options(s: SakuraState, seat: int) -> list:
                 where_ = "" if zname == "hand" else " (Special)"
                 out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
     if standard and not blocked:
-        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
+        pays = [("vigor", "1 Vigor")] if s.vigor[seat] >= 1 else []
+        pays += [(card, f"putting {names[card].defn.name} face down") for card in coverable(s, zone(s, seat, "hand"))]
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:
-                for pay in pays:
-                    how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
-                    out.append(Option(f"{name.capitalize()}, paying {how}", {"type": "basic", "action": name, "pay": pay}))
+                label = BASIC_LABELS[name]
+                out += [Option(f"{label}, paying {how}", {"type": "basic", "action": name, "pay": pay})
+                        for pay, how in pays]
     out.append(Option("End the main phase", {"type": "end_main"}))
     return out
 
