@@ -1397,6 +1397,8 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     zones = EFFECT_ZONES if s.forced_timed else EFFECT_ZONES[:2]
     timed = duel_cards(s, when, TIMED_TESTS[when])
     copy_of, copy_of_sealed = s.copy_of, s.copy_of_sealed  # a copy reads another card's data (`defn`)
+    if not timed and not copy_of and not copy_of_sealed:
+        return []  # no card of the duel has such effects
     return [c for name in zones for c in zone(s, seat, name)
             if (c in timed or c in copy_of or c in copy_of_sealed) and timed_of(s, c, when)]
 
