@@ -98,7 +98,9 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
     cost = cost_of(s, seat, card)
     if cost > s.tok[FLARE[seat]]:
         return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.")
-    extra = d.additional_cost or {}
+    extra = d.additional_cost
+    if not extra:
+        return None  # no additional cost (10-31), the usual card
     if extra.get("vigor", 0) > s.vigor[seat]:
         return Refusal("10-31", f"{d.name} needs {extra['vigor']} Vigor as an additional cost.")
     if extra.get("aura", 0) > s.tok[AURA[seat]]:
