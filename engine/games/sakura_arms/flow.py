@@ -42,7 +42,8 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen,
                                             UseChosen, UseDone, UsePaid, _applies, card_id, charge_of, check_victory,
                                             cond_ok, cost_of, current_distance, mastery_zone, x_value, defn,
-                                            duel_cards, emit, holder, ongoing_mods, owner, set_result, trigger, where, zone)
+                                            duel_cards, emit, holder, may_have_effects, ongoing_mods, owner,
+                                            printed_with, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
@@ -1396,21 +1397,16 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
         s.forced_timed = any(getattr(c.defn, key) for c in s.table.cards for key in FORCED_TIMED.values())
     zones = EFFECT_ZONES if s.forced_timed else EFFECT_ZONES[:2]
     timed = duel_cards(s, when, TIMED_TESTS[when])
-    copy_of, copy_of_sealed = s.copy_of, s.copy_of_sealed  # a copy reads another card's data (`defn`)
-    if not timed and not copy_of and not copy_of_sealed:
+    if not may_have_effects(s, timed):
         return []  # no card of the duel has such effects
+    copy_of, copy_of_sealed = s.copy_of, s.copy_of_sealed  # a copy reads another card's data (`defn`)
     return [c for name in zones for c in zone(s, seat, name)
             if (c in timed or c in copy_of or c in copy_of_sealed) and timed_of(s, c, when)]
 
 
-def _timed_test(when: str) -> Callable[[CardDef], bool]:
-    """Whether printed card data, or one of its umbrella faces, has `when` effects (Forced or not):
-    only such cards, and copies, can be `timed_sources`."""
-    keys = (when, FORCED_TIMED[when])
-    return lambda d: any(getattr(face, key) for face in (d, *(d.faces or {}).values()) for key in keys)
-
-
-TIMED_TESTS = {when: _timed_test(when) for when in TIMED_RULES}
+# whether printed card data, or one of its umbrella faces, has `when` effects (Forced or not):
+# only such cards, and copies, can be `timed_sources`
+TIMED_TESTS = {when: printed_with(when, FORCED_TIMED[when]) for when in TIMED_RULES}
 
 
 def run_timed(s: SakuraState, seat: int, card: int, when: str) -> None:

@@ -643,6 +643,19 @@ def duel_cards(s: SakuraState, key: str, test: Callable[[CardDef], bool]) -> fro
     return found
 
 
+def printed_with(*keys: str) -> Callable[[CardDef], bool]:
+    """A `duel_cards` test: the printed card data, or one of its umbrella faces, has effects
+    under one of these keys."""
+    return lambda d: any(getattr(face, key) for face in (d, *(d.faces or {}).values()) for key in keys)
+
+
+def may_have_effects(s: SakuraState, found: frozenset[int]) -> bool:
+    """Whether some card's information (`defn`) may have the effects of `found` (cards found by
+    `printed_with`): one of those cards is in the duel, or a card is a copy (10-16, reading
+    another card's information)."""
+    return bool(found or s.copy_of or s.copy_of_sealed)
+
+
 def owner(s: SakuraState, card: int) -> int:
     return s.table.cards[card].owner
 
@@ -846,6 +859,9 @@ def becomes(when: dict, change: tuple) -> bool:
     return before < when["at_least"] <= after
 
 
+WHEN_TEST = printed_with("when")
+
+
 def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None,
             used: int | None = None, change: tuple | None = None) -> None:
     """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
@@ -856,6 +872,8 @@ def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, l
     zones = s.table.zones
     if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
         return
+    if not may_have_effects(s, duel_cards(s, "when", WHEN_TEST)):
+        return  # no card of the duel waits for anything
     for owner_seat in ((0, 1) if seat is None else (seat,)):
         sources = [c for c in zones[ENH_KEYS[owner_seat]] if c not in s.destroying] + \
             [c for c in zones[SPECIAL_KEYS[owner_seat]] if c in s.special_used]
