@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.core.flow import Step
 from engine.core.requests import Event, Option, Request
 
+from engine.games.sakura_arms.cards import CardDef
 from engine.games.sakura_arms.state import Ctx, RunEffects, SakuraState, emit
 
 RULE = "5-1"
@@ -47,7 +48,7 @@ def uses_plan(card_defs) -> bool:
 
 
 @functools.cache
-def executes_plan(card_def) -> bool:
+def executes_plan(card_def: CardDef) -> bool:
     """Whether one card executes a plan, in any of its effects: found once per card (card data,
     compared by identity, never changes; its text is long to search)."""
     return "'execute_plan'" in repr(card_def)
