@@ -91,8 +91,10 @@ def ongoing_for(s: SakuraState, seat: int, user: str | None, original: frozenset
 
 def all_mods(s: SakuraState, atk: Attack) -> list[dict]:
     """Every modification that applies to the attack now, conditions evaluated."""
-    mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power, atk.card, atk)]
-    mods += [m for m in atk.added if "originally_has" not in m or originally_has(atk, m["originally_has"])]
+    mods = [m for m in atk.own_mods if cond_ok(s, atk.seat, m.get("if"), atk.full_power, atk.card, atk)] \
+        if atk.own_mods else []
+    if atk.added:
+        mods += [m for m in atk.added if "originally_has" not in m or originally_has(atk, m["originally_has"])]
     if s.next_attack and atk not in s.attacks:  # "your next attack this turn gets ...": not made yet
         mods += [p.mod for p in s.next_attack if p.seat == atk.seat]
     if not atk.copied:  # 10-27: a copy already carries the source's modified values
@@ -152,8 +154,14 @@ def _rng(s: SakuraState, atk: Attack, value) -> frozenset:
     return value if isinstance(value, frozenset) else parse_range(value)
 
 
+RANGE_KEYS = frozenset({"replace_range", "add_range", "remove_range", "near", "far", "reduce_near", "reduce_far"})
+
+
 def apply_range_mods(base: frozenset, mods: list[dict]) -> frozenset:
     """5-7 order: replace, add, remove, then every expansion, then every reduction (10-4)."""
+    mods = [m for m in mods if not RANGE_KEYS.isdisjoint(m)]
+    if not mods and type(base) is frozenset:
+        return base  # the usual attack: nothing modifies its Range
     rng = set(base)
     for m in mods:
         if "replace_range" in m:

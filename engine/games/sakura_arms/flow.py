@@ -26,7 +26,7 @@ from engine.games.sakura_arms.mechanics import copies, look, plan, poison, umbre
 from engine.games.sakura_arms.effects import (RETURN_TO, change_vigor, hand_matches, mill, return_this,
                                               to_deck_bottom, to_played)
 from engine.games.sakura_arms.cards import (ATTACK_SPEC_SCHEMA, BASIC_ACTIONS, MOD_SCHEMA, MOVE_SCHEMA, X_SOURCES,
-                                            parse_damage)
+                                            CardDef, parse_damage)
 from engine.games.sakura_arms.effects import (Attack, added_after_attack, added_slot, added_to_card, attack_range,
                                               cancelled_by_ongoing, damage, finish_card, flags, gain_vigor,
                                               make_card_attack, mill_instead, move_all_from_card, mt, put, set_unused)
@@ -41,8 +41,9 @@ from engine.games.sakura_arms.state import (AURA, CARD, DIST, FLARE, HAND_LIMIT,
                                             SakuraState, SealChosen, Settle, SettleLoop, StartPhaseRest, TimedAfter,
                                             TimedPick, PendingMod, TriggerPick, Turn, StripChosen, UnusedChosen,
                                             UseChosen, UseDone, UsePaid, _applies, card_id, charge_of, check_victory,
-                                            cond_ok, cost_of, current_distance, mastery_zone, x_value, defn, emit,
-                                            holder, ongoing_mods, owner, set_result, trigger, where, zone)
+                                            cond_ok, cost_of, current_distance, mastery_zone, x_value, defn,
+                                            duel_cards, emit, holder, may_have_effects, ongoing_mods, owner,
+                                            printed_with, set_result, trigger, where, zone)
 
 PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
@@ -292,7 +293,7 @@ def settle_loop(s: SakuraState) -> None:
         choose_order(s, cards, "Several \"when\" effects happened: which resolves first?", "5-5",
                      "First the effect of {name}", TriggerPick())
         return
-    if s.special_used:  # 10-8 applies to used Specials only
+    if s.special_used and duel_cards(s, "immediate_resurgence", _resurges_at_once):  # 10-8: used Specials only
         for seat in (s.active, 1 - s.active):
             for card in zone(s, seat, "special"):
                 d = s.table.cards[card].defn
@@ -311,6 +312,10 @@ def settle_loop(s: SakuraState) -> None:
         return
     s.flow.next(SETTLE_LOOP)
     destroy(s, due[0])
+
+
+def _resurges_at_once(card_def: CardDef) -> bool:
+    return bool(card_def.immediate_resurgence)
 
 
 run(Settle)(lambda s, step: settle(s))
@@ -1391,7 +1396,17 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     if s.forced_timed is None:
         s.forced_timed = any(getattr(c.defn, key) for c in s.table.cards for key in FORCED_TIMED.values())
     zones = EFFECT_ZONES if s.forced_timed else EFFECT_ZONES[:2]
-    return [c for name in zones for c in zone(s, seat, name) if timed_of(s, c, when)]
+    timed = duel_cards(s, when, TIMED_TESTS[when])
+    if not may_have_effects(s, timed):
+        return []  # no card of the duel has such effects
+    copy_of, copy_of_sealed = s.copy_of, s.copy_of_sealed  # a copy reads another card's data (`defn`)
+    return [c for name in zones for c in zone(s, seat, name)
+            if (c in timed or c in copy_of or c in copy_of_sealed) and timed_of(s, c, when)]
+
+
+# whether printed card data, or one of its umbrella faces, has `when` effects (Forced or not):
+# only such cards, and copies, can be `timed_sources`
+TIMED_TESTS = {when: printed_with(when, FORCED_TIMED[when]) for when in TIMED_RULES}
 
 
 def run_timed(s: SakuraState, seat: int, card: int, when: str) -> None:

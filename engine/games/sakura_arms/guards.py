@@ -89,15 +89,18 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
     if d.type == "attack":
         atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
         cd = current_distance(s)
-        if cd not in attack_range(s, atk):
+        rng = attack_range(s, atk)
+        if cd not in rng:
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
-                                      f"{sorted(attack_range(s, atk))}; move first or use another card.")
+                                      f"{sorted(rng)}; move first or use another card.")
     if free:  # used by an effect "without paying its Cost" (issue #20): no Cost, no additional cost
         return None
     cost = cost_of(s, seat, card)
     if cost > s.tok[FLARE[seat]]:
         return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.")
-    extra = d.additional_cost or {}
+    extra = d.additional_cost
+    if not extra:
+        return None  # no additional cost (10-31), the usual card
     if extra.get("vigor", 0) > s.vigor[seat]:
         return Refusal("10-31", f"{d.name} needs {extra['vigor']} Vigor as an additional cost.")
     if extra.get("aura", 0) > s.tok[AURA[seat]]:
@@ -190,26 +193,32 @@ def main_options(s: SakuraState, seat: int) -> list[Option]:
         s.mods_cache = None
 
 
+BASIC_LABELS = {name: name.capitalize() for name in BASIC_ACTIONS}
+
+
 def _main_options(s: SakuraState, seat: int) -> list:
     out = []
     names = s.table.cards
     blocked = s.terminal[seat]
-    for zname in ("hand", "special"):
+    standard = s.mode == "standard"
+    for zname in () if blocked else ("hand", "special"):
         for card in zone(s, seat, zname):
-            if blocked or (zname == "special" and card in s.special_used):
+            if zname == "special" and card in s.special_used:
                 continue
-            if _type_refusal(s, card) or (s.mode == "standard" and defn(s, card).subtype == "throughout"):
-                continue
+            d = defn(s, card)
+            if d.type == "variable" or (standard and d.subtype == "throughout"):
+                continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
             if _payable(s, seat, card) is None:
                 where_ = "" if zname == "hand" else " (Special)"
                 out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
-    if s.mode == "standard" and not blocked:
-        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
+    if standard and not blocked:
+        pays = [("vigor", "1 Vigor")] if s.vigor[seat] >= 1 else []
+        pays += [(card, f"putting {names[card].defn.name} face down") for card in coverable(s, zone(s, seat, "hand"))]
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:
-                for pay in pays:
-                    how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
-                    out.append(Option(f"{name.capitalize()}, paying {how}", {"type": "basic", "action": name, "pay": pay}))
+                label = BASIC_LABELS[name]
+                out += [Option(f"{label}, paying {how}", {"type": "basic", "action": name, "pay": pay})
+                        for pay, how in pays]
     out.append(Option("End the main phase", {"type": "end_main"}))
     return out
 

@@ -600,6 +600,8 @@ class SakuraState:
     forced_timed: bool | None = cache(None)
     # does any card of the duel wait for a value that "becomes" something? worked out once
     becomes_used: bool | None = cache(None)
+    # the duel's cards whose printed data passes a test, by test (`duel_cards`), found once
+    duel_card_sets: dict[str, frozenset[int]] = cache(factory=dict)
 
 
 def defn(s: SakuraState, card: int) -> CardDef:
@@ -629,6 +631,29 @@ def copied_keeping_name(copy: CardDef, source: CardDef) -> CardDef:
         _COPIES[key] = dataclasses.replace(source, id=copy.id, name=copy.name, category=copy.category,
                                            extra_card=copy.extra_card, faces=None)
     return _COPIES[key]
+
+
+def duel_cards(s: SakuraState, key: str, test: Callable[[CardDef], bool]) -> frozenset[int]:
+    """The duel's cards whose printed data (not `defn`: copies and umbrella faces aside) passes
+    `test`, found once per duel under `key`: the cards and their data never change (owners and
+    places do, so callers check those)."""
+    found = s.duel_card_sets.get(key)
+    if found is None:
+        found = s.duel_card_sets[key] = frozenset(c.id for c in s.table.cards if test(c.defn))
+    return found
+
+
+def printed_with(*keys: str) -> Callable[[CardDef], bool]:
+    """A `duel_cards` test: the printed card data, or one of its umbrella faces, has effects
+    under one of these keys."""
+    return lambda d: any(getattr(face, key) for face in (d, *(d.faces or {}).values()) for key in keys)
+
+
+def may_have_effects(s: SakuraState, found: frozenset[int]) -> bool:
+    """Whether some card's information (`defn`) may have the effects of `found` (cards found by
+    `printed_with`): one of those cards is in the duel, or a card is a copy (10-16, reading
+    another card's information)."""
+    return bool(found or s.copy_of or s.copy_of_sealed)
 
 
 def owner(s: SakuraState, card: int) -> int:
@@ -685,7 +710,10 @@ def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = Non
 
 
 def redacted(s: SakuraState) -> list[Event]:
-    """The decision's events for each seat, through the core redactor (engine/core/view.py)."""
+    """The decision's events for each seat, through the core redactor (engine/core/view.py).
+    An event whose unseen cards are all still unseen by those seats is redacted by who sees
+    each card now, the redactor's default and its quick path for flat events (on a copy: the
+    default replaces card references in place)."""
     table = s.table
     visible = table.visible_to
     cards = lambda card: card_json(s, card)  # noqa: E731
@@ -695,6 +723,9 @@ def redacted(s: SakuraState) -> list[Event]:
             out.append(e)
             continue
         unseen = e.unseen
+        if not unseen or not any(visible(card, seat) for card, seat in unseen):
+            out.append(redact(table, dict(e.data), e.describe or cards))
+            continue
         out.append(redact(table, e.data, e.describe or cards,
                           lambda card, seat, unseen=unseen: (card, seat) not in unseen and visible(card, seat)))
     return out
@@ -767,8 +798,11 @@ def ongoing_mods(s: SakuraState) -> list:
     used Special (9-1-1-6, 9-1-1-8). Enhancements being destroyed have lost theirs (9-6)."""
     if s.mods_cache is not None:
         return s.mods_cache
-    out = []
     zones = s.table.zones
+    devoted = bool(s.special_used) and not s.special_used.isdisjoint(duel_cards(s, "devoted", _has_devoted))
+    if not devoted and not zones["0.enhancement"] and not zones["1.enhancement"]:
+        return []  # nothing in play has Ongoing or Devoted effects (the usual case)
+    out = []
     cards = s.table.cards
     for seat in (0, 1):
         for card in zones[ENH_KEYS[seat]]:
@@ -776,15 +810,19 @@ def ongoing_mods(s: SakuraState) -> list:
                 continue
             for mod in defn(s, card).ongoing:
                 out.append((seat, card, mod))
-        if s.special_used:
+        if devoted:
             for card in zones[SPECIAL_KEYS[seat]]:
                 if card in s.special_used:
                     for mod in cards[card].defn.devoted:
                         out.append((seat, card, mod))
-    if any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
+    if out and any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
         texts = [repr(sorted(m.items())) if m.get("unique") else None for _s, _c, m in out]
         out = [entry for entry, text in zip(out, texts) if text is None or texts.count(text) == 1]
     return out
+
+
+def _has_devoted(card_def: CardDef) -> bool:
+    return bool(card_def.devoted)
 
 
 ENH_KEYS = ("0.enhancement", "1.enhancement")
@@ -821,6 +859,9 @@ def becomes(when: dict, change: tuple) -> bool:
     return before < when["at_least"] <= after
 
 
+WHEN_TEST = printed_with("when")
+
+
 def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, life: tuple | None = None,
             used: int | None = None, change: tuple | None = None) -> None:
     """Issue #20: "when X happens" (`when:` of an Enhancement in play, Ongoing, or of a used Special,
@@ -831,6 +872,8 @@ def trigger(s: SakuraState, on: str, seat: int | None, but: int | None = None, l
     zones = s.table.zones
     if not s.special_used and not zones["0.enhancement"] and not zones["1.enhancement"]:
         return
+    if not may_have_effects(s, duel_cards(s, "when", WHEN_TEST)):
+        return  # no card of the duel waits for anything
     for owner_seat in ((0, 1) if seat is None else (seat,)):
         sources = [c for c in zones[ENH_KEYS[owner_seat]] if c not in s.destroying] + \
             [c for c in zones[SPECIAL_KEYS[owner_seat]] if c in s.special_used]
@@ -1063,9 +1106,10 @@ def set_result(s: SakuraState, winner: int | None, reason: str, rule: str = "4-2
 
 def check_victory(s: SakuraState) -> None:
     """4-2: a Life of 0 ends the game at once; both at 0 together is a draw (A-1)."""
-    zero = [p for p in (0, 1) if s.tok[LIFE[p]] == 0]
-    if not zero:
-        return
+    tok = s.tok
+    if tok[LIFE[0]] and tok[LIFE[1]]:
+        return  # both players still have Life (every step but the last)
+    zero = [p for p in (0, 1) if tok[LIFE[p]] == 0]
     if len(zero) == 2:
         if s.options["both_lives_zero"] == "draw":
             set_result(s, None, "both players' Life reached 0 at the same time", "4-2")

@@ -11,11 +11,13 @@ refusals and events cite.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from engine.core.flow import Step
 from engine.core.requests import Event, Option, Request
 
+from engine.games.sakura_arms.cards import CardDef
 from engine.games.sakura_arms.state import Ctx, RunEffects, SakuraState, emit
 
 RULE = "5-1"
@@ -42,7 +44,14 @@ class ChoosePlan(Step):
 def uses_plan(card_defs) -> bool:
     """Whether any of these cards executes a plan, in any of its effects (a player with none holds
     no plan token); read once, when the duel is set up."""
-    return any("'execute_plan'" in repr(d) for d in card_defs)
+    return any(map(executes_plan, card_defs))
+
+
+@functools.cache
+def executes_plan(card_def: CardDef) -> bool:
+    """Whether one card executes a plan, in any of its effects: found once per card (card data,
+    compared by identity, never changes; its text is long to search)."""
+    return "'execute_plan'" in repr(card_def)
 
 
 def setup(s: SakuraState) -> None:

@@ -19,7 +19,8 @@ from typing import Any
 from engine.core.flow import Step
 from engine.core.view import CardRef
 
-from engine.games.sakura_arms.state import SakuraState, emit, where, zone
+from engine.games.sakura_arms.cards import CardDef
+from engine.games.sakura_arms.state import SakuraState, duel_cards, emit, where, zone
 
 SCHEMA = {"enum": ["deck_top", "hand"]}
 WORDING = ("put a poison card of your bag (your Extra zone) into your opponent's `value` (deck_top or hand): "
@@ -38,6 +39,10 @@ def is_poison(s: SakuraState, card: int) -> bool:
     return s.table.cards[card].defn.poison
 
 
+def _is_poison_card(card_def: CardDef) -> bool:
+    return card_def.poison
+
+
 def bag(s: SakuraState, seat: int) -> list[int]:
     """`seat`'s poison bag: the poison cards in their Extra zone."""
     return [c for c in zone(s, seat, "extra") if s.table.cards[c].defn.poison]
@@ -45,7 +50,8 @@ def bag(s: SakuraState, seat: int) -> list[int]:
 
 def coverable(s: SakuraState, cards) -> list[int]:
     """The cards of `cards` that may be put face down: all but poison cards."""
-    return [c for c in cards if not s.table.cards[c].defn.poison]
+    poison = duel_cards(s, "poison", _is_poison_card)
+    return [c for c in cards if c not in poison] if poison else list(cards)
 
 
 def send(s: SakuraState, step: PoisonChosen) -> None:

@@ -26,8 +26,9 @@ from engine.core.requests import Option, Request
 from engine.core.schema import CARD_ID, action
 
 from engine.games.sakura_arms import guards
+from engine.games.sakura_arms.cards import CardDef
 from engine.games.sakura_arms.flow import PROCESSOR, reshuffle_now, use_card
-from engine.games.sakura_arms.state import SakuraState, emit, ongoing_mods, zone
+from engine.games.sakura_arms.state import SakuraState, duel_cards, emit, ongoing_mods, zone
 
 RULE = "9-8"
 OPTION = RuleOption("trap_window", "always", ("always", "when_able"), RULE,
@@ -66,7 +67,12 @@ class ReshuffleRest(Step):
 
 def has_traps(s: SakuraState, seat: int) -> bool:
     """Whether `seat`'s goddesses have Trap cards (public: the goddesses and their card lists are)."""
-    return any(c.owner == seat and "trap" in c.defn.keywords for c in s.table.cards)
+    cards = s.table.cards
+    return any(cards[card].owner == seat for card in duel_cards(s, "trap", _is_trap_card))
+
+
+def _is_trap_card(card_def: CardDef) -> bool:
+    return "trap" in card_def.keywords
 
 
 def usable_traps(s: SakuraState, seat: int) -> list[int]:
