@@ -35,6 +35,31 @@ def test_png_writer_is_lossless(mode, tmp_path):
         assert round(back.info["dpi"][0]) == 300
 
 
+def _plain_png_stream(image: Image.Image, level: int) -> bytes:
+    """The IDAT stream the plain way: `tobytes`, each row after its filter byte 0, deflated in
+    blocks of 32 rows (ISA-L's output depends on where the calls cut the input)."""
+    from tts_bridge.assets.io import _deflate
+
+    stride, data = len(image.mode) * image.width, image.tobytes()
+    packer = _deflate.compressobj(min(level, 3))
+    out = [packer.compress(b"\0" + b"\0".join(data[i:i + stride] for i in range(start, min(start + 32 * stride, len(data)), stride)))
+           for start in range(0, len(data), 32 * stride)]
+    return b"".join(out + [packer.flush()])
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(1, 1), (97, 61), (5, 31), (5, 32), (5, 33), (300, 97), (7, 0)])
+def test_png_writer_deflates_the_plain_scanlines(mode, size):
+    """png_bytes packs the rows with Pillow's encoder padding each row itself; the file must
+    be the one the plain rows give, byte for byte (card faces stay the same files)."""
+    img = _picture(mode).resize(size) if size[1] else Image.new(mode, size)
+    for level in (1, 2):
+        data = png_bytes(img, level)
+        start = data.index(b"IDAT") + 4
+        length = int.from_bytes(data[start - 8:start - 4], "big")
+        assert data[start:start + length] == _plain_png_stream(img, level), (mode, size, level)
+
+
 def test_png_writer_hands_other_modes_to_pillow():
     img = _picture("RGB").convert("P")
     with Image.open(io.BytesIO(png_bytes(img))) as back:

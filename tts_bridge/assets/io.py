@@ -118,15 +118,43 @@ def png_bytes(image: Any, level: int = 1, dpi: int | None = None) -> bytes:
         return buf.getvalue()
     w, h = image.size
     stride = w * _PNG_MODES[image.mode][1]
-    data = memoryview(image.tobytes())
+    data = memoryview(_rows_each_followed_by_zero(image, stride))
     packer = _deflate.compressobj(min(level, _DEFLATE_LEVELS))
+    # 32 rows per call: few calls, buffers the allocator reuses. Each row is prefixed by its
+    # filter byte 0 (None): the zero after row n-1 is row n's filter byte, so a block is the
+    # slice one byte before its rows (the first block gets its zero by a small copy). ISA-L's
+    # stream depends on where the calls cut it: the blocks are the ones the format was made with.
+    block, end = 32 * (stride + 1), h * (stride + 1)
     idat = []
-    block, end = 32 * stride, h * stride  # 32 rows per call: few calls, buffers the allocator reuses
-    for start in range(0, end, block):  # each row prefixed by its filter byte 0 (None)
-        rows = [data[i:i + stride] for i in range(start, min(start + block, end), stride)]
-        idat.append(packer.compress(b"\0" + b"\0".join(rows)))
+    for start in range(0, end, block):
+        rows = data[start - 1:min(start + block, end) - 1] if start else b"\0" + data[:min(block, end) - 1]
+        idat.append(packer.compress(rows))
     idat.append(packer.flush())
     return _png(w, h, image.mode, b"".join(idat), dpi)
+
+
+def _rows_each_followed_by_zero(image: Any, stride: int) -> bytes:
+    """The image's packed rows, each followed by a zero byte, in one buffer: Pillow's raw
+    encoder pads each row to `stride + 1` bytes itself (no `tobytes` copy, no join per row)."""
+    from PIL import Image
+
+    image.load()
+    if not image.width or not image.height:
+        return b""  # as `tobytes` (the encoder refuses an empty image)
+    encoder = Image._getencoder(image.mode, "raw", (image.mode, stride + 1))
+    try:
+        encoder.setimage(image.im, (0, 0, *image.size))
+        parts = []
+        while True:
+            _, status, part = encoder.encode(image.height * (stride + 1))
+            parts.append(part)
+            if status:
+                break
+        if status < 0:
+            raise RuntimeError(f"encoder error {status} packing a {image.mode} image")
+    finally:
+        encoder.cleanup()
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def png_from_bands(size: tuple[int, int], mode: str, bands: Any, level: int = 1, dpi: int | None = None) -> bytes:
