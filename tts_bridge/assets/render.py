@@ -13,10 +13,11 @@ import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from PIL import Image, ImageDraw, UnidentifiedImageError
 
-from tts_bridge.assets import fitcheck, icons as icon_lib
+from tts_bridge.assets import fitcheck, glyphcache, icons as icon_lib
 from tts_bridge.assets.fonts import chain
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.text import Style, draw_text, line_extents, overlay
@@ -217,26 +218,29 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
         x0, y0, x1, y1 = rect(first)
         if x0 <= 0 and y0 <= 0 and x1 >= W and y1 >= H:
             background, start = first["fill"], 1
-    img = Image.new("RGB", (W, H), background)
+    # the shapes the layout starts with (the frame: panel, title band, badges) are the same on
+    # many cards: drawn once per worker, then copied (glyphcache.frame)
+    framed = start
+    while framed < len(boxes) and boxes[framed]["type"] in SHAPES:
+        framed += 1
+
+    def frame() -> Image.Image:
+        canvas = Image.new("RGB", (W, H), background)
+        shapes = ImageDraw.Draw(canvas)
+        for box in boxes[start:framed]:
+            _draw_shape(shapes, box, geo, rect)
+        return canvas
+
+    key = (geo, background, repr(boxes[start:framed])) if framed > start else None
+    img = glyphcache.frame(key, frame)
     draw = ImageDraw.Draw(img)
 
     known = icon_lib.Known(ctx.icon_dir)
     icon_fn = lambda n, p: icon_lib.icon(n, p, ctx.icon_dir)  # noqa: E731
-    for n, box in enumerate(boxes[start:], start=start):
+    for n, box in enumerate(boxes[framed:], start=framed):
         kind = box["type"]
-        if kind == "rect":
-            r = rect(box)
-            # a pill's radius is half its height: Pillow draws inverted strips (and raises) when
-            # the corners' diameter reaches the side at some pixel sizes, so keep 2 px clear
-            radius = max(0.0, min(px(box.get("radius", 0)), (min(r[2] - r[0], r[3] - r[1]) - 2) / 2))
-            width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
-            draw.rounded_rectangle(r, radius=radius, fill=box.get("fill"), outline=box.get("outline"), width=width)
-        elif kind == "ellipse":
-            width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
-            draw.ellipse(rect(box), fill=box.get("fill"), outline=box.get("outline"), width=width)
-        elif kind == "line":
-            draw.line((b + px(box["x1"]), b + px(box["y1"]), b + px(box["x2"]), b + px(box["y2"])),
-                      fill=box.get("color", "#000000"), width=max(1, round(px(box.get("width", 0.3)))))
+        if kind in SHAPES:
+            _draw_shape(draw, box, geo, rect)
         elif kind == "image":
             x0, y0, x1, y1 = rect(box)
             w, h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
@@ -284,6 +288,28 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
             if _icon_row(img, rect(box), box, geo, ctx, warn) > geo.px(box["w"] + fitcheck.TOLERANCE_MM) + 1:  # 1 px: rounding
                 warn.wide_rows.append(fitcheck.box_name(box, n))
     return img, warn
+
+
+SHAPES = ("rect", "ellipse", "line")
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, box: dict, geo: Geometry,
+                rect: Callable[[dict], tuple[float, float, float, float]]) -> None:
+    """Draw a rect, ellipse or line box (`rect`: the box's corners in px of the image)."""
+    px, b, kind = geo.px, geo.bleed_px, box["type"]
+    if kind == "rect":
+        r = rect(box)
+        # a pill's radius is half its height: Pillow draws inverted strips (and raises) when
+        # the corners' diameter reaches the side at some pixel sizes, so keep 2 px clear
+        radius = max(0.0, min(px(box.get("radius", 0)), (min(r[2] - r[0], r[3] - r[1]) - 2) / 2))
+        width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
+        draw.rounded_rectangle(r, radius=radius, fill=box.get("fill"), outline=box.get("outline"), width=width)
+    elif kind == "ellipse":
+        width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
+        draw.ellipse(rect(box), fill=box.get("fill"), outline=box.get("outline"), width=width)
+    else:
+        draw.line((b + px(box["x1"]), b + px(box["y1"]), b + px(box["x2"]), b + px(box["y2"])),
+                  fill=box.get("color", "#000000"), width=max(1, round(px(box.get("width", 0.3)))))
 
 
 @lru_cache(maxsize=64)
