@@ -10,15 +10,16 @@ content sits on by design.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 CONTENT = ("text", "icons", "image")
 TOLERANCE_MM = 0.2  # overlaps thinner than this are rounding, not layout
 PADDING_MM = 0.4    # text on a shape keeps this far from its edge (a badge's text touching its rim spills)
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
+    """A box's area in mm. A named tuple: every text box of every card makes a few (a frozen
+    dataclass is built by a Python `__init__`, a tuple in C)."""
     x0: float
     y0: float
     x1: float
