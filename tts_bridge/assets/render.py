@@ -146,6 +146,12 @@ def _color(value: str | None, default: str | None = None) -> str | None:
     return value if value else default
 
 
+@lru_cache(maxsize=16)
+def _ramp(h: int) -> Image.Image:
+    """The blend mask of generated art's sky, one column `h` px high (the same on every card)."""
+    return Image.linear_gradient("L").resize((1, h), Image.BICUBIC)
+
+
 def generated_art(seed: str, w: int, h: int) -> Image.Image:
     """Deterministic abstract art from a seed (sample cards ship without art files)."""
     digest = hashlib.sha256(seed.encode()).digest()
@@ -157,8 +163,8 @@ def generated_art(seed: str, w: int, h: int) -> Image.Image:
 
     top, bottom = rgb(hue, 0.55, 0.85), rgb(hue + 0.08, 0.75, 0.35)
     # a vertical ramp: every column is the same: blend one column, then widen it
-    grad = Image.linear_gradient("L").resize((1, h), Image.BICUBIC)
-    img = Image.composite(Image.new("RGB", (1, h), bottom), Image.new("RGB", (1, h), top), grad).resize((w, h), Image.NEAREST)
+    column = Image.composite(Image.new("RGB", (1, h), bottom), Image.new("RGB", (1, h), top), _ramp(h))
+    img = column.resize((w, h), Image.NEAREST)
     d = ImageDraw.Draw(img)
     for i in range(6):
         b = digest[1 + i * 4: 5 + i * 4]
@@ -333,16 +339,24 @@ def _paste_rounded(img: Image.Image, tile: Image.Image, pos: tuple[int, int], ra
     """`img.paste(tile, pos, rounded mask)`, pixel for pixel, with the mask applied only at the
     corners: a masked paste costs 20 times a plain one, and the rest of the mask is solid."""
     w, h = tile.size
-    mask, r = _rounded_mask(w, h, radius), _mask_corner(w, h, radius)
+    r = _mask_corner(w, h, radius)
     if not r:
-        img.paste(tile, pos, mask)
+        img.paste(tile, pos, _rounded_mask(w, h, radius))
         return
-    corners = [(x, y, x + r, y + r) for x in (0, w - r) for y in (0, h - r)]
-    under = [img.crop((pos[0] + c[0], pos[1] + c[1], pos[0] + c[2], pos[1] + c[3])) for c in corners]
+    corners = _corner_masks(w, h, radius)
+    under = [img.crop((pos[0] + c[0], pos[1] + c[1], pos[0] + c[2], pos[1] + c[3])) for c, _ in corners]
     img.paste(tile, pos)
-    for c, below in zip(corners, under):
-        below.paste(tile.crop(c), (0, 0), mask.crop(c))
+    for (c, mask), below in zip(corners, under):
+        below.paste(tile.crop(c), (0, 0), mask)
         img.paste(below, (pos[0] + c[0], pos[1] + c[1]))
+
+
+@lru_cache(maxsize=64)
+def _corner_masks(w: int, h: int, radius: float) -> list[tuple[tuple[int, int, int, int], Image.Image]]:
+    """The four corner squares of the rounded mask (`_mask_corner` big) and the mask in each."""
+    mask, r = _rounded_mask(w, h, radius), _mask_corner(w, h, radius)
+    corners = [(x, y, x + r, y + r) for x in (0, w - r) for y in (0, h - r)]
+    return [(c, mask.crop(c)) for c in corners]
 
 
 def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderContext, warn: CardWarnings) -> float:
