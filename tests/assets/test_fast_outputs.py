@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from tts_bridge.assets import cells, resample
 from tts_bridge.assets.build import build_game
-from tts_bridge.assets.io import png_bytes, png_from_bands, save_png
+from tts_bridge.assets.io import packed_rows, png_bytes, png_from_bands, save_png
 from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, compose, plan_sheets, sheet_cell
 
 
@@ -58,6 +58,17 @@ def test_png_writer_deflates_the_plain_scanlines(mode, size):
         start = data.index(b"IDAT") + 4
         length = int.from_bytes(data[start - 8:start - 4], "big")
         assert data[start:start + length] == _plain_png_stream(img, level), (mode, size, level)
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(1, 1), (97, 61), (5000, 20), (7, 0)])
+def test_packed_rows_are_tobytes_with_each_row_padded(mode, size):
+    img = _picture(mode).resize(size) if size[1] else Image.new(mode, size)
+    plain, stride = img.tobytes(), len(mode) * size[0]
+    assert packed_rows(img) == plain
+    assert packed_rows(img, padding=2) == b"".join(plain[i:i + stride] + b"\0\0" for i in range(0, len(plain), stride))
+    with pytest.raises(ValueError):
+        packed_rows(img.convert("1"))
 
 
 def test_png_writer_hands_other_modes_to_pillow():
