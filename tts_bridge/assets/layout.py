@@ -154,10 +154,15 @@ class LayoutError(Exception):
         self.template, self.line, self.card_id = template, line, card_id
 
 
+# `json.dumps(value, ensure_ascii=False)` without a new encoder made per call (every
+# `{{ expression }}` of every card)
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _finalize(value: Any) -> str:
     if isinstance(value, (str, int, float, bool)) or value is None or isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
-    return json.dumps(str(value), ensure_ascii=False)
+        return _JSON(value)
+    return _JSON(str(value))
 
 
 class Layouts:
