@@ -90,6 +90,12 @@ def _parse_item(text: str) -> tuple[Any, bool]:
     return box, _box_ok(box)
 
 
+def forget_parsed_items() -> None:
+    """Empty this process's cache of parsed items (`bench assets`: what a build's workers
+    inherit must not include work the bench did for its reference loop)."""
+    _parse_item.cache_clear()
+
+
 def parse_boxes(source: str) -> tuple[list, bool]:
     """The boxes of a rendered layout and whether all passed the fast check. A block list
     whose items are self-contained is parsed item by item (cached, shared: callers must not
