@@ -27,8 +27,20 @@ def test_the_floor_writes_one_png_per_card_at_the_card_size(tmp_path):
         assert im.getextrema() != ((255, 255), (255, 255), (255, 255))  # text was drawn
 
 
-def test_run_reports_the_floor_and_the_ratio_for_each_round():
+def test_run_reports_the_floor_and_the_ratio_for_each_round(monkeypatch):
+    from tts_bridge.assets import layout
+
+    parsed_before_cold_builds = []
+    build_games = bench.build_games
+
+    def cold_build(*args, **kwargs):  # what the workers would inherit from the bench process
+        parsed_before_cold_builds.append(layout._parse_item.cache_info().currsize)
+        return build_games(*args, **kwargs)
+
+    monkeypatch.setattr(bench, "build_games", cold_build)
     res = bench.run(["kaiju"], rounds=2)
+    # the floor's preparation parsed every layout here: the cold builds start without that work
+    assert parsed_before_cold_builds[:2] == [0, 0]
     assert res["rounds"] == 2 and len(res["per_round"]) == 2
     assert all(r["floor_cards_per_cpu_s"] > 0 and r["cards"] == res["cards"] > 0 for r in res["per_round"])
     assert abs(res["ratio_to_floor"] - res["cards_per_cpu_s"] / res["floor_cards_per_cpu_s"]) < 0.01

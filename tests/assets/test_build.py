@@ -211,3 +211,20 @@ def test_several_games_share_one_pool_and_a_broken_game_does_not_stop_the_others
         assert errors(validate_file(Path(r.table_save), strict=True)) == []
     renders = [d for s, d, _ in seen if s == "render"]
     assert renders[-1] == kaiju.card_count + qiguang.card_count + 2  # + each game's back
+
+
+def test_a_render_worker_leaves_what_it_inherited_out_of_the_collector():
+    """`_worker_start` (the pool's initializer) freezes the inherited heap and turns the
+    collector on for what the worker makes."""
+    import gc
+
+    from tts_bridge.assets.build import _worker_start
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        _worker_start()
+        assert gc.get_freeze_count() > 0 and gc.isenabled()
+    finally:
+        gc.unfreeze()
+        (gc.enable if was else gc.disable)()

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from tts_bridge.assets import cells, resample
 from tts_bridge.assets.build import build_game
-from tts_bridge.assets.io import png_bytes, png_from_bands, save_png
+from tts_bridge.assets.io import packed_rows, png_bytes, png_from_bands, save_png
 from tts_bridge.assets.sheets import CELL_FILTER, Scanlines, compose, plan_sheets, sheet_cell
 
 
@@ -33,6 +33,42 @@ def test_png_writer_is_lossless(mode, tmp_path):
         assert back.format == "PNG" and back.mode == mode and back.size == img.size
         assert back.tobytes() == img.tobytes()
         assert round(back.info["dpi"][0]) == 300
+
+
+def _plain_png_stream(image: Image.Image, level: int) -> bytes:
+    """The IDAT stream the plain way: `tobytes`, each row after its filter byte 0, deflated in
+    blocks of 32 rows (ISA-L's output depends on where the calls cut the input)."""
+    from tts_bridge.assets.io import _deflate
+
+    stride, data = len(image.mode) * image.width, image.tobytes()
+    packer = _deflate.compressobj(min(level, 3))
+    out = [packer.compress(b"\0" + b"\0".join(data[i:i + stride] for i in range(start, min(start + 32 * stride, len(data)), stride)))
+           for start in range(0, len(data), 32 * stride)]
+    return b"".join(out + [packer.flush()])
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(1, 1), (97, 61), (5, 31), (5, 32), (5, 33), (300, 97), (7, 0)])
+def test_png_writer_deflates_the_plain_scanlines(mode, size):
+    """png_bytes packs the rows with Pillow's encoder padding each row itself; the file must
+    be the one the plain rows give, byte for byte (card faces stay the same files)."""
+    img = _picture(mode).resize(size) if size[1] else Image.new(mode, size)
+    for level in (1, 2):
+        data = png_bytes(img, level)
+        start = data.index(b"IDAT") + 4
+        length = int.from_bytes(data[start - 8:start - 4], "big")
+        assert data[start:start + length] == _plain_png_stream(img, level), (mode, size, level)
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(1, 1), (97, 61), (5000, 20), (7, 0)])
+def test_packed_rows_are_tobytes_with_each_row_padded(mode, size):
+    img = _picture(mode).resize(size) if size[1] else Image.new(mode, size)
+    plain, stride = img.tobytes(), len(mode) * size[0]
+    assert packed_rows(img) == plain
+    assert packed_rows(img, padding=2) == b"".join(plain[i:i + stride] + b"\0\0" for i in range(0, len(plain), stride))
+    with pytest.raises(ValueError):
+        packed_rows(img.convert("1"))
 
 
 def test_png_writer_hands_other_modes_to_pillow():

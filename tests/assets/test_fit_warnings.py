@@ -90,3 +90,18 @@ def test_a_pill_draws_at_every_resolution():
             "width": 0.4, "radius": 4.25}
     for dpi in range(10, 160):
         render([pill], Geometry(63, 88, dpi), CTX, "pill")
+
+
+def test_the_shape_test_knows_round_corners_and_ellipses():
+    """outside_shape: a line's corner in a rounded corner of its panel is outside, the same
+    corner of a square panel is inside; an ellipse holds its centre, not its box's corner."""
+    from tts_bridge.assets.fitcheck import PADDING_MM, outside_shape
+
+    panel = {"type": "rect", "x": 0, "y": 0, "w": 20, "h": 10}
+    corner = [(PADDING_MM + 0.1, PADDING_MM + 0.1, 10, 5)]
+    assert not outside_shape(panel, corner) and outside_shape({**panel, "radius": 3}, corner)
+    assert not outside_shape({**panel, "radius": 3}, [(3, 3, 17, 7)])
+    assert outside_shape(panel, [(5, 5, 20.5, 6)])  # past the right edge
+    badge = {"type": "ellipse", "x": 0, "y": 0, "w": 10, "h": 10}
+    assert not outside_shape(badge, [(4, 4, 6, 6)]) and outside_shape(badge, [(1, 1, 5, 5)])
+    assert outside_shape({**badge, "w": 0.5}, [(0.2, 4, 0.3, 6)])  # thinner than its padding

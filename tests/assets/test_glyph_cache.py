@@ -1,4 +1,4 @@
-"""The text engine's caches (glyph-run masks, fitted layouts) change nothing on a card: every
+"""The renderer's caches (glyph-run masks, fitted layouts, frames) change nothing on a card: every
 sample card of every game, drawn with them off, then on (cold and warm), is the same bytes."""
 
 import pytest
@@ -33,6 +33,7 @@ def test_cards_are_the_same_bytes_with_the_caches_on_and_off(layouts):
     with glyphcache.enabled(True):
         cold = _draw_all(layouts)
         first, fits_first = glyphcache.MASKS.stats(), glyphcache.FITTED.stats()
+        frames = glyphcache.FRAMES.stats()
         warm = _draw_all(layouts)
         second, fits_second = glyphcache.MASKS.stats(), glyphcache.FITTED.stats()
     assert len(reference) > 250
@@ -41,6 +42,8 @@ def test_cards_are_the_same_bytes_with_the_caches_on_and_off(layouts):
     # the warm pass drew every run from the cache
     assert second.misses == first.misses and second.hits > first.hits
     assert fits_second.misses == fits_first.misses and fits_second.hits > fits_first.hits
+    # most cards started from a copy of a frame drawn for an earlier card
+    assert frames.hits > len(layouts) / 2 and frames.entries == frames.misses
 
 
 def test_a_layout_whose_icon_set_is_a_lambda_is_fitted_every_time():

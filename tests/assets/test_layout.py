@@ -76,3 +76,56 @@ def test_anchors_and_items_that_are_not_self_contained_are_parsed_whole():
     assert parse_boxes(nested) == ([{"type": "rect", "x": 0, "y": 0, "w": 1, "h": 1}], True)
     mapping = "boxes:\n- {type: rect, x: 0, y: 0, w: 1, h: 1}\n"
     assert parse_boxes(mapping)[1] is False
+
+
+# items YAML reads its own way (bools, nulls, other number forms, escapes, plain text with
+# spaces, comments, keys in lists, control characters...) and items of the quick subset
+_ITEMS = [
+    '- {type: rect, x: 2.5, y: -0, w: 58, h: 83.25, fill: "#f6efe2", radius: 2.5, overlap: true}',
+    '- {type: text, text: "He said \\"hi\\"\\n\\/ \\t", x: -0.0, id: null, overlap: false}\n\n',
+    '- {items: [{"icon": "hp", "label": "Fly"}, {icon: speed, label: 3}], id: stats, y: 1, n: 2}',
+    '- {a: [], b: {}, c: x-1, d: Infinity, e: "字 é", f: "#x", a: 2}', '- { a:  b , c: d}',
+    '- {a: yes}', '- {a: No}', '- {a: NULL}', '- {a: ~}', '- {On: 1}', '- {a: 1e3}', '- {a: 0x1f}', '- {a: 012}',
+    '- {a: 1_000}', '- {a: 1.5.3}', '- {a: .5}', '- {a: 5.}', '- {a: +5}', '- {a: -x}', '- {a: 12abc}',
+    '- {a: 123456789012345678901234567890}', '- {a: Hello world}', '- {a: x/y}', '- {a: "\\u00e9"}',
+    '- {a:1}', '- {a: [b: 1]}', '- {a: }', '- {a: 1} # c', '- {a: [1, 2, ]}', '- {a: "tab\there"}',
+    '- {a: "bell\x07"}', '- {a: "x"y}', '- {a: "x", "b": 1}', '- {a: b}\n  c: d', '-{a: b}', '- [a, b]',
+    '- {"x": true, y: "yes", z: [null, false]}', '- {true: 1}', '- {null: 1}', '- {a: True}', '- {a: b-true}',
+    '- {a: true-b}', '- {a: "on", b: [x, "off"], c: nullable}', '- {a: [on]}', '- {a: "x": 1}',
+]
+
+
+@pytest.mark.parametrize("item", _ITEMS)
+def test_the_quick_item_reader_reads_what_yaml_reads_or_leaves_it_to_yaml(item):
+    import yaml
+
+    from tts_bridge.assets.flowitems import parse
+
+    quick = parse(item)
+    if quick is None:
+        return
+    want = yaml.safe_load(item)
+    assert [quick] == want and [type(v) for v in quick.values()] == [type(v) for v in want[0].values()]
+
+
+def test_the_quick_item_reader_takes_our_usual_items_and_any_number_json_writes():
+    import json
+    import random
+
+    import yaml
+
+    from tts_bridge.assets.flowitems import parse
+
+    assert parse(_ITEMS[0]) is not None and parse(_ITEMS[2]) is not None and parse('- {a: yes}') is None
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(3000):
+        number = rng.choice([rng.random() * 10 ** rng.randint(-8, 8), rng.randint(-10**6, 10**6) / 1000,
+                             rng.randint(-2**60, 2**60)])
+        item = f"- {{v: {json.dumps(number)}}}"
+        quick = parse(item)
+        if quick is not None:
+            taken += 1
+            want = yaml.safe_load(item)[0]
+            assert quick == want and type(quick["v"]) is type(want["v"]), item
+    assert taken > 1500

@@ -74,3 +74,23 @@ def test_atomic_write_leaves_old_file_when_writer_fails(tmp_path):
         atomic_write(target, broken)
     assert target.read_text() == "old"
     assert os.listdir(tmp_path) == ["out.json"]  # no temporary file left behind
+
+
+def test_atomic_write_makes_ordinary_files_in_new_folders_past_stale_temporary_names(tmp_path):
+    """The temporary file is created with 0666 less the umask (as `chmod` after `mkstemp` gave),
+    its folder is made when missing, and a name left by an earlier process is never reused."""
+    from tts_bridge.assets import io as assets_io
+
+    umask = os.umask(0o022)
+    os.umask(umask)
+    target = tmp_path / "new" / "deeper" / "face.png"
+    taken = next(assets_io._TEMP_NAMES) + 1  # the name the next write would take
+    target.parent.mkdir(parents=True)
+    stale = target.parent / f".face.png.{os.getpid()}-{taken}.tmp"
+    stale.write_bytes(b"someone else's")
+    atomic_write(target, lambda f: f.write(b"png"))
+    assert target.read_bytes() == b"png" and stale.read_bytes() == b"someone else's"
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    other = tmp_path / "elsewhere" / "x.bin"
+    atomic_write(other, lambda f: f.write(b"x"))
+    assert other.read_bytes() == b"x" and os.listdir(other.parent) == ["x.bin"]

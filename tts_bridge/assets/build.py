@@ -112,6 +112,15 @@ def _precompile(jobs: list[dict]) -> None:
         _layouts(job["template_dir"], job["tpl_hash"]).env.get_template(job["template"])
 
 
+def _worker_start() -> None:
+    """A forked worker: what it inherited (card sets, plans, compiled templates) is moved out
+    of the cyclic collector's walks (`gc.freeze`), then the collector runs on what the worker
+    makes. Each full collection walked the whole inherited heap: a third of a worker's
+    collecting time in a cold build of the samples."""
+    gc.freeze()
+    gc.enable()
+
+
 def _render_job(job: dict) -> dict:
     """Render one card face (or the back), write it and its sheet-cell image; never raises:
     errors become a red placeholder card and an error message naming template, line, card."""
@@ -1019,7 +1028,7 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
     if first is not None and ctx is not None:
         _precompile(first.jobs)  # inherited by the forked workers
     unplanned = deque(range(1, len(planners)))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=gc.enable) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_start) as pool:
         # fork every worker now (one submit forks one), before this process starts a thread
         for started in [pool.submit(int) for _ in range(workers)]:
             started.result()

@@ -16,7 +16,7 @@ from pathlib import Path
 import orjson
 from PIL import Image
 
-from tts_bridge.assets.io import atomic_write, deflate, inflate, write_if_changed
+from tts_bridge.assets.io import atomic_write, deflate, inflate, packed_rows, write_if_changed
 
 DEFLATE_LEVEL = 2
 
@@ -27,7 +27,7 @@ def key(card_id: str, size: tuple[int, int]) -> str:
 
 def pack(image: Image.Image) -> bytes:
     """A cell image as cached: deflated raw RGB."""
-    return deflate((image if image.mode == "RGB" else image.convert("RGB")).tobytes(), DEFLATE_LEVEL)
+    return deflate(packed_rows(image if image.mode == "RGB" else image.convert("RGB")), DEFLATE_LEVEL)
 
 
 def unpack(data: bytes, size: tuple[int, int]) -> Image.Image:

@@ -10,15 +10,16 @@ content sits on by design.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Callable, NamedTuple
 
 CONTENT = ("text", "icons", "image")
 TOLERANCE_MM = 0.2  # overlaps thinner than this are rounding, not layout
 PADDING_MM = 0.4    # text on a shape keeps this far from its edge (a badge's text touching its rim spills)
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
+    """A box's area in mm. A named tuple: every text box of every card makes a few (a frozen
+    dataclass is built by a Python `__init__`, a tuple in C)."""
     x0: float
     y0: float
     x1: float
@@ -66,30 +67,33 @@ def shape_under(boxes: list[dict], index: int) -> dict | None:
     return None
 
 
-def _inside(shape: dict, x: float, y: float, pad: float = PADDING_MM) -> bool:
-    """Whether (x, y) lies inside the ellipse, or the (rounded) rectangle, `shape`, `pad` mm
-    from its edge."""
+def _inside(shape: dict, pad: float = PADDING_MM) -> Callable[[float, float], bool]:
+    """Whether a point (x, y) lies inside the ellipse, or the (rounded) rectangle, `shape`,
+    `pad` mm from its edge: the shape's measures worked out once for all the points asked."""
     eps = 1e-6
     if shape["type"] == "ellipse":
         rx, ry = shape["w"] / 2 - pad, shape["h"] / 2 - pad
         if rx <= 0 or ry <= 0:
-            return False
-        return ((x - shape["x"] - shape["w"] / 2) / rx) ** 2 + ((y - shape["y"] - shape["h"] / 2) / ry) ** 2 <= 1.0 + eps
+            return lambda x, y: False
+        sx, sy, half_w, half_h = shape["x"], shape["y"], shape["w"] / 2, shape["h"] / 2
+        return lambda x, y: ((x - sx - half_w) / rx) ** 2 + ((y - sy - half_h) / ry) ** 2 <= 1.0 + eps
     r = Rect.of(shape)
     r = Rect(r.x0 + pad, r.y0 + pad, r.x1 - pad, r.y1 - pad)
-    if not (r.x0 - eps <= x <= r.x1 + eps and r.y0 - eps <= y <= r.y1 + eps):
-        return False
     radius = max(0.0, min(float(shape.get("radius", 0) or 0) - pad, (r.x1 - r.x0) / 2, (r.y1 - r.y0) / 2))
-    # in a corner square, the point must be within the corner's circle
-    kx = r.x0 + radius if x < r.x0 + radius else (r.x1 - radius if x > r.x1 - radius else x)
-    ky = r.y0 + radius if y < r.y0 + radius else (r.y1 - radius if y > r.y1 - radius else y)
-    return (x - kx) ** 2 + (y - ky) ** 2 <= radius ** 2 + eps
+
+    def inside(x: float, y: float) -> bool:
+        if not (r.x0 - eps <= x <= r.x1 + eps and r.y0 - eps <= y <= r.y1 + eps):
+            return False
+        # in a corner square, the point must be within the corner's circle
+        kx = r.x0 + radius if x < r.x0 + radius else (r.x1 - radius if x > r.x1 - radius else x)
+        ky = r.y0 + radius if y < r.y0 + radius else (r.y1 - radius if y > r.y1 - radius else y)
+        return (x - kx) ** 2 + (y - ky) ** 2 <= radius ** 2 + eps
+    return inside
 
 
 def outside_shape(shape: dict, lines: list[tuple[float, float, float, float]], pixel_mm: float = 0.0) -> bool:
     """Whether a corner of any drawn line (x0, y0, x1, y1 in mm) lies outside the shape (less
     its padding). Positions are whole pixels: one pixel (`pixel_mm`) of slack, so a draft
     at 25 dpi (a pixel is a millimetre) reports the same layouts as a print at 300."""
-    pad = PADDING_MM - pixel_mm
-    return any(not _inside(shape, x, y, pad) for x0, y0, x1, y1 in lines
-               for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+    inside = _inside(shape, PADDING_MM - pixel_mm)
+    return any(not inside(x, y) for x0, y0, x1, y1 in lines for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))

@@ -1,4 +1,4 @@
-"""Work the text engine reuses from card to card: FreeType glyph runs and fitted layouts.
+"""Work the renderer reuses from card to card: FreeType glyph runs, fitted layouts, frames.
 
 Pillow keeps no glyph cache: every `ImageDraw.text` call rasterises its glyphs again, and
 that was the largest part of drawing a card. Card sets repeat the same text in the same box
@@ -8,10 +8,14 @@ that was the largest part of drawing a card. Card sets repeat the same text in t
   (face, size, text, anchor, the fractional part of the position, the mask mode, the ink),
   and drawn again with the same `draw_bitmap` call Pillow's own `text` makes: the pixels are
   the same as drawing the text (tests render with the caches on and off and compare bytes);
-- a fitted layout (size, lines, warnings) is kept per (text, style, box size, icon set).
+- a fitted layout (size, lines, warnings) is kept per (text, style, box size, icon set);
+- a card's frame (its canvas with the shapes its layout starts with: the panel, the title band,
+  a badge) is kept per those shapes, and the next card that starts with them starts from a
+  copy (`render.py`): a copy costs a third of filling the canvas and drawing the panel.
 
-Both are LRUs bounded by size (mask bytes, entries), per process: each build worker fills
-its own. `enabled(False)` turns them off (the tests' reference, and a way to rule them out).
+All are LRUs bounded by size (mask bytes, entries, frame bytes), per process: each build
+worker fills its own. `enabled(False)` turns them off (the tests' reference, and a way to
+rule them out).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from PIL import Image, ImageDraw, ImageFont
 _MIRRORED = True
 MASK_BYTES = 48 * 1024 * 1024  # a 300 dpi rules line is ~40 kB: about a thousand lines
 LAYOUTS = 4096
+FRAME_BYTES = 64 * 1024 * 1024  # a 300 dpi poker frame is 3 MB: about twenty
 
 
 class Stats(NamedTuple):
@@ -77,6 +82,7 @@ class LRU:
 
 MASKS = LRU(MASK_BYTES)
 FITTED = LRU(LAYOUTS)
+FRAMES = LRU(FRAME_BYTES)
 _on = True
 
 
@@ -89,14 +95,14 @@ def enabled(on: bool) -> Iterator[None]:
     """Run with the caches on or off (and emptied either way, so nothing leaks between)."""
     global _on
     before, _on = _on, on
-    MASKS.clear()
-    FITTED.clear()
+    for cache in (MASKS, FITTED, FRAMES):
+        cache.clear()
     try:
         yield
     finally:
         _on = before
-        MASKS.clear()
-        FITTED.clear()
+        for cache in (MASKS, FITTED, FRAMES):
+            cache.clear()
 
 
 def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
@@ -136,3 +142,15 @@ def fitted(key: Hashable | None, compute: Callable[[], Any], copy: Callable[[Any
         hit = compute()
         FITTED.put(key, hit)
     return copy(hit)
+
+
+def frame(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+    """The image `draw` makes, kept per `key` (None: not kept): callers get a copy to draw on."""
+    if not _on or key is None:
+        return draw()
+    hit = FRAMES.get(key)
+    if hit is None:
+        hit = draw()
+        FRAMES.put(key, hit.copy(), hit.width * hit.height * 4)
+        return hit
+    return hit.copy()

@@ -13,10 +13,11 @@ import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from PIL import Image, ImageDraw, UnidentifiedImageError
 
-from tts_bridge.assets import fitcheck, icons as icon_lib
+from tts_bridge.assets import fitcheck, glyphcache, icons as icon_lib
 from tts_bridge.assets.fonts import chain
 from tts_bridge.assets.resample import resize
 from tts_bridge.assets.text import Style, draw_text, line_extents, overlay
@@ -145,6 +146,12 @@ def _color(value: str | None, default: str | None = None) -> str | None:
     return value if value else default
 
 
+@lru_cache(maxsize=16)
+def _ramp(h: int) -> Image.Image:
+    """The blend mask of generated art's sky, one column `h` px high (the same on every card)."""
+    return Image.linear_gradient("L").resize((1, h), Image.BICUBIC)
+
+
 def generated_art(seed: str, w: int, h: int) -> Image.Image:
     """Deterministic abstract art from a seed (sample cards ship without art files)."""
     digest = hashlib.sha256(seed.encode()).digest()
@@ -156,8 +163,8 @@ def generated_art(seed: str, w: int, h: int) -> Image.Image:
 
     top, bottom = rgb(hue, 0.55, 0.85), rgb(hue + 0.08, 0.75, 0.35)
     # a vertical ramp: every column is the same: blend one column, then widen it
-    grad = Image.linear_gradient("L").resize((1, h), Image.BICUBIC)
-    img = Image.composite(Image.new("RGB", (1, h), bottom), Image.new("RGB", (1, h), top), grad).resize((w, h), Image.NEAREST)
+    column = Image.composite(Image.new("RGB", (1, h), bottom), Image.new("RGB", (1, h), top), _ramp(h))
+    img = column.resize((w, h), Image.NEAREST)
     d = ImageDraw.Draw(img)
     for i in range(6):
         b = digest[1 + i * 4: 5 + i * 4]
@@ -217,26 +224,29 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
         x0, y0, x1, y1 = rect(first)
         if x0 <= 0 and y0 <= 0 and x1 >= W and y1 >= H:
             background, start = first["fill"], 1
-    img = Image.new("RGB", (W, H), background)
+    # the shapes the layout starts with (the frame: panel, title band, badges) are the same on
+    # many cards: drawn once per worker, then copied (glyphcache.frame)
+    framed = start
+    while framed < len(boxes) and boxes[framed]["type"] in SHAPES:
+        framed += 1
+
+    def frame() -> Image.Image:
+        canvas = Image.new("RGB", (W, H), background)
+        shapes = ImageDraw.Draw(canvas)
+        for box in boxes[start:framed]:
+            _draw_shape(shapes, box, geo, rect)
+        return canvas
+
+    key = (geo, background, repr(boxes[start:framed])) if framed > start else None
+    img = glyphcache.frame(key, frame)
     draw = ImageDraw.Draw(img)
 
     known = icon_lib.Known(ctx.icon_dir)
     icon_fn = lambda n, p: icon_lib.icon(n, p, ctx.icon_dir)  # noqa: E731
-    for n, box in enumerate(boxes[start:], start=start):
+    for n, box in enumerate(boxes[framed:], start=framed):
         kind = box["type"]
-        if kind == "rect":
-            r = rect(box)
-            # a pill's radius is half its height: Pillow draws inverted strips (and raises) when
-            # the corners' diameter reaches the side at some pixel sizes, so keep 2 px clear
-            radius = max(0.0, min(px(box.get("radius", 0)), (min(r[2] - r[0], r[3] - r[1]) - 2) / 2))
-            width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
-            draw.rounded_rectangle(r, radius=radius, fill=box.get("fill"), outline=box.get("outline"), width=width)
-        elif kind == "ellipse":
-            width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
-            draw.ellipse(rect(box), fill=box.get("fill"), outline=box.get("outline"), width=width)
-        elif kind == "line":
-            draw.line((b + px(box["x1"]), b + px(box["y1"]), b + px(box["x2"]), b + px(box["y2"])),
-                      fill=box.get("color", "#000000"), width=max(1, round(px(box.get("width", 0.3)))))
+        if kind in SHAPES:
+            _draw_shape(draw, box, geo, rect)
         elif kind == "image":
             x0, y0, x1, y1 = rect(box)
             w, h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
@@ -286,6 +296,28 @@ def render(boxes: list[dict], geo: Geometry, ctx: RenderContext, card_id: str) -
     return img, warn
 
 
+SHAPES = ("rect", "ellipse", "line")
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, box: dict, geo: Geometry,
+                rect: Callable[[dict], tuple[float, float, float, float]]) -> None:
+    """Draw a rect, ellipse or line box (`rect`: the box's corners in px of the image)."""
+    px, b, kind = geo.px, geo.bleed_px, box["type"]
+    if kind == "rect":
+        r = rect(box)
+        # a pill's radius is half its height: Pillow draws inverted strips (and raises) when
+        # the corners' diameter reaches the side at some pixel sizes, so keep 2 px clear
+        radius = max(0.0, min(px(box.get("radius", 0)), (min(r[2] - r[0], r[3] - r[1]) - 2) / 2))
+        width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
+        draw.rounded_rectangle(r, radius=radius, fill=box.get("fill"), outline=box.get("outline"), width=width)
+    elif kind == "ellipse":
+        width = max(1, round(px(box.get("width", 0.3)))) if box.get("outline") else 0
+        draw.ellipse(rect(box), fill=box.get("fill"), outline=box.get("outline"), width=width)
+    else:
+        draw.line((b + px(box["x1"]), b + px(box["y1"]), b + px(box["x2"]), b + px(box["y2"])),
+                  fill=box.get("color", "#000000"), width=max(1, round(px(box.get("width", 0.3)))))
+
+
 @lru_cache(maxsize=64)
 def _rounded_mask(w: int, h: int, radius: float) -> Image.Image:
     mask = Image.new("L", (w, h), 0)
@@ -307,16 +339,24 @@ def _paste_rounded(img: Image.Image, tile: Image.Image, pos: tuple[int, int], ra
     """`img.paste(tile, pos, rounded mask)`, pixel for pixel, with the mask applied only at the
     corners: a masked paste costs 20 times a plain one, and the rest of the mask is solid."""
     w, h = tile.size
-    mask, r = _rounded_mask(w, h, radius), _mask_corner(w, h, radius)
+    r = _mask_corner(w, h, radius)
     if not r:
-        img.paste(tile, pos, mask)
+        img.paste(tile, pos, _rounded_mask(w, h, radius))
         return
-    corners = [(x, y, x + r, y + r) for x in (0, w - r) for y in (0, h - r)]
-    under = [img.crop((pos[0] + c[0], pos[1] + c[1], pos[0] + c[2], pos[1] + c[3])) for c in corners]
+    corners = _corner_masks(w, h, radius)
+    under = [img.crop((pos[0] + c[0], pos[1] + c[1], pos[0] + c[2], pos[1] + c[3])) for c, _ in corners]
     img.paste(tile, pos)
-    for c, below in zip(corners, under):
-        below.paste(tile.crop(c), (0, 0), mask.crop(c))
+    for (c, mask), below in zip(corners, under):
+        below.paste(tile.crop(c), (0, 0), mask)
         img.paste(below, (pos[0] + c[0], pos[1] + c[1]))
+
+
+@lru_cache(maxsize=64)
+def _corner_masks(w: int, h: int, radius: float) -> list[tuple[tuple[int, int, int, int], Image.Image]]:
+    """The four corner squares of the rounded mask (`_mask_corner` big) and the mask in each."""
+    mask, r = _rounded_mask(w, h, radius), _mask_corner(w, h, radius)
+    corners = [(x, y, x + r, y + r) for x in (0, w - r) for y in (0, h - r)]
+    return [(c, mask.crop(c)) for c in corners]
 
 
 def _icon_row(img: Image.Image, r: tuple, box: dict, geo: Geometry, ctx: RenderContext, warn: CardWarnings) -> float:
