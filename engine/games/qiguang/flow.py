@@ -25,8 +25,8 @@ from engine.games.qiguang.state import (COURSE, OPENING_HAND, PHASES, STORED, Ba
                                         CrystalCap, DrawChoice, EffectCtx, GainCrystal, Link, MainPhase, Pay,
                                         PhaseBegin, Proceed, QgState, ResolveEffect, Respond, ResponseWindow,
                                         Surcharge, TieAnswer, ToGraveyard, at, attack, course,
-                                        characters, defn, emit, health, lanes, leader_of, mana_sources, owner,
-                                        stat_effects, surcharge, where, zone)
+                                        characters, defn, emit, health, health_lowered, lanes, leader_of, mana_sources, owner,
+                                        surcharge, where, zone)
 
 MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
 PROCESSOR: Processor[QgState] = Processor(operator.attrgetter("flow"))
@@ -35,26 +35,32 @@ _PROCEED = Proceed()
 
 
 def _harmony(state: QgState, seat: int) -> list[str] | None:
-    mine = state.harmony_cards[seat]
-    if len(mine) < 6:
-        return None
     name_of = state.table.name_of
-    names = sorted({defn(state, c).name for c in mine if name_of[c] == "hand"})
+    shown = [c for c in state.harmony_cards[seat] if name_of[c] == "hand"]
+    if len(shown) < 6:
+        return None
+    names = sorted({defn(state, c).name for c in shown})
     return names if len(names) >= 6 else None
+
+
+def _doomed(state: QgState) -> list[int]:
+    """The characters at health 0 or below, the active player's first, in lane order (QG-3.5.6).
+    Printed health is at least 1, so unless a continuous effect lowers health only a character
+    with damage or a boost of its own (the cards in play these name) can be at 0."""
+    order = (state.active, 1 - state.active)
+    if health_lowered(state):
+        return [c for seat in order for c in characters(state, seat) if health(state, c) <= 0]
+    marked = [c for c in (*state.damage, *state.perm, *state.temp) if health(state, c) <= 0]
+    if not marked:
+        return marked
+    return [c for seat in order for c in characters(state, seat) if c in marked]
 
 
 def run_check(state: QgState) -> bool:
     """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed."""
     if state.result is not None:
         return False
-    if stat_effects(state) or state.perm or state.temp:
-        doomed = [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
-                  if health(state, c) <= 0]
-    elif state.damage:  # without stat changes only damaged characters can be at 0 (health >= 1 printed)
-        doomed = [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
-                  if c in state.damage and health(state, c) <= 0]
-    else:
-        doomed = []
+    doomed = _doomed(state)
     for card in doomed:
         destroy(state, card, "QG-3.5.6")
     life = state.life

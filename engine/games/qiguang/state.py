@@ -306,13 +306,15 @@ class QgState:
     auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
-    stat_cache: tuple = cache((None, []))
+    play_keys: list[tuple[str, ...]] = cache(None)  # char_keys, then support and field: where abilities are
+    stat_cache: tuple = cache((None, [], False))  # (zones' cards, stat_effects, health_lowered)
     lasting_characters: tuple = cache((-1, False))  # (cards counted, does any character have `continuous`?)
 
     def __post_init__(self) -> None:
         n = self.options["lanes"]  # read very often
         self.char_keys = [[f"{s}.{row}{lane}" for lane in range(1, n + 1) for row in ("standby", "combat")]
                           for s in (0, 1)]
+        self.play_keys = [(*self.char_keys[s], f"{s}.support", f"{s}.field") for s in (0, 1)]
 
 
 def defn(state: QgState, card: int) -> CardDef:
@@ -387,8 +389,15 @@ def stat_effects(state: QgState) -> list[tuple]:
     if state.stat_cache[0] != key:
         effects = [(owner(state, src), c.applies, c.race, c.attack, c.health)
                    for src in sources(state) for c in defn(state, src).continuous if c.attack or c.health]
-        state.stat_cache = (key, effects)
+        state.stat_cache = (key, effects, any(e[4] < 0 for e in effects))
     return state.stat_cache[1]
+
+
+def health_lowered(state: QgState) -> bool:
+    """Whether a continuous effect in play lowers health (cached with `stat_effects`): without
+    one, only a character with damage or a boost of its own can be below its printed health."""
+    stat_effects(state)
+    return state.stat_cache[2]
 
 
 def _bonus(state: QgState, card: int, index: int) -> int:
