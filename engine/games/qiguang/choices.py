@@ -15,8 +15,8 @@ from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
 from engine.games.qiguang.cards import RACE_NAMES, RACES, CardDef, declared_x
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
-                                        Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, defn, lanes,
-                                        mana_sources)
+                                        Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts, defn,
+                                        lanes, mana_sources)
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
 
@@ -72,12 +72,14 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     negation without a chain (QG-9.2), costs in reach (QG-4.1). Whatever these rule out, its
     guard refuses too; most requests are response windows, where they rule out everything."""
     cards = state.table.cards
-    z = state.table.zones
-    hand = [c for c in z[f"{seat}.hand"] if cards[c].defn.lightning or not lightning_only]
+    hand = state.table.zones[f"{seat}.hand"]
+    if lightning_only:
+        lightning = card_facts(state).lightning
+        hand = [c for c in hand if c in lightning]
     used = state.abilities_used
     leader_used = state.leader_used[seat]
     chain = bool(state.chain)
-    abilities = [(c, i) for key in state.play_keys[seat] for c in z[key] for i, a in enumerate(cards[c].defn.abilities)
+    abilities = [(c, i) for c in _with_abilities(state, seat, lightning_only) for i, a in enumerate(cards[c].defn.abilities)
                  if (a.lightning or not lightning_only) and not (leader_used if cards[c].defn.leader else (c, i) in used)
                  and (chain or not guards.negates(a.effects))]
     if not hand and not abilities:
@@ -90,6 +92,20 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     abilities = [(c, i) for c, i in abilities
                  if affordable(cards[c].defn.abilities[i].cost, untapped, mana, ability_mana)]
     return hand, abilities
+
+
+def _with_abilities(state: QgState, seat: int, lightning: bool) -> list[int]:
+    """The seat's cards in its lanes, support and field areas that have abilities (Lightning ones
+    if `lightning`), in the order of those zones (`play_keys`), found from the few cards of the
+    game that have any."""
+    rank = state.play_rank[seat]
+    zone_of = state.table.zone_of
+    facts = card_facts(state)
+    found = [c for c in (facts.with_lightning if lightning else facts.with_abilities) if zone_of[c] in rank]
+    if len(found) > 1:
+        z = state.table.zones
+        found.sort(key=lambda c: (rank[zone_of[c]], z[zone_of[c]].index(c)))
+    return found
 
 
 def _usable_card(d: CardDef, chain: bool, untapped: tuple[int, int, int], mana: int, play_mana: bool) -> bool:

@@ -24,9 +24,9 @@ from engine.games.qiguang.effects import (add_crystal, damage_character, destroy
 from engine.games.qiguang.state import (COURSE, OPENING_HAND, PHASES, STORED, BattlePhase, ChooseOrder,
                                         CrystalCap, DrawChoice, EffectCtx, GainCrystal, Link, MainPhase, Pay,
                                         PhaseBegin, Proceed, QgState, ResolveEffect, Respond, ResponseWindow,
-                                        Surcharge, TieAnswer, ToGraveyard, at, attack, course,
-                                        characters, defn, emit, health, health_lowered, lanes, leader_of, mana_sources, owner,
-                                        surcharge, where, zone)
+                                        Surcharge, TieAnswer, ToGraveyard, at, attack, course, characters, defn,
+                                        emit, health, health_under, lanes, leader_of, mana_sources, owner,
+                                        stat_changes, surcharge, where, zone)
 
 MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
 PROCESSOR: Processor[QgState] = Processor(operator.attrgetter("flow"))
@@ -35,11 +35,13 @@ _PROCEED = Proceed()
 
 
 def _harmony(state: QgState, seat: int) -> list[str] | None:
+    """The six Elements of Harmony the seat shows (QG-0.3), or None. Run at every check, so the
+    seat's harmony cards in hand are counted first (by `map`, not a Python loop)."""
+    mine = state.harmony_cards[seat]
     name_of = state.table.name_of
-    shown = [c for c in state.harmony_cards[seat] if name_of[c] == "hand"]
-    if len(shown) < 6:
+    if len(mine) < 6 or list(map(name_of.__getitem__, mine)).count("hand") < 6:
         return None
-    names = sorted({defn(state, c).name for c in shown})
+    names = sorted({defn(state, c).name for c in mine if name_of[c] == "hand"})
     return names if len(names) >= 6 else None
 
 
@@ -47,13 +49,15 @@ def _doomed(state: QgState) -> list[int]:
     """The characters at health 0 or below, the active player's first, in lane order (QG-3.5.6).
     Printed health is at least 1, so unless a continuous effect lowers health only a character
     with damage or a boost of its own (the cards in play these name) can be at 0."""
-    order = (state.active, 1 - state.active)
-    if health_lowered(state):
-        return [c for seat in order for c in characters(state, seat) if health(state, c) <= 0]
-    marked = [c for c in (*state.damage, *state.perm, *state.temp) if health(state, c) <= 0]
+    changes = stat_changes(state)
+    effects = changes.effects
+    if changes.lowers_health:
+        return [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
+                if health_under(state, c, effects) <= 0]
+    marked = [c for c in (*state.damage, *state.perm, *state.temp) if health_under(state, c, effects) <= 0]
     if not marked:
         return marked
-    return [c for seat in order for c in characters(state, seat) if c in marked]
+    return [c for seat in (state.active, 1 - state.active) for c in characters(state, seat) if c in marked]
 
 
 def run_check(state: QgState) -> bool:
