@@ -13,7 +13,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
-from engine.games.qiguang.cards import RACE_NAMES, RACES, CardDef, declared_x
+from engine.games.qiguang.cards import RACE_NAMES, RACES, Ability, CardDef, declared_x
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
                                         Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts, defn,
                                         lanes, mana_sources)
@@ -79,9 +79,10 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     used = state.abilities_used
     leader_used = state.leader_used[seat]
     chain = bool(state.chain)
-    abilities = [(c, i) for c in _with_abilities(state, seat, lightning_only) for i, a in enumerate(cards[c].defn.abilities)
-                 if (a.lightning or not lightning_only) and not (leader_used if cards[c].defn.leader else (c, i) in used)
-                 and (chain or not guards.negates(a.effects))]
+    abilities = [(c, i) for c in _with_abilities(state, seat, lightning_only)
+                 for i, a in enumerate(cards[c].defn.abilities)
+                 if (a.lightning or not lightning_only)
+                 and not (leader_used if cards[c].defn.leader else (c, i) in used)]
     if not hand and not abilities:
         return hand, abilities
     untapped = guards.untapped(state, seat)
@@ -89,8 +90,8 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     play_mana = guards.mana_allowed(state, "play")
     hand = [c for c in hand if _usable_card(cards[c].defn, chain, untapped, mana, play_mana)]
     ability_mana = guards.mana_allowed(state, "ability")
-    abilities = [(c, i) for c, i in abilities
-                 if affordable(cards[c].defn.abilities[i].cost, untapped, mana, ability_mana)]
+    abilities = [(c, i) for c, i in abilities if _usable_ability(cards[c].defn.abilities[i], chain, untapped, mana,
+                                                                 ability_mana)]
     return hand, abilities
 
 
@@ -114,7 +115,12 @@ def _usable_card(d: CardDef, chain: bool, untapped: tuple[int, int, int], mana: 
         return False
     if d.is_character:
         return affordable(d.cost, untapped, mana, True)
-    return (chain or not guards.negates(d.effects)) and affordable(d.cost, untapped, mana, play_mana)
+    return affordable(d.cost, untapped, mana, play_mana) and (chain or not guards.negates(d.effects))
+
+
+def _usable_ability(a: Ability, chain: bool, untapped: tuple[int, int, int], mana: int, ability_mana: bool) -> bool:
+    """`_usable` for an ability not used this turn."""
+    return affordable(a.cost, untapped, mana, ability_mana) and (chain or not guards.negates(a.effects))
 
 
 def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:

@@ -35,13 +35,13 @@ _PROCEED = Proceed()
 
 
 def _harmony(state: QgState, seat: int) -> list[str] | None:
-    """The six Elements of Harmony the seat shows (QG-0.3), or None. Run at every check, so the
-    seat's harmony cards in hand are counted first (by `map`, not a Python loop)."""
-    mine = state.harmony_cards[seat]
+    """The six Elements of Harmony the seat shows (QG-0.3), or None; asked at every check of a
+    seat with six harmony cards or more, so those in hand are counted first."""
     name_of = state.table.name_of
-    if len(mine) < 6 or list(map(name_of.__getitem__, mine)).count("hand") < 6:
+    shown = [c for c in state.harmony_cards[seat] if name_of[c] == "hand"]
+    if len(shown) < 6:
         return None
-    names = sorted({defn(state, c).name for c in mine if name_of[c] == "hand"})
+    names = sorted({defn(state, c).name for c in shown})
     return names if len(names) >= 6 else None
 
 
@@ -77,7 +77,7 @@ def run_check(state: QgState) -> bool:
     harmony = state.harmony_cards
     if len(harmony[0]) < 6 and len(harmony[1]) < 6:  # a deck of fewer than six can never show them
         return bool(doomed)
-    winners = [(s, names) for s in (0, 1) if (names := _harmony(state, s))]
+    winners = [(s, names) for s in (0, 1) if len(harmony[s]) >= 6 and (names := _harmony(state, s))]
     if len(winners) == 2:
         finish(state, [], "both players showed six Elements of Harmony at once", "QG-2.3.1")
     elif winners:

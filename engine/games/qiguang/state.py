@@ -329,7 +329,8 @@ class QgState:
     tie_offered: list[int] = field(default_factory=lambda: [-1, -1])  # the turn each seat last offered a tie
     result: Result | None = None
     flow: Flow = field(default_factory=Flow)
-    events: list[Emitted] = cache(factory=list)  # this decision's events, redacted when it ends
+    # this decision's events, redacted when it ends (an Event: emitted plain, the same for all)
+    events: list[Emitted | Event] = cache(factory=list)
     auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
@@ -425,7 +426,9 @@ def stat_changes(state: QgState) -> StatChanges:
     change (derived data, not part of the state hash)."""
     z = state.table.zones
     key = (*z["0.field"], -1, *z["0.support"], -1, *z["1.field"], -1, *z["1.support"])
-    if _lasting_characters(state):  # a character's own continuous effect counts while it is in play
+    facts = state.facts  # _lasting_characters, inline: this runs at every check
+    if (facts if facts.count == len(state.table.cards) else card_facts(state)).lasting:
+        # a character's own continuous effect counts while it is in play
         key = (*key, -2, *(c for seat in (0, 1) for k in state.char_keys[seat] for c in (-1, *z[k])))
     changes = state.stat_cache
     if changes.key != key:
@@ -508,7 +511,7 @@ def emit(state: QgState, data: dict) -> None:
         if type(value) in _NOT_PLAIN:
             break
     else:  # no card and nothing nested (a pass, a phase): nobody's view of it can change
-        state.events.append(Emitted(data, _NO_SEEN, (), Event(data)))
+        state.events.append(Event(data))
         return
     public: list[int] = []
     private: dict[int, int] = {}
@@ -526,7 +529,6 @@ def emit(state: QgState, data: dict) -> None:
 
 
 _NOT_PLAIN = frozenset((CardRef, dict, list))
-_NO_SEEN: frozenset = frozenset()
 
 
 def _still_seen(visible_to: Callable[[int, int], bool], e: Emitted) -> bool:
@@ -549,6 +551,9 @@ def published(state: QgState) -> list[Event]:
     visible_to = table.visible_to
     out = []
     for e in state.events:
+        if type(e) is Event:  # emitted plain: the same for every seat
+            out.append(e)
+            continue
         if e.flat is not None:
             if e.public is None or _still_seen(visible_to, e):
                 out.append(e.flat)  # it names no card, or its seats still see its cards (the usual case)
