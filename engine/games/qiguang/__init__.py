@@ -126,7 +126,7 @@ class QiguangRules(CardGame):
     rule_options = RULE_OPTIONS
     # information sets (engine/core/infoset.py): the card database and the lane keys are public;
     # `harmony_cards` lists hidden cards too, so a seat's copy has it again only once dealt
-    kept_caches = ("cards", "char_keys")
+    kept_caches = ("cards", "char_keys", "play_keys", "play_rank")
     card_derived = ("harmony_cards",)
 
     @staticmethod

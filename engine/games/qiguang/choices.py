@@ -13,10 +13,10 @@ from engine.core.requests import Option, Request
 
 from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
-from engine.games.qiguang.cards import RACE_NAMES, RACES, declared_x
+from engine.games.qiguang.cards import RACE_NAMES, RACES, Ability, CardDef, declared_x
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
-                                        Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, defn, lanes,
-                                        mana_sources)
+                                        Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts, defn,
+                                        lanes, mana_sources)
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
 
@@ -65,46 +65,100 @@ def _each_x(pairs: list[tuple[dict, str]], effects: tuple) -> list[tuple[dict, s
             for x in range(declared[0], declared[1] + 1)]
 
 
+def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int], list[tuple[int, int]]]:
+    """The cards in the seat's hand and the (card, ability index) of its cards in play that it
+    might use now, after the checks that need no guard: only Lightning ones when `lightning_only`
+    (QG-8.1), no Mana Source on its own (QG-G34), no ability used this turn (QG-0.1, QG-7.3), no
+    negation without a chain (QG-9.2), costs in reach (QG-4.1). Whatever these rule out, its
+    guard refuses too; most requests are response windows, where they rule out everything."""
+    cards = state.table.cards
+    hand = state.table.zones[f"{seat}.hand"]
+    if lightning_only:
+        lightning = card_facts(state).lightning
+        hand = [c for c in hand if c in lightning]
+    used = state.abilities_used
+    leader_used = state.leader_used[seat]
+    chain = bool(state.chain)
+    abilities = [(c, i) for c in _with_abilities(state, seat, lightning_only)
+                 for i, a in enumerate(cards[c].defn.abilities)
+                 if (a.lightning or not lightning_only)
+                 and not (leader_used if cards[c].defn.leader else (c, i) in used)]
+    if not hand and not abilities:
+        return hand, abilities
+    untapped = guards.untapped(state, seat)
+    mana = len(mana_sources(state, seat))
+    play_mana = guards.mana_allowed(state, "play")
+    hand = [c for c in hand if _usable_card(cards[c].defn, chain, untapped, mana, play_mana)]
+    ability_mana = guards.mana_allowed(state, "ability")
+    abilities = [(c, i) for c, i in abilities if _usable_ability(cards[c].defn.abilities[i], chain, untapped, mana,
+                                                                 ability_mana)]
+    return hand, abilities
+
+
+def _with_abilities(state: QgState, seat: int, lightning: bool) -> list[int]:
+    """The seat's cards in its lanes, support and field areas that have abilities (Lightning ones
+    if `lightning`), in the order of those zones (`play_keys`), found from the few cards of the
+    game that have any."""
+    rank = state.play_rank[seat]
+    zone_of = state.table.zone_of
+    facts = card_facts(state)
+    found = [c for c in (facts.with_lightning if lightning else facts.with_abilities) if zone_of[c] in rank]
+    if len(found) > 1:
+        z = state.table.zones
+        found.sort(key=lambda c: (rank[zone_of[c]], z[zone_of[c]].index(c)))
+    return found
+
+
+def _usable_card(d: CardDef, chain: bool, untapped: tuple[int, int, int], mana: int, play_mana: bool) -> bool:
+    """`_usable` for a card in hand: a summon may always use Mana Sources (QG-G13)."""
+    if d.type == "token":
+        return False
+    if d.is_character:
+        return affordable(d.cost, untapped, mana, True)
+    return affordable(d.cost, untapped, mana, play_mana) and (chain or not guards.negates(d.effects))
+
+
+def _usable_ability(a: Ability, chain: bool, untapped: tuple[int, int, int], mana: int, ability_mana: bool) -> bool:
+    """`_usable` for an ability not used this turn."""
+    return affordable(a.cost, untapped, mana, ability_mana) and (chain or not guards.negates(a.effects))
+
+
 def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:
-    """Candidate plays grouped per card or ability, as (first candidate, group builder).
+    """Candidate plays grouped per card or ability, as (first candidate, group builder), of
+    the cards and abilities `_usable` leaves.
 
     Within a group the candidates differ only in an empty standby lane, a listed target or a
     declared X in its range (QG-G32),
     which the group is built from, so the guard verdict on the first candidate holds for the
     whole group (the fuzz test checks every option against the guards)."""
+    hand, abilities = _usable(state, seat, lightning_only)
     cards = state.table.cards
-    z = state.table.zones
-    free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
-    untapped = guards.untapped(state, seat)
-    mana = len(mana_sources(state, seat))
-    for card in z[f"{seat}.hand"]:
-        d = cards[card].defn
-        if d.type == "token" or (lightning_only and not d.lightning):
-            continue
-        if d.is_character:
-            if free and affordable(d.cost, untapped, mana, True):
-                yield ({"type": "summon", "card": card, "lane": free[0]},
-                       lambda card=card, d=d: [({"type": "summon", "card": card, "lane": lane},
-                                                f"Summon {d.name} to standby lane {lane}") for lane in free])
-        elif affordable(d.cost, untapped, mana, guards.mana_allowed(state, "play")):
+    if hand:
+        z = state.table.zones
+        free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
+        for card in hand:
+            d = cards[card].defn
+            if d.is_character:
+                if free:
+                    yield ({"type": "summon", "card": card, "lane": free[0]},
+                           lambda card=card, d=d: [({"type": "summon", "card": card, "lane": lane},
+                                                    f"Summon {d.name} to standby lane {lane}") for lane in free])
+                continue
             base = {"type": "play", "card": card}
             targets = guards.target_candidates(state, seat, d.target) if d.target else None
             first = _first(base, targets, d.effects)
             if first is not None:
                 yield first, lambda base=base, d=d: _each_x(_targets(state, seat, base, d.target, f"Play {d.name}"),
                                                             d.effects)
-    for key in (*state.char_keys[seat], f"{seat}.support", f"{seat}.field"):
-        for card in z[key]:
-            d = cards[card].defn
-            for i, ability in enumerate(d.abilities):
-                if lightning_only and not ability.lightning:
-                    continue
-                base = {"type": "ability", "card": card, "index": i}
-                targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
-                first = _first(base, targets, ability.effects)
-                if first is not None:
-                    yield first, lambda base=base, d=d, a=ability: _each_x(
-                        _targets(state, seat, base, a.target, f"{d.name}: use {a.name}"), a.effects)
+    for card, i in abilities:
+        d = cards[card].defn
+        ability = d.abilities[i]
+        base = {"type": "ability", "card": card, "index": i}
+        targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
+        first = _first(base, targets, ability.effects)
+        if first is not None:
+            yield first, lambda base=base, d=d, a=ability: _each_x(
+                _targets(state, seat, base, a.target, f"{d.name}: use {a.name}"), a.effects)
 
 
 def _legal_plays(state: QgState, seat: int, lightning_only: bool) -> list[Option]:
@@ -117,48 +171,10 @@ def _legal_plays(state: QgState, seat: int, lightning_only: bool) -> list[Option
 
 
 def has_lightning(state: QgState, seat: int) -> bool:
-    """Whether the seat can use any Lightning card or ability now (QG-8.1, QG-G19).
-
-    Asked at every response window, so it first rules out what needs no guard: no Lightning
-    at all, abilities already used, costs out of reach."""
-    cards = state.table.cards
-    z = state.table.zones
-    hand = [c for c in z[f"{seat}.hand"] if cards[c].defn.lightning]
-    used = state.abilities_used
-    leader_used = state.leader_used[seat]
-    abilities = [(c, i) for key in (*state.char_keys[seat], f"{seat}.support", f"{seat}.field") for c in z[key]
-                 for i, a in enumerate(cards[c].defn.abilities)
-                 if a.lightning and not (leader_used if cards[c].defn.leader else (c, i) in used)]
-    if not hand and not abilities:
-        return False
-    untapped = guards.untapped(state, seat)
-    mana = len(mana_sources(state, seat))
-    hand = [c for c in hand if affordable(cards[c].defn.cost, untapped, mana,
-                                          guards.mana_allowed(state, "summon" if cards[c].defn.is_character
-                                                              else "play"))]
-    abilities = [(c, i) for c, i in abilities
-                 if affordable(cards[c].defn.abilities[i].cost, untapped, mana, guards.mana_allowed(state, "ability"))]
-    if not hand and not abilities:
-        return False
-    for c in hand:
-        d = cards[c].defn
-        if d.is_character:
-            free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
-            action = {"type": "summon", "card": c, "lane": free[0]} if free else None
-            if action and guards.check_summon(state, seat, action, False) is None:
-                return True
-            continue
-        targets = guards.target_candidates(state, seat, d.target) if d.target else None
-        action = _first({"type": "play", "card": c}, targets, d.effects)
-        if action and guards.check_play(state, seat, action, False) is None:
-            return True
-    for c, i in abilities:
-        ability = cards[c].defn.abilities[i]
-        targets = guards.target_candidates(state, seat, ability.target) if ability.target else None
-        action = _first({"type": "ability", "card": c, "index": i}, targets, ability.effects)
-        if action and guards.check_ability(state, seat, action, False) is None:
-            return True
-    return False
+    """Whether the seat can use any Lightning card or ability now (QG-8.1, QG-G19): asked before
+    its chance to respond comes, so without the guards' timing check."""
+    check = guards.GUARDS
+    return any(check[first["type"]](state, seat, first, False) is None for first, _ in play_groups(state, seat, True))
 
 
 def _pay_options(state: QgState, step: Pay) -> list[Option]:

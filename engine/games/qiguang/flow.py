@@ -24,9 +24,9 @@ from engine.games.qiguang.effects import (add_crystal, damage_character, destroy
 from engine.games.qiguang.state import (COURSE, OPENING_HAND, PHASES, STORED, BattlePhase, ChooseOrder,
                                         CrystalCap, DrawChoice, EffectCtx, GainCrystal, Link, MainPhase, Pay,
                                         PhaseBegin, Proceed, QgState, ResolveEffect, Respond, ResponseWindow,
-                                        Surcharge, TieAnswer, ToGraveyard, at, attack, course,
-                                        characters, defn, emit, health, lanes, leader_of, mana_sources, owner,
-                                        stat_effects, surcharge, where, zone)
+                                        Surcharge, TieAnswer, ToGraveyard, at, attack, course, characters, defn,
+                                        emit, health, health_under, lanes, leader_of, mana_sources, owner,
+                                        stat_changes, surcharge, where, zone)
 
 MAX_AUTO_STEPS = 5000  # automatic steps in one decision before a forced loop is declared (QG-G31)
 PROCESSOR: Processor[QgState] = Processor(operator.attrgetter("flow"))
@@ -35,26 +35,36 @@ _PROCEED = Proceed()
 
 
 def _harmony(state: QgState, seat: int) -> list[str] | None:
-    mine = state.harmony_cards[seat]
-    if len(mine) < 6:
-        return None
+    """The six Elements of Harmony the seat shows (QG-0.3), or None; asked at every check of a
+    seat with six harmony cards or more, so those in hand are counted first."""
     name_of = state.table.name_of
-    names = sorted({defn(state, c).name for c in mine if name_of[c] == "hand"})
+    shown = [c for c in state.harmony_cards[seat] if name_of[c] == "hand"]
+    if len(shown) < 6:
+        return None
+    names = sorted({defn(state, c).name for c in shown})
     return names if len(names) >= 6 else None
+
+
+def _doomed(state: QgState) -> list[int]:
+    """The characters at health 0 or below, the active player's first, in lane order (QG-3.5.6).
+    Printed health is at least 1, so unless a continuous effect lowers health only a character
+    with damage or a boost of its own (the cards in play these name) can be at 0."""
+    changes = stat_changes(state)
+    effects = changes.effects
+    if changes.lowers_health:
+        return [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
+                if health_under(state, c, effects) <= 0]
+    marked = [c for c in (*state.damage, *state.perm, *state.temp) if health_under(state, c, effects) <= 0]
+    if not marked:
+        return marked
+    return [c for seat in (state.active, 1 - state.active) for c in characters(state, seat) if c in marked]
 
 
 def run_check(state: QgState) -> bool:
     """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed."""
     if state.result is not None:
         return False
-    if stat_effects(state) or state.perm or state.temp:
-        doomed = [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
-                  if health(state, c) <= 0]
-    elif state.damage:  # without stat changes only damaged characters can be at 0 (health >= 1 printed)
-        doomed = [c for seat in (state.active, 1 - state.active) for c in characters(state, seat)
-                  if c in state.damage and health(state, c) <= 0]
-    else:
-        doomed = []
+    doomed = _doomed(state)
     for card in doomed:
         destroy(state, card, "QG-3.5.6")
     life = state.life
@@ -67,7 +77,7 @@ def run_check(state: QgState) -> bool:
     harmony = state.harmony_cards
     if len(harmony[0]) < 6 and len(harmony[1]) < 6:  # a deck of fewer than six can never show them
         return bool(doomed)
-    winners = [(s, names) for s in (0, 1) if (names := _harmony(state, s))]
+    winners = [(s, names) for s in (0, 1) if len(harmony[s]) >= 6 and (names := _harmony(state, s))]
     if len(winners) == 2:
         finish(state, [], "both players showed six Elements of Harmony at once", "QG-2.3.1")
     elif winners:

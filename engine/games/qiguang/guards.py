@@ -128,7 +128,8 @@ def target_candidates(state: QgState, seat: int, kind: str | None) -> list[int]:
     return targets(state, seat, kind)
 
 
-def _negates(effects: tuple) -> bool:
+def negates(effects: tuple) -> bool:
+    """Whether the effects cancel a chain link (QG-9.2): usable only with a chain open."""
     return any("negate" in e for e in effects)
 
 
@@ -232,7 +233,7 @@ def x_refusal(effects: tuple, action: dict) -> Refusal | None:
 
 def _target_refusal(state: QgState, seat: int, kind: str | None, effects: tuple, action: dict,
                     rule: str) -> Refusal | None:
-    if _negates(effects) and not state.chain:
+    if negates(effects) and not state.chain:
         return Refusal("QG-9.2", "This cancels a link of a chain, so it can only be used in response to a card "
                                  "or ability.")
     chosen = action.get("target")

@@ -9,7 +9,7 @@ cards: `crystals[seat]` is [untapped earth, pegasus, unicorn, tapped earth, pega
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
@@ -267,6 +267,33 @@ class Emitted:
     private: dict[int, int] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the rules read of every card of a game, by card id, worked out once (again when a
+    card is made: `count` cards were read). Options ask for them at every request."""
+
+    count: int
+    lightning: frozenset[int]  # Lightning cards (QG-8.1)
+    with_abilities: tuple[int, ...]  # cards with active abilities, in id order
+    with_lightning: tuple[int, ...]  # cards with Lightning abilities, in id order
+    lasting: bool  # does any character have continuous effects?
+
+
+_NO_FACTS = CardFacts(-1, frozenset(), (), (), False)
+
+
+class StatChanges(NamedTuple):
+    """The continuous stat changes in play (`stat_changes`) and the cards in play they were
+    read from (`key`)."""
+
+    key: tuple
+    effects: list[tuple]  # (owner, applies, race, attack, health) of each
+    lowers_health: bool  # without one, only a character with damage or a boost of its own can be at 0
+
+
+_NO_STAT_CHANGES = StatChanges((None,), [], False)
+
+
 @dataclass(slots=True, eq=False)
 class QgState:
     """The declared state (engine/core/hashing.py). There is no random source: nothing is random
@@ -302,17 +329,22 @@ class QgState:
     tie_offered: list[int] = field(default_factory=lambda: [-1, -1])  # the turn each seat last offered a tie
     result: Result | None = None
     flow: Flow = field(default_factory=Flow)
-    events: list[Emitted] = cache(factory=list)  # this decision's events, redacted when it ends
+    # this decision's events, redacted when it ends (an Event: emitted plain, the same for all)
+    events: list[Emitted | Event] = cache(factory=list)
     auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
-    stat_cache: tuple = cache((None, []))
-    lasting_characters: tuple = cache((-1, False))  # (cards counted, does any character have `continuous`?)
+    play_keys: list[tuple[str, ...]] = cache(None)  # char_keys, then support and field: where abilities are
+    play_rank: list[dict[str, int]] = cache(None)  # each play_keys zone key -> its place
+    stat_cache: StatChanges = cache(_NO_STAT_CHANGES)  # stat_changes
+    facts: CardFacts = cache(_NO_FACTS)  # card_facts
 
     def __post_init__(self) -> None:
         n = self.options["lanes"]  # read very often
         self.char_keys = [[f"{s}.{row}{lane}" for lane in range(1, n + 1) for row in ("standby", "combat")]
                           for s in (0, 1)]
+        self.play_keys = [(*self.char_keys[s], f"{s}.support", f"{s}.field") for s in (0, 1)]
+        self.play_rank = [{key: i for i, key in enumerate(keys)} for keys in self.play_keys]
 
 
 def defn(state: QgState, card: int) -> CardDef:
@@ -355,13 +387,25 @@ def in_play(state: QgState, card: int) -> bool:
     return state.table.name_of[card] in IN_PLAY
 
 
-def _lasting_characters(state: QgState) -> bool:
-    """Whether any character of this game has continuous effects (counted again when a card is
-    made; most games have none, so the lanes need not be read for every stat)."""
+def card_facts(state: QgState) -> CardFacts:
+    """The game's `CardFacts`, with the cards made since they were last worked out."""
     cards = state.table.cards
-    if state.lasting_characters[0] != len(cards):
-        state.lasting_characters = (len(cards), any(c.defn.is_character and c.defn.continuous for c in cards))
-    return state.lasting_characters[1]
+    facts = state.facts
+    if facts.count != len(cards):
+        new = [(c.id, c.defn) for c in cards[max(facts.count, 0):]]
+        facts = state.facts = CardFacts(len(cards), facts.lightning.union(i for i, d in new if d.lightning),
+                                        (*facts.with_abilities, *(i for i, d in new if d.abilities)),
+                                        (*facts.with_lightning,
+                                         *(i for i, d in new if any(a.lightning for a in d.abilities))),
+                                        facts.lasting or any(d.is_character and d.continuous for _, d in new))
+    return facts
+
+
+def _lasting_characters(state: QgState) -> bool:
+    """Whether any character of this game has continuous effects (most games have none, so the
+    lanes need not be read for every stat)."""
+    facts = state.facts
+    return (facts if facts.count == len(state.table.cards) else card_facts(state)).lasting
 
 
 def sources(state: QgState) -> list[int]:
@@ -377,23 +421,32 @@ def sources(state: QgState) -> list[int]:
     return out
 
 
-def stat_effects(state: QgState) -> list[tuple]:
-    """(owner, applies, race, attack, health) of every continuous stat change in play, cached
-    until the cards in play that carry them change (derived data, not part of the state hash)."""
+def stat_changes(state: QgState) -> StatChanges:
+    """Every continuous stat change in play, cached until the cards in play that carry them
+    change (derived data, not part of the state hash)."""
     z = state.table.zones
     key = (*z["0.field"], -1, *z["0.support"], -1, *z["1.field"], -1, *z["1.support"])
-    if _lasting_characters(state):  # a character's own continuous effect counts while it is in play
+    facts = state.facts  # _lasting_characters, inline: this runs at every check
+    if (facts if facts.count == len(state.table.cards) else card_facts(state)).lasting:
+        # a character's own continuous effect counts while it is in play
         key = (*key, -2, *(c for seat in (0, 1) for k in state.char_keys[seat] for c in (-1, *z[k])))
-    if state.stat_cache[0] != key:
+    changes = state.stat_cache
+    if changes.key != key:
         effects = [(owner(state, src), c.applies, c.race, c.attack, c.health)
                    for src in sources(state) for c in defn(state, src).continuous if c.attack or c.health]
-        state.stat_cache = (key, effects)
-    return state.stat_cache[1]
+        changes = state.stat_cache = StatChanges(key, effects, any(e[4] < 0 for e in effects))
+    return changes
 
 
-def _bonus(state: QgState, card: int, index: int) -> int:
+def stat_effects(state: QgState) -> list[tuple]:
+    """(owner, applies, race, attack, health) of every continuous stat change in play."""
+    return stat_changes(state).effects
+
+
+def _bonus(state: QgState, card: int, index: int, effects: list[tuple]) -> int:
+    """The change to stat `index` (0 attack, 1 health) of `card`: by `effects` (`stat_effects`)
+    and its own boosts."""
     total = 0
-    effects = stat_effects(state)
     if effects:
         d = defn(state, card)
         seat = owner(state, card)
@@ -411,12 +464,17 @@ def _bonus(state: QgState, card: int, index: int) -> int:
 
 
 def attack(state: QgState, card: int) -> int:
-    return defn(state, card).attack + _bonus(state, card, 0)
+    return defn(state, card).attack + _bonus(state, card, 0, stat_effects(state))
 
 
 def health(state: QgState, card: int) -> int:
     """Current health: printed health plus changes minus lasting damage (QG-G7)."""
-    return defn(state, card).health + _bonus(state, card, 1) - state.damage.get(card, 0)
+    return health_under(state, card, stat_effects(state))
+
+
+def health_under(state: QgState, card: int, effects: list[tuple]) -> int:
+    """`health` with `stat_effects` already read (a loop over characters reads them once)."""
+    return defn(state, card).health + _bonus(state, card, 1, effects) - state.damage.get(card, 0)
 
 
 def surcharge(state: QgState) -> int:
@@ -453,7 +511,7 @@ def emit(state: QgState, data: dict) -> None:
         if type(value) in _NOT_PLAIN:
             break
     else:  # no card and nothing nested (a pass, a phase): nobody's view of it can change
-        state.events.append(Emitted(data, _NO_SEEN, (), Event(data)))
+        state.events.append(Event(data))
         return
     public: list[int] = []
     private: dict[int, int] = {}
@@ -471,7 +529,6 @@ def emit(state: QgState, data: dict) -> None:
 
 
 _NOT_PLAIN = frozenset((CardRef, dict, list))
-_NO_SEEN: frozenset = frozenset()
 
 
 def _still_seen(visible_to: Callable[[int, int], bool], e: Emitted) -> bool:
@@ -494,6 +551,9 @@ def published(state: QgState) -> list[Event]:
     visible_to = table.visible_to
     out = []
     for e in state.events:
+        if type(e) is Event:  # emitted plain: the same for every seat
+            out.append(e)
+            continue
         if e.flat is not None:
             if e.public is None or _still_seen(visible_to, e):
                 out.append(e.flat)  # it names no card, or its seats still see its cards (the usual case)

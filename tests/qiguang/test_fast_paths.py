@@ -1,0 +1,100 @@
+"""The shortcuts of the options and the state check agree with the plain reading of the rules,
+after every decision of seeded fuzzed games (the test card set, both response-window options):
+
+- the plays offered (choices._usable sifts cards and abilities before any guard) are exactly
+  the candidates of every card in hand and every ability in play, with every lane, target and
+  declared X, that the guards accept; `has_lightning` says whether any Lightning one is;
+- the characters the check destroys (flow._doomed reads only damaged or boosted characters
+  unless a continuous effect lowers health) are those at health 0 or below, also after damage
+  is dealt to a character of the position;
+- the per-game card facts (extended when a card is made) are those worked out from scratch.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from engine.core.game import Game
+from engine.games.qiguang import choices, flow, guards
+from engine.games.qiguang.cards import declared_x
+from engine.games.qiguang.state import CardFacts, QgState, card_facts, characters, health, lanes
+from tests.fuzzing import fuzz_game
+from tests.qiguang.scenario import RULES, full_deck
+
+PLAYS = ("summon", "play", "ability")
+
+
+def _variants(state: QgState, base: dict, target: str | None, effects: tuple) -> list[dict]:
+    """`base` with every character as its target (if it takes one) and every declared X."""
+    everyone = characters(state, 0) + characters(state, 1)
+    out = [{**base, "target": t} for t in everyone] if target else [base]
+    declared = declared_x(effects)
+    if declared is not None:
+        out = [{**a, "x": x} for a in out for x in range(declared[0], declared[1] + 1)]
+    return out
+
+
+def _every_candidate(state: QgState, seat: int, lightning_only: bool) -> list[dict]:
+    table = state.table
+    out: list[dict] = []
+    for card in table.zones[f"{seat}.hand"]:
+        d = table.cards[card].defn
+        if lightning_only and not d.lightning:
+            continue
+        if d.is_character:
+            out += [{"type": "summon", "card": card, "lane": lane} for lane in lanes(state)]
+        else:
+            out += _variants(state, {"type": "play", "card": card}, d.target, d.effects)
+    keys = [f"{seat}.{row}{lane}" for lane in lanes(state) for row in ("standby", "combat")]
+    for key in (*keys, f"{seat}.support", f"{seat}.field"):
+        for card in table.zones[key]:
+            for i, ability in enumerate(table.cards[card].defn.abilities):
+                if not lightning_only or ability.lightning:
+                    out += _variants(state, {"type": "ability", "card": card, "index": i}, ability.target,
+                                     ability.effects)
+    return out
+
+
+def _plain_plays(state: QgState, seat: int, lightning_only: bool, timing: bool = True) -> list[str]:
+    check = guards.GUARDS
+    return sorted(repr(sorted(a.items())) for a in _every_candidate(state, seat, lightning_only)
+                  if check[a["type"]](state, seat, a, timing) is None)
+
+
+def _plain_doomed(state: QgState) -> list[int]:
+    return [c for seat in (state.active, 1 - state.active) for c in characters(state, seat) if health(state, c) <= 0]
+
+
+def _fresh_facts(state: QgState) -> CardFacts:
+    fresh = copy.copy(state)
+    fresh.facts = QgState.__dataclass_fields__["facts"].default
+    return card_facts(fresh)
+
+
+def _agree(game: Game, rnd: random.Random) -> None:
+    state = game.state
+    request = game.pending()
+    if request is not None and request.kind in ("main", "window", "respond"):
+        offered = sorted(repr(sorted(o.action.items())) for o in request.options if o.action["type"] in PLAYS)
+        assert offered == _plain_plays(state, request.seat, request.kind != "main")
+    if state.result is None and state.phase != "order":
+        for seat in (0, 1):
+            assert choices.has_lightning(state, seat) == bool(_plain_plays(state, seat, True, timing=False))
+    assert flow._doomed(state) == _plain_doomed(state)
+    everyone = characters(state, 0) + characters(state, 1)
+    if everyone:
+        hurt = copy.deepcopy(state)
+        victim = rnd.choice(everyone)
+        hurt.damage[victim] = hurt.damage.get(victim, 0) + rnd.randrange(1, 6)
+        assert flow._doomed(hurt) == _plain_doomed(hurt)
+    assert card_facts(state) == _fresh_facts(state)
+
+
+def test_fast_paths_agree_with_the_plain_rules_in_fuzzed_games():
+    rnd = random.Random(5)
+    decks = [full_deck("a"), full_deck("b")]
+    for seed, options in ((1, {}), (2, {"lightning_stops": "when_able"}), (3, {"lanes": 3})):
+        decisions = fuzz_game(RULES, 2000 + seed, options, mutate_rate=0.05,
+                              extra_check=lambda game: _agree(game, rnd), full_checks=False, decks=decks)
+        assert decisions > 50
