@@ -312,7 +312,9 @@ def _code_stamp(make: Callable) -> list:
 
 
 def _module_of(make: Callable) -> str:
-    return getattr(make, "__module__", None) or getattr(getattr(make, "func", None), "__module__", "")  # a partial
+    """The module that builds the cards: a `functools.partial`'s own `__module__` is
+    'functools', so a partial is looked through to the function it wraps."""
+    return getattr(getattr(make, "func", make), "__module__", None) or ""
 
 
 class _Store:

@@ -42,8 +42,8 @@ What each game's state holds outside the Table, read for hidden information (202
   `turn_speed_bonus` are about cards in play (public); the face-down opening card is in the
   Table (`face_down`).
 - Qiguang: `harmony_cards` lists hidden cards (card_derived); `cards` is the card database and
-  `char_keys` zone names (kept); `stat_cache`, `lasting_characters` (memos over every card) and
-  `positions` are reset; `damage`, `perm`, `temp`, `abilities_used`, `attacked`, `chain` are
+  `char_keys` zone names and `play_keys`, `play_rank` (the zones abilities are in and their order: kept);
+  `stat_cache`, `facts` (memos over every card) and `positions` are reset; `damage`, `perm`, `temp`, `abilities_used`, `attacked`, `chain` are
   about cards in play or on the chain (public).
 - Sakura Arms: `forced_timed` (worked out over every card) and `mods_cache` are reset;
   `special_used`, `sealed_by`, `copy_of`, `turn_used`, `used_from_facedown`, `triggered`,
@@ -51,7 +51,7 @@ What each game's state holds outside the Table, read for hidden information (202
   public; the opponent's `plan` and the `copy_of_sealed` entries of hidden cards are secrets
   (`redact_secrets`/`deal_secrets`); `Table.reveal`/`give` are in the Table.
 - Vividz: the card indexes `cont_cards`, `state_cards`, `cont_zones`, `setter_cards` and the
-  memos `cache`, `reducer_cards`, `act_cards` list hidden cards: reset, derived again after a
+  memos `cache`, `reducer_cards`, `act_cards`, `auto_cards` list hidden cards: reset, derived again after a
   deal; `inc` and `entered` are per card id (moves are public, ids carry no identity); `slot`,
   `seq`, `sleep`, `damage`, `lvup`, `host`, `lki`, `pending`, `delayed`, `control` and the
   other records are about cards in the Area or resolving (public).

@@ -374,3 +374,14 @@ def test_a_lazy_kaiju_set_resolves_deck_lists_as_the_eager_one_does(tmp_path):
         assert outcomes[0] == outcomes[1]
     assert "unknown card 'Kindling Beast Cindrakk'; did you mean" in str(outcomes[0])
     assert len(lazy._built) < 40, "the lazy set unpickled the deck's cards only"
+
+
+@pytest.mark.parametrize("game", ["kaiju", "qiguang", "gundam_war"])
+def test_an_edit_to_a_games_card_code_makes_its_cached_cards_stale(game):
+    """These games hand the loader a `functools.partial` over their `_make`: the code stamp must
+    still cover the game's own modules (a partial's `__module__` is 'functools'), or a card built
+    by older code comes back from the user cache after the game's code changed."""
+    module = importlib.import_module(f"engine.games.{game}.cards")
+    stamp = cardset._code_stamp(partial(module._make, None))
+    covered = {name for mod, name, _, _ in stamp if mod == module.__name__}
+    assert covered == {p.name for p in Path(module.__file__).parent.glob("*.py")}
