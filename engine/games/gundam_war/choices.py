@@ -16,13 +16,20 @@ from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers,
     change_targets, check_change, check_play, check_sortie, check_use)
 
 
+# the zone keys the candidates read, per seat (formatting them on every request costs more than the loops)
+_HAND = tuple((f"{seat}.hand", f"{seat}.hangar") for seat in (0, 1))
+_FIELD = tuple(tuple((name, f"{seat}.{name}") for name in ("deploy", "space", "earth", "arena", "set"))
+               for seat in (0, 1))
+
+
 def _play_candidates(state: GWState, seat: int):
     z = state.table.zones
     deploy_turn = seat == state.active and state.step == "deploy_ft" and not state.cut
     pw = None
     cards = state.table.cards
     treated = state.treated
-    for card in z[f"{seat}.hand"] + z[f"{seat}.hangar"]:
+    hand, hangar = _HAND[seat]
+    for card in z[hand] + z[hangar]:
         d = cards[card].defn
         kinds = types_of(state, card) if treated else ONLY_TYPE[d.type]   # (the printed type when nothing is treated)
         # pre-filters only for speed: the guards refuse all of these too
@@ -96,8 +103,8 @@ def _text_prefilter(state: GWState, card: int, zname: str, t) -> bool:
 def _use_candidates(state: GWState, seat: int):
     z = state.table.zones
     cards = state.table.cards
-    for zname in ("deploy", "space", "earth", "arena", "set"):
-        for card in z[f"{seat}.{zname}"]:
+    for zname, key in _FIELD[seat]:
+        for card in z[key]:
             d = cards[card].defn
             texts = card_texts(state, card) if d.keywords.get("team") else d.texts
             if not texts:
