@@ -9,17 +9,11 @@ from engine.core.requests import Option, Request
 
 from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
-    Order, Priority, SimultaneousEntry, Sortie, Vulture, card_texts, controller, defn, is_rolled,
+    Order, Priority, SimultaneousEntry, Sortie, Vulture, ZONE_KEY, card_texts, controller, defn, is_rolled,
     is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, waiting_auto, where, zone)
 from engine.games.gundam_war.effects import REGISTRY, conflicted, psycommu_targets, resupply_eligible
 from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _timing_ok, _title, auto_targets,
     change_targets, check_change, check_play, check_sortie, check_use)
-
-
-# the zone keys the candidates read, per seat (formatting them on every request costs more than the loops)
-_HAND = tuple((f"{seat}.hand", f"{seat}.hangar") for seat in (0, 1))
-_FIELD = tuple(tuple((name, f"{seat}.{name}") for name in ("deploy", "space", "earth", "arena", "set"))
-               for seat in (0, 1))
 
 
 def _play_candidates(state: GWState, seat: int):
@@ -28,8 +22,8 @@ def _play_candidates(state: GWState, seat: int):
     pw = None
     cards = state.table.cards
     treated = state.treated
-    hand, hangar = _HAND[seat]
-    for card in z[hand] + z[hangar]:
+    keys = ZONE_KEY[seat]
+    for card in z[keys["hand"]] + z[keys["hangar"]]:
         d = cards[card].defn
         kinds = types_of(state, card) if treated else ONLY_TYPE[d.type]   # (the printed type when nothing is treated)
         # pre-filters only for speed: the guards refuse all of these too
@@ -71,11 +65,11 @@ def _play_candidates(state: GWState, seat: int):
                 base["mode"] = mode
             label = f"Play {name}" + (" with its Substitute Cost" if mode else "")
             if "character" in kinds:
-                for t in z[f"{seat}.deploy"] + z[f"{seat}.set"]:
+                for t in z[keys["deploy"]] + z[keys["set"]]:
                     yield {**base, "target": t}, f"{label} on {_title(state, t)}"
             elif "operation" in kinds and d.set:
                 for s in (seat, 1 - seat):
-                    for t in z[f"{s}.deploy"]:
+                    for t in z[ZONE_KEY[s]["deploy"]]:
                         yield {**base, "target": t}, f"{label} on {_title(state, t)}"
             else:
                 yield base, label
@@ -103,8 +97,9 @@ def _text_prefilter(state: GWState, card: int, zname: str, t) -> bool:
 def _use_candidates(state: GWState, seat: int):
     z = state.table.zones
     cards = state.table.cards
-    for zname, key in _FIELD[seat]:
-        for card in z[key]:
+    keys = ZONE_KEY[seat]
+    for zname in ("deploy", "space", "earth", "arena", "set"):
+        for card in z[keys[zname]]:
             d = cards[card].defn
             texts = card_texts(state, card) if d.keywords.get("team") else d.texts
             if not texts:
