@@ -149,8 +149,11 @@ def _change_candidates(state: GWState, seat: int):
                        f"Change {_title(state, t)} into {_title(state, card)}")
 
 
+_FT_SOURCES = ((_play_candidates, check_play), (_use_candidates, check_use), (_change_candidates, check_change))
+
+
 def _legal_ft(state: GWState, seat: int):
-    for gen, guard in ((_play_candidates, check_play), (_use_candidates, check_use), (_change_candidates, check_change)):
+    for gen, guard in _FT_SOURCES:
         for action, label in gen(state, seat):
             if guard(state, seat, action) is None:
                 yield Option(label, action)

@@ -591,7 +591,7 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
         keys = ZONE_KEY[seat]
         for zname in _FIELD_ZONES:
             for card in list(z[keys[zname]]):
-                d = defn(state, card)
+                d = state.table.cards[card].defn
                 if not d.autos:
                     continue
                 for i, a in enumerate(d.autos):

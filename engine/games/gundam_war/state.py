@@ -470,8 +470,9 @@ def power(state: GWState, seat: int) -> dict[str, int]:
     by an effect only if that effect gave it one (Dismantle, VARIABLE, `generates: true`)."""
     out: dict[str, int] = {}
     treated = state.treated
+    cards = state.table.cards
     for c in state.table.zones[ZONE_KEY[seat]["deploy"]]:
-        d = defn(state, c)
+        d = cards[c].defn
         if treated and c in treated:             # is_g, written out (this runs for every candidate play)
             if "g" not in treated[c]:
                 continue                         # no longer a G (GW-A-1.2.1): generates nothing
@@ -669,9 +670,10 @@ def continuous_sources(state: GWState, seat: int, kind: str) -> list:
     out = []
     z = state.table.zones
     keys = ZONE_KEY[seat]
+    cards = state.table.cards
     for zname in ("deploy", "set", "space", "earth", "arena"):
         for c in z[keys[zname]]:
-            d = defn(state, c)
+            d = cards[c].defn
             if not d.autos or c in state.dismantled or c in state.variable_g:
                 continue
             for a in d.autos:
@@ -718,11 +720,12 @@ def can_pay(state: GWState, seat: int, resource: int, extras: list[dict]) -> boo
 def same_name_on_field(state: GWState, name: str, seats: tuple, exclude: int | None = None) -> bool:
     """Name check for Restrict to 1 / Characters (GW-A-1.4.1: name without model number)."""
     z = state.table.zones
+    cards = state.table.cards
     for seat in seats:
         keys = ZONE_KEY[seat]
         for zname in ("deploy", "set", "space", "earth", "arena"):
             for c in z[keys[zname]]:
-                if c != exclude and defn(state, c).name == name and c not in state.dismantled \
+                if c != exclude and cards[c].defn.name == name and c not in state.dismantled \
                         and c not in state.card_coins:                 # a coin's name is no card name
                     return True
     return False
