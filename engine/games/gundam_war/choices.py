@@ -200,8 +200,8 @@ def sortie_request(state: GWState, step: Sortie) -> Request:
     seat = step.seat
     opts = [Option("Finish the sortie", {"type": "sortie_done"})]
     for card in zone(state, seat, "deploy"):
-        if not is_unit(state, card):
-            continue
+        if not is_unit(state, card) or is_rolled(state, card):
+            continue                                   # only for speed: the guard refuses a rolled Unit too
         for area in ("space", "earth", "arena"):
             a = {"type": "sortie", "card": card, "area": area}
             if check_sortie(state, seat, a) is None:
