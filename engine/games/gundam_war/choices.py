@@ -9,7 +9,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.gundam_war.cards import bare
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
-    Order, Priority, SimultaneousEntry, Sortie, Vulture, card_texts, controller, defn, is_rolled,
+    Order, Priority, SimultaneousEntry, Sortie, Vulture, ZONE_KEY, card_texts, controller, defn, is_rolled,
     is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, waiting_auto, where, zone)
 from engine.games.gundam_war.effects import REGISTRY, conflicted, psycommu_targets, resupply_eligible
 from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _timing_ok, _title, auto_targets,
@@ -22,7 +22,8 @@ def _play_candidates(state: GWState, seat: int):
     pw = None
     cards = state.table.cards
     treated = state.treated
-    for card in z[f"{seat}.hand"] + z[f"{seat}.hangar"]:
+    keys = ZONE_KEY[seat]
+    for card in z[keys["hand"]] + z[keys["hangar"]]:
         d = cards[card].defn
         kinds = types_of(state, card) if treated else ONLY_TYPE[d.type]   # (the printed type when nothing is treated)
         # pre-filters only for speed: the guards refuse all of these too
@@ -64,11 +65,11 @@ def _play_candidates(state: GWState, seat: int):
                 base["mode"] = mode
             label = f"Play {name}" + (" with its Substitute Cost" if mode else "")
             if "character" in kinds:
-                for t in z[f"{seat}.deploy"] + z[f"{seat}.set"]:
+                for t in z[keys["deploy"]] + z[keys["set"]]:
                     yield {**base, "target": t}, f"{label} on {_title(state, t)}"
             elif "operation" in kinds and d.set:
                 for s in (seat, 1 - seat):
-                    for t in z[f"{s}.deploy"]:
+                    for t in z[ZONE_KEY[s]["deploy"]]:
                         yield {**base, "target": t}, f"{label} on {_title(state, t)}"
             else:
                 yield base, label
@@ -96,8 +97,9 @@ def _text_prefilter(state: GWState, card: int, zname: str, t) -> bool:
 def _use_candidates(state: GWState, seat: int):
     z = state.table.zones
     cards = state.table.cards
+    keys = ZONE_KEY[seat]
     for zname in ("deploy", "space", "earth", "arena", "set"):
-        for card in z[f"{seat}.{zname}"]:
+        for card in z[keys[zname]]:
             d = cards[card].defn
             texts = card_texts(state, card) if d.keywords.get("team") else d.texts
             if not texts:
@@ -147,8 +149,11 @@ def _change_candidates(state: GWState, seat: int):
                        f"Change {_title(state, t)} into {_title(state, card)}")
 
 
+_FT_SOURCES = ((_play_candidates, check_play), (_use_candidates, check_use), (_change_candidates, check_change))
+
+
 def _legal_ft(state: GWState, seat: int):
-    for gen, guard in ((_play_candidates, check_play), (_use_candidates, check_use), (_change_candidates, check_change)):
+    for gen, guard in _FT_SOURCES:
         for action, label in gen(state, seat):
             if guard(state, seat, action) is None:
                 yield Option(label, action)
@@ -195,8 +200,8 @@ def sortie_request(state: GWState, step: Sortie) -> Request:
     seat = step.seat
     opts = [Option("Finish the sortie", {"type": "sortie_done"})]
     for card in zone(state, seat, "deploy"):
-        if not is_unit(state, card):
-            continue
+        if not is_unit(state, card) or is_rolled(state, card):
+            continue                                   # only for speed: the guard refuses a rolled Unit too
         for area in ("space", "earth", "arena"):
             a = {"type": "sortie", "card": card, "area": area}
             if check_sortie(state, seat, a) is None:

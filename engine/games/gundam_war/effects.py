@@ -32,7 +32,7 @@ from engine.games.gundam_war.state import (AREAS, AutoTarget, GWState, Simultane
     designated_total,
     continuous_sources, controller, defense, defn, emit, entry_text, group, is_basic_g, is_g, is_rolled, is_type,
     is_unit, on_field, owner, requirement_met, root, same_name_on_field, set_cards, stats, tell, types_of, units,
-    where, zone)
+    where, zone, ZONE_KEY)
 
 
 def draw(state: GWState, seat: int, count: int = 1, pile: str = "homeland") -> None:
@@ -523,7 +523,8 @@ def g_count(state: GWState, seat: int) -> int:
 
 def field_cards(state: GWState, seat: int) -> list[int]:
     z = state.table.zones
-    return [c for name in ("deploy", "set", "space", "earth", "arena") for c in z[f"{seat}.{name}"]]
+    keys = ZONE_KEY[seat]
+    return [c for name in ("deploy", "set", "space", "earth", "arena") for c in z[keys[name]]]
 
 
 def set_target_refusal(state: GWState, seat: int, card: int, target) -> Refusal | None:
@@ -587,9 +588,10 @@ def fire(state: GWState, on: str, subject: int | None, subject_seat: int | None 
     serial = state.serial
     z = state.table.zones
     for seat in (state.active, 1 - state.active):
+        keys = ZONE_KEY[seat]
         for zname in _FIELD_ZONES:
-            for card in list(z[f"{seat}.{zname}"]):
-                d = defn(state, card)
+            for card in list(z[keys[zname]]):
+                d = state.table.cards[card].defn
                 if not d.autos:
                     continue
                 for i, a in enumerate(d.autos):

@@ -364,9 +364,9 @@ def _sortie_closed(state: GWState, seat: int) -> Refusal | None:
     """Why `seat` cannot declare a sortie now: only the attacker in the Attack Step fixed effect
     and the defender in the Defense Step's (GW-A-4.2.4, GW-A-4.2.5)."""
     deciding = choice(state)
-    if deciding == Sortie(seat):
-        return None
     if type(deciding) is Sortie:
+        if deciding.seat == seat:
+            return None
         if deciding.seat == state.active:
             return Refusal("GW-A-4.2.4", "The attacking player is declaring the attack sortie now; you sortie to "
                                          "defend in the Defense Step.")

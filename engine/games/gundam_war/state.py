@@ -42,6 +42,10 @@ ZONES = (
 )
 
 
+# "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
+ZONE_KEY = tuple({spec.name: f"{seat}.{spec.name}" for spec in ZONES} for seat in (0, 1))
+
+
 AREAS = ("space", "earth", "arena")
 
 
@@ -287,7 +291,7 @@ def controller(state: GWState, card: int) -> int:
 
 
 def zone(state: GWState, seat: int, name: str) -> list[int]:
-    return state.table.zones[f"{seat}.{name}"]
+    return state.table.zones[ZONE_KEY[seat][name]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,9 +433,10 @@ def is_rolled(state: GWState, card: int) -> bool:
 def units(state: GWState, seat: int) -> list[int]:
     """The seat's field Units: Deploy Area first, then the squads."""
     z = state.table.zones
-    out = [c for c in z[f"{seat}.deploy"] if is_unit(state, c)]
+    keys = ZONE_KEY[seat]
+    out = [c for c in z[keys["deploy"]] if is_unit(state, c)]
     for area in AREAS:
-        out += z[f"{seat}.{area}"]
+        out += z[keys[area]]
     return out
 
 
@@ -443,7 +448,8 @@ def designated_total(state: GWState, card: int) -> int:
 
 def battle_units(state: GWState, seat: int) -> list[int]:
     z = state.table.zones
-    return z[f"{seat}.space"] + z[f"{seat}.earth"] + z[f"{seat}.arena"]
+    keys = ZONE_KEY[seat]
+    return z[keys["space"]] + z[keys["earth"]] + z[keys["arena"]]
 
 
 def set_cards(state: GWState, target: int) -> list[int]:
@@ -464,8 +470,9 @@ def power(state: GWState, seat: int) -> dict[str, int]:
     by an effect only if that effect gave it one (Dismantle, VARIABLE, `generates: true`)."""
     out: dict[str, int] = {}
     treated = state.treated
-    for c in state.table.zones[f"{seat}.deploy"]:
-        d = defn(state, c)
+    cards = state.table.cards
+    for c in state.table.zones[ZONE_KEY[seat]["deploy"]]:
+        d = cards[c].defn
         if treated and c in treated:             # is_g, written out (this runs for every candidate play)
             if "g" not in treated[c]:
                 continue                         # no longer a G (GW-A-1.2.1): generates nothing
@@ -602,7 +609,7 @@ def stats(state: GWState, card: int) -> tuple:
 def _same_area_units(state: GWState, seat: int, card: int) -> list[int]:
     """Team (GW-A-25.15): the other Units in the same area (Deploy Area or battle area)."""
     name = where(state, card)
-    cards = state.table.zones[f"{seat}.{name}"]
+    cards = state.table.zones[ZONE_KEY[seat][name]]
     others = [c for c in cards if c != card and is_unit(state, c)]
     if state.options.get("team_includes_self") and card in cards:
         others.append(card)
@@ -662,9 +669,11 @@ def continuous_sources(state: GWState, seat: int, kind: str) -> list:
     """Values of one kind of Auto A `continuous` effect from the seat's valid field cards."""
     out = []
     z = state.table.zones
+    keys = ZONE_KEY[seat]
+    cards = state.table.cards
     for zname in ("deploy", "set", "space", "earth", "arena"):
-        for c in z[f"{seat}.{zname}"]:
-            d = defn(state, c)
+        for c in z[keys[zname]]:
+            d = cards[c].defn
             if not d.autos or c in state.dismantled or c in state.variable_g:
                 continue
             for a in d.autos:
@@ -711,10 +720,12 @@ def can_pay(state: GWState, seat: int, resource: int, extras: list[dict]) -> boo
 def same_name_on_field(state: GWState, name: str, seats: tuple, exclude: int | None = None) -> bool:
     """Name check for Restrict to 1 / Characters (GW-A-1.4.1: name without model number)."""
     z = state.table.zones
+    cards = state.table.cards
     for seat in seats:
+        keys = ZONE_KEY[seat]
         for zname in ("deploy", "set", "space", "earth", "arena"):
-            for c in z[f"{seat}.{zname}"]:
-                if c != exclude and defn(state, c).name == name and c not in state.dismantled \
+            for c in z[keys[zname]]:
+                if c != exclude and cards[c].defn.name == name and c not in state.dismantled \
                         and c not in state.card_coins:                 # a coin's name is no card name
                     return True
     return False
