@@ -118,6 +118,7 @@ class Game:
 
     # -- reading -------------------------------------------------------------------------
     def pending(self) -> Request | None:
+        """The Request the game waits for (None once it is over), built once per decision."""
         if not self._pending_fresh:
             self._pending = self.rules.request(self.state)
             self._pending_fresh = True
@@ -126,7 +127,7 @@ class Game:
     def request_for(self, seat: int) -> Request | None:
         """The Request `seat` may answer now: the pending one if it is that seat's, its own when
         the asking step lets several seats answer at once (`Request.also`), else None."""
-        request = self.pending()
+        request = self._pending if self._pending_fresh else self.pending()
         if request is None:
             return None
         if seat == request.seat:
@@ -191,10 +192,11 @@ class Game:
 
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply one decision. Raises IllegalAction and changes nothing if it is not legal."""
-        request = self.pending()
+        request = self._pending if self._pending_fresh else self.pending()
         if request is None:
             raise self._game_over("no more moves can be made")
-        mine = self.request_for(seat)
+        # the deciding seat answers the pending Request itself (every decision of self-play)
+        mine = request if seat == request.seat else self.request_for(seat)
         if mine is None or mine.find(action) is None:
             raise self._explain(seat, action, mine or request)
         return self._commit(seat, action)
@@ -225,7 +227,7 @@ class Game:
         decision is not logged (the hash comes first, so a failing hash leaves no half entry)."""
         try:
             events = self._apply(seat, action)
-            digest = self.state_hash()
+            digest = state_hash(self._pack(self.state))  # what self.state_hash() says, one call less
         except Exception:
             self._rebuild(len(self.decisions))
             raise

@@ -174,3 +174,19 @@ def test_the_first_card_to_claim_a_name_keeps_it_in_the_card_index():
     later.add_all([("Two", c), ("Three", c)])
     assert [later.resolve(n)[0] for n in ("One", "Two", "Three")] == [a, b, c]
     assert later.display_name(c) == "Two"
+
+
+def test_find_gives_the_first_equal_option_for_an_options_own_action_object():
+    """`Request.find` takes an option's own action without comparing it (a bot's answer): it
+    must still return the first option with that action, as comparing finds it, and a copy is
+    still compared type-strictly (`True` is not `1`, `1.0` is not `1`)."""
+    from engine.core.requests import Option, Request
+
+    first, again = Option("a", {"type": "pass"}), Option("b", {"type": "pass"})
+    other = Option("c", {"type": "play", "card": 1})
+    request = Request(0, "main", "choose", [other, first, again])
+    assert request.find(again.action) is first
+    assert request.find(other.action) is other
+    assert request.find({"type": "play", "card": 1}) is other
+    assert request.find({"type": "play", "card": True}) is None
+    assert request.find({"type": "play", "card": 1.0}) is None
