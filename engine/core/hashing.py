@@ -181,8 +181,7 @@ def _int_set(s: set) -> bytes:
 # encoders that give bytes: packed beside the table instead of inside the repr
 _BYTES_ENCODERS = {_int_pairs, _int_lists, _int_set}
 # how to keep a copy of a dict an encoder packed, to reuse its bytes while it compares equal
-_COPIERS = {_int_pairs: dict, _int_lists: lambda d: {k: list(v) for k, v in d.items()}, _int_set: set,
-            _int_list_bytes: list}
+_COPIERS = {_int_pairs: dict, _int_lists: lambda d: {k: list(v) for k, v in d.items()}, _int_set: set}
 
 
 def _while_equal(encode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
@@ -328,14 +327,6 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return remembered
 
 
-def _reused_call(name: str, encode: Callable[[Any], bytes], env: dict[str, Any]) -> str:
-    """The packer's expression for field `name` packed by `_while_equal(encode)`: the last
-    (copy, bytes) read inline and reused while equal, as `_while_equal` does (one call less)."""
-    env[f"_e_{name}"] = _while_equal(encode)
-    env[f"_c_{name}"] = env[f"_e_{name}"].cell
-    return f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else _e_{name}(state.{name}))"
-
-
 _PACKERS: dict[tuple[type, int, bool], Callable[[Any], bytes]] = {}
 # encoders that give () for an empty container, and the container types that may take the
 # packer's inline shortcut for empty values (states hold many per-turn sets that are mostly empty)
@@ -366,9 +357,6 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
     blobs, values = [], []
     ints = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_INTS)}
     for name, encode in hashed_fields(state_type):
-        if name in ints and reuse:  # int_list(): its bytes reused while the list compares equal
-            blobs.append(_reused_call(name, _int_list_bytes, env))
-            continue
         if name in ints:  # int_list(): fixed-width bytes (the length shows in the byte count)
             env["_int_list_bytes"] = _int_list_bytes
             blobs.append(f"_int_list_bytes(state.{name})")
@@ -399,11 +387,12 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
             env["_RECORD_GETTERS"] = _RECORD_GETTERS
             values.append(inline.format(f"state.{name}"))
             continue
-        if reuse and encode in _COPIERS:
-            call = _reused_call(name, encode, env)
-        else:
-            env[f"_e_{name}"] = encode
-            call = f"_e_{name}(state.{name})"
+        reused = reuse and encode in _COPIERS
+        env[f"_e_{name}"] = _while_equal(encode) if reused else encode
+        call = f"_e_{name}(state.{name})"
+        if reused:  # the last (copy, bytes) reused inline while equal, as _while_equal does
+            env[f"_c_{name}"] = env[f"_e_{name}"].cell
+            call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
         if name in optional:
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
         elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
