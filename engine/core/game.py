@@ -106,11 +106,26 @@ class Game:
         self.seed = seed
         self.options = resolve_options(rules, options)
         self.decisions: list[dict] = []
-        self.hashes: list[str] = []
+        self._hashes: list[str] = []
+        self._unhashed: list[bytes] = []  # packed states of the last decisions, digested when read
         self.state = rules.new_state(self.decks, seed, self.options)
         self._pack = packer(type(self.state), hash_version)  # compiled once per state type, looked up once
         self._pending: Request | None = None
         self._pending_fresh = False
+
+    @property
+    def hashes(self) -> list[str]:
+        """The state hash after each decision. A decision packs its state (the state changes
+        after it) but digests it only when the hashes are read: self-play never reads them, a
+        session and a replay read the last one after every decision."""
+        if self._unhashed:
+            packed, self._unhashed = self._unhashed, []
+            self._hashes.extend(map(state_hash, packed))
+        return self._hashes
+
+    @hashes.setter
+    def hashes(self, hashes: list[str]) -> None:
+        self._hashes, self._unhashed = hashes, []
 
     def state_changed(self) -> None:
         """Forget the cached Request after the state was edited directly (scenario tests do)."""
@@ -223,16 +238,17 @@ class Game:
         return self.rules.apply(self.state, seat, action)
 
     def _commit(self, seat: int, action: dict) -> list[Event]:
-        """Apply and hash, then log; if either fails, the state is rebuilt as it was and the
-        decision is not logged (the hash comes first, so a failing hash leaves no half entry)."""
+        """Apply and pack the state for its hash, then log; if either fails, the state is rebuilt
+        as it was and the decision is not logged (packing comes first, so a state that cannot
+        be hashed leaves no half entry; the digest of packed bytes cannot fail)."""
         try:
             events = self._apply(seat, action)
-            digest = state_hash(self._pack(self.state))  # what self.state_hash() says, one call less
+            packed = self._pack(self.state)  # digested when the hashes are read (`hashes`)
         except Exception:
             self._rebuild(len(self.decisions))
             raise
         self.decisions.append({"seat": seat, "action": action})
-        self.hashes.append(digest)
+        self._unhashed.append(packed)
         self._pending_fresh = False
         return events
 

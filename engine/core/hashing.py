@@ -190,14 +190,18 @@ def _while_equal(encode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
     copy = _COPIERS[encode]
     cell: list[tuple[Any, bytes]] = [(None, b"")]  # one tuple, replaced whole: safe across threads
 
+    def changed(value: Any) -> bytes:
+        result = encode(value)
+        cell[0] = (copy(value), result)
+        return result
+
     def packed(value: Any) -> bytes:
         last = cell[0]
         if value == last[0]:
             return last[1]
-        result = encode(value)
-        cell[0] = (copy(value), result)
-        return result
+        return changed(value)
     packed.cell = cell  # the generated packer reads the cell inline (one call less per field)
+    packed.changed = changed  # and, when it is not equal, packs without comparing again
     return packed
 
 
@@ -392,7 +396,8 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
         call = f"_e_{name}(state.{name})"
         if reused:  # the last (copy, bytes) reused inline while equal, as _while_equal does
             env[f"_c_{name}"] = env[f"_e_{name}"].cell
-            call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
+            env[f"_n_{name}"] = env[f"_e_{name}"].changed
+            call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else _n_{name}(state.{name}))"
         if name in optional:
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
         elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
