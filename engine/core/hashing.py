@@ -325,7 +325,7 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
         if value is last[0]:
             return last[1]
         result = encode(value)
-        cell[0] = (marshal.loads(result), result)
+        cell[0] = (value, result)
         return result
     remembered.cell = cell  # the generated packer reads the cell inline
     return remembered
