@@ -152,17 +152,19 @@ class Processor(Generic[S]):
         """Run steps until one asks or none is left."""
         flow = self._flow_of(state)
         steps, runs, asks = flow.steps, self._runs, self._asks
+        next_step = steps.popleft
         budget = MAX_STEPS_WITHOUT_A_QUESTION
-        while flow.asking is None and steps:
+        while flow.asking is None and steps:  # a running step may set `asking` itself
             budget -= 1
             if budget < 0:
                 raise RulesLoop(f"the rules ran {MAX_STEPS_WITHOUT_A_QUESTION} steps without asking anyone; "
                                 f"next: {list(steps)[:5]!r}")
-            step = steps.popleft()
-            handler = runs.get(type(step))
+            step = next_step()
+            kind = type(step)
+            handler = runs.get(kind)
             if handler is not None:
                 handler(state, step)
-            elif type(step) in asks:
+            elif kind in asks:
                 flow.asking = step
             else:
                 raise TypeError(f"no handler is registered for step {step!r}")

@@ -106,11 +106,26 @@ class Game:
         self.seed = seed
         self.options = resolve_options(rules, options)
         self.decisions: list[dict] = []
-        self.hashes: list[str] = []
+        self._hashes: list[str] = []
+        self._unhashed: list[bytes] = []  # packed states of the last decisions, digested when read
         self.state = rules.new_state(self.decks, seed, self.options)
         self._pack = packer(type(self.state), hash_version)  # compiled once per state type, looked up once
         self._pending: Request | None = None
         self._pending_fresh = False
+
+    @property
+    def hashes(self) -> list[str]:
+        """The state hash after each decision. A decision packs its state (the state changes
+        after it) but digests it only when the hashes are read: self-play never reads them, a
+        session and a replay read the last one after every decision."""
+        if self._unhashed:
+            packed, self._unhashed = self._unhashed, []
+            self._hashes.extend(map(state_hash, packed))
+        return self._hashes
+
+    @hashes.setter
+    def hashes(self, hashes: list[str]) -> None:
+        self._hashes, self._unhashed = hashes, []
 
     def state_changed(self) -> None:
         """Forget the cached Request after the state was edited directly (scenario tests do)."""
@@ -118,6 +133,7 @@ class Game:
 
     # -- reading -------------------------------------------------------------------------
     def pending(self) -> Request | None:
+        """The Request the game waits for (None once it is over), built once per decision."""
         if not self._pending_fresh:
             self._pending = self.rules.request(self.state)
             self._pending_fresh = True
@@ -126,7 +142,7 @@ class Game:
     def request_for(self, seat: int) -> Request | None:
         """The Request `seat` may answer now: the pending one if it is that seat's, its own when
         the asking step lets several seats answer at once (`Request.also`), else None."""
-        request = self.pending()
+        request = self._pending if self._pending_fresh else self.pending()
         if request is None:
             return None
         if seat == request.seat:
@@ -191,10 +207,11 @@ class Game:
 
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply one decision. Raises IllegalAction and changes nothing if it is not legal."""
-        request = self.pending()
+        request = self._pending if self._pending_fresh else self.pending()
         if request is None:
             raise self._game_over("no more moves can be made")
-        mine = self.request_for(seat)
+        # the deciding seat answers the pending Request itself (every decision of self-play)
+        mine = request if seat == request.seat else self.request_for(seat)
         if mine is None or mine.find(action) is None:
             raise self._explain(seat, action, mine or request)
         return self._commit(seat, action)
@@ -221,16 +238,17 @@ class Game:
         return self.rules.apply(self.state, seat, action)
 
     def _commit(self, seat: int, action: dict) -> list[Event]:
-        """Apply and hash, then log; if either fails, the state is rebuilt as it was and the
-        decision is not logged (the hash comes first, so a failing hash leaves no half entry)."""
+        """Apply and pack the state for its hash, then log; if either fails, the state is rebuilt
+        as it was and the decision is not logged (packing comes first, so a state that cannot
+        be hashed leaves no half entry; the digest of packed bytes cannot fail)."""
         try:
             events = self._apply(seat, action)
-            digest = self.state_hash()
+            packed = self._pack(self.state)  # digested when the hashes are read (`hashes`)
         except Exception:
             self._rebuild(len(self.decisions))
             raise
         self.decisions.append({"seat": seat, "action": action})
-        self.hashes.append(digest)
+        self._unhashed.append(packed)
         self._pending_fresh = False
         return events
 

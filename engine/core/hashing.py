@@ -190,14 +190,18 @@ def _while_equal(encode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
     copy = _COPIERS[encode]
     cell: list[tuple[Any, bytes]] = [(None, b"")]  # one tuple, replaced whole: safe across threads
 
+    def changed(value: Any) -> bytes:
+        result = encode(value)
+        cell[0] = (copy(value), result)
+        return result
+
     def packed(value: Any) -> bytes:
         last = cell[0]
         if value == last[0]:
             return last[1]
-        result = encode(value)
-        cell[0] = (copy(value), result)
-        return result
+        return changed(value)
     packed.cell = cell  # the generated packer reads the cell inline (one call less per field)
+    packed.changed = changed  # and, when it is not equal, packs without comparing again
     return packed
 
 
@@ -327,6 +331,51 @@ def _once(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return remembered
 
 
+def _tuple_head(n: int) -> bytes:
+    """What marshal format 0 writes before the items of an n-tuple (Python/marshal.c: the type
+    code and a 32-bit little-endian count; no short form below version 4), so a tuple's bytes
+    are this head and its items' bytes one after another."""
+    return b"(" + n.to_bytes(4, "little")
+
+
+def _marshal_while_equal() -> Callable[[Any], bytes]:
+    """`marshal.dumps(value, 0)` remembered with a copy of the value (its bytes loaded back)
+    and reused while the value compares equal: the table's zones change on few decisions of
+    some games. Equal values of the table's types (ints, lists, tuples) marshal the same."""
+    cell: list[tuple[Any, bytes]] = [(None, b"")]
+
+    def changed(value: Any) -> bytes:
+        result = marshal.dumps(value, _MARSHAL_FORMAT)
+        cell[0] = (marshal.loads(result), result)
+        return result
+    changed.cell = cell
+    return changed
+
+
+def _table_reused_source(marshals: list[str], values: list[str], joined: str, rest: str,
+                         env: dict[str, Any]) -> str:
+    """The reusing packer of hash version 3 whose first plain field packs by `hash_value()`
+    (the table): the bytes of its value are reused while it compares equal, and spliced into
+    the one marshal call's bytes (a tuple's bytes are its head and its items' bytes), so the
+    bytes are those of `full_pack`, which the fuzz checks after every decision."""
+    changed = _marshal_while_equal()
+    env.update(_table_changed=changed, _table_cell=changed.cell, _marshal=marshal.dumps)
+    others = "".join(m + ", " for m in marshals[1:])
+    for n in (len(marshals), len(marshals) + 1):
+        env[f"_head{n}"] = _tuple_head(n)
+    table = (f"    _h = {marshals[0]}\n"
+             f"    table = _t[1] if (_t := _table_cell[0])[0] == _h else _table_changed(_h)\n")
+    if not values:
+        return (f"def pack(state):\n{table}"
+                f"    return {joined}_head{len(marshals)} + table + _marshal(({others}), {_MARSHAL_FORMAT})[5:],))\n")
+    return (f"def pack(state):\n    rest = {rest}\n{table}    try:\n"
+            f"        tail = _head{len(marshals) + 1} + table + _marshal(({others}rest,), {_MARSHAL_FORMAT})[5:]\n"
+            f"    except ValueError:\n"
+            f"        tail = (_head{len(marshals)} + table + _marshal(({others}), {_MARSHAL_FORMAT})[5:]\n"
+            f"                + b'|' + repr(rest).encode())\n"
+            f"    return {joined}tail,))\n")
+
+
 _PACKERS: dict[tuple[type, int, bool], Callable[[Any], bytes]] = {}
 # encoders that give () for an empty container, and the container types that may take the
 # packer's inline shortcut for empty values (states hold many per-turn sets that are mostly empty)
@@ -392,7 +441,8 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
         call = f"_e_{name}(state.{name})"
         if reused:  # the last (copy, bytes) reused inline while equal, as _while_equal does
             env[f"_c_{name}"] = env[f"_e_{name}"].cell
-            call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else {call})"
+            env[f"_n_{name}"] = env[f"_e_{name}"].changed
+            call = f"(_t[1] if (_t := _c_{name}[0])[0] == state.{name} else _n_{name}(state.{name}))"
         if name in optional:
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
         elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
@@ -401,7 +451,9 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
     joined = f"b'|'.join(({''.join(b + ', ' for b in blobs)}"
     plain = "".join(m + ", " for m in marshals)
     rest = f"({''.join(v + ', ' for v in values)})"
-    if version < 3:
+    if reuse and version >= 3 and marshals and marshals[0].endswith(".hash_value()"):
+        source = _table_reused_source(marshals, values, joined, rest, env)
+    elif version < 3:
         source = f"def pack(state):\n    return {joined}repr({rest}).encode(),))\n"
     elif not values:
         source = f"def pack(state):\n    return {joined}_marshal(({plain}), {_MARSHAL_FORMAT}),))\n"

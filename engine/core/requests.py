@@ -88,8 +88,11 @@ class Request:
     also: tuple[int, ...] = ()
 
     def find(self, action: Any) -> Option | None:
+        """The first option whose action is `action` (type-strict, `same_json`). A bot answers
+        with an option's own action object, which is the same JSON as itself: no comparison."""
         for option in self.options:
-            if option.action == action and same_json(option.action, action):
+            known = option.action
+            if known is action or known == action and same_json(known, action):
                 return option
         return None
 

@@ -55,12 +55,13 @@ def seed_key(seed: Seed) -> bytes:
 
 
 class Rng:
-    __slots__ = ("_key", "_counter", "_pool", "calls", "forced")
+    __slots__ = ("_key", "_counter", "_pool", "_at", "calls", "forced")
 
     def __init__(self, seed: Seed) -> None:
         self._key = seed_key(seed)
         self._counter = 0
-        self._pool = b""
+        self._pool = b""  # stream bytes made and not all used yet: the next one is _pool[_at]
+        self._at = 0
         self.calls = 0
         self.forced: deque[bool] = deque()
 
@@ -69,23 +70,40 @@ class Rng:
         return b"rng%d" % self.calls
 
     # -- the stream -----------------------------------------------------------------------
-    def _bytes(self, n: int) -> bytes:
-        while len(self._pool) < n:
-            block = hmac.digest(self._key, self._counter.to_bytes(8, "big"), "sha256")
+    def _refill(self, n: int) -> None:
+        """Make sure `n` unused stream bytes are pooled (the used ones are dropped)."""
+        pool = self._pool[self._at:]
+        while len(pool) < n:
+            pool += hmac.digest(self._key, self._counter.to_bytes(8, "big"), "sha256")
             self._counter += 1
-            self._pool += block
-        out, self._pool = self._pool[:n], self._pool[n:]
-        return out
+        self._pool, self._at = pool, 0
+
+    def _bytes(self, n: int) -> bytes:
+        """The next `n` bytes of the stream."""
+        if self._at + n > len(self._pool):
+            self._refill(n)
+        at = self._at
+        self._at = at + n
+        return self._pool[at:at + n]
 
     def _below(self, n: int) -> int:
-        """Uniform in [0, n) by rejection sampling (no modulo bias)."""
+        """Uniform in [0, n) by rejection sampling (no modulo bias): the low `bits` bits of the
+        next big-endian draw of as many bytes as they need, until one is below n."""
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         if n == 1:
             return 0
         bits = (n - 1).bit_length()
-        size = (bits + 7) // 8
         mask = (1 << bits) - 1
+        if bits <= 8:  # one byte per draw (every shuffle of a deck): read it in place
+            while True:
+                if self._at >= len(self._pool):
+                    self._refill(1)
+                value = self._pool[self._at] & mask
+                self._at += 1
+                if value < n:
+                    return value
+        size = (bits + 7) // 8
         while True:
             value = int.from_bytes(self._bytes(size), "big") & mask
             if value < n:

@@ -82,13 +82,14 @@ class Table:
         return card
 
     def zone(self, seat: int, name: str) -> list[int]:
-        return self.zones[zone_key(seat, name)]
+        return self.zones[f"{seat}.{name}"]  # zone_key, inlined: rules read zones very often
 
     def move(self, card_id: int, seat: int, name: str, index: int | None = None) -> None:
         """Move a card to a zone (end of the zone unless `index`). The only way cards move."""
-        self.zones[self.zone_of[card_id]].remove(card_id)
-        key = zone_key(seat, name)
-        target = self.zones[key]
+        zones = self.zones
+        zones[self.zone_of[card_id]].remove(card_id)
+        key = f"{seat}.{name}"  # zone_key, inlined
+        target = zones[key]
         if index is None:
             target.append(card_id)
         else:

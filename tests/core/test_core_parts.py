@@ -174,3 +174,62 @@ def test_the_first_card_to_claim_a_name_keeps_it_in_the_card_index():
     later.add_all([("Two", c), ("Three", c)])
     assert [later.resolve(n)[0] for n in ("One", "Two", "Three")] == [a, b, c]
     assert later.display_name(c) == "Two"
+
+
+def test_find_gives_the_first_equal_option_for_an_options_own_action_object():
+    """`Request.find` takes an option's own action without comparing it (a bot's answer): it
+    must still return the first option with that action, as comparing finds it, and a copy is
+    still compared type-strictly (`True` is not `1`, `1.0` is not `1`)."""
+    from engine.core.requests import Option, Request
+
+    first, again = Option("a", {"type": "pass"}), Option("b", {"type": "pass"})
+    other = Option("c", {"type": "play", "card": 1})
+    request = Request(0, "main", "choose", [other, first, again])
+    assert request.find(again.action) is first
+    assert request.find(other.action) is other
+    assert request.find({"type": "play", "card": 1}) is other
+    assert request.find({"type": "play", "card": True}) is None
+    assert request.find({"type": "play", "card": 1.0}) is None
+
+
+def _stream_draws(seed: int, sizes: list[int]) -> list[int]:
+    """The stream as engine/core/rng.py documents it, written plainly: HMAC-SHA256(key, counter)
+    blocks, one after another; a draw below n takes the low bits of the next big-endian draw of
+    as many whole bytes as they need, and draws again until it is below n."""
+    import hmac
+
+    from engine.core.rng import seed_key
+
+    key, stream, counter = seed_key(seed), b"", 0
+    out = []
+    for n in sizes:
+        if n == 1:
+            out.append(0)
+            continue
+        bits = (n - 1).bit_length()
+        size = (bits + 7) // 8
+        while True:
+            while len(stream) < size:
+                stream += hmac.digest(key, counter.to_bytes(8, "big"), "sha256")
+                counter += 1
+            value, stream = int.from_bytes(stream[:size], "big") & ((1 << bits) - 1), stream[size:]
+            if value < n:
+                out.append(value)
+                break
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2024])
+def test_the_random_source_draws_the_documented_stream(seed):
+    """Rng reads one-byte draws in place and keeps its pool with an offset (it runs for every
+    card of every shuffle): every draw, one byte or several, is still the documented stream's."""
+    import random
+
+    sizes = [random.Random(seed).choice([1, 2, 3, 7, 40, 200, 256, 257, 1000, 70000, 1 << 40]) for _ in range(600)]
+    rng = Rng(seed)
+    assert [rng.choice_index(n) for n in sizes] == _stream_draws(seed, sizes)
+    deck, shuffled = list(range(60)), list(range(60))
+    Rng(seed).shuffle(shuffled)
+    for i, j in zip(range(59, 0, -1), _stream_draws(seed, list(range(60, 1, -1)))):
+        deck[i], deck[j] = deck[j], deck[i]
+    assert shuffled == deck

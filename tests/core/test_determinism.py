@@ -85,3 +85,29 @@ def test_failing_apply_leaves_state_unchanged(monkeypatch):
     monkeypatch.setattr(flow, "apply", real)
     assert game.state_hash() == before and len(game.decisions) == count
     game.act(req.seat, req.options[0].action)  # and the game goes on
+
+
+@pytest.mark.parametrize("game_id", ["kaiju", "vividz", "sakura-arms"])
+def test_hashes_digested_when_read_are_the_hashes_of_each_decisions_state(game_id):
+    """A decision packs its state but digests it only when `hashes` is read: read at the end, or
+    after every decision, or in between, every hash is the one `state_hash()` gave right after
+    its decision (the eager hash)."""
+    from engine.bots.random_bot import RandomBot
+    from engine.core.registry import get_rules
+
+    rules = get_rules(game_id)
+    lazy, eager = Game(rules, seed=9), Game(rules, seed=9)
+    bots, expected = [RandomBot(1), RandomBot(2)], []
+    for i in range(120):
+        request = eager.pending()
+        if request is None:
+            break
+        action = bots[request.seat].choose(request)
+        eager.act(request.seat, action)
+        expected.append(eager.state_hash())
+        assert eager.hashes[-1] == expected[-1]
+        lazy.act(request.seat, action)
+        if i % 17 == 0:
+            assert lazy.hashes == expected
+    assert len(expected) > 30 and lazy.hashes == eager.hashes == expected
+    assert lazy.log()["hashes"] == expected

@@ -155,3 +155,25 @@ def test_records_go_by_repr_and_plain_values_by_marshal_and_both_are_in_the_hash
     seen.add(pack_state(linked))
     assert len(seen) == 5
     assert pack_state(_WithRecords(_table(), 1, [_Link(1, 2)], (("Proceed", ()),))) == pack_state(linked)
+
+
+def test_the_table_bytes_reused_while_its_zones_are_equal_are_spliced_into_the_one_marshal():
+    """The reusing packer marshals the table apart (reused while its zones compare equal) and
+    splices the bytes into the one marshal call's: they must be that call's bytes exactly,
+    as `full_pack` writes them, through in-place changes of the zones (a shuffle, a move, a
+    face-down card), with plain values only and with records by repr."""
+    import marshal
+
+    from engine.core.hashing import full_pack
+
+    plain, linked = _Plain(_table(), counts=[1, 2]), _WithRecords(_table(), 1, [_Link(0, 2)])
+    assert pack_state(plain) == marshal.dumps((plain.table.hash_value(), "main", [1, 2], 0), 0)
+    for state in (plain, linked, plain, linked):
+        deck = state.table.zone(0, "deck")
+        changes = [deck.reverse, lambda: state.table.move(1, 0, "hand"), lambda: state.table.face_down.add(0),
+                   state.table.face_down.clear, lambda: state.table.move(1, 0, "deck", 0), deck.reverse]
+        for change in changes:
+            before = pack_state(state)
+            change()
+            assert pack_state(state) == full_pack(state) != before
+            assert pack_state(state) == full_pack(state)  # and when the table's bytes are reused
