@@ -87,7 +87,8 @@ def percentile(sorted_values: list[int], q: float) -> int:
 
 def bench_engine(rules: GameRules, games: int, seed: int, rounds: int = 1,
                  reference: "FireplaceReference | None" = None, reference_games: int = 0) -> dict:
-    """Decision time = computing the legal options + applying the chosen one (+ log and hash).
+    """Decision time = computing the legal options + applying the chosen one (+ the log, and the
+    state packed for its hash: the digest is taken when the hashes are read, here never).
 
     Throughput figures use wall time, so setup and the bots' choices count against us too. With
     a `reference`, the games are played in `rounds` chunks, each followed by a chunk of the
