@@ -404,8 +404,7 @@ def card_facts(state: QgState) -> CardFacts:
 def _lasting_characters(state: QgState) -> bool:
     """Whether any character of this game has continuous effects (most games have none, so the
     lanes need not be read for every stat)."""
-    facts = state.facts
-    return (facts if facts.count == len(state.table.cards) else card_facts(state)).lasting
+    return card_facts(state).lasting
 
 
 def sources(state: QgState) -> list[int]:
@@ -426,8 +425,7 @@ def stat_changes(state: QgState) -> StatChanges:
     change (derived data, not part of the state hash)."""
     z = state.table.zones
     key = (*z["0.field"], -1, *z["0.support"], -1, *z["1.field"], -1, *z["1.support"])
-    facts = state.facts  # _lasting_characters, inline: this runs at every check
-    if (facts if facts.count == len(state.table.cards) else card_facts(state)).lasting:
+    if _lasting_characters(state):
         # a character's own continuous effect counts while it is in play
         key = (*key, -2, *(c for seat in (0, 1) for k in state.char_keys[seat] for c in (-1, *z[k])))
     changes = state.stat_cache
