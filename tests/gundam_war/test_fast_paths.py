@@ -1,15 +1,29 @@
 """The speed shortcuts of the options (issue 21) offer exactly what the guards alone would: the
-sortie options skip rolled Units before asking the guard, and zone lookups use keys made once
-(`state.ZONE_KEY`); both are checked here against the plain way, in seeded bot games."""
+sortie options skip rolled Units before asking the guard, the text options skip texts already
+used this turn or this Cut before asking the guard, a listing of the options computes each
+seat's National Power once (`state.scan_power`), and zone lookups use keys made once
+(`state.ZONE_KEY`); each is checked here against the plain way, in seeded bot games."""
 
 from engine.core.game import Game
 from engine.games.gundam_war import RULES
-from engine.games.gundam_war.choices import sortie_request
-from engine.games.gundam_war.guards import check_sortie
-from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Sortie, zone
+from engine.games.gundam_war.choices import _legal_ft, _use_candidates, sortie_request
+from engine.games.gundam_war.guards import PASS, _ft_refusal, check_sortie, check_use
+from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Priority, Sortie, zone
 from tts_bridge.selfplay import random_players
 
 GAMES = 12
+
+
+def _seeded_requests(step_type: type):
+    """(seed, game, request) at every decision of the seeded bot games asked by a `step_type` step,
+    before the bot answers it."""
+    for seed in range(GAMES):
+        game = Game(RULES, None, seed=seed)
+        bots = random_players(seed)
+        while (request := game.pending()) is not None:
+            if type(game.state.flow.asking) is step_type:
+                yield seed, game, request
+            game.act(request.seat, bots[request.seat].decide(game, request.seat))
 
 
 def _plain_sortie_actions(game: Game, seat: int) -> list[dict]:
@@ -21,18 +35,45 @@ def _plain_sortie_actions(game: Game, seat: int) -> list[dict]:
 
 def test_sortie_options_are_what_the_guard_allows_of_every_unit():
     asked = rolled_seen = 0
-    for seed in range(GAMES):
-        game = Game(RULES, None, seed=seed)
-        bots = random_players(seed)
-        while (request := game.pending()) is not None:
-            step = game.state.flow.asking
-            if type(step) is Sortie:
-                offered = [o.action for o in sortie_request(game.state, step).options[1:]]
-                assert offered == _plain_sortie_actions(game, step.seat), f"seed {seed}"
-                asked += 1
-                rolled_seen += any(c in game.state.rolled for c in zone(game.state, step.seat, "deploy"))
-            game.act(request.seat, bots[request.seat].decide(game, request.seat))
+    for seed, game, _ in _seeded_requests(Sortie):
+        step = game.state.flow.asking
+        offered = [o.action for o in sortie_request(game.state, step).options[1:]]
+        assert offered == _plain_sortie_actions(game, step.seat), f"seed {seed}"
+        asked += 1
+        rolled_seen += any(c in game.state.rolled for c in zone(game.state, step.seat, "deploy"))
     assert asked > GAMES * 5 and rolled_seen > 0      # the games did ask, with rolled Units present
+
+
+def test_text_options_are_what_the_guard_allows_of_every_text():
+    asked = skipped = 0
+    for seed, game, request in _seeded_requests(Priority):
+        state, seat = game.state, request.seat
+        offered = [o.action for o in request.options if o.action["type"] == "use"]
+        plain = [action for action, _ in _use_candidates(state, seat, skip_used=False)]
+        assert offered == [a for a in plain if check_use(state, seat, a) is None], f"seed {seed}"
+        asked += bool(offered)
+        skipped += len(list(_use_candidates(state, seat))) < len(plain)
+    assert asked > GAMES and skipped > GAMES      # texts were offered, and used ones were skipped
+
+
+def _plain_free_timing_options(state, seat: int) -> list[tuple]:
+    """(label, action) of every option, each guard computing the power afresh (no remembered power)."""
+    kept, state.scan_power = state.scan_power, None
+    try:
+        legal = [] if _ft_refusal(state, seat) else [(o.label, o.action) for o in _legal_ft(state, seat)]
+    finally:
+        state.scan_power = kept
+    return [("Pass", PASS)] + legal
+
+
+def test_free_timing_options_with_power_remembered_are_the_plain_ones():
+    listed = 0
+    for seed, game, request in _seeded_requests(Priority):
+        assert game.state.scan_power is None, f"seed {seed}: the power of a listing outlived it"
+        plain = _plain_free_timing_options(game.state, request.seat)
+        assert [(o.label, o.action) for o in request.options] == plain, f"seed {seed}"
+        listed += len(plain) > 2
+    assert listed > GAMES * 10                 # many listings asked several guards for the power
 
 
 def test_zone_keys_name_the_tables_zones():

@@ -94,18 +94,26 @@ def _text_prefilter(state: GWState, card: int, zname: str, t) -> bool:
     return sp != "dismantle" or state.step == "deploy_ft"
 
 
-def _use_candidates(state: GWState, seat: int):
+# (zone name, Table key) of each seat's zones whose cards' texts can be played, in the order offered
+_TEXT_ZONES = tuple(tuple((name, ZONE_KEY[seat][name]) for name in ("deploy", "space", "earth", "arena", "set"))
+                    for seat in (0, 1))
+
+
+def _use_candidates(state: GWState, seat: int, skip_used: bool = True):
+    """Texts of the seat's field cards that may be playable now, each with its label.
+    `skip_used` (for speed; the guard refuses them too) leaves out texts already used this turn,
+    or this Cut for an "each" text; tests/gundam_war/test_fast_paths.py compares both ways."""
     z = state.table.zones
     cards = state.table.cards
-    keys = ZONE_KEY[seat]
-    for zname in ("deploy", "space", "earth", "arena", "set"):
-        for card in z[keys[zname]]:
+    for zname, key in _TEXT_ZONES[seat]:
+        for card in z[key]:
             d = cards[card].defn
             texts = card_texts(state, card) if d.keywords.get("team") else d.texts
             if not texts:
                 continue
             for i, t in enumerate(texts):
-                if not _timing_ok(state, seat, t.step, t.turn) or (not t.each and (card, i) in state.text_uses) \
+                if not _timing_ok(state, seat, t.step, t.turn) \
+                        or skip_used and (card, i) in (state.cut_uses if t.each else state.text_uses) \
                         or not _text_prefilter(state, card, zname, t):
                     continue                           # only for speed: the guard refuses these too
                 base = {"type": "use", "card": card, "text": i}
@@ -140,8 +148,14 @@ def _use_candidates(state: GWState, seat: int):
 
 
 def _change_candidates(state: GWState, seat: int):
+    """Change (GW-A-25.16) is only for the enemy Attack Step: nothing else to look at (no
+    generator made) in every other free timing."""
     if seat == state.active or step_name(state) != "attack" or seat in state.change_used:
-        return
+        return ()
+    return _change_pairs(state, seat)
+
+
+def _change_pairs(state: GWState, seat: int):
     for card in zone(state, seat, "hand"):
         if defn(state, card).keywords.get("change"):
             for t in change_targets(state, seat, card):
@@ -159,11 +173,18 @@ def _legal_ft(state: GWState, seat: int):
                 yield Option(label, action)
 
 
+_PASS_OPTION = Option("Pass", PASS)  # offered in every free timing; options are never changed once made
+
+
 def ft_options(state: GWState, seat: int) -> list[Option]:
-    opts = [Option("Pass", PASS)]
+    opts = [_PASS_OPTION]
     if _ft_refusal(state, seat):
         return opts
-    opts.extend(_legal_ft(state, seat))
+    state.scan_power = {}              # listing options changes nothing: each seat's power is computed once
+    try:
+        opts.extend(_legal_ft(state, seat))
+    finally:
+        state.scan_power = None
     return opts
 
 

@@ -248,6 +248,9 @@ class GWState:
     g_text: set[int] = field(default_factory=set)           # treated as a G and gained "generates 1 (its colour)"
     flow: Flow = field(default_factory=Flow)
     events: list = cache(factory=list)                      # this decision's events, redacted by `published`
+    # seat -> its National Power, remembered only while one request's options are listed
+    # (choices.ft_options), when nothing changes the state; None at every other time (`power`)
+    scan_power: dict | None = cache(None)
 
 
 def waiting_auto(state: GWState, step: AutoTarget) -> dict:
@@ -336,6 +339,8 @@ def published(state: GWState) -> list[Event]:
     """The decision's events for each seat (engine.core.view.redact): a card shows to a seat that
     saw it when the event happened and still sees it now, so a card shown and then returned to
     a hand in the same decision is not named by id (its id would track it in the hand)."""
+    if not state.events:
+        return []                     # most decisions (a pass that only hands priority on) emit nothing
     table = state.table
     shown = table.visible_to
     out = []
@@ -465,20 +470,35 @@ def group(state: GWState, card: int) -> list[int]:
 
 
 def power(state: GWState, seat: int) -> dict[str, int]:
+    """Generated National Power by colour (`generated_power`); while a request's options are
+    listed (`state.scan_power` is a dict: nothing changes the state then) each seat's is
+    computed once, as every candidate's guard asks for it. Callers never change the dict."""
+    memo = state.scan_power
+    if memo is None:
+        return generated_power(state, seat)
+    found = memo.get(seat)
+    if found is None:
+        found = memo[seat] = generated_power(state, seat)
+    return found
+
+
+def generated_power(state: GWState, seat: int) -> dict[str, int]:
     """Generated National Power by colour; a rolled G still generates (GW-B-9.3.2). Only cards
     treated as a G now generate (GW-A-1.2): a printed G by its generating text, a card made a G
     by an effect only if that effect gave it one (Dismantle, VARIABLE, `generates: true`)."""
     out: dict[str, int] = {}
     treated = state.treated
     cards = state.table.cards
+    dismantled, variable_g, g_text = state.dismantled, state.variable_g, state.g_text
+    made_g = dismantled or variable_g or g_text  # cards made a G or given a generating text: usually none
     for c in state.table.zones[ZONE_KEY[seat]["deploy"]]:
         d = cards[c].defn
         if treated and c in treated:             # is_g, written out (this runs for every candidate play)
             if "g" not in treated[c]:
                 continue                         # no longer a G (GW-A-1.2.1): generates nothing
-        elif d.type != "g" and c not in state.dismantled and c not in state.variable_g:
+        elif d.type != "g" and c not in dismantled and c not in variable_g:
             continue
-        if c in state.dismantled or c in state.variable_g or c in state.g_text:
+        if made_g and (c in dismantled or c in variable_g or c in g_text):
             gen = (d.colour,)                    # GW-A-25.17.1, GW-A-25.27, a gained generating text
         elif d.type == "g":                     # the printed G's own generating text
             gen = d.generates
