@@ -193,7 +193,7 @@ def test_bad_card_file_names_file_line_and_field(kaiju_copy, small):
 
 
 def test_several_games_share_one_pool_and_a_broken_game_does_not_stop_the_others(small):
-    """build_games plans, renders, composes and finishes games on one process pool; a game
+    """build_games plans, renders, composes and finishes games on one set of workers; a game
     that cannot be planned gets a report with its error and the others still build."""
     from tts_bridge.assets.build import build_games
 
@@ -228,3 +228,22 @@ def test_a_render_worker_leaves_what_it_inherited_out_of_the_collector():
     finally:
         gc.unfreeze()
         (gc.enable if was else gc.disable)()
+
+
+def test_each_game_is_drawn_by_one_worker_until_a_worker_runs_out_of_its_own():
+    """`_Lanes`: a game's cards go to one worker (it keeps that game's frames and glyph runs
+    warm), the next game to the worker with the fewest waiting; a worker with none of its own
+    left takes from the end of the longest queue; every card is handed out once."""
+    from tts_bridge.assets.build import _Lanes
+
+    lanes = _Lanes(2)
+    lanes.add(0, [{"n": n} for n in range(5)])
+    lanes.add(1, [{"n": n} for n in range(2)])
+    lanes.add(2, [])
+    lanes.add(3, [{"n": n} for n in range(3)])  # lane 1 has 2 waiting, lane 0 has 5
+    assert [lanes.take(0) for _ in range(2)] == [(0, {"n": 0}), (0, {"n": 1})]
+    assert [lanes.take(1) for _ in range(5)] == [(1, {"n": 0}), (1, {"n": 1}), (3, {"n": 0}), (3, {"n": 1}),
+                                                 (3, {"n": 2})]
+    assert lanes.take(1) == (0, {"n": 4})  # lane 1 ran out: from the end of lane 0's queue
+    assert [lanes.take(0) for _ in range(2)] == [(0, {"n": 2}), (0, {"n": 3})]
+    assert not lanes

@@ -4,8 +4,8 @@ Per card a content hash covers the template context (the data row as the layout 
 every template file of the game, the font files, the art file, the geometry settings and
 the tool version. A card whose hash is unchanged, whose face file exists and whose sheet
 cell is kept (`cells.py`) is not rendered again; a sheet is recomposed only when one of its
-cards (or its grid) changed. Rendering runs in a process pool sized to the CPU count when
-there is enough work to pay for it.
+cards (or its grid) changed. Rendering runs on worker processes, one per CPU, when there is
+enough work to pay for them; each worker draws the cards of the games it is given (`_Lanes`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ import hashlib
 import os
 import re
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field, fields
 from itertools import repeat
 from pathlib import Path
@@ -181,6 +183,41 @@ def _sheet_job(job: dict) -> dict:
                         job["quality"])
     cells.write_pack(Path(job["pack"]), packed)
     return {}
+
+
+class _Lanes:
+    """The card jobs waiting for the workers, each game given to one worker (its lane). A
+    worker keeps what it drew once (frames, glyph runs, fitted layouts, icons, fonts: see
+    `glyphcache`) for the next card of the same game; fed from one shared queue, every worker
+    drew every game's cards and did that first-time work again (a cold build of the samples on
+    two workers drew 92 frames where one worker draws 57, 62 with lanes). A lane whose own
+    games are drawn takes cards from the end of the longest queue, so no worker idles."""
+
+    def __init__(self, lanes: int) -> None:
+        self._games: list[deque] = [deque() for _ in range(lanes)]  # per lane: (game, its cards)
+        self._queued = [0] * lanes
+
+    def __bool__(self) -> bool:
+        return any(self._queued)
+
+    def add(self, game: int, jobs: list[dict]) -> None:
+        """Queue a game's card jobs on the lane with the fewest cards waiting."""
+        if jobs:
+            lane = self._queued.index(min(self._queued))
+            self._games[lane].append((game, deque(jobs)))
+            self._queued[lane] += len(jobs)
+
+    def take(self, lane: int) -> tuple[int, dict]:
+        """The next card for `lane`: its own games' first, else one from the longest queue."""
+        own = self._queued[lane] > 0
+        source = lane if own else self._queued.index(max(self._queued))
+        games = self._games[source]
+        game, jobs = games[0] if own else games[-1]
+        job = jobs.popleft() if own else jobs.pop()
+        if not jobs:
+            games.popleft() if own else games.pop()
+        self._queued[source] -= 1
+        return game, job
 
 
 def _run_jobs(jobs: list[dict], progress: Callable[[int], None] | None,
@@ -914,7 +951,8 @@ def _build(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Se
 
 def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings: Settings,
               progress: Progress | None, keep_going: bool = False) -> list[GameReport]:
-    """Plan each game, render its cards, compose its sheets, then finish it, on one pool."""
+    """Plan each game, render its cards, compose its sheets, then finish it, on one set of
+    workers (a single-process pool each: `_Lanes` gives each game's cards to one of them)."""
     from engine.core.errors import DataError
 
     workers = settings.jobs or os.cpu_count() or 1
@@ -996,13 +1034,13 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
                 finish(i)
         return [reports[i] for i in range(len(planners))]
     import multiprocessing
-    from collections import deque
     from concurrent.futures import FIRST_COMPLETED, wait
 
     # A small scheduler: few jobs in flight, a game's sheets ahead of other games' cards, the
     # next game planned while cards render, each game's objects written on a thread while its
-    # sheets compose, and its save validated once the sheet files exist.
-    cards: deque = deque()
+    # sheets compose, and its save validated once the sheet files exist. Each worker is a lane
+    # of its own (`_Lanes`) that draws the cards of the games given to it.
+    lanes = _Lanes(workers)
     sheets: deque = deque()
     results: dict[int, list[dict]] = {}
     left: dict[int, int] = {}
@@ -1010,7 +1048,7 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
 
     def queue(i: int) -> None:
         results[i], left[i] = [], len(builds[i].jobs)
-        cards.extend((i, job) for job in builds[i].jobs)
+        lanes.add(i, builds[i].jobs)
         if not builds[i].jobs:
             rendered(i)
 
@@ -1028,25 +1066,30 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
     if first is not None and ctx is not None:
         _precompile(first.jobs)  # inherited by the forked workers
     unplanned = deque(range(1, len(planners)))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_start) as pool:
+    with ExitStack() as stack:
+        pools = [stack.enter_context(ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_worker_start))
+                 for _ in range(workers)]
         # fork every worker now (one submit forks one), before this process starts a thread
-        for started in [pool.submit(int) for _ in range(workers)]:
+        for started in [pool.submit(int) for pool in pools]:
             started.result()
         # objects are written on a thread: the loop below must keep feeding the pool meanwhile
         with ThreadPoolExecutor(1) as writer:
             writing: list = []
             inflight: dict = {}
+            busy = [0] * workers
 
             def fill() -> None:
-                while len(inflight) < 8 * workers and (sheets or cards):
-                    kind, (i, job) = ("sheet", sheets.popleft()) if sheets else ("card", cards.popleft())
-                    inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, i)
+                for lane, pool in enumerate(pools):
+                    while busy[lane] < 8 and (sheets or lanes):
+                        kind, (i, job) = ("sheet", sheets.popleft()) if sheets else ("card", lanes.take(lane))
+                        inflight[pool.submit(_sheet_job if kind == "sheet" else _render_job, job)] = (kind, i, lane)
+                        busy[lane] += 1
 
             if first is not None:
                 queue(0)
             fill()
             while inflight or ready or unplanned:
-                if unplanned and (inflight or not (cards or sheets)):  # plan while the pool works
+                if unplanned and (inflight or not (lanes or sheets)):  # plan while the pool works
                     i = unplanned.popleft()
                     if plan(i) is not None:
                         queue(i)
@@ -1054,7 +1097,8 @@ def _schedule(planners: list[Callable[[], GameBuild]], ids: list[str], settings:
                     continue
                 done, _ = wait(list(inflight), return_when=FIRST_COMPLETED) if inflight else ((), ())
                 for fut in done:
-                    kind, i = inflight.pop(fut)
+                    kind, i, lane = inflight.pop(fut)
+                    busy[lane] -= 1
                     result = guarded(i, fut.result)
                     if i in reports:  # this game already failed
                         continue

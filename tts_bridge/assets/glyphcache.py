@@ -13,6 +13,12 @@ that was the largest part of drawing a card. Card sets repeat the same text in t
   a badge) is kept per those shapes, and the next card that starts with them starts from a
   copy (`render.py`): a copy costs a third of filling the canvas and drawing the panel.
 
+Runs, not glyphs: Pillow 13 (`font_render` in _imagingft.c) rasterises every glyph at the origin
+(its bitmap does not depend on where it goes) but places it at `PIXEL(pen + x_offset)`, the pen
+moved by HarfBuzz's kerned 26.6 advances, and hands back only the finished mask: glyph ids and
+positions never reach Python, and `getlength` cannot rebuild them (sums of measured pairs miss
+by 1/64 px on 6 of the sample lines, e.g. "reshuffle"), so a mask built from glyphs is not exact.
+
 All are LRUs bounded by size (mask bytes, entries, frame bytes), per process: each build
 worker fills its own. `enabled(False)` turns them off (the tests' reference, and a way to
 rule them out).
