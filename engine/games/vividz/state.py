@@ -558,6 +558,8 @@ class VividzState:
     reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
+    # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
+    settled: tuple = _cache(())
     # this decision's events (an Emitted until `redacted`), and those redacted when they happened:
     # the public cards they name, the cards they named to one seat only (card -> seat), and how
     # many events wait (Emitted)
@@ -705,11 +707,17 @@ def mission_active(state: VividzState, card: int) -> bool:
 
 # -- continuous effects (911) ------------------------------------------------------------------
 
+def version(state: VividzState) -> tuple:
+    """The state version continuous effects are derived for: everything a condition or the order of
+    effects can read changes one of these."""
+    return (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
+            state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1], len(state.lvup),
+            len(state.ts_rank))
+
+
 def derived(state: VividzState):
     """All continuous effects applied (911, see continuous.py), for the current state version."""
-    key = (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
-           state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1], len(state.lvup),
-           len(state.ts_rank))  # everything a condition or the order of effects can read changes one of these
+    key = version(state)
     cache = state.cache
     if cache[0] == key:
         return cache[1]
