@@ -8,6 +8,7 @@ from engine.core.game import Game
 from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
 from engine.games.vividz import flow
+from engine.games.vividz import state as st
 
 
 class _EveryCard(dict):
@@ -58,3 +59,49 @@ def test_settled_rule_effects_find_nothing_when_checked_the_plain_way(monkeypatc
     assert all(crowded == [] and dying == [] for crowded, dying in skipped)
     monkeypatch.setattr(flow, "_settled", lambda state: False)
     assert [_played(seed) for seed in range(12)] == fast
+
+
+def _states(seeds: range):
+    """The state after every decision of seeded random games."""
+    for seed in seeds:
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        while (request := game.pending()) is not None:
+            yield game.state
+            game.act(request.seat, bots[request.seat].choose(request))
+
+
+def _plain_discount(state, seat: int, slot: int, exp_counts: bool) -> tuple[int, int] | None:
+    """905.2d the plain way: the slot's characters found one by one, their EXP by `exp_of`."""
+    there = st.in_slot(state, seat, slot)
+    if not there:
+        return None
+    return (min(st.defn(state, c).cost for c in there),
+            len(there) + (sum(len(st.exp_of(state, c)) for c in there) if exp_counts else 0))
+
+
+def test_slot_discounts_agree_with_the_slots_looked_at_one_by_one():
+    checked = held = 0
+    for state in _states(range(12)):
+        exp_counts = state.options["cost_reduction_counts"] == "characters_and_exp"
+        for seat in (0, 1):
+            assert st.slot_discounts(state, seat) == [_plain_discount(state, seat, slot, exp_counts)
+                                                      for slot in st.SLOTS]
+            checked += 1
+        held += bool(state.table.zones["0.exp"] or state.table.zones["1.exp"])
+    assert checked > 1000 and held > 100  # characters held EXP cards: the counts were compared
+
+
+def test_card_indexes_agree_with_the_card_definitions_read_the_plain_way():
+    for seed in range(5):
+        state = Game(RULES, seed=seed).state
+        cards = state.table.cards
+        conts = sorted(c.id for c in cards if c.defn.conts)
+        assert state.cont_cards == conts
+        assert state.state_cards == sorted(c.id for c in cards
+                                           if any(c.defn.abilities[i].trigger == "state" for i in c.defn.autos))
+        assert state.cont_zones == {c: frozenset(cards[c].defn.abilities[i].zone for i in cards[c].defn.conts)
+                                    for c in conts}
+        assert state.setter_cards == frozenset(c for c in conts if any(
+            "set_power" in item for i in cards[c].defn.conts for item in cards[c].defn.abilities[i].continuous))
+        assert conts and state.state_cards and state.setter_cards  # every index has cards to compare

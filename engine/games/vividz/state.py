@@ -862,16 +862,49 @@ def changed_cost(d: CardDef, seat: int, changes: list) -> int:
     return max(0, d.cost + up - down)
 
 
-def slot_reduced(state: VividzState, seat: int, d: CardDef, slot: int, cost: int, there: list | None = None) -> int:
-    """905.2d: the cost-reduction icon, for the slot the character is about to enter (`there`: the
-    characters in that slot, if the caller has them)."""
-    if there is None:
-        there = in_slot(state, seat, slot)
-    if there and any(defn(state, c).cost <= d.cost for c in there):
-        reduction = len(there)
-        if state.options["cost_reduction_counts"] == "characters_and_exp":  # AMB-4
-            reduction += sum(len(exp_of(state, c)) for c in there)
-        cost = max(0, cost - reduction)
+def slot_discount(state: VividzState, there: list[int], held: dict[int, int] | None = None) -> tuple[int, int] | None:
+    """905.2d: what the characters already in a slot (`there`) do to the cost of a character
+    entering it: (the lowest of their costs, the reduction), None for an empty slot. The same for
+    every character entering that slot (`slot_reduced`). `held`: `exp_held`, if the caller has it."""
+    if not there:
+        return None
+    reduction = len(there)
+    if state.options["cost_reduction_counts"] == "characters_and_exp":  # AMB-4
+        if held is None:
+            held = exp_held(state)
+        reduction += sum(held.get(c, 0) for c in there)
+    return min(defn(state, c).cost for c in there), reduction
+
+
+def slot_discounts(state: VividzState, seat: int) -> list[tuple[int, int] | None]:
+    """`slot_discount` of `seat`'s slots 1, 2 and 3, from one look at its Area and the EXP zones."""
+    there: dict = {slot: [] for slot in SLOTS}
+    slot_of = state.slot
+    for c in zone(state, seat, "area"):
+        cards = there.get(slot_of.get(c))
+        if cards is not None:
+            cards.append(c)
+    held = exp_held(state) if state.options["cost_reduction_counts"] == "characters_and_exp" else None
+    return [slot_discount(state, there[slot], held) for slot in SLOTS]
+
+
+def exp_held(state: VividzState) -> dict[int, int]:
+    """character -> how many EXP cards it holds (512.3: in either player's EXP zone, `exp_of`)."""
+    held: dict = {}
+    host = state.host
+    zones = state.table.zones
+    for key in ("0.exp", "1.exp"):
+        for e in zones[key]:
+            c = host.get(e)
+            held[c] = held.get(c, 0) + 1
+    return held
+
+
+def slot_reduced(d: CardDef, cost: int, discount: tuple[int, int] | None) -> int:
+    """905.2d: the cost-reduction icon of `d`, for the slot whose `slot_discount` is given: it
+    applies when some character there costs no more than `d`."""
+    if discount is not None and discount[0] <= d.cost:
+        return max(0, cost - discount[1])
     return cost
 
 
@@ -880,7 +913,7 @@ def play_cost(state: VividzState, seat: int, card: int, slot: int | None, source
     d = defn(state, card)
     cost = changed_cost(d, seat, cost_changes(_cont_sources(state) if sources is None else sources))
     if d.cost_reduction and slot is not None:
-        cost = slot_reduced(state, seat, d, slot, cost)
+        cost = slot_reduced(d, cost, slot_discount(state, in_slot(state, seat, slot)))
     return cost
 
 
