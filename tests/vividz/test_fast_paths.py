@@ -7,8 +7,9 @@ from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
 from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
-from engine.games.vividz import flow
+from engine.games.vividz import flow, guards
 from engine.games.vividz import state as st
+from tests.vividz.scenario import main_turn, put, started
 
 
 class _EveryCard(dict):
@@ -105,3 +106,37 @@ def test_card_indexes_agree_with_the_card_definitions_read_the_plain_way():
         assert state.setter_cards == frozenset(c for c in conts if any(
             "set_power" in item for i in cards[c].defn.conts for item in cards[c].defn.abilities[i].continuous))
         assert conts and state.state_cards and state.setter_cards  # every index has cards to compare
+
+
+def _offered(options) -> list:
+    return [(o.label, o.action) for o in options]
+
+
+def test_main_options_without_effects_worked_out_are_those_with_them(monkeypatch):
+    """When no continuous effect may change a cost or forbid an attack (`options_read_effects`), the
+    Main phase's options skip working the effects out: they are the options made with them."""
+    skipped = 0
+    for state in _states(range(12)):
+        step = state.flow.asking
+        if type(step) is not st.MainPhase:
+            continue
+        skipped += not st.options_read_effects(state)
+        fast = _offered(guards.main_options(state, step.seat))
+        with monkeypatch.context() as m:
+            m.setattr(guards, "options_read_effects", lambda state: True)
+            assert _offered(guards.main_options(state, step.seat)) == fast
+    assert skipped > 200  # the skip happens, so the comparison means something
+
+
+def test_a_one_shot_attack_forbidding_effect_is_worked_out_for_the_main_options():
+    """A one-shot effect forbidding an attack (no card in play changes costs or forbids) makes the
+    Main phase work the effects out: the marked character is not offered an attack."""
+    game = main_turn(started(seed=1, first=0), 3)
+    state = game.state
+    aria = put(game, 0, "Lead Vocal Aria", "area", 2)
+    attack = {"type": "attack", "card": aria}
+    assert not st.options_read_effects(state) and attack in [o.action for o in guards.main_options(state, 0)]
+    state.clock += 1
+    state.effects.append(st.Made(state.clock, "forbid_attack", "turn", ((aria, state.inc[aria]),), 1, aria, "turn"))
+    assert st.options_read_effects(state)
+    assert attack not in [o.action for o in guards.main_options(state, 0)]

@@ -15,8 +15,8 @@ from engine.games.vividz.state import (
     ADJACENT, FORBID, SLOTS, ZK, ChargeCards, ChooseDiscard, ChooseNumber, ChoosePayment, ChooseReplacement,
     ChooseSlide, ChooseTarget, ChooseTrigger, Defense, KeepCard, MainPhase, MayUse, MoveUpTo, NameNewest,
     OrderEffects, PickCard, PlaceMissions, ScoutUse, SetupEnergy, UseRevealed, VividzState, act_cards,
-    attack_forbidden, changed_cost, controller, cost_changes, defn, derived, in_slot, mission_active, owner,
-    play_cost, slot_discounts, slot_reduced, where, zone)
+    attack_forbidden, changed_cost, controller, cost_changes, defn, derived, in_slot, mission_active,
+    options_read_effects, owner, play_cost, slot_discounts, slot_reduced, where, zone)
 from engine.games.vividz import effects as fx
 
 def _card(state: VividzState, action: dict, key: str = "card") -> int | None:
@@ -231,8 +231,8 @@ def main_options(state: VividzState, seat: int) -> list[Option]:
     t = state.table
     zones, cards = t.zones, t.cards
     energy = len(zones[ZK[seat]["energy"]])
-    dv = derived(state)
-    changes = cost_changes(dv.sources())
+    dv = derived(state) if options_read_effects(state) else None  # None: no cost changes, no markers
+    changes = cost_changes(dv.sources()) if dv is not None else []
     discounts = None
     out: list[Option] = []
     for zname in ("hand", "keep"):  # 508.2: Keep cards are played as from hand
@@ -253,7 +253,7 @@ def main_options(state: VividzState, seat: int) -> list[Option]:
                     out.append(Option(f"Play event {d.name} (cost {cost})", {"type": "play", "card": card}))
     out += [Option(label, action) for action, label in activations(state, seat)]
     if state.turn != 1:  # 703.2a
-        markers = dv.writes & FORBID  # else no attack-forbidden marker exists
+        markers = dv is not None and dv.writes & FORBID  # else no attack-forbidden marker exists
         sleep = state.sleep
         for card in zones[ZK[seat]["area"]]:
             if card not in sleep and not (markers and attack_forbidden(state, card)):

@@ -556,6 +556,7 @@ class VividzState:
     # memos of one state version
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
     reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
+    option_cards: tuple = _cache((-1, ()))     # (len(cont_cards), cards with a cost-changing or forbidding item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
@@ -738,6 +739,22 @@ def may_reduce_power(state: VividzState) -> bool:
     if state.effects:
         return any(e.kind == "set_power" or (e.kind == "power" and e.value < 0) for e in state.effects)
     return False
+
+
+def options_read_effects(state: VividzState) -> bool:
+    """Whether some continuous effect may change a cost (905.2c) or forbid an attack (802.1a) now:
+    a card with such a [Cont] item is in a zone where it has [Cont] abilities (903.1), or a one-shot
+    effect forbids attacks. If not, the Main phase's options need no continuous effects worked out
+    (there are no cost changes and no markers). `option_cards` is recounted when `cont_cards` changes."""
+    n, cards = state.option_cards
+    if n != len(state.cont_cards):
+        cards = tuple(c for c in state.cont_cards if changes_costs_or_forbids(state.table.cards[c].defn))
+        state.option_cards = (len(state.cont_cards), cards)
+    name_of, zones_of = state.table.name_of, state.cont_zones
+    for c in cards:
+        if name_of[c] in zones_of[c]:
+            return True
+    return any(e.kind == "forbid_attack" for e in state.effects)
 
 
 def _cont_sources(state: VividzState):
@@ -1151,6 +1168,11 @@ def _plan(d) -> tuple:
 def lowers_power(d) -> bool:
     """Whether a card has a [Cont] item that may lower a power (911.8: "becomes" or a negative change)."""
     return any(p[11] for _, _, tpl in _plan(d) for p in tpl)
+
+
+def changes_costs_or_forbids(d) -> bool:
+    """Whether a card has a [Cont] item that changes a cost (905.2c) or forbids attacks (802.1a)."""
+    return any("cost" in p[1] or p[3] == "forbid_attack" for _, _, tpl in _plan(d) for p in tpl)
 
 
 def _split(conds: tuple) -> tuple[tuple, tuple]:
