@@ -140,3 +140,23 @@ def test_a_one_shot_attack_forbidding_effect_is_worked_out_for_the_main_options(
     state.effects.append(st.Made(state.clock, "forbid_attack", "turn", ((aria, state.inc[aria]),), 1, aria, "turn"))
     assert st.options_read_effects(state)
     assert attack not in [o.action for o in guards.main_options(state, 0)]
+
+
+def test_costs_and_replacements_without_effects_worked_out_are_those_with_them(monkeypatch):
+    """Play costs and replacement effects skip working the continuous effects out when no card in
+    play could change a cost or replace an event: they are what the effects worked out give."""
+    plain_replacements = cost_changes = 0
+    for state in _states(range(12)):
+        sources = st._cont_sources(state)  # the effects worked out: the plain way
+        cost_changes += bool(st.cost_changes(sources))
+        for seat in (0, 1):
+            for card in st.zone(state, seat, "hand"):
+                for slot in (None, *st.SLOTS):
+                    assert st.play_cost(state, seat, card, slot) == st.play_cost(state, seat, card, slot, sources)
+        area = st.zone(state, 0, "area") + st.zone(state, 1, "area")
+        fast = [fx.replacements(state, c, event) for c in area for event in ("retire", "damage")]
+        with monkeypatch.context() as m:
+            m.setattr(fx, "replacers_in_play", lambda state: True)
+            assert [fx.replacements(state, c, event) for c in area for event in ("retire", "damage")] == fast
+        plain_replacements += any(fast)
+    assert plain_replacements > 50 and cost_changes > 50  # both happened: the comparisons mean something

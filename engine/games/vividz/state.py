@@ -10,7 +10,7 @@ remember the (card, inc) they apply to.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache as _cache, fixed, int_list
@@ -557,6 +557,7 @@ class VividzState:
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
     reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
     option_cards: tuple = _cache((-1, ()))     # (len(cont_cards), cards with a cost-changing or forbidding item)
+    replace_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a replacement item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
@@ -743,18 +744,37 @@ def may_reduce_power(state: VividzState) -> bool:
 
 def options_read_effects(state: VividzState) -> bool:
     """Whether some continuous effect may change a cost (905.2c) or forbid an attack (802.1a) now:
-    a card with such a [Cont] item is in a zone where it has [Cont] abilities (903.1), or a one-shot
-    effect forbids attacks. If not, the Main phase's options need no continuous effects worked out
-    (there are no cost changes and no markers). `option_cards` is recounted when `cont_cards` changes."""
-    n, cards = state.option_cards
+    a card with such a [Cont] item is in play (`cost_or_forbid_in_play`), or a one-shot effect
+    forbids attacks. If not, the Main phase's options need no continuous effects worked out
+    (there are no cost changes and no markers)."""
+    return cost_or_forbid_in_play(state) or any(e.kind == "forbid_attack" for e in state.effects)
+
+
+def cost_or_forbid_in_play(state: VividzState) -> bool:
+    """Whether a card with a [Cont] item that changes a cost or forbids attacks is in a zone where
+    it has [Cont] abilities (903.1): else no cost change exists (905.2c)."""
+    return _in_play(state, "option_cards", changes_costs_or_forbids)
+
+
+def replacers_in_play(state: VividzState) -> bool:
+    """Whether a card with a [Cont] replacement item is in a zone where it has [Cont] abilities
+    (903.1): else no replacement effect exists (912)."""
+    return _in_play(state, "replace_cards", replaces)
+
+
+def _in_play(state: VividzState, memo: str, has_item: Callable[[CardDef], bool]) -> bool:
+    """Whether one of the cards whose [Cont] items `has_item` finds is in a zone where it has
+    [Cont] abilities (903.1). The cards are listed once in the cache field `memo`, as
+    (len(cont_cards), cards): recounted when `cont_cards` changes (a test adds a card)."""
+    n, cards = getattr(state, memo)
     if n != len(state.cont_cards):
-        cards = tuple(c for c in state.cont_cards if changes_costs_or_forbids(state.table.cards[c].defn))
-        state.option_cards = (len(state.cont_cards), cards)
+        cards = tuple(c for c in state.cont_cards if has_item(state.table.cards[c].defn))
+        setattr(state, memo, (len(state.cont_cards), cards))
     name_of, zones_of = state.table.name_of, state.cont_zones
     for c in cards:
         if name_of[c] in zones_of[c]:
             return True
-    return any(e.kind == "forbid_attack" for e in state.effects)
+    return False
 
 
 def _cont_sources(state: VividzState):
@@ -928,7 +948,9 @@ def slot_reduced(d: CardDef, cost: int, discount: tuple[int, int] | None) -> int
 def play_cost(state: VividzState, seat: int, card: int, slot: int | None, sources: list | None = None) -> int:
     """905.2a/c/d: printed cost, increases then decreases (floor 0), then the cost-reduction icon."""
     d = defn(state, card)
-    cost = changed_cost(d, seat, cost_changes(_cont_sources(state) if sources is None else sources))
+    if sources is None:
+        sources = _cont_sources(state) if cost_or_forbid_in_play(state) else []  # else no cost change exists
+    cost = changed_cost(d, seat, cost_changes(sources))
     if d.cost_reduction and slot is not None:
         cost = slot_reduced(d, cost, slot_discount(state, in_slot(state, seat, slot)))
     return cost
@@ -1173,6 +1195,11 @@ def lowers_power(d) -> bool:
 def changes_costs_or_forbids(d) -> bool:
     """Whether a card has a [Cont] item that changes a cost (905.2c) or forbids attacks (802.1a)."""
     return any("cost" in p[1] or p[3] == "forbid_attack" for _, _, tpl in _plan(d) for p in tpl)
+
+
+def replaces(d) -> bool:
+    """Whether a card has a [Cont] replacement item (912)."""
+    return any("replace" in p[1] for _, _, tpl in _plan(d) for p in tpl)
 
 
 def _split(conds: tuple) -> tuple[tuple, tuple]:
