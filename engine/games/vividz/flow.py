@@ -623,11 +623,14 @@ def _attack_end_loop(state: VividzState, step: AttackEndLoop) -> None:
 
 def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extra: tuple = ()) -> list[tuple]:
     """Effective abilities with this trigger that have not triggered yet during this battle."""
+    having = fx.auto_cards(state).get(trigger)
+    if not having:
+        return []  # no card in the game has an ability on this trigger
     fired = state.battle.fired
     out = []
     cards = [(c, "area") for c in extra] + [(c, z) for z in zones for c in zone(state, seat, z)]
     for card, zname in cards:
-        if zname == "mission" and card in state.table.face_down:
+        if card not in having or zname == "mission" and card in state.table.face_down:
             continue
         d = defn(state, card)
         for i in d.autos:
