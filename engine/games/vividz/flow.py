@@ -630,7 +630,7 @@ def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extr
     out = []
     cards = [(c, "area") for c in extra] + [(c, z) for z in zones for c in zone(state, seat, z)]
     for card, zname in cards:
-        if card not in having or zname == "mission" and card in state.table.face_down:
+        if card not in having or (zname == "mission" and card in state.table.face_down):
             continue
         d = defn(state, card)
         for i in d.autos:
