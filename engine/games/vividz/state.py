@@ -728,8 +728,15 @@ def derived(state: VividzState):
 
 def may_reduce_power(state: VividzState) -> bool:
     """911.8: whether some effect may lower a character's power now (else only damage retires, 1004)."""
-    if _in_play(state, "reducer_cards", lowers_power):
-        return derived(state).reducing
+    n, cards = state.reducer_cards  # `_in_play(state, "reducer_cards", lowers_power)`, inlined: read at every PP
+    if n != len(state.cont_cards):
+        cards = tuple(c for c in state.cont_cards if lowers_power(state.table.cards[c].defn))
+        state.reducer_cards = (len(state.cont_cards), cards)
+    if cards:
+        name_of, zones_of = state.table.name_of, state.cont_zones
+        for c in cards:
+            if name_of[c] in zones_of[c]:
+                return derived(state).reducing
     if state.effects:
         return any(e.kind == "set_power" or (e.kind == "power" and e.value < 0) for e in state.effects)
     return False
