@@ -556,8 +556,7 @@ class VividzState:
     # memos of one state version
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
     reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
-    option_cards: tuple = _cache((-1, ()))     # (len(cont_cards), cards with a cost-changing or forbidding item)
-    replace_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a replacement item)
+    cards_with: dict = _cache(factory=dict)    # item test -> (len(cont_cards), cards with such a [Cont] item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
@@ -728,7 +727,7 @@ def derived(state: VividzState):
 
 def may_reduce_power(state: VividzState) -> bool:
     """911.8: whether some effect may lower a character's power now (else only damage retires, 1004)."""
-    n, cards = state.reducer_cards  # `_in_play(state, "reducer_cards", lowers_power)`, inlined: read at every PP
+    n, cards = state.reducer_cards  # `_in_play(state, lowers_power)`, inlined: read at every PP
     if n != len(state.cont_cards):
         cards = tuple(c for c in state.cont_cards if lowers_power(state.table.cards[c].defn))
         state.reducer_cards = (len(state.cont_cards), cards)
@@ -753,23 +752,24 @@ def options_read_effects(state: VividzState) -> bool:
 def cost_or_forbid_in_play(state: VividzState) -> bool:
     """Whether a card with a [Cont] item that changes a cost or forbids attacks is in a zone where
     it has [Cont] abilities (903.1): else no cost change exists (905.2c)."""
-    return _in_play(state, "option_cards", changes_costs_or_forbids)
+    return _in_play(state, changes_costs_or_forbids)
 
 
 def replacers_in_play(state: VividzState) -> bool:
     """Whether a card with a [Cont] replacement item is in a zone where it has [Cont] abilities
     (903.1): else no replacement effect exists (912)."""
-    return _in_play(state, "replace_cards", replaces)
+    return _in_play(state, replaces)
 
 
-def _in_play(state: VividzState, memo: str, has_item: Callable[[CardDef], bool]) -> bool:
+def _in_play(state: VividzState, has_item: Callable[[CardDef], bool]) -> bool:
     """Whether one of the cards whose [Cont] items `has_item` finds is in a zone where it has
-    [Cont] abilities (903.1). The cards are listed once in the cache field `memo`, as
+    [Cont] abilities (903.1). The cards are listed once per game in `cards_with`, as
     (len(cont_cards), cards): recounted when `cont_cards` changes (a test adds a card)."""
-    n, cards = getattr(state, memo)
+    memo = state.cards_with
+    n, cards = memo.get(has_item, (-1, ()))
     if n != len(state.cont_cards):
         cards = tuple(c for c in state.cont_cards if has_item(state.table.cards[c].defn))
-        setattr(state, memo, (len(state.cont_cards), cards))
+        memo[has_item] = (len(state.cont_cards), cards)
     name_of, zones_of = state.table.name_of, state.cont_zones
     for c in cards:
         if name_of[c] in zones_of[c]:
