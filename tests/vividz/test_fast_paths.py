@@ -7,6 +7,9 @@ from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
 from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
+from engine.games.vividz import flow, guards
+from engine.games.vividz import state as st
+from tests.vividz.scenario import main_turn, put, started
 
 
 class _EveryCard(dict):
@@ -38,3 +41,122 @@ def test_triggers_fire_as_when_every_card_is_looked_at(monkeypatch):
     assert triggered > 50  # the games do trigger abilities, so the comparison means something
     monkeypatch.setattr(fx, "auto_cards", lambda state: _EveryCard(len(state.table.cards)))
     assert [_played(seed) for seed in range(12)] == fast
+
+
+def test_settled_rule_effects_find_nothing_when_checked_the_plain_way(monkeypatch):
+    """Whenever priority pre-processing skips the crowding and dying checks (`_settled`), those
+    checks made the plain way find nothing; and games never skipping them play the same."""
+    settled = flow._settled
+    skipped = []
+
+    def checked(state) -> bool:
+        skip = settled(state)
+        if skip:
+            skipped.append((flow._crowded(state), flow._dying(state)))
+        return skip
+    monkeypatch.setattr(flow, "_settled", checked)
+    fast = [_played(seed) for seed in range(12)]
+    assert len(skipped) > 500  # the games do skip, so the comparison means something
+    assert all(crowded == [] and dying == [] for crowded, dying in skipped)
+    monkeypatch.setattr(flow, "_settled", lambda state: False)
+    assert [_played(seed) for seed in range(12)] == fast
+
+
+def _states(seeds: range):
+    """The state after every decision of seeded random games."""
+    for seed in seeds:
+        game = Game(RULES, seed=seed)
+        bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+        while (request := game.pending()) is not None:
+            yield game.state
+            game.act(request.seat, bots[request.seat].choose(request))
+
+
+def _plain_discount(state, seat: int, slot: int, exp_counts: bool) -> tuple[int, int] | None:
+    """905.2d the plain way: the slot's characters found one by one, their EXP by `exp_of`."""
+    there = st.in_slot(state, seat, slot)
+    if not there:
+        return None
+    return (min(st.defn(state, c).cost for c in there),
+            len(there) + (sum(len(st.exp_of(state, c)) for c in there) if exp_counts else 0))
+
+
+def test_slot_discounts_agree_with_the_slots_looked_at_one_by_one():
+    checked = held = 0
+    for state in _states(range(12)):
+        exp_counts = state.options["cost_reduction_counts"] == "characters_and_exp"
+        for seat in (0, 1):
+            assert st.slot_discounts(state, seat) == [_plain_discount(state, seat, slot, exp_counts)
+                                                      for slot in st.SLOTS]
+            checked += 1
+        held += bool(state.table.zones["0.exp"] or state.table.zones["1.exp"])
+    assert checked > 1000 and held > 100  # characters held EXP cards: the counts were compared
+
+
+def test_card_indexes_agree_with_the_card_definitions_read_the_plain_way():
+    for seed in range(5):
+        state = Game(RULES, seed=seed).state
+        cards = state.table.cards
+        conts = sorted(c.id for c in cards if c.defn.conts)
+        assert state.cont_cards == conts
+        assert state.state_cards == sorted(c.id for c in cards
+                                           if any(c.defn.abilities[i].trigger == "state" for i in c.defn.autos))
+        assert state.cont_zones == {c: frozenset(cards[c].defn.abilities[i].zone for i in cards[c].defn.conts)
+                                    for c in conts}
+        assert state.setter_cards == frozenset(c for c in conts if any(
+            "set_power" in item for i in cards[c].defn.conts for item in cards[c].defn.abilities[i].continuous))
+        assert conts and state.state_cards and state.setter_cards  # every index has cards to compare
+
+
+def _offered(options) -> list:
+    return [(o.label, o.action) for o in options]
+
+
+def test_main_options_without_effects_worked_out_are_those_with_them(monkeypatch):
+    """When no continuous effect may change a cost or forbid an attack (`options_read_effects`), the
+    Main phase's options skip working the effects out: they are the options made with them."""
+    skipped = 0
+    for state in _states(range(12)):
+        step = state.flow.asking
+        if type(step) is not st.MainPhase:
+            continue
+        skipped += not st.options_read_effects(state)
+        fast = _offered(guards.main_options(state, step.seat))
+        with monkeypatch.context() as m:
+            m.setattr(guards, "options_read_effects", lambda state: True)
+            assert _offered(guards.main_options(state, step.seat)) == fast
+    assert skipped > 200  # the skip happens, so the comparison means something
+
+
+def test_a_one_shot_attack_forbidding_effect_is_worked_out_for_the_main_options():
+    """A one-shot effect forbidding an attack (no card in play changes costs or forbids) makes the
+    Main phase work the effects out: the marked character is not offered an attack."""
+    game = main_turn(started(seed=1, first=0), 3)
+    state = game.state
+    aria = put(game, 0, "Lead Vocal Aria", "area", 2)
+    attack = {"type": "attack", "card": aria}
+    assert not st.options_read_effects(state) and attack in [o.action for o in guards.main_options(state, 0)]
+    state.clock += 1
+    state.effects.append(st.Made(state.clock, "forbid_attack", "turn", ((aria, state.inc[aria]),), 1, aria, "turn"))
+    assert st.options_read_effects(state)
+    assert attack not in [o.action for o in guards.main_options(state, 0)]
+
+
+def test_costs_and_replacements_without_effects_worked_out_are_those_with_them(monkeypatch):
+    """Play costs and replacement effects skip working the continuous effects out when no card in
+    play could change a cost or replace an event: they are what the effects worked out give."""
+    plain_replacements = cost_changes = 0
+    for state in _states(range(12)):
+        sources = st._cont_sources(state)  # the effects worked out: the plain way
+        cost_changes += bool(st.cost_changes(sources))
+        for seat in (0, 1):
+            for card in st.zone(state, seat, "hand"):
+                for slot in (None, *st.SLOTS):
+                    assert st.play_cost(state, seat, card, slot) == st.play_cost(state, seat, card, slot, sources)
+        area = st.zone(state, 0, "area") + st.zone(state, 1, "area")
+        fast = [fx.replacements(state, c, event) for c in area for event in ("retire", "damage")]
+        with monkeypatch.context() as m:
+            m.setattr(fx, "replacers_in_play", lambda state: True)
+            assert [fx.replacements(state, c, event) for c in area for event in ("retire", "damage")] == fast
+        plain_replacements += any(fast)
+    assert plain_replacements > 50 and cost_changes > 50  # both happened: the comparisons mean something

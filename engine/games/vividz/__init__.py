@@ -90,14 +90,29 @@ ACTION_SCHEMA = action_schema(
 
 def index_cards(state: VividzState) -> None:
     """The cards with [Cont] and state-triggered abilities, worked out once from the table."""
-    table = state.table
-    state.cont_cards = sorted(c.id for c in table.cards if c.defn.conts)
-    state.state_cards = sorted(c.id for c in table.cards
-                               if any(c.defn.abilities[i].trigger == "state" for i in c.defn.autos))
-    state.cont_zones = {c: frozenset(table.cards[c].defn.abilities[i].zone for i in table.cards[c].defn.conts)
-                        for c in state.cont_cards}
-    state.setter_cards = frozenset(c for c in state.cont_cards if any(
-        "set_power" in item for i in table.cards[c].defn.conts for item in table.cards[c].defn.abilities[i].continuous))
+    cards = state.table.cards
+    facts = [(c.id, _indexed(c.defn)) for c in cards]
+    state.cont_cards = sorted(c for c, f in facts if f[0])
+    state.state_cards = sorted(c for c, f in facts if f[1])
+    state.cont_zones = {c: f[2] for c, f in facts if f[0]}
+    state.setter_cards = frozenset(c for c, f in facts if f[0] and f[3])
+
+
+_INDEXED: dict[int, tuple] = {}  # id(card definition) -> (definition, what index_cards reads of it)
+
+
+def _indexed(d: cards.CardDef) -> tuple[bool, bool, frozenset, bool]:
+    """What `index_cards` reads of a card definition, worked out once per definition (definitions
+    never change): whether it has [Cont] abilities, a state-triggered ability, the zones of its
+    [Cont] abilities, and a [Cont] item that sets power."""
+    hit = _INDEXED.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    conts = [d.abilities[i] for i in d.conts]
+    facts = (bool(d.conts), any(d.abilities[i].trigger == "state" for i in d.autos),
+             frozenset(ab.zone for ab in conts), any("set_power" in item for ab in conts for item in ab.continuous))
+    _INDEXED[id(d)] = (d, facts)
+    return facts
 
 
 class VividzRules(CardGame):

@@ -18,7 +18,7 @@ from engine.games.vividz.state import (ADJACENT, CENTER, ZK, Answers, ChooseNumb
                                        ChooseSlide, ChooseTarget, Credit, Delayed, Made, MoveUpTo, Pending,
                                        PickCard, Resolving, UseRevealed, VividzState, _applies, _cont_sources,
                                        auto_cards, condition_holds, controller, defn, emit, exp_of, in_slot, lane_opponent,
-                                       mission_active, new_uid, owner, power, where, zone)
+                                       mission_active, new_uid, owner, power, replacers_in_play, where, zone)
 
 # -- moving cards (501.4-501.6, 512.3b) --------------------------------------------------------
 
@@ -123,6 +123,8 @@ def retire(state: VividzState, card: int, by: str, rule: str, source: int | None
 
 def replacements(state: VividzState, card: int, event: str) -> list[tuple[int, object]]:
     """Replacement effects (912) that would apply to `event` on `card`: (source, instead)."""
+    if not replacers_in_play(state):
+        return []  # no card in play has a replacement item: no continuous effects to work out
     out = []
     for source, seat, item, _ in _cont_sources(state):
         spec = item.get("replace")

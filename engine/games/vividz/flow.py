@@ -20,7 +20,7 @@ from engine.games.vividz.state import (
     OfferCharge, OfferKeep, OrderEffects, PayEnergy, PickCard, PlaceMissions, PriorityPP, ResolveAbility,
     Resolving, RevealFirst, ScoutDecide, ScoutStep, ScoutUse, SetupEnergy, SlideMove, StartDraw, StartDrawRest,
     SuccessTriggers, UseRevealed, VividzState, controller, defn, derived, emit, in_slot, lane_opponent,
-    may_reduce_power, mission_active, numeric_ties, play_cost, power, where, zone)
+    may_reduce_power, mission_active, numeric_ties, play_cost, power, version, where, zone)
 
 HAND_TARGET = 5  # 702.4 / 706.4
 
@@ -81,6 +81,12 @@ def finish(state: VividzState, losers: list[int], reason: str, rule: str) -> Non
 
 def _dying(state: VividzState) -> list[int]:
     """1004.1/1004.2: characters whose damage reaches their power, or whose power is 0 or less."""
+    return _dying_and_powers(state)[0]
+
+
+def _dying_and_powers(state: VividzState) -> tuple[list[int], tuple | None]:
+    """`_dying`, and the state version (`version`) of the powers it read: None when it read none
+    (every character survives at its printed power and no effect may lower a power)."""
     dying = []
     strict = state.options["damage_threshold"] == "exceeds"
     zones = state.table.zones
@@ -103,14 +109,37 @@ def _dying(state: VividzState) -> list[int]:
             p = powers.get(c, base)
             if p <= 0 or (dmg > p if strict else dmg >= p):
                 dying.append(c)
-    return dying
+    return dying, (None if powers is None else version(state))
 
 
-def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
-    """One round of 1001.2a: level-up, illegal character, damage retire, game loss. Only the first
-    round credits a retire to the damage or power-reducing effect that caused it (1103.3); a
-    retire that rule effects of this PP caused is credited to no effect (1103.3b, AMB-28)."""
-    changed = False
+def _settle(state: VividzState, powers: tuple | None) -> None:
+    """Remember what the crowding and dying checks read when they found nothing (see `_settled`)."""
+    zones = state.table.zones
+    state.settled = (list(zones["0.area"]), list(zones["1.area"]), dict(state.slot), dict(state.damage),
+                     state.options["damage_threshold"], powers)
+
+
+def _settled(state: VividzState) -> bool:
+    """Whether the crowding and dying checks of 1001.2a would find nothing again: nothing they
+    read changed since they last found nothing (`_settle`). They read the Area rows, the slots,
+    the damage and the damage rule, and the powers: the same state version (`version`) gives
+    the same powers; if they read none, every character still survives at its printed power
+    unless some effect may now lower a power. Any change of one of these invalidates it."""
+    last = state.settled
+    if not last:
+        return False
+    zones = state.table.zones
+    area0, area1, slots, damage, threshold, powers = last
+    if (zones["0.area"] != area0 or zones["1.area"] != area1 or state.slot != slots or state.damage != damage
+            or state.options["damage_threshold"] != threshold):
+        return False
+    if powers is None:
+        return not (area0 or area1) or not may_reduce_power(state)
+    return powers == version(state)
+
+
+def _crowded(state: VividzState) -> list[tuple[int, list[int]]]:
+    """1002.1/1003.1: (seat, the cards of one slot) for every slot holding several characters."""
     crowded = []
     zones, slot_of = state.table.zones, state.slot
     for seat in (state.tp, 1 - state.tp):
@@ -120,6 +149,19 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
                 cards = in_slot(state, seat, slot)
                 if len(cards) > 1:
                     crowded.append((seat, cards))
+    return crowded
+
+
+def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
+    """One round of 1001.2a: level-up, illegal character, damage retire, game loss. Only the first
+    round credits a retire to the damage or power-reducing effect that caused it (1103.3); a
+    retire that rule effects of this PP caused is credited to no effect (1103.3b, AMB-28)."""
+    if _settled(state):  # nothing to level up, trash or retire: only the game-loss checks remain
+        if state.newest_pick:
+            state.newest_pick.clear()
+        return _game_loss(state, mode, False)
+    changed = False
+    crowded = _crowded(state)
     before = set(_dying(state)) if crowded and first else None  # dying before this round's rule effects
     for seat, cards in crowded:  # the controller names the newest of cards that entered together
         if _newest(state, seat, cards) is None:
@@ -147,7 +189,10 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
         changed = True
     if state.newest_pick:  # settled: the choice was for this crowding only
         state.newest_pick.clear()
-    for c in _dying(state):
+    dying, powers = _dying_and_powers(state)
+    if not crowded and not dying:
+        _settle(state, powers)
+    for c in dying:
         if where(state, c) != "area":
             continue
         if fx.needs_replacement_choice(state, c):
@@ -165,12 +210,15 @@ def _rule_effects(state: VividzState, mode: str, first: bool = True) -> bool:
             if where(state, source) == "area":
                 fx.fire_self(state, source, "battle_retire", ctx=c)
         changed = True
-    losers = []  # 1005
+    return _game_loss(state, mode, changed)
+
+
+def _game_loss(state: VividzState, mode: str, changed: bool) -> bool:
+    """1005: the game-loss checks of this pre-processing's `mode`; whether to run another round."""
     if mode == "mission":
         missions = zone(state, state.tp, "mission")
         if missions and all(m in state.table.face_down for m in missions):
-            losers = [1 - state.tp]
-            finish(state, losers, f"seat {state.tp} completed all three missions", "1005.1")
+            finish(state, [1 - state.tp], f"seat {state.tp} completed all three missions", "1005.1")
     elif mode == "deckout" and not zone(state, state.tp, "deck"):
         finish(state, [state.tp], f"seat {state.tp} has no cards in their Deck", "1005.2")
     return changed and state.result is None
@@ -575,11 +623,14 @@ def _attack_end_loop(state: VividzState, step: AttackEndLoop) -> None:
 
 def _untriggered(state: VividzState, trigger: str, seat: int, zones: tuple, extra: tuple = ()) -> list[tuple]:
     """Effective abilities with this trigger that have not triggered yet during this battle."""
+    having = fx.auto_cards(state).get(trigger)
+    if not having:
+        return []  # no card in the game has an ability on this trigger
     fired = state.battle.fired
     out = []
     cards = [(c, "area") for c in extra] + [(c, z) for z in zones for c in zone(state, seat, z)]
     for card, zname in cards:
-        if zname == "mission" and card in state.table.face_down:
+        if card not in having or (zname == "mission" and card in state.table.face_down):
             continue
         d = defn(state, card)
         for i in d.autos:

@@ -15,8 +15,8 @@ from engine.games.vividz.state import (
     ADJACENT, FORBID, SLOTS, ZK, ChargeCards, ChooseDiscard, ChooseNumber, ChoosePayment, ChooseReplacement,
     ChooseSlide, ChooseTarget, ChooseTrigger, Defense, KeepCard, MainPhase, MayUse, MoveUpTo, NameNewest,
     OrderEffects, PickCard, PlaceMissions, ScoutUse, SetupEnergy, UseRevealed, VividzState, act_cards,
-    attack_forbidden, changed_cost, controller, cost_changes, defn, derived, in_slot, mission_active, owner,
-    play_cost, slot_reduced, where, zone)
+    attack_forbidden, changed_cost, controller, cost_changes, defn, derived, in_slot, mission_active,
+    options_read_effects, owner, play_cost, slot_discounts, slot_reduced, where, zone)
 from engine.games.vividz import effects as fx
 
 def _card(state: VividzState, action: dict, key: str = "card") -> int | None:
@@ -184,8 +184,11 @@ def _n(state: VividzState, card: int) -> str:
 
 def ability_payable(state: VividzState, seat: int, card: int, ab_index: int) -> str | None:
     """None if the [Act] ability is effective and its costs can be paid; else the rule why not."""
-    ab = defn(state, card).abilities[ab_index]
-    z = where(state, card)
+    return _unpayable(state, seat, card, defn(state, card).abilities[ab_index], where(state, card))
+
+
+def _unpayable(state: VividzState, seat: int, card: int, ab, z: str) -> str | None:
+    """`ability_payable` for the ability `ab` of `card`, which is in zone `z`."""
     if z != ab.zone or (z == "mission" and card in state.table.face_down):
         return "903.1"
     if ab.cond and not fx.condition_holds(state, seat, card, ab.cond):
@@ -203,16 +206,22 @@ def activations(state: VividzState, seat: int) -> list[tuple[dict, str]]:
     t = state.table
     acts = act_cards(state)
     out = []
+    zones = ZK[seat]
     for zname in VALID_ZONES:
-        cards = t.zones[ZK[seat][zname]]
         here = acts.get(zname)
-        if not here or here.isdisjoint(cards):
+        if not here:
+            continue
+        cards = t.zones[zones[zname]]
+        if here.isdisjoint(cards):
             continue  # no card here has an ability usable from this zone (903.1)
         for card in cards:
+            if card not in here:
+                continue
             d = t.cards[card].defn
             for i in d.acts:
-                if d.abilities[i].zone == zname and ability_payable(state, seat, card, i) is None:
-                    text = d.abilities[i].text or ("Accel" if "accel" in d.abilities[i].effects[0] else "ability")
+                ab = d.abilities[i]
+                if ab.zone == zname and _unpayable(state, seat, card, ab, zname) is None:
+                    text = ab.text or ("Accel" if "accel" in ab.effects[0] else "ability")
                     out.append(({"type": "activate", "card": card, "ability": i}, f"{d.name}: activate {text}"))
     return out
 
@@ -222,22 +231,21 @@ def main_options(state: VividzState, seat: int) -> list[Option]:
     t = state.table
     zones, cards = t.zones, t.cards
     energy = len(zones[ZK[seat]["energy"]])
-    dv = derived(state)
-    changes = cost_changes(dv.sources())
-    occupied = None
+    dv = derived(state) if options_read_effects(state) else None  # None: no cost changes, no markers
+    changes = cost_changes(dv.sources()) if dv is not None else []
+    discounts = None
     out: list[Option] = []
     for zname in ("hand", "keep"):  # 508.2: Keep cards are played as from hand
         for card in zones[ZK[seat][zname]]:
             d = cards[card].defn
             if d.type == "character":
                 base = changed_cost(d, seat, changes) if changes else d.cost
-                if d.cost_reduction and occupied is None:
-                    occupied = {slot: in_slot(state, seat, slot) for slot in SLOTS}
-                for slot in SLOTS:
-                    cost = slot_reduced(state, seat, d, slot, base, occupied[slot]) \
-                        if d.cost_reduction and occupied[slot] else base
+                if d.cost_reduction and discounts is None:
+                    discounts = slot_discounts(state, seat)
+                for slot, slot_name in SLOT_NAMES.items():
+                    cost = slot_reduced(d, base, discounts[slot - 1]) if d.cost_reduction else base
                     if cost <= energy:
-                        out.append(Option(f"Play {d.name} to the {SLOT_NAMES[slot]} (cost {cost})",
+                        out.append(Option(f"Play {d.name} to the {slot_name} (cost {cost})",
                                           {"type": "play", "card": card, "slot": slot}))
             elif d.type == "event" and state.turn != 1:
                 cost = changed_cost(d, seat, changes) if changes else d.cost
@@ -245,7 +253,7 @@ def main_options(state: VividzState, seat: int) -> list[Option]:
                     out.append(Option(f"Play event {d.name} (cost {cost})", {"type": "play", "card": card}))
     out += [Option(label, action) for action, label in activations(state, seat)]
     if state.turn != 1:  # 703.2a
-        markers = dv.writes & FORBID  # else no attack-forbidden marker exists
+        markers = dv is not None and dv.writes & FORBID  # else no attack-forbidden marker exists
         sleep = state.sleep
         for card in zones[ZK[seat]["area"]]:
             if card not in sleep and not (markers and attack_forbidden(state, card)):

@@ -10,7 +10,7 @@ remember the (card, inc) they apply to.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache as _cache, fixed, int_list
@@ -556,8 +556,11 @@ class VividzState:
     # memos of one state version
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
     reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
+    cards_with: dict = _cache(factory=dict)    # item test -> (len(cont_cards), cards with such a [Cont] item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
+    # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
+    settled: tuple = _cache(())
     # this decision's events (an Emitted until `redacted`), and those redacted when they happened:
     # the public cards they name, the cards they named to one seat only (card -> seat), and how
     # many events wait (Emitted)
@@ -705,11 +708,17 @@ def mission_active(state: VividzState, card: int) -> bool:
 
 # -- continuous effects (911) ------------------------------------------------------------------
 
+def version(state: VividzState) -> tuple:
+    """The state version continuous effects are derived for: everything a condition or the order of
+    effects can read changes one of these."""
+    return (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
+            state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1], len(state.lvup),
+            len(state.ts_rank))
+
+
 def derived(state: VividzState):
     """All continuous effects applied (911, see continuous.py), for the current state version."""
-    key = (state.clock, state.tp, state.turn, state.successes[0], state.successes[1], state.battle_retires[0],
-           state.battle_retires[1], len(state.effects), state.chosen[0], state.chosen[1], len(state.lvup),
-           len(state.ts_rank))  # everything a condition or the order of effects can read changes one of these
+    key = version(state)
     cache = state.cache
     if cache[0] == key:
         return cache[1]
@@ -718,7 +727,7 @@ def derived(state: VividzState):
 
 def may_reduce_power(state: VividzState) -> bool:
     """911.8: whether some effect may lower a character's power now (else only damage retires, 1004)."""
-    n, cards = state.reducer_cards
+    n, cards = state.reducer_cards  # `_in_play(state, lowers_power)`, inlined: read at every PP
     if n != len(state.cont_cards):
         cards = tuple(c for c in state.cont_cards if lowers_power(state.table.cards[c].defn))
         state.reducer_cards = (len(state.cont_cards), cards)
@@ -729,6 +738,42 @@ def may_reduce_power(state: VividzState) -> bool:
                 return derived(state).reducing
     if state.effects:
         return any(e.kind == "set_power" or (e.kind == "power" and e.value < 0) for e in state.effects)
+    return False
+
+
+def options_read_effects(state: VividzState) -> bool:
+    """Whether some continuous effect may change a cost (905.2c) or forbid an attack (802.1a) now:
+    a card with such a [Cont] item is in play (`cost_or_forbid_in_play`), or a one-shot effect
+    forbids attacks. If not, the Main phase's options need no continuous effects worked out
+    (there are no cost changes and no markers)."""
+    return cost_or_forbid_in_play(state) or any(e.kind == "forbid_attack" for e in state.effects)
+
+
+def cost_or_forbid_in_play(state: VividzState) -> bool:
+    """Whether a card with a [Cont] item that changes a cost or forbids attacks is in a zone where
+    it has [Cont] abilities (903.1): else no cost change exists (905.2c)."""
+    return _in_play(state, changes_costs_or_forbids)
+
+
+def replacers_in_play(state: VividzState) -> bool:
+    """Whether a card with a [Cont] replacement item is in a zone where it has [Cont] abilities
+    (903.1): else no replacement effect exists (912)."""
+    return _in_play(state, replaces)
+
+
+def _in_play(state: VividzState, has_item: Callable[[CardDef], bool]) -> bool:
+    """Whether one of the cards whose [Cont] items `has_item` finds is in a zone where it has
+    [Cont] abilities (903.1). The cards are listed once per game in `cards_with`, as
+    (len(cont_cards), cards): recounted when `cont_cards` changes (a test adds a card)."""
+    memo = state.cards_with
+    n, cards = memo.get(has_item, (-1, ()))
+    if n != len(state.cont_cards):
+        cards = tuple(c for c in state.cont_cards if has_item(state.table.cards[c].defn))
+        memo[has_item] = (len(state.cont_cards), cards)
+    name_of, zones_of = state.table.name_of, state.cont_zones
+    for c in cards:
+        if name_of[c] in zones_of[c]:
+            return True
     return False
 
 
@@ -854,25 +899,60 @@ def changed_cost(d: CardDef, seat: int, changes: list) -> int:
     return max(0, d.cost + up - down)
 
 
-def slot_reduced(state: VividzState, seat: int, d: CardDef, slot: int, cost: int, there: list | None = None) -> int:
-    """905.2d: the cost-reduction icon, for the slot the character is about to enter (`there`: the
-    characters in that slot, if the caller has them)."""
-    if there is None:
-        there = in_slot(state, seat, slot)
-    if there and any(defn(state, c).cost <= d.cost for c in there):
-        reduction = len(there)
-        if state.options["cost_reduction_counts"] == "characters_and_exp":  # AMB-4
-            reduction += sum(len(exp_of(state, c)) for c in there)
-        cost = max(0, cost - reduction)
+def slot_discount(state: VividzState, there: list[int], held: dict[int, int] | None = None) -> tuple[int, int] | None:
+    """905.2d: what the characters already in a slot (`there`) do to the cost of a character
+    entering it: (the lowest of their costs, the reduction), None for an empty slot. The same for
+    every character entering that slot (`slot_reduced`). `held`: `exp_held`, if the caller has it."""
+    if not there:
+        return None
+    reduction = len(there)
+    if state.options["cost_reduction_counts"] == "characters_and_exp":  # AMB-4
+        if held is None:
+            held = exp_held(state)
+        reduction += sum(held.get(c, 0) for c in there)
+    return min(defn(state, c).cost for c in there), reduction
+
+
+def slot_discounts(state: VividzState, seat: int) -> list[tuple[int, int] | None]:
+    """`slot_discount` of `seat`'s slots 1, 2 and 3, from one look at its Area and the EXP zones."""
+    there: dict = {slot: [] for slot in SLOTS}
+    slot_of = state.slot
+    for c in zone(state, seat, "area"):
+        cards = there.get(slot_of.get(c))
+        if cards is not None:
+            cards.append(c)
+    held = exp_held(state) if state.options["cost_reduction_counts"] == "characters_and_exp" else None
+    return [slot_discount(state, there[slot], held) for slot in SLOTS]
+
+
+def exp_held(state: VividzState) -> dict[int, int]:
+    """character -> how many EXP cards it holds (512.3: in either player's EXP zone, `exp_of`)."""
+    held: dict = {}
+    host = state.host
+    zones = state.table.zones
+    for key in ("0.exp", "1.exp"):
+        for e in zones[key]:
+            c = host.get(e)
+            held[c] = held.get(c, 0) + 1
+    return held
+
+
+def slot_reduced(d: CardDef, cost: int, discount: tuple[int, int] | None) -> int:
+    """905.2d: the cost-reduction icon of `d`, for the slot whose `slot_discount` is given: it
+    applies when some character there costs no more than `d`."""
+    if discount is not None and discount[0] <= d.cost:
+        return max(0, cost - discount[1])
     return cost
 
 
 def play_cost(state: VividzState, seat: int, card: int, slot: int | None, sources: list | None = None) -> int:
     """905.2a/c/d: printed cost, increases then decreases (floor 0), then the cost-reduction icon."""
     d = defn(state, card)
-    cost = changed_cost(d, seat, cost_changes(_cont_sources(state) if sources is None else sources))
+    if sources is None:
+        sources = _cont_sources(state) if cost_or_forbid_in_play(state) else []  # else no cost change exists
+    cost = changed_cost(d, seat, cost_changes(sources))
     if d.cost_reduction and slot is not None:
-        cost = slot_reduced(state, seat, d, slot, cost)
+        cost = slot_reduced(d, cost, slot_discount(state, in_slot(state, seat, slot)))
     return cost
 
 
@@ -1110,6 +1190,16 @@ def _plan(d) -> tuple:
 def lowers_power(d) -> bool:
     """Whether a card has a [Cont] item that may lower a power (911.8: "becomes" or a negative change)."""
     return any(p[11] for _, _, tpl in _plan(d) for p in tpl)
+
+
+def changes_costs_or_forbids(d) -> bool:
+    """Whether a card has a [Cont] item that changes a cost (905.2c) or forbids attacks (802.1a)."""
+    return any("cost" in p[1] or p[3] == "forbid_attack" for _, _, tpl in _plan(d) for p in tpl)
+
+
+def replaces(d) -> bool:
+    """Whether a card has a [Cont] replacement item (912)."""
+    return any("replace" in p[1] for _, _, tpl in _plan(d) for p in tpl)
 
 
 def _split(conds: tuple) -> tuple[tuple, tuple]:
