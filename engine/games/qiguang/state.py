@@ -226,7 +226,7 @@ class ToGraveyard(Step):
 
 # the course of a turn: exactly one of these is pending in a game under way, the last step
 # queued or the step asking (QG-3: where in its phase the game is)
-COURSE = (PhaseBegin, ResponseWindow, MainPhase, BattlePhase, DrawChoice)
+COURSE = frozenset((PhaseBegin, ResponseWindow, MainPhase, BattlePhase, DrawChoice))  # a set: asked at every decision
 # decisions a tie offer interrupts and gives back (a course step is queued again instead)
 STORED = (Pay, CrystalCap, Surcharge)
 WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
