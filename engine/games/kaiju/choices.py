@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.requests import Option, Request
 
-from engine.games.kaiju import guards
+from engine.games.kaiju.effects import REGISTRY
 from engine.games.kaiju.state import (ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand, KaijuState, MainPhase, PlaceOpening,
                                       advantage, defn, title, zone)
 
@@ -18,8 +18,10 @@ def _option(action: dict, label: str) -> Option:
 
 
 def _add_targeted(out: list[Option], state: KaijuState, seat: int, base: dict, effects: tuple, label: str) -> None:
-    """A move the rules allow, once per legal target of its effects (or once, untargeted)."""
-    targets = guards.targets_for(state, seat, effects) if effects else None
+    """A move the rules allow, once per legal target of its effects (or once, untargeted): the
+    targets `guards.targets_for` gives, read from the registry's memo of the chosen scope."""
+    scope = REGISTRY.chosen_scope(effects) if effects else None
+    targets = scope.of(state, seat) if scope is not None else None
     if not targets:
         out.append(Option(label, base))
         return

@@ -105,7 +105,10 @@ def _some_damage_reaches_hp(state: KaijuState) -> bool:
     """Whether a damaged card's damage reaches its HP: else no card in play is defeated, as a
     card without damage has at least 1 HP (cards.py). The state check runs after every move."""
     cards = state.table.cards
-    return any(dmg >= cards[c].defn.hp for c, dmg in state.damage.items())
+    for c, dmg in state.damage.items():  # a loop, not any() over a generator: it runs after every move
+        if dmg >= cards[c].defn.hp:
+            return True
+    return False
 
 
 def defeat_check(state: KaijuState) -> None:

@@ -19,7 +19,7 @@ from engine.games.kaiju.effects import (defeat_check, discard_from_hand, draw, f
                                         place_damage, replace_in_play, resolve_effect, start_discard)
 from engine.games.kaiju.state import (SPIRIT_LIMIT, Check, ChooseEngaged, ChooseOrder, Devolve, DiscardFromHand,
                                       FinishSkill,
-                                      KaijuState, MainPhase, PlaceOpening, Refill, ResolveEffect, StartTurn,
+                                      KaijuState, MainPhase, PlaceOpening, Refill, ResolveEffect, StartTurn, ZONE_KEY,
                                       attack_bonus, defn, emit, engaged, owner, spirit_total, title,
                                       turn_allowances, zone)
 
@@ -39,7 +39,7 @@ def run_check(state: KaijuState, step: Check) -> None:
         if spirit_total(state, seat) > SPIRIT_LIMIT:
             losers.append(seat)
             reasons.append(("has more than 15 cost in their spirit zone", "KJ-4.1"))
-        elif not zones[f"{seat}.engaged"] and not zones[f"{seat}.support"]:
+        elif not zones[ZONE_KEY[seat]["engaged"]] and not zones[ZONE_KEY[seat]["support"]]:
             losers.append(seat)
             reasons.append(("has no battle card in play", "KJ-4.2"))
     if losers:
@@ -55,8 +55,9 @@ def refill(state: KaijuState, step: Refill) -> None:
     """KJ-2.2.3: an empty engagement zone is filled from support, by the owner's choice."""
     seat = step.seat
     zones = state.table.zones
-    support = zones[f"{seat}.support"]
-    if zones[f"{seat}.engaged"] or not support:
+    keys = ZONE_KEY[seat]
+    support = zones[keys["support"]]
+    if zones[keys["engaged"]] or not support:
         return
     if len(support) == 1:
         card = support[0]

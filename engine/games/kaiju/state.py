@@ -16,7 +16,7 @@ from engine.core.hashing import cache, fixed
 from engine.core.requests import NOBODY, Event, Result
 from engine.core.rng import Rng
 from engine.core.view import CardRef, redact
-from engine.core.zones import Table, Visibility, ZoneSpec
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_key
 
 from engine.games.kaiju.cards import CardDef
 
@@ -33,6 +33,8 @@ ZONES = (
     ZoneSpec("rift", Visibility.PUBLIC, label="space-time rift", rule="KJ-2.7"),
 )
 SPIRIT_LIMIT = 15  # KJ-4.1: more than 15 loses
+# "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
+ZONE_KEY = tuple({spec.name: zone_key(seat, spec.name) for spec in ZONES} for seat in (0, 1))
 _PUBLIC, _HIDDEN = Visibility.PUBLIC, Visibility.HIDDEN
 
 
@@ -166,7 +168,7 @@ def owner(state: KaijuState, card: int) -> int:
 
 
 def zone(state: KaijuState, seat: int, name: str) -> list[int]:
-    return state.table.zones[f"{seat}.{name}"]
+    return state.table.zones[ZONE_KEY[seat][name]]
 
 
 def where(state: KaijuState, card: int) -> str:
@@ -174,14 +176,14 @@ def where(state: KaijuState, card: int) -> str:
 
 
 def engaged(state: KaijuState, seat: int) -> int | None:
-    cards = state.table.zones[f"{seat}.engaged"]
+    cards = state.table.zones[ZONE_KEY[seat]["engaged"]]
     return cards[0] if cards else None
 
 
 def in_play(state: KaijuState, seat: int) -> list[int]:
     """The seat's battle cards in play: engaged first, then support (KJ-4.2)."""
-    z = state.table.zones
-    return z[f"{seat}.engaged"] + z[f"{seat}.support"]
+    z, keys = state.table.zones, ZONE_KEY[seat]
+    return z[keys["engaged"]] + z[keys["support"]]
 
 
 def level(state: KaijuState, card: int) -> int:
@@ -190,7 +192,7 @@ def level(state: KaijuState, card: int) -> int:
 
 
 # where Continuous sources work, per seat: (zone name, zone key)
-_SOURCE_ZONES = tuple(tuple((name, f"{seat}.{name}") for name in ("engaged", "support", "deployment"))
+_SOURCE_ZONES = tuple(tuple((name, ZONE_KEY[seat][name]) for name in ("engaged", "support", "deployment"))
                       for seat in (0, 1))
 
 
@@ -200,7 +202,7 @@ def _continuous_total(state: KaijuState, card: int, attr: str) -> int:
     seat = cards[card].owner
     total = 0
     z = state.table.zones
-    engaged_zone = z[f"{seat}.engaged"]
+    engaged_zone = z[ZONE_KEY[seat]["engaged"]]
     is_engaged = bool(engaged_zone) and engaged_zone[0] == card
     for zname, key in _SOURCE_ZONES[seat]:
         for source in z[key]:
@@ -250,7 +252,7 @@ def turn_allowances(state: KaijuState, seat: int) -> tuple[int, int]:
 def advantage(state: KaijuState, seat: int) -> bool:
     """KJ-1.1.3 / KJ-5.10, worked out each time; nobody has it with an empty slot (KJ-G27)."""
     z = state.table.zones
-    mine, theirs = z[f"{seat}.engaged"], z[f"{1 - seat}.engaged"]
+    mine, theirs = z[ZONE_KEY[seat]["engaged"]], z[ZONE_KEY[1 - seat]["engaged"]]
     if not mine or not theirs:
         return False
     return speed(state, mine[0]) > speed(state, theirs[0])
@@ -260,7 +262,7 @@ def spirit_total(state: KaijuState, seat: int) -> int:
     """KJ-2.6 / KJ-4.1: costs in the spirit zone; no printed cost counts 0 (KJ-G30)."""
     cards = state.table.cards
     total = 0
-    for c in state.table.zones[f"{seat}.spirit"]:
+    for c in state.table.zones[ZONE_KEY[seat]["spirit"]]:
         total += cards[c].defn.cost or 0
     return total
 

@@ -16,7 +16,7 @@ from engine.games.qiguang.guards import affordable, payments
 from engine.games.qiguang.cards import RACE_NAMES, RACES, Ability, CardDef, declared_x
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
                                         Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts, defn,
-                                        lanes, mana_sources)
+                                        lanes, mana_sources, LANE_KEY, ZONE_KEY)
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
 
@@ -72,7 +72,7 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     negation without a chain (QG-9.2), costs in reach (QG-4.1). Whatever these rule out, its
     guard refuses too; most requests are response windows, where they rule out everything."""
     cards = state.table.cards
-    hand = state.table.zones[f"{seat}.hand"]
+    hand = state.table.zones[ZONE_KEY[seat]["hand"]]
     if lightning_only:
         lightning = card_facts(state).lightning
         hand = [c for c in hand if c in lightning]
@@ -135,7 +135,8 @@ def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tup
     cards = state.table.cards
     if hand:
         z = state.table.zones
-        free = [lane for lane in lanes(state) if not z[f"{seat}.standby{lane}"]]
+        standby = LANE_KEY[seat]["standby"]
+        free = [lane for lane in lanes(state) if not z[standby[lane]]]
         for card in hand:
             d = cards[card].defn
             if d.is_character:

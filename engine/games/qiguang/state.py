@@ -15,7 +15,7 @@ from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
 from engine.core.view import CardRef, card_refs, redact, redact_flat
 from engine.core.requests import Event, Result
-from engine.core.zones import Table, Visibility, ZoneSpec
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_key
 
 from engine.games.qiguang.cards import RACES, CardDef
 
@@ -38,6 +38,11 @@ ZONES = (
 STANDBY = tuple(f"standby{i}" for i in range(1, MAX_LANES + 1))
 COMBAT = tuple(f"combat{i}" for i in range(1, MAX_LANES + 1))
 IN_PLAY = frozenset(STANDBY + COMBAT)
+# "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
+ZONE_KEY = tuple({spec.name: zone_key(seat, spec.name) for spec in ZONES} for seat in (0, 1))
+# the keys of each seat's lane zones by row and lane number (`at` runs about once per decision)
+LANE_KEY = tuple({row: {lane: zone_key(seat, f"{row}{lane}") for lane in range(1, MAX_LANES + 1)}
+                  for row in ("standby", "combat")} for seat in (0, 1))
 CRYSTAL_CAP = 10  # QG-5.4
 START_LIFE = 20  # QG-1.3
 OPENING_HAND = 6  # QG-1.4
@@ -221,7 +226,7 @@ class ToGraveyard(Step):
 
 # the course of a turn: exactly one of these is pending in a game under way, the last step
 # queued or the step asking (QG-3: where in its phase the game is)
-COURSE = (PhaseBegin, ResponseWindow, MainPhase, BattlePhase, DrawChoice)
+COURSE = frozenset((PhaseBegin, ResponseWindow, MainPhase, BattlePhase, DrawChoice))  # a set: asked at every decision
 # decisions a tie offer interrupts and gives back (a course step is queued again instead)
 STORED = (Pay, CrystalCap, Surcharge)
 WAITING = (DrawChoice, CrystalCap, Surcharge, TieAnswer)
@@ -356,7 +361,7 @@ def owner(state: QgState, card: int) -> int:
 
 
 def zone(state: QgState, seat: int, name: str) -> list[int]:
-    return state.table.zones[f"{seat}.{name}"]
+    return state.table.zones[ZONE_KEY[seat][name]]
 
 
 def where(state: QgState, card: int) -> str:
@@ -368,7 +373,7 @@ def lanes(state: QgState) -> range:
 
 
 def at(state: QgState, seat: int, row: str, lane: int) -> int | None:
-    cards = state.table.zones[f"{seat}.{row}{lane}"]
+    cards = state.table.zones[LANE_KEY[seat][row][lane]]
     return cards[0] if cards else None
 
 
@@ -413,8 +418,9 @@ def sources(state: QgState) -> list[int]:
     z = state.table.zones
     out: list[int] = []
     for seat in (0, 1):
-        out += z[f"{seat}.field"]
-        out += z[f"{seat}.support"]
+        keys = ZONE_KEY[seat]
+        out += z[keys["field"]]
+        out += z[keys["support"]]
         if _lasting_characters(state):
             out += [c for key in state.char_keys[seat] for c in z[key] if defn(state, c).continuous]
     return out
@@ -489,7 +495,7 @@ def leader_of(state: QgState, seat: int) -> int | None:
 
 def mana_sources(state: QgState, seat: int) -> list[int]:
     base = state.token_base
-    return [c for c in state.table.zones[f"{seat}.hand"] if c >= base]
+    return [c for c in state.table.zones[ZONE_KEY[seat]["hand"]] if c >= base]
 
 
 def crystal_total(state: QgState, seat: int) -> int:
