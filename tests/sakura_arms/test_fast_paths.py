@@ -1,8 +1,9 @@
 """The quick paths of issue 21 agree with the plain ones: the duel's cards found once
 (`duel_cards`: the filters of timed effects, Devoted effects and Immediate Resurgence, the sets
-of poison and Trap cards) and the redactor's quick path for events no seat was shown a card of
-meanwhile. Seeded bot games over every sample deck, played both ways, must give the same
-options, events and state hashes."""
+of poison and Trap cards), the redactor's quick path for events no seat was shown a card of
+meanwhile, events whose cards are all face up in public zones (`emit`), and the Range of a card
+read without making its attack (`card_range`). Seeded bot games over every sample deck, played
+both ways, must give the same options, events and state hashes."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine.core.requests import Event
 from engine.core.view import CardRef, redact
 from engine.games.sakura_arms import RULES, flow, state
 from engine.games.sakura_arms.cards import CardDef
+from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
 from engine.games.sakura_arms.mechanics import plan, poison, trap
 
 DECKS = sorted((RULES.data / "decks").glob("*.txt"))
@@ -60,6 +62,63 @@ def test_cards_found_once_play_as_the_plain_scans(pair, monkeypatch):
     for module in (state, flow, poison, trap):
         monkeypatch.setattr(module, "duel_cards", _plain_duel_cards)
     assert [_transcript(pair, seed) for seed in SEEDS] == fast
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_events_find_their_unseen_cards_as_visible_to_does(pair, monkeypatch):
+    """`emit` skips asking each seat about cards face up in public zones: when each event is
+    recorded, its unseen (card, seat) pairs are those `Table.visible_to` gives."""
+    playing: list[Game] = []
+    checked = []
+    emitted = state.Emitted
+
+    def checked_emitted(data: dict, describe: Any, unseen: frozenset) -> state.Emitted:
+        if playing:
+            table = playing[-1].state.table
+            refs = [v.id for v in data.values() if type(v) is CardRef]
+            assert unseen == frozenset((c, seat) for c in refs for seat in (0, 1) if not table.visible_to(c, seat))
+            checked.append(bool(unseen))
+        return emitted(data, describe, unseen)
+
+    monkeypatch.setattr(state, "Emitted", checked_emitted)
+    for seed in SEEDS:
+        playing.append(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed))
+        _play(playing[-1], seed)
+    assert True in checked and False in checked
+
+
+def _ranges_agree(game: Game) -> int:
+    """`card_range` of every Attack card of the duel, for both seats, as a standard and as a
+    full-power action, against the Range of the attack `make_card_attack` makes; returns how
+    many were compared."""
+    s = game.state
+    compared = 0
+    for card in range(len(s.table.cards)):
+        if state.defn(s, card).type != "attack":
+            continue
+        for seat in (0, 1):
+            for full_power in (False, True):
+                plain = attack_range(s, make_card_attack(s, seat, card, "main", full_power))
+                assert card_range(s, seat, card, full_power) == plain, (card, seat, full_power)
+                compared += 1
+    return compared
+
+
+def _play(game: Game, seed: int, after: Callable[[Game], Any] = lambda game: None) -> None:
+    """The seeded bots play `game` to its end; `after` sees it after every decision."""
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    while (request := game.pending()) is not None:
+        game.act(request.seat, bots[request.seat].choose(request))
+        after(game)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_card_range_is_the_range_of_the_attack_the_card_would_make(pair):
+    compared: list[int] = []
+    for seed in SEEDS:
+        _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
+              lambda game: compared.append(_ranges_agree(game)))
+    assert sum(compared)
 
 
 def test_plan_cards_found_once_are_the_plan_cards():

@@ -14,7 +14,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.mechanics import centrifuge
-from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
+from engine.games.sakura_arms.effects import card_range, flags
 from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
                                             cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
@@ -87,9 +87,8 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
     if refusal:
         return refusal
     if d.type == "attack":
-        atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
         cd = current_distance(s)
-        rng = attack_range(s, atk)
+        rng = card_range(s, seat, card, s.mode == "full_power" and s.active == seat)
         if cd not in rng:
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
                                       f"{sorted(rng)}; move first or use another card.")

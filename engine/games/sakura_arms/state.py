@@ -685,10 +685,11 @@ def card_id(card: int) -> int:
     return card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Emitted:
     """An event of the decision being applied that names cards, before redaction: `unseen`
-    holds the (card, seat) pairs of its cards that a seat did not see when it happened."""
+    holds the (card, seat) pairs of its cards that a seat did not see when it happened (made on
+    many emits: not frozen, which would cost a setattr call per field)."""
 
     data: dict
     describe: Callable[[int], Any] | None
@@ -704,9 +705,20 @@ def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = Non
     if not refs:
         s.events.append(Event(data))
         return
-    visible = s.table.visible_to
-    unseen = frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))
+    table = s.table
+    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
+    for card in refs:
+        if specs[zone_of[card]].visibility is not PUBLIC or card in face_down:
+            visible = table.visible_to
+            unseen = frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))
+            break
+    else:  # every card it names is face up in a public zone: both seats see them (`Table.visible_to`)
+        unseen = SEEN_BY_BOTH
     s.events.append(Emitted(data, describe, unseen))
+
+
+PUBLIC = Visibility.PUBLIC
+SEEN_BY_BOTH: frozenset = frozenset()  # `unseen` of an event whose cards both seats see
 
 
 def redacted(s: SakuraState) -> list[Event]:
