@@ -7,6 +7,8 @@ both ways, must give the same options, events and state hashes."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any, Callable
 
 import pytest
@@ -119,6 +121,47 @@ def test_card_range_is_the_range_of_the_attack_the_card_would_make(pair):
         _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
               lambda game: compared.append(_ranges_agree(game)))
     assert sum(compared)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_events_held_unread_while_the_duel_goes_on_are_those_read_at_once(pair):
+    """`apply` hands out its events unredacted (`DecisionEvents`); events held unread while
+    later decisions change the state are redacted before the next one (`publish_held`): read at
+    the end of the duel, every decision's events are those read right after it."""
+    for seed in SEEDS:
+        at_once, held = _decision_events(pair, seed, repr), _decision_events(pair, seed, lambda events: events)
+        assert [repr(events) for events in held] == at_once
+
+
+def _decision_events(pair: tuple, seed: int, read: Callable[[list], Any]) -> list:
+    """`read` of the events of every decision of a seeded duel, in order."""
+    game = Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed)
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    out = []
+    while (request := game.pending()) is not None:
+        out.append(read(game.act(request.seat, bots[request.seat].choose(request))))
+    return out
+
+
+def test_decision_events_read_as_the_list_they_redact_to_once():
+    """Every way of reading the events redacts them, once; copies and pickles are plain lists."""
+    made: list[int] = []
+
+    def events(*items: Event) -> state.DecisionEvents:
+        return state.DecisionEvents((), lambda: made.append(1) or list(items))
+
+    first, second = Event({"type": "a"}), Event({"type": "b"})
+    assert len(events(first)) == 1 and list(events(first, second)) == [first, second]
+    assert events(first) == [first] and [first] == events(first) and events(first) == events(first)
+    assert events(first) != events(second) and events(first)[0] is first and first in events(first)
+    assert [second] + events(first) == [second, first] and events(first) + [second] == [first, second]
+    assert repr(events(first)) == repr([first]) and bool(events()) is False
+    assert copy.deepcopy(events(first)) == [first] and type(copy.copy(events(first))) is list
+    assert pickle.loads(pickle.dumps(events(first))) == [first]
+    held = events(first)
+    made.clear()
+    held.append(second)
+    assert held == [first, second] and made == [1]
 
 
 def test_plan_cards_found_once_are_the_plan_cards():

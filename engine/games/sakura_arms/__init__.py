@@ -21,7 +21,7 @@ from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.mechanics import trap
 from engine.games.sakura_arms.mechanics import copies, plan
 from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
-from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
+from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, decision_events, publish_held
 
 # the schemas of one card and of cards.yaml, with the effect words of the registry
 EFFECT_SCHEMA = REGISTRY.schema()
@@ -162,10 +162,11 @@ class SakuraArmsRules(CardGame):
         return guards.check(s, seat, action, lambda: flow.PROCESSOR.request(s))
 
     def apply(self, s: SakuraState, seat: int, action: dict) -> list[Event]:
+        publish_held(s)
         s.events = []
         flow.apply(s, seat, action)
         check_tokens(s)  # the 36-token total after every decision (checklist 47)
-        return redacted(s)
+        return decision_events(s)
 
     def result(self, s: SakuraState) -> Result | None:
         return s.result
