@@ -17,7 +17,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
 from engine.core.requests import Event
 from engine.core.view import CardRef, redact
-from engine.games.sakura_arms import RULES, flow, state
+from engine.games.sakura_arms import RULES, flow, guards, state
 from engine.games.sakura_arms.cards import CardDef
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
 from engine.games.sakura_arms.mechanics import plan, poison, trap
@@ -162,6 +162,41 @@ def test_decision_events_read_as_the_list_they_redact_to_once():
     made.clear()
     held.append(second)
     assert held == [first, second] and made == [1]
+
+
+class _Forgetful(dict):
+    """A memo that keeps nothing: every option is made afresh."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return default
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+def _options_made_afresh_agree(game: Game) -> int:
+    """The pending main-phase options (made once per duel, `main_options_made`) against the
+    options made afresh; returns how many were compared."""
+    request = game.pending()
+    if request is None or request.kind != "main":
+        return 0
+    s = game.state
+    made, s.main_options_made = s.main_options_made, _Forgetful()
+    try:
+        afresh = guards.main_options(s, request.seat)
+    finally:
+        s.main_options_made = made
+    assert [(o.label, o.action) for o in request.options] == [(o.label, o.action) for o in afresh]
+    return len(afresh)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_main_options_made_once_are_those_made_afresh(pair):
+    compared: list[int] = []
+    for seed in SEEDS:
+        _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
+              lambda game: compared.append(_options_made_afresh_agree(game)))
+    assert sum(compared)
 
 
 def test_plan_cards_found_once_are_the_plan_cards():

@@ -197,7 +197,7 @@ BASIC_LABELS = {name: name.capitalize() for name in BASIC_ACTIONS}
 
 def _main_options(s: SakuraState, seat: int) -> list:
     out = []
-    names = s.table.cards
+    made = s.main_options_made
     blocked = s.terminal[seat]
     standard = s.mode == "standard"
     for zname in () if blocked else ("hand", "special"):
@@ -208,18 +208,36 @@ def _main_options(s: SakuraState, seat: int) -> list:
             if d.type == "variable" or (standard and d.subtype == "throughout"):
                 continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
             if _payable(s, seat, card) is None:
-                where_ = "" if zname == "hand" else " (Special)"
-                out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
+                out.append(made.get((card, zname)) or _made(s, (card, zname)))
     if standard and not blocked:
-        pays = [("vigor", "1 Vigor")] if s.vigor[seat] >= 1 else []
-        pays += [(card, f"putting {names[card].defn.name} face down") for card in coverable(s, zone(s, seat, "hand"))]
+        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
         for name in BASIC_ACTIONS:
             if basic_moves(s, seat, name) is None:
-                label = BASIC_LABELS[name]
-                out += [Option(f"{label}, paying {how}", {"type": "basic", "action": name, "pay": pay})
-                        for pay, how in pays]
-    out.append(Option("End the main phase", {"type": "end_main"}))
+                out += [made.get((name, pay)) or _made(s, (name, pay)) for pay in pays]
+    out.append(made.get(END_MAIN) or _made(s, END_MAIN))
     return out
+
+
+END_MAIN = ("end_main",)
+
+
+def _made(s: SakuraState, key: tuple) -> Option:
+    """The main-phase option of `key` (a card and its zone, a basic action and its payment, or
+    END_MAIN), made once per duel (`main_options_made`): its label and action depend on the key
+    and on card names alone."""
+    names = s.table.cards
+    first, *rest = key
+    if not rest:
+        option = Option("End the main phase", {"type": "end_main"})
+    elif type(first) is int:
+        where_ = "" if rest[0] == "hand" else " (Special)"
+        option = Option(f"Use {names[first].defn.name}{where_}", {"type": "use", "card": first})
+    else:
+        pay = rest[0]
+        how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
+        option = Option(f"{BASIC_LABELS[first]}, paying {how}", {"type": "basic", "action": first, "pay": pay})
+    s.main_options_made[key] = option
+    return option
 
 
 # -- reactions (9-4 i, 10-22) ----------------------------------------------------------------
