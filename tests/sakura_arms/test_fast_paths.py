@@ -18,7 +18,7 @@ from engine.core.game import Game
 from engine.core.requests import Event
 from engine.core.view import CardRef, redact
 from engine.games.sakura_arms import RULES, flow, guards, state
-from engine.games.sakura_arms.cards import CardDef
+from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
 from engine.games.sakura_arms.mechanics import plan, poison, trap
 
@@ -196,6 +196,32 @@ def test_main_options_made_once_are_those_made_afresh(pair):
     for seed in SEEDS:
         _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
               lambda game: compared.append(_options_made_afresh_agree(game)))
+    assert sum(compared)
+
+
+def _main_moves_the_guards_allow(game: Game) -> int:
+    """At a main-phase request: its options are exactly the moves `check` allows (the options
+    ask the guards without their explanations, `explain=False`), use, basic (each payment) and
+    end alike; returns how many options were compared."""
+    request = game.pending()
+    if request is None or request.kind != "main":
+        return 0
+    s, seat = game.state, request.seat
+    hand = state.zone(s, seat, "hand")
+    candidates = [{"type": "use", "card": c} for c in range(len(s.table.cards))]
+    candidates += [{"type": "basic", "action": name, "pay": pay} for name in BASIC_ACTIONS for pay in ["vigor", *hand]]
+    candidates.append({"type": "end_main"})
+    allowed = sorted(repr(a) for a in candidates if RULES.check(s, seat, a) is None)
+    assert sorted(repr(o.action) for o in request.options) == allowed
+    return len(allowed)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_main_options_are_the_moves_the_guards_allow(pair):
+    compared: list[int] = []
+    for seed in SEEDS:
+        _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
+              lambda game: compared.append(_main_moves_the_guards_allow(game)))
     assert sum(compared)
 
 
