@@ -14,11 +14,12 @@ from typing import Any, Callable
 import pytest
 
 from engine.bots.random_bot import RandomBot
-from engine.core.game import Game
+from engine.core.game import Deck, Game
 from engine.core.requests import Event
 from engine.core.view import CardRef, redact
 from engine.games.sakura_arms import RULES, flow, guards, state
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
+from engine.games.sakura_arms.deck import checked_layout, layout, validate_deck
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
 from engine.games.sakura_arms.mechanics import plan, poison, trap
 
@@ -223,6 +224,20 @@ def test_main_options_are_the_moves_the_guards_allow(pair):
         _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
               lambda game: compared.append(_main_moves_the_guards_allow(game)))
     assert sum(compared)
+
+
+def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():
+    """`checked_layout` keeps each deck list's problems and layout in its card set: asked again,
+    by the same or an equal list, it gives what `validate_deck` and `layout` give afresh; a changed
+    list is worked out anew."""
+    cards = RULES.cards()
+    decks = [RULES.load_deck(path) for path in DECKS]
+    for deck in decks + [Deck.from_json(d.to_json()) for d in decks]:
+        assert checked_layout(deck, cards) == (validate_deck(deck, cards), layout(deck, cards))
+    changed = Deck.from_json(decks[0].to_json())
+    changed.sections["normal"][0] = decks[1].sections["normal"][0]
+    problems, placed = checked_layout(changed, cards)
+    assert problems == validate_deck(changed, cards) and problems and placed == ()
 
 
 def test_plan_cards_found_once_are_the_plan_cards():
