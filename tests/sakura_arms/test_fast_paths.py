@@ -240,6 +240,14 @@ def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():
     assert problems == validate_deck(changed, cards) and problems and placed == ()
 
 
+def test_unique_texts_found_once_are_the_texts_of_their_effects():
+    """10-28: the text that tells Unique effects apart, found once per effect of the card data."""
+    effects = [mod for d in RULES.cards().values() for mod in (*d.ongoing, *d.devoted, *d.forced)]
+    assert any(mod.get("unique") for mod in effects)
+    for _ in range(2):
+        assert [state.unique_text(mod) for mod in effects] == [repr(sorted(mod.items())) for mod in effects]
+
+
 def test_plan_cards_found_once_are_the_plan_cards():
     cards = RULES.cards().values()
     assert [plan.executes_plan(d) for d in cards] == ["'execute_plan'" in repr(d) for d in cards]

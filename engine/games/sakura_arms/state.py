@@ -897,9 +897,22 @@ def ongoing_mods(s: SakuraState) -> list:
                     for mod in cards[card].defn.devoted:
                         out.append((seat, card, mod))
     if out and any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
-        texts = [repr(sorted(m.items())) if m.get("unique") else None for _s, _c, m in out]
+        texts = [unique_text(m) if m.get("unique") else None for _s, _c, m in out]
         out = [entry for entry, text in zip(out, texts) if text is None or texts.count(text) == 1]
     return out
+
+
+_UNIQUE_TEXTS: dict[int, tuple[dict, str]] = {}
+
+
+def unique_text(mod: dict) -> str:
+    """10-28: what makes two Unique effects the same effect, their words in key order; found once
+    per effect of the card data (which never changes: the entry keeps the effect, so its id
+    stays its own)."""
+    found = _UNIQUE_TEXTS.get(id(mod))
+    if found is None:
+        found = _UNIQUE_TEXTS[id(mod)] = (mod, repr(sorted(mod.items())))
+    return found[1]
 
 
 def _has_devoted(card_def: CardDef) -> bool:
