@@ -248,6 +248,23 @@ def test_unique_texts_found_once_are_the_texts_of_their_effects():
         assert [state.unique_text(mod) for mod in effects] == [repr(sorted(mod.items())) for mod in effects]
 
 
+DUEL_CARD_TESTS = [("immediate_resurgence", flow._resurges_at_once), ("becomes", flow._waits_for_a_change),
+                   ("forced_timed", flow._has_forced_timed), *flow.TIMED_TESTS.items(),
+                   ("devoted", state._has_devoted), ("when", state.WHEN_TEST), ("trap", trap._is_trap_card),
+                   ("poison", poison._is_poison_card)]
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_duel_cards_tested_once_per_card_data_are_those_the_tests_find(pair):
+    """`duel_cards` tests each card's printed data once per process (and finds the set once per
+    duel): every set is the cards whose data passes the test, duel after duel."""
+    for seed in SEEDS:
+        s = Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed).state
+        for _ in range(2):
+            for key, test in DUEL_CARD_TESTS:
+                assert state.duel_cards(s, key, test) == frozenset(c.id for c in s.table.cards if test(c.defn)), key
+
+
 def test_plan_cards_found_once_are_the_plan_cards():
     cards = RULES.cards().values()
     assert [plan.executes_plan(d) for d in cards] == ["'execute_plan'" in repr(d) for d in cards]

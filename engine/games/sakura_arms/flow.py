@@ -261,10 +261,15 @@ def settle(s: SakuraState) -> None:
             trigger(s, "life_becomes_at_most", seat, life=(s.life_seen[seat], now))
             s.life_seen[seat] = now
     if s.becomes_used is None:
-        s.becomes_used = any(w["event"] == "becomes" for c in s.table.cards for w in c.defn.when)
+        s.becomes_used = bool(duel_cards(s, "becomes", _waits_for_a_change))
     if s.becomes_used:
         values_changed(s)
     settle_loop(s)
+
+
+def _waits_for_a_change(card_def: CardDef) -> bool:
+    """The printed card waits for a value that "becomes" something (issue #20)."""
+    return any(w["event"] == "becomes" for w in card_def.when)
 
 
 BECOMES_KEYS = (("aura", 0, AURA[0]), ("aura", 1, AURA[1]), ("flare", 0, FLARE[0]), ("flare", 1, FLARE[1]),
@@ -1394,7 +1399,7 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     """The turn player's cards with a `when` effect that counts now (`timed_of`); the Played
     pile and In-use are looked at only when some card of the duel has Forced timed effects."""
     if s.forced_timed is None:
-        s.forced_timed = any(getattr(c.defn, key) for c in s.table.cards for key in FORCED_TIMED.values())
+        s.forced_timed = bool(duel_cards(s, "forced_timed", _has_forced_timed))
     zones = EFFECT_ZONES if s.forced_timed else EFFECT_ZONES[:2]
     timed = duel_cards(s, when, TIMED_TESTS[when])
     if not may_have_effects(s, timed):
@@ -1402,6 +1407,11 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     copy_of, copy_of_sealed = s.copy_of, s.copy_of_sealed  # a copy reads another card's data (`defn`)
     return [c for name in zones for c in zone(s, seat, name)
             if (c in timed or c in copy_of or c in copy_of_sealed) and timed_of(s, c, when)]
+
+
+def _has_forced_timed(card_def: CardDef) -> bool:
+    """The printed card has Forced timed effects (9-1-1-2)."""
+    return any(getattr(card_def, key) for key in FORCED_TIMED.values())
 
 
 # whether printed card data, or one of its umbrella faces, has `when` effects (Forced or not):

@@ -645,8 +645,24 @@ def duel_cards(s: SakuraState, key: str, test: Callable[[CardDef], bool]) -> fro
     places do, so callers check those)."""
     found = s.duel_card_sets.get(key)
     if found is None:
-        found = s.duel_card_sets[key] = frozenset(c.id for c in s.table.cards if test(c.defn))
+        passes = _PASSES.get(test)
+        if passes is None:
+            passes = _PASSES[test] = {}
+        ids = []
+        for card in s.table.cards:
+            d = card.defn
+            passed = passes.get(d)
+            if passed is None:
+                passed = passes[d] = bool(test(d))
+            if passed:
+                ids.append(card.id)
+        found = s.duel_card_sets[key] = frozenset(ids)
     return found
+
+
+# test -> card data -> whether it passes: card data never changes, so each is tested once per
+# process, not once per duel (`duel_cards`; card data is compared by identity)
+_PASSES: dict[Callable[[CardDef], bool], dict[CardDef, bool]] = {}
 
 
 def printed_with(*keys: str) -> Callable[[CardDef], bool]:
