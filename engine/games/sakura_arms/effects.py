@@ -204,7 +204,8 @@ def card_range(s: SakuraState, seat: int, card: int, full_power: bool) -> frozen
         return attack_range(s, make_card_attack(s, seat, card, "main", full_power))
     if s.next_attack:
         mods += [p.mod for p in s.next_attack if p.seat == seat]
-    mods += [mod for _seat, _card, mod in ongoing_for(s, seat, d.goddess, d.keywords, None, d.subtype)]
+    if ongoing_mods(s):
+        mods += [mod for _seat, _card, mod in ongoing_for(s, seat, d.goddess, d.keywords, None, d.subtype)]
     return apply_range_mods(_rng(s, seat, d.x, d.range), mods)
 
 
