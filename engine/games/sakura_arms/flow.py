@@ -49,8 +49,9 @@ PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
 
 # steps queued after nearly every move, made once (steps are immutable)
-SETTLE, SETTLE_LOOP = Settle(), SettleLoop()
+SETTLE, SETTLE_LOOP, TURN = Settle(), SettleLoop(), Turn()
 MAIN, HAND_LIMIT_CHECK = (Main(0), Main(1)), (HandLimitCheck(0), HandLimitCheck(1))
+ASK_RESHUFFLE, ASK_HAND_LIMIT = (AskReshuffle(0), AskReshuffle(1)), (HandLimit(0), HandLimit(1))
 
 
 def _with(then: Step, chosen: Any) -> Step:
@@ -1332,7 +1333,7 @@ def _answer_mulligan(s: SakuraState, step: Mulligan, seat: int, action: dict) ->
 def _begin_duel(s: SakuraState, step: BeginDuel) -> None:
     s.vigor[s.first], s.vigor[1 - s.first] = 0, 1  # 4-1 step 6
     s.turn, s.active = 1, s.first
-    s.flow.next(Turn())
+    s.flow.next(TURN)
 
 
 @run(Turn)
@@ -1369,7 +1370,7 @@ def _phase_end(s: SakuraState, step: PhaseEnd) -> None:
         return
     s.turn += 1
     s.active = 1 - s.active
-    s.flow.next(Turn())
+    s.flow.next(TURN)
 
 
 TIMED_RULES = {"start_phase": "8-1-2", "main_start": "8-2-1", "end_phase": "8-3-1"}
@@ -1498,7 +1499,7 @@ def start_phase_rest(s: SakuraState, seat: int) -> None:
         mt(s, CARD + card, SHADOW, 1, "start-phase Charge removal (8-1-3 ii)")
     if decayed:
         emit(s, {"type": "decay", "seat": seat, "cards": decayed, "rule": "8-1-3 ii"})
-    s.flow.next(AskReshuffle(seat))
+    s.flow.next(ASK_RESHUFFLE[seat])
     settle(s)
 
 
@@ -1578,7 +1579,7 @@ def end_phase_rest(s: SakuraState, seat: int) -> None:
 def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
     held = len(zone(s, step.seat, "hand"))
     if held > HAND_LIMIT and poison.coverable(s, zone(s, step.seat, "hand")):  # 8-3-2; poison never goes face down
-        s.flow.next(HandLimit(step.seat))
+        s.flow.next(ASK_HAND_LIMIT[step.seat])
     elif held > HAND_LIMIT:
         s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), over the hand limit of "
                                                    f"{HAND_LIMIT} (5-1-3), but only poison cards, which can never be "
