@@ -17,7 +17,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.game import Deck, Game
 from engine.core.requests import Event
 from engine.core.view import CardRef, redact
-from engine.games.sakura_arms import RULES, flow, guards, state
+from engine.games.sakura_arms import RULES, flow, state
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.deck import checked_layout, layout, validate_deck
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
@@ -176,23 +176,23 @@ class _Forgetful(dict):
 
 
 def _options_made_afresh_agree(game: Game) -> int:
-    """The pending main-phase options (made once per duel, `main_options_made`) against the
-    options made afresh; returns how many were compared."""
+    """The pending options (main phase, reshuffle, main-phase start, hand limit: made once per
+    duel, `options_made`) against the options made afresh; returns how many were compared."""
     request = game.pending()
-    if request is None or request.kind != "main":
+    if request is None:
         return 0
     s = game.state
-    made, s.main_options_made = s.main_options_made, _Forgetful()
+    made, s.options_made = s.options_made, _Forgetful()
     try:
-        afresh = guards.main_options(s, request.seat)
+        afresh = RULES.request(s).options
     finally:
-        s.main_options_made = made
+        s.options_made = made
     assert [(o.label, o.action) for o in request.options] == [(o.label, o.action) for o in afresh]
     return len(afresh)
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
-def test_main_options_made_once_are_those_made_afresh(pair):
+def test_options_made_once_are_those_made_afresh(pair):
     compared: list[int] = []
     for seed in SEEDS:
         _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,

@@ -208,7 +208,7 @@ BASIC_LABELS = {name: name.capitalize() for name in BASIC_ACTIONS}
 
 def _main_options(s: SakuraState, seat: int) -> list:
     out = []
-    made = s.main_options_made
+    made = s.options_made
     blocked = s.terminal[seat]
     standard = s.mode == "standard"
     for zname in () if blocked else ("hand", "special"):
@@ -234,7 +234,7 @@ END_MAIN = ("end_main",)
 
 def _made(s: SakuraState, key: tuple) -> Option:
     """The main-phase option of `key` (a card and its zone, a basic action and its payment, or
-    END_MAIN), made once per duel (`main_options_made`): its label and action depend on the key
+    END_MAIN), made once per duel (`options_made`): its label and action depend on the key
     and on card names alone."""
     names = s.table.cards
     first, *rest = key
@@ -247,7 +247,7 @@ def _made(s: SakuraState, key: tuple) -> Option:
         pay = rest[0]
         how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
         option = Option(f"{BASIC_LABELS[first]}, paying {how}", {"type": "basic", "action": first, "pay": pay})
-    s.main_options_made[key] = option
+    s.options_made[key] = option
     return option
 
 

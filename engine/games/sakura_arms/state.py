@@ -600,8 +600,8 @@ class SakuraState:
     held_events: Any = cache(None)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
-    # the main-phase options made so far, by what they are (guards.py `_made`): made once per duel
-    main_options_made: dict = cache(factory=dict)
+    # the options made so far, by what they are (guards.py `_made`, choices.py `_once`): made once per duel
+    options_made: dict = cache(factory=dict)
     # does any card of the duel have Forced timed effects (9-1-1-2)? worked out once
     forced_timed: bool | None = cache(None)
     # does any card of the duel wait for a value that "becomes" something? worked out once
