@@ -26,7 +26,7 @@ from engine.games.sakura_arms.mechanics import plan, poison, trap
 DECKS = sorted((RULES.data / "decks").glob("*.txt"))
 PAIRS = [(deck, DECKS[(i + 6) % len(DECKS)]) for i, deck in enumerate(DECKS)]
 SEEDS = range(3)
-EXACT_SETS = ("poison", "trap")  # used as the sets themselves, not as filters of a scan
+EXACT_SETS = ("poison", "trap", "becomes", "forced_timed")  # used as the sets themselves, not as filters of a scan
 
 
 def _plain_duel_cards(s: state.SakuraState, key: str, test: Callable[[CardDef], bool]) -> frozenset[int]:
