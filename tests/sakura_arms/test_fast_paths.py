@@ -115,13 +115,19 @@ def _play(game: Game, seed: int, after: Callable[[Game], Any] = lambda game: Non
         after(game)
 
 
-@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
-def test_card_range_is_the_range_of_the_attack_the_card_would_make(pair):
+def _compared_after_every_decision(pair: tuple, compare: Callable[[Game], int]) -> int:
+    """`compare` (which asserts, and returns how many things it compared) after every decision
+    of the seeded duels of `pair`; returns the total."""
     compared: list[int] = []
     for seed in SEEDS:
         _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
-              lambda game: compared.append(_ranges_agree(game)))
-    assert sum(compared)
+              lambda game: compared.append(compare(game)))
+    return sum(compared)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_card_range_is_the_range_of_the_attack_the_card_would_make(pair):
+    assert _compared_after_every_decision(pair, _ranges_agree)
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
@@ -193,11 +199,7 @@ def _options_made_afresh_agree(game: Game) -> int:
 
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
 def test_options_made_once_are_those_made_afresh(pair):
-    compared: list[int] = []
-    for seed in SEEDS:
-        _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
-              lambda game: compared.append(_options_made_afresh_agree(game)))
-    assert sum(compared)
+    assert _compared_after_every_decision(pair, _options_made_afresh_agree)
 
 
 def _main_moves_the_guards_allow(game: Game) -> int:
@@ -219,11 +221,7 @@ def _main_moves_the_guards_allow(game: Game) -> int:
 
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
 def test_main_options_are_the_moves_the_guards_allow(pair):
-    compared: list[int] = []
-    for seed in SEEDS:
-        _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
-              lambda game: compared.append(_main_moves_the_guards_allow(game)))
-    assert sum(compared)
+    assert _compared_after_every_decision(pair, _main_moves_the_guards_allow)
 
 
 def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():
