@@ -1,27 +1,32 @@
 """The quick paths of issue 21 agree with the plain ones: the duel's cards found once
 (`duel_cards`: the filters of timed effects, Devoted effects and Immediate Resurgence, the sets
-of poison and Trap cards) and the redactor's quick path for events no seat was shown a card of
-meanwhile. Seeded bot games over every sample deck, played both ways, must give the same
-options, events and state hashes."""
+of poison and Trap cards), the redactor's quick path for events no seat was shown a card of
+meanwhile, events whose cards are all face up in public zones (`emit`), and the Range of a card
+read without making its attack (`card_range`). Seeded bot games over every sample deck, played
+both ways, must give the same options, events and state hashes."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any, Callable
 
 import pytest
 
 from engine.bots.random_bot import RandomBot
-from engine.core.game import Game
+from engine.core.game import Deck, Game
 from engine.core.requests import Event
 from engine.core.view import CardRef, redact
 from engine.games.sakura_arms import RULES, flow, state
-from engine.games.sakura_arms.cards import CardDef
+from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
+from engine.games.sakura_arms.deck import checked_layout, layout, validate_deck
+from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
 from engine.games.sakura_arms.mechanics import plan, poison, trap
 
 DECKS = sorted((RULES.data / "decks").glob("*.txt"))
 PAIRS = [(deck, DECKS[(i + 6) % len(DECKS)]) for i, deck in enumerate(DECKS)]
 SEEDS = range(3)
-EXACT_SETS = ("poison", "trap")  # used as the sets themselves, not as filters of a scan
+EXACT_SETS = ("poison", "trap", "becomes", "forced_timed")  # used as the sets themselves, not as filters of a scan
 
 
 def _plain_duel_cards(s: state.SakuraState, key: str, test: Callable[[CardDef], bool]) -> frozenset[int]:
@@ -60,6 +65,202 @@ def test_cards_found_once_play_as_the_plain_scans(pair, monkeypatch):
     for module in (state, flow, poison, trap):
         monkeypatch.setattr(module, "duel_cards", _plain_duel_cards)
     assert [_transcript(pair, seed) for seed in SEEDS] == fast
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_events_find_their_unseen_cards_as_visible_to_does(pair, monkeypatch):
+    """`emit` skips asking each seat about cards face up in public zones: when each event is
+    recorded, its unseen (card, seat) pairs are those `Table.visible_to` gives."""
+    playing: list[Game] = []
+    checked = []
+    emitted = state.Emitted
+
+    def checked_emitted(data: dict, describe: Any, unseen: frozenset) -> state.Emitted:
+        if playing:
+            table = playing[-1].state.table
+            refs = [v.id for v in data.values() if type(v) is CardRef]
+            assert unseen == frozenset((c, seat) for c in refs for seat in (0, 1) if not table.visible_to(c, seat))
+            checked.append(bool(unseen))
+        return emitted(data, describe, unseen)
+
+    monkeypatch.setattr(state, "Emitted", checked_emitted)
+    for seed in SEEDS:
+        playing.append(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed))
+        _play(playing[-1], seed)
+    assert True in checked and False in checked
+
+
+def _ranges_agree(game: Game) -> int:
+    """`card_range` of every Attack card of the duel, for both seats, as a standard and as a
+    full-power action, against the Range of the attack `make_card_attack` makes; returns how
+    many were compared."""
+    s = game.state
+    compared = 0
+    for card in range(len(s.table.cards)):
+        if state.defn(s, card).type != "attack":
+            continue
+        for seat in (0, 1):
+            for full_power in (False, True):
+                plain = attack_range(s, make_card_attack(s, seat, card, "main", full_power))
+                assert card_range(s, seat, card, full_power) == plain, (card, seat, full_power)
+                compared += 1
+    return compared
+
+
+def _play(game: Game, seed: int, after: Callable[[Game], Any] = lambda game: None) -> None:
+    """The seeded bots play `game` to its end; `after` sees it after every decision."""
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    while (request := game.pending()) is not None:
+        game.act(request.seat, bots[request.seat].choose(request))
+        after(game)
+
+
+def _compared_after_every_decision(pair: tuple, compare: Callable[[Game], int]) -> int:
+    """`compare` (which asserts, and returns how many things it compared) after every decision
+    of the seeded duels of `pair`; returns the total."""
+    compared: list[int] = []
+    for seed in SEEDS:
+        _play(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed), seed,
+              lambda game: compared.append(compare(game)))
+    return sum(compared)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_card_range_is_the_range_of_the_attack_the_card_would_make(pair):
+    assert _compared_after_every_decision(pair, _ranges_agree)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_events_held_unread_while_the_duel_goes_on_are_those_read_at_once(pair):
+    """`apply` hands out its events unredacted (`DecisionEvents`); events held unread while
+    later decisions change the state are redacted before the next one (`publish_held`): read at
+    the end of the duel, every decision's events are those read right after it."""
+    for seed in SEEDS:
+        at_once, held = _decision_events(pair, seed, repr), _decision_events(pair, seed, lambda events: events)
+        assert [repr(events) for events in held] == at_once
+
+
+def _decision_events(pair: tuple, seed: int, read: Callable[[list], Any]) -> list:
+    """`read` of the events of every decision of a seeded duel, in order."""
+    game = Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed)
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    out = []
+    while (request := game.pending()) is not None:
+        out.append(read(game.act(request.seat, bots[request.seat].choose(request))))
+    return out
+
+
+def test_decision_events_read_as_the_list_they_redact_to_once():
+    """Every way of reading the events redacts them, once; copies and pickles are plain lists."""
+    made: list[int] = []
+
+    def events(*items: Event) -> state.DecisionEvents:
+        return state.DecisionEvents((), lambda: made.append(1) or list(items))
+
+    first, second = Event({"type": "a"}), Event({"type": "b"})
+    assert len(events(first)) == 1 and list(events(first, second)) == [first, second]
+    assert events(first) == [first] and [first] == events(first) and events(first) == events(first)
+    assert events(first) != events(second) and events(first)[0] is first and first in events(first)
+    assert [second] + events(first) == [second, first] and events(first) + [second] == [first, second]
+    assert repr(events(first)) == repr([first]) and bool(events()) is False
+    assert copy.deepcopy(events(first)) == [first] and type(copy.copy(events(first))) is list
+    assert pickle.loads(pickle.dumps(events(first))) == [first]
+    held = events(first)
+    made.clear()
+    held.append(second)
+    assert held == [first, second] and made == [1]
+
+
+class _Forgetful(dict):
+    """A memo that keeps nothing: every option is made afresh."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return default
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+def _options_made_afresh_agree(game: Game) -> int:
+    """The pending options (main phase, reshuffle, main-phase start, hand limit: made once per
+    duel, `options_made`) against the options made afresh; returns how many were compared."""
+    request = game.pending()
+    if request is None:
+        return 0
+    s = game.state
+    made, s.options_made = s.options_made, _Forgetful()
+    try:
+        afresh = RULES.request(s).options
+    finally:
+        s.options_made = made
+    assert [(o.label, o.action) for o in request.options] == [(o.label, o.action) for o in afresh]
+    return len(afresh)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_options_made_once_are_those_made_afresh(pair):
+    assert _compared_after_every_decision(pair, _options_made_afresh_agree)
+
+
+def _main_moves_the_guards_allow(game: Game) -> int:
+    """At a main-phase request: its options are exactly the moves `check` allows (the options
+    ask the guards without their explanations, `explain=False`), use, basic (each payment) and
+    end alike; returns how many options were compared."""
+    request = game.pending()
+    if request is None or request.kind != "main":
+        return 0
+    s, seat = game.state, request.seat
+    hand = state.zone(s, seat, "hand")
+    candidates = [{"type": "use", "card": c} for c in range(len(s.table.cards))]
+    candidates += [{"type": "basic", "action": name, "pay": pay} for name in BASIC_ACTIONS for pay in ["vigor", *hand]]
+    candidates.append({"type": "end_main"})
+    allowed = sorted(repr(a) for a in candidates if RULES.check(s, seat, a) is None)
+    assert sorted(repr(o.action) for o in request.options) == allowed
+    return len(allowed)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_main_options_are_the_moves_the_guards_allow(pair):
+    assert _compared_after_every_decision(pair, _main_moves_the_guards_allow)
+
+
+def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():
+    """`checked_layout` keeps each deck list's problems and layout in its card set: asked again,
+    by the same or an equal list, it gives what `validate_deck` and `layout` give afresh; a changed
+    list is worked out anew."""
+    cards = RULES.cards()
+    decks = [RULES.load_deck(path) for path in DECKS]
+    for deck in decks + [Deck.from_json(d.to_json()) for d in decks]:
+        assert checked_layout(deck, cards) == (validate_deck(deck, cards), layout(deck, cards))
+    changed = Deck.from_json(decks[0].to_json())
+    changed.sections["normal"][0] = decks[1].sections["normal"][0]
+    problems, placed = checked_layout(changed, cards)
+    assert problems == validate_deck(changed, cards) and problems and placed == ()
+
+
+def test_unique_texts_found_once_are_the_texts_of_their_effects():
+    """10-28: the text that tells Unique effects apart, found once per effect of the card data."""
+    effects = [mod for d in RULES.cards().values() for mod in (*d.ongoing, *d.devoted, *d.forced)]
+    assert any(mod.get("unique") for mod in effects)
+    for _ in range(2):
+        assert [state.unique_text(mod) for mod in effects] == [repr(sorted(mod.items())) for mod in effects]
+
+
+DUEL_CARD_TESTS = [("immediate_resurgence", flow._resurges_at_once), ("becomes", flow._waits_for_a_change),
+                   ("forced_timed", flow._has_forced_timed), *flow.TIMED_TESTS.items(),
+                   ("devoted", state._has_devoted), ("when", state.WHEN_TEST), ("trap", trap._is_trap_card),
+                   ("poison", poison._is_poison_card)]
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_duel_cards_tested_once_per_card_data_are_those_the_tests_find(pair):
+    """`duel_cards` tests each card's printed data once per process (and finds the set once per
+    duel): every set is the cards whose data passes the test, duel after duel."""
+    for seed in SEEDS:
+        s = Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed).state
+        for _ in range(2):
+            for key, test in DUEL_CARD_TESTS:
+                assert state.duel_cards(s, key, test) == frozenset(c.id for c in s.table.cards if test(c.defn)), key
 
 
 def test_plan_cards_found_once_are_the_plan_cards():

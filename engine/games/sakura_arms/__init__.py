@@ -20,8 +20,8 @@ from engine.games.sakura_arms import cards, demo, flow, guards, view
 from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.mechanics import trap
 from engine.games.sakura_arms.mechanics import copies, plan
-from engine.games.sakura_arms.deck import deck_from_entries, validate_deck
-from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, redacted
+from engine.games.sakura_arms.deck import checked_layout, deck_from_entries
+from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, decision_events, publish_held
 
 # the schemas of one card and of cards.yaml, with the effect words of the registry
 EFFECT_SCHEMA = REGISTRY.schema()
@@ -118,24 +118,11 @@ class SakuraArmsRules(CardGame):
 
     def new_state(self, decks: list[Deck], seed: int, options: dict[str, Any]) -> SakuraState:
         cs = self.cards()
-        self.check_decks(decks, [p for d in decks for p in validate_deck(d, cs)])
+        checked = [checked_layout(d, cs) for d in decks]
+        self.check_decks(decks, [p for problems, _layout in checked for p in problems])
         rng = Rng(seed)
         s = SakuraState(Table(ZONES), rng, options, goddesses=[tuple(d.sections["goddesses"]) for d in decks])
-        placements = []
-        for seat, deck in enumerate(decks):
-            gods = deck.sections["goddesses"]
-            chosen = set(deck.sections["normal"]) | set(deck.sections["special"])
-            extras = [e for g in gods for e in cs.goddesses[g].extra]  # one card per entry (copies.py: several)
-            for c in deck.sections["normal"]:
-                placements.append((seat, c, "deck"))  # 4-1 step 2
-            for c in deck.sections["special"]:
-                placements.append((seat, c, "special"))
-            for c in sorted(extras):
-                placements.append((seat, c, "extra"))  # 7-1-12
-            for c in sorted(cs):
-                d = cs[c]
-                if d.goddess in gods and c not in chosen and c not in extras:
-                    placements.append((seat, c, "out"))  # 4-1 step 2, 10-29
+        placements = [(seat, c, zname) for seat, (_problems, cards) in enumerate(checked) for c, zname in cards]
         ids = rng.permutation(len(placements))
         for i, (seat, c, zname) in enumerate(placements):
             s.table.add_card(seat, cs[c], zname, ids[i])
@@ -162,10 +149,11 @@ class SakuraArmsRules(CardGame):
         return guards.check(s, seat, action, lambda: flow.PROCESSOR.request(s))
 
     def apply(self, s: SakuraState, seat: int, action: dict) -> list[Event]:
+        publish_held(s)
         s.events = []
         flow.apply(s, seat, action)
         check_tokens(s)  # the 36-token total after every decision (checklist 47)
-        return redacted(s)
+        return decision_events(s)
 
     def result(self, s: SakuraState) -> Result | None:
         return s.result

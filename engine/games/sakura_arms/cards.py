@@ -375,11 +375,14 @@ class CardDef:
 
 
 class CardSet(dict):
-    """Card id -> CardDef (what the shared name index and importers expect), plus the goddesses."""
+    """Card id -> CardDef (what the shared name index and importers expect), plus the goddesses.
+    A card set is not changed once loaded: `checked` keeps what was worked out from it for each
+    deck list (deck.py `checked_layout`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.goddesses: dict[str, Goddess] = {}
+        self.checked: dict[tuple, tuple] = {}
 
     @property
     def cards(self) -> "CardSet":

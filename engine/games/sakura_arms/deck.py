@@ -102,3 +102,33 @@ def validate_deck(deck: Deck, cards: CardSet, options: dict | None = None) -> li
             if d.extra_card:
                 problems.append(f"deck {deck.name}: {d.name!r} is an Extra card; it starts in the Extra zone (7-1-12)")
     return problems
+
+
+CHECKED_DECKS = 256  # deck lists whose checks and layouts a card set keeps; more start it afresh
+
+
+def checked_layout(deck: Deck, cards: CardSet) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+    """`validate_deck`'s problems and, for a valid deck, where its cards start (`layout`): worked
+    out once per deck list and card set (`CardSet.checked`), for every duel set up with them."""
+    key = (deck.name, *(tuple(deck.sections.get(name, ())) for name in ("goddesses", "normal", "special")))
+    found = cards.checked.get(key)
+    if found is None:
+        if len(cards.checked) >= CHECKED_DECKS:
+            cards.checked.clear()
+        problems = validate_deck(deck, cards)
+        found = cards.checked[key] = (problems, () if problems else layout(deck, cards))
+    return found
+
+
+def layout(deck: Deck, cards: CardSet) -> tuple[tuple[str, str], ...]:
+    """Where a valid deck's cards start, as (card id, zone), in setup order (4-1 step 2): the
+    Normal cards in the deck, the Specials in the Special zone, the goddesses' Extra cards in the
+    Extra zone (7-1-12; one card per entry: mechanics/copies.py may list several), and their
+    other cards out of the game (10-29), each group in id order but the first two."""
+    gods = deck.sections["goddesses"]
+    chosen = set(deck.sections["normal"]) | set(deck.sections["special"])
+    extras = [e for g in gods for e in cards.goddesses[g].extra]
+    out = [(c, "deck") for c in deck.sections["normal"]] + [(c, "special") for c in deck.sections["special"]]
+    out += [(c, "extra") for c in sorted(extras)]
+    out += [(c, "out") for c in sorted(cards) if cards[c].goddess in gods and c not in chosen and c not in extras]
+    return tuple(out)

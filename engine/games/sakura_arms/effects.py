@@ -148,9 +148,9 @@ def added_slot(mod: dict, own: int) -> int:
     return n if n < own else own
 
 
-def _rng(s: SakuraState, atk: Attack, value) -> frozenset:
+def _rng(s: SakuraState, seat: int, x: str | None, value) -> frozenset:
     if value == "X":
-        return frozenset({x_value(s, atk.seat, atk.x)})
+        return frozenset({x_value(s, seat, x)})
     return value if isinstance(value, frozenset) else parse_range(value)
 
 
@@ -188,7 +188,25 @@ def apply_range_mods(base: frozenset, mods: list[dict]) -> frozenset:
 
 
 def attack_range(s: SakuraState, atk: Attack) -> frozenset:
-    return apply_range_mods(_rng(s, atk, atk.base_range), all_mods(s, atk))
+    return apply_range_mods(_rng(s, atk.seat, atk.x, atk.base_range), all_mods(s, atk))
+
+
+def card_range(s: SakuraState, seat: int, card: int, full_power: bool) -> frozenset:
+    """The Range of the «Attack» `seat` would make with `card` now: `attack_range` of
+    `make_card_attack`, read without making the attack unless a Forced Range modification of
+    the card's own has a condition (it may ask about the attack). A new attack has no added
+    modifications, is not copied and is in no <Attacking> zone, so its modifications are its
+    own, the seat's waiting next-attack ones, then the Ongoing/Devoted ones (`all_mods`, in that
+    order; only those that change a Range count, `apply_range_mods`)."""
+    d = defn(s, card)
+    mods = [m for m in d.forced if not RANGE_KEYS.isdisjoint(m)] if d.forced else []
+    if mods and any("if" in m for m in mods):
+        return attack_range(s, make_card_attack(s, seat, card, "main", full_power))
+    if s.next_attack:
+        mods += [p.mod for p in s.next_attack if p.seat == seat]
+    if ongoing_mods(s):
+        mods += [mod for _seat, _card, mod in ongoing_for(s, seat, d.goddess, d.keywords, None, d.subtype)]
+    return apply_range_mods(_rng(s, seat, d.x, d.range), mods)
 
 
 def apply_damage_mods(aura, life, mods: list[dict], overwhelm: bool, turn_player_attacks: bool = True,

@@ -49,8 +49,9 @@ PROCESSOR: Processor[SakuraState] = Processor(operator.attrgetter("flow"))
 run = PROCESSOR.runs
 
 # steps queued after nearly every move, made once (steps are immutable)
-SETTLE, SETTLE_LOOP = Settle(), SettleLoop()
+SETTLE, SETTLE_LOOP, TURN = Settle(), SettleLoop(), Turn()
 MAIN, HAND_LIMIT_CHECK = (Main(0), Main(1)), (HandLimitCheck(0), HandLimitCheck(1))
+ASK_RESHUFFLE, ASK_HAND_LIMIT = (AskReshuffle(0), AskReshuffle(1)), (HandLimit(0), HandLimit(1))
 
 
 def _with(then: Step, chosen: Any) -> Step:
@@ -261,10 +262,15 @@ def settle(s: SakuraState) -> None:
             trigger(s, "life_becomes_at_most", seat, life=(s.life_seen[seat], now))
             s.life_seen[seat] = now
     if s.becomes_used is None:
-        s.becomes_used = any(w["event"] == "becomes" for c in s.table.cards for w in c.defn.when)
+        s.becomes_used = bool(duel_cards(s, "becomes", _waits_for_a_change))
     if s.becomes_used:
         values_changed(s)
     settle_loop(s)
+
+
+def _waits_for_a_change(card_def: CardDef) -> bool:
+    """The printed card waits for a value that "becomes" something (issue #20)."""
+    return any(w["event"] == "becomes" for w in card_def.when)
 
 
 BECOMES_KEYS = (("aura", 0, AURA[0]), ("aura", 1, AURA[1]), ("flare", 0, FLARE[0]), ("flare", 1, FLARE[1]),
@@ -1327,7 +1333,7 @@ def _answer_mulligan(s: SakuraState, step: Mulligan, seat: int, action: dict) ->
 def _begin_duel(s: SakuraState, step: BeginDuel) -> None:
     s.vigor[s.first], s.vigor[1 - s.first] = 0, 1  # 4-1 step 6
     s.turn, s.active = 1, s.first
-    s.flow.next(Turn())
+    s.flow.next(TURN)
 
 
 @run(Turn)
@@ -1364,7 +1370,7 @@ def _phase_end(s: SakuraState, step: PhaseEnd) -> None:
         return
     s.turn += 1
     s.active = 1 - s.active
-    s.flow.next(Turn())
+    s.flow.next(TURN)
 
 
 TIMED_RULES = {"start_phase": "8-1-2", "main_start": "8-2-1", "end_phase": "8-3-1"}
@@ -1394,7 +1400,7 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     """The turn player's cards with a `when` effect that counts now (`timed_of`); the Played
     pile and In-use are looked at only when some card of the duel has Forced timed effects."""
     if s.forced_timed is None:
-        s.forced_timed = any(getattr(c.defn, key) for c in s.table.cards for key in FORCED_TIMED.values())
+        s.forced_timed = bool(duel_cards(s, "forced_timed", _has_forced_timed))
     zones = EFFECT_ZONES if s.forced_timed else EFFECT_ZONES[:2]
     timed = duel_cards(s, when, TIMED_TESTS[when])
     if not may_have_effects(s, timed):
@@ -1402,6 +1408,11 @@ def timed_sources(s: SakuraState, seat: int, when: str) -> list[int]:
     copy_of, copy_of_sealed = s.copy_of, s.copy_of_sealed  # a copy reads another card's data (`defn`)
     return [c for name in zones for c in zone(s, seat, name)
             if (c in timed or c in copy_of or c in copy_of_sealed) and timed_of(s, c, when)]
+
+
+def _has_forced_timed(card_def: CardDef) -> bool:
+    """The printed card has Forced timed effects (9-1-1-2)."""
+    return any(getattr(card_def, key) for key in FORCED_TIMED.values())
 
 
 # whether printed card data, or one of its umbrella faces, has `when` effects (Forced or not):
@@ -1488,7 +1499,7 @@ def start_phase_rest(s: SakuraState, seat: int) -> None:
         mt(s, CARD + card, SHADOW, 1, "start-phase Charge removal (8-1-3 ii)")
     if decayed:
         emit(s, {"type": "decay", "seat": seat, "cards": decayed, "rule": "8-1-3 ii"})
-    s.flow.next(AskReshuffle(seat))
+    s.flow.next(ASK_RESHUFFLE[seat])
     settle(s)
 
 
@@ -1568,7 +1579,7 @@ def end_phase_rest(s: SakuraState, seat: int) -> None:
 def _hand_limit_check(s: SakuraState, step: HandLimitCheck) -> None:
     held = len(zone(s, step.seat, "hand"))
     if held > HAND_LIMIT and poison.coverable(s, zone(s, step.seat, "hand")):  # 8-3-2; poison never goes face down
-        s.flow.next(HandLimit(step.seat))
+        s.flow.next(ASK_HAND_LIMIT[step.seat])
     elif held > HAND_LIMIT:
         s.flow.settle("cover", step.seat, "8-3-2", f"Your hand holds {held} card(s), over the hand limit of "
                                                    f"{HAND_LIMIT} (5-1-3), but only poison cards, which can never be "

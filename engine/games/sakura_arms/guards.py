@@ -14,7 +14,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS
 from engine.games.sakura_arms.mechanics import centrifuge
-from engine.games.sakura_arms.effects import attack_range, flags, make_card_attack
+from engine.games.sakura_arms.effects import card_range, flags
 from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
                                             cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
@@ -28,18 +28,25 @@ def _card(s: SakuraState, action: dict, key: str = "card") -> int | None:
     return None
 
 
-def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
+# what a guard asked only whether (`explain=False`: option lists) answers for any refusal, its
+# message not made
+UNEXPLAINED = Refusal("", "")
+
+
+def basic_moves(s: SakuraState, seat: int, name: str, explain: bool = True) -> Refusal | None:
     """9-7 i-B / A-4: a freely chosen basic action must actually move a token; and it must not be
-    forbidden (this turn by an effect, or by an Ongoing/Devoted `forbid_basic`)."""
+    forbidden (this turn by an effect, or by an Ongoing/Devoted `forbid_basic`). Without
+    `explain`, a refusal is UNEXPLAINED."""
     forbidden = basic_forbidden(s, seat, name)
     if forbidden:
-        return Refusal("9-7", f"{forbidden} forbids you {name.capitalize()}; choose another action.")
+        return Refusal("9-7", f"{forbidden} forbids you {name.capitalize()}; choose another action.") \
+            if explain else UNEXPLAINED
     tok = s.tok
     aura = tok[AURA[seat]]
     if name == "advance":
         if current_distance(s) <= mastery_zone(s):
             return Refusal("9-7-1", f"Advance does nothing while the Distance is at or inside the Mastery Zone "
-                                    f"({mastery_zone(s)}, 5-2-2).")
+                                    f"({mastery_zone(s)}, 5-2-2).") if explain else UNEXPLAINED
         if tok[DIST] == 0 or aura >= 5:
             return Refusal("9-7-1", "Advance cannot move a token: Distance is empty or your Aura is full (5, 7-1-3-1).")
     elif name == "retreat":
@@ -54,7 +61,7 @@ def basic_moves(s: SakuraState, seat: int, name: str) -> Refusal | None:
     elif name == "breakaway":
         if current_distance(s) > mastery_zone(s):
             return Refusal("9-7-5", f"Breakaway does nothing while the Distance is greater than the Mastery Zone "
-                                    f"({mastery_zone(s)}, 5-2-2).")
+                                    f"({mastery_zone(s)}, 5-2-2).") if explain else UNEXPLAINED
         if tok[SHADOW] == 0 or tok[DIST] >= 10:
             return Refusal("9-7-5", "Breakaway cannot move a token: Shadow is empty or Distance is full (10).")
     else:
@@ -74,11 +81,14 @@ def basic_forbidden(s: SakuraState, seat: int, name: str) -> str | None:
     return None
 
 
-def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = False) -> Refusal | None:
+def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = False,
+             explain: bool = True) -> Refusal | None:
     """9-2 to 9-3: the use condition (`reacting`: the attack the card would react to), the Range,
-    the Cost and the additional costs."""
+    the Cost and the additional costs. Without `explain`, a refusal is UNEXPLAINED."""
     d = defn(s, card)
     if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card, None, reacting):
+        if not explain:
+            return UNEXPLAINED
         if d.condition.get("as_reaction") and reacting is None:
             return Refusal("9-2", f"{d.name} can be used only as a Reaction, when an attack is made against you "
                                   "(9-4 i); keep it for your opponent's turn.")
@@ -87,17 +97,17 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
     if refusal:
         return refusal
     if d.type == "attack":
-        atk = make_card_attack(s, seat, card, "main", s.mode == "full_power" and s.active == seat)
         cd = current_distance(s)
-        rng = attack_range(s, atk)
+        rng = card_range(s, seat, card, s.mode == "full_power" and s.active == seat)
         if cd not in rng:
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
-                                      f"{sorted(rng)}; move first or use another card.")
+                                      f"{sorted(rng)}; move first or use another card.") if explain else UNEXPLAINED
     if free:  # used by an effect "without paying its Cost" (issue #20): no Cost, no additional cost
         return None
     cost = cost_of(s, seat, card)
     if cost > s.tok[FLARE[seat]]:
-        return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.")
+        return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.") \
+            if explain else UNEXPLAINED
     extra = d.additional_cost
     if not extra:
         return None  # no additional cost (10-31), the usual card
@@ -198,7 +208,7 @@ BASIC_LABELS = {name: name.capitalize() for name in BASIC_ACTIONS}
 
 def _main_options(s: SakuraState, seat: int) -> list:
     out = []
-    names = s.table.cards
+    made = s.options_made
     blocked = s.terminal[seat]
     standard = s.mode == "standard"
     for zname in () if blocked else ("hand", "special"):
@@ -208,19 +218,37 @@ def _main_options(s: SakuraState, seat: int) -> list:
             d = defn(s, card)
             if d.type == "variable" or (standard and d.subtype == "throughout"):
                 continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
-            if _payable(s, seat, card) is None:
-                where_ = "" if zname == "hand" else " (Special)"
-                out.append(Option(f"Use {names[card].defn.name}{where_}", {"type": "use", "card": card}))
+            if _payable(s, seat, card, explain=False) is None:
+                out.append(made.get((card, zname)) or _made(s, (card, zname)))
     if standard and not blocked:
-        pays = [("vigor", "1 Vigor")] if s.vigor[seat] >= 1 else []
-        pays += [(card, f"putting {names[card].defn.name} face down") for card in coverable(s, zone(s, seat, "hand"))]
+        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
         for name in BASIC_ACTIONS:
-            if basic_moves(s, seat, name) is None:
-                label = BASIC_LABELS[name]
-                out += [Option(f"{label}, paying {how}", {"type": "basic", "action": name, "pay": pay})
-                        for pay, how in pays]
-    out.append(Option("End the main phase", {"type": "end_main"}))
+            if basic_moves(s, seat, name, False) is None:
+                out += [made.get((name, pay)) or _made(s, (name, pay)) for pay in pays]
+    out.append(made.get(END_MAIN) or _made(s, END_MAIN))
     return out
+
+
+END_MAIN = ("end_main",)
+
+
+def _made(s: SakuraState, key: tuple) -> Option:
+    """The main-phase option of `key` (a card and its zone, a basic action and its payment, or
+    END_MAIN), made once per duel (`options_made`): its label and action depend on the key
+    and on card names alone."""
+    names = s.table.cards
+    first, *rest = key
+    if not rest:
+        option = Option("End the main phase", {"type": "end_main"})
+    elif type(first) is int:
+        where_ = "" if rest[0] == "hand" else " (Special)"
+        option = Option(f"Use {names[first].defn.name}{where_}", {"type": "use", "card": first})
+    else:
+        pay = rest[0]
+        how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
+        option = Option(f"{BASIC_LABELS[first]}, paying {how}", {"type": "basic", "action": first, "pay": pay})
+    s.options_made[key] = option
+    return option
 
 
 # -- reactions (9-4 i, 10-22) ----------------------------------------------------------------

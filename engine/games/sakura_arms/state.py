@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, ClassVar
+from weakref import ref
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
@@ -594,8 +596,12 @@ class SakuraState:
     values_seen: list[int] = field(default_factory=lambda: [3, 3, 0, 0, 10, 10, 10])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
+    # the last decision's events as handed out, while somebody holds them (`decision_events`)
+    held_events: Any = cache(None)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
+    # the options made so far, by what they are (guards.py `_made`, choices.py `_once`): made once per duel
+    options_made: dict = cache(factory=dict)
     # does any card of the duel have Forced timed effects (9-1-1-2)? worked out once
     forced_timed: bool | None = cache(None)
     # does any card of the duel wait for a value that "becomes" something? worked out once
@@ -639,8 +645,24 @@ def duel_cards(s: SakuraState, key: str, test: Callable[[CardDef], bool]) -> fro
     places do, so callers check those)."""
     found = s.duel_card_sets.get(key)
     if found is None:
-        found = s.duel_card_sets[key] = frozenset(c.id for c in s.table.cards if test(c.defn))
+        passes = _PASSES.get(test)
+        if passes is None:
+            passes = _PASSES[test] = {}
+        ids = []
+        for card in s.table.cards:
+            d = card.defn
+            passed = passes.get(d)
+            if passed is None:
+                passed = passes[d] = bool(test(d))
+            if passed:
+                ids.append(card.id)
+        found = s.duel_card_sets[key] = frozenset(ids)
     return found
+
+
+# test -> card data -> whether it passes: card data never changes, so each is tested once per
+# process, not once per duel (`duel_cards`; card data is compared by identity)
+_PASSES: dict[Callable[[CardDef], bool], dict[CardDef, bool]] = {}
 
 
 def printed_with(*keys: str) -> Callable[[CardDef], bool]:
@@ -685,10 +707,11 @@ def card_id(card: int) -> int:
     return card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Emitted:
     """An event of the decision being applied that names cards, before redaction: `unseen`
-    holds the (card, seat) pairs of its cards that a seat did not see when it happened."""
+    holds the (card, seat) pairs of its cards that a seat did not see when it happened (made on
+    many emits: not frozen, which would cost a setattr call per field)."""
 
     data: dict
     describe: Callable[[int], Any] | None
@@ -704,21 +727,32 @@ def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = Non
     if not refs:
         s.events.append(Event(data))
         return
-    visible = s.table.visible_to
-    unseen = frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))
+    table = s.table
+    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
+    for card in refs:
+        if specs[zone_of[card]].visibility is not PUBLIC or card in face_down:
+            visible = table.visible_to
+            unseen = frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))
+            break
+    else:  # every card it names is face up in a public zone: both seats see them (`Table.visible_to`)
+        unseen = SEEN_BY_BOTH
     s.events.append(Emitted(data, describe, unseen))
 
 
-def redacted(s: SakuraState) -> list[Event]:
-    """The decision's events for each seat, through the core redactor (engine/core/view.py).
-    An event whose unseen cards are all still unseen by those seats is redacted by who sees
-    each card now, the redactor's default and its quick path for flat events (on a copy: the
-    default replaces card references in place)."""
+PUBLIC = Visibility.PUBLIC
+SEEN_BY_BOTH: frozenset = frozenset()  # `unseen` of an event whose cards both seats see
+
+
+def redacted(s: SakuraState, events: list | None = None) -> list[Event]:
+    """The decision's events (`events`, by default `s.events`) for each seat, through the core
+    redactor (engine/core/view.py). An event whose unseen cards are all still unseen by those
+    seats is redacted by who sees each card now, the redactor's default and its quick path for
+    flat events (on a copy: the default replaces card references in place)."""
     table = s.table
     visible = table.visible_to
     cards = lambda card: card_json(s, card)  # noqa: E731
     out = []
-    for e in s.events:
+    for e in s.events if events is None else events:
         if type(e) is Event:
             out.append(e)
             continue
@@ -729,6 +763,69 @@ def redacted(s: SakuraState) -> list[Event]:
         out.append(redact(table, e.data, e.describe or cards,
                           lambda card, seat, unseen=unseen: (card, seat) not in unseen and visible(card, seat)))
     return out
+
+
+class DecisionEvents(list):
+    """The events of one decision as `apply` returns them, redacted for each seat (`redacted`)
+    when first read, by any list operation: self-play and search playouts never read them and
+    never pay for it. They must be redacted before the state changes again: `apply` publishes
+    the last decision's events first if somebody still holds them (`publish_held`), so they are
+    what `redacted` gave when that decision ended. Copies and pickles are plain lists."""
+
+    __slots__ = ("_redact", "__weakref__")
+
+    def __init__(self, items: Any = (), redact: Callable[[], list[Event]] | None = None) -> None:
+        list.__init__(self, items)
+        self._redact = redact
+
+    def publish(self) -> "DecisionEvents":
+        """Redact the events now (once): they are read, or the state is about to change."""
+        redact = self._redact
+        if redact is not None:
+            self._redact = None
+            list.extend(self, redact())
+        return self
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return list, (list(self.publish()),)
+
+    def __radd__(self, other: Any) -> Any:
+        return other + list(self.publish())
+
+
+def _reading(name: str) -> Callable[..., Any]:
+    """The list method `name`, on the published events (and on published events given to it)."""
+    method = getattr(list, name)
+
+    def read(self: DecisionEvents, *args: Any) -> Any:
+        return method(self.publish(), *[a.publish() if type(a) is DecisionEvents else a for a in args])
+    read.__name__ = read.__qualname__ = name
+    return read
+
+
+for _name in ("__iter__", "__len__", "__getitem__", "__contains__", "__reversed__", "__repr__", "__eq__", "__ne__",
+              "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__", "__iadd__", "__imul__",
+              "__setitem__", "__delitem__", "__sizeof__", "append", "extend", "insert", "pop", "remove", "clear",
+              "sort", "reverse", "index", "count", "copy"):
+    setattr(DecisionEvents, _name, _reading(_name))
+
+
+def decision_events(s: SakuraState) -> DecisionEvents:
+    """The events of the decision just applied, redacted when first read (`DecisionEvents`)."""
+    events = DecisionEvents((), partial(redacted, s, s.events))
+    s.held_events = ref(events)
+    return events
+
+
+def publish_held(s: SakuraState) -> None:
+    """Before the state changes: the last decision's events, if somebody still holds them, are
+    redacted while the state is as that decision left it."""
+    held = s.held_events
+    if held is not None:
+        events = held()
+        if events is not None:
+            events.publish()
+        s.held_events = None
 
 
 # -- tokens ----------------------------------------------------------------------------------
@@ -816,9 +913,22 @@ def ongoing_mods(s: SakuraState) -> list:
                     for mod in cards[card].defn.devoted:
                         out.append((seat, card, mod))
     if out and any(m.get("unique") for _s, _c, m in out):  # 10-28: duplicates of this effect cancel each other
-        texts = [repr(sorted(m.items())) if m.get("unique") else None for _s, _c, m in out]
+        texts = [unique_text(m) if m.get("unique") else None for _s, _c, m in out]
         out = [entry for entry, text in zip(out, texts) if text is None or texts.count(text) == 1]
     return out
+
+
+_UNIQUE_TEXTS: dict[int, tuple[dict, str]] = {}
+
+
+def unique_text(mod: dict) -> str:
+    """10-28: what makes two Unique effects the same effect, their words in key order; found once
+    per effect of the card data (which never changes: the entry keeps the effect, so its id
+    stays its own)."""
+    found = _UNIQUE_TEXTS.get(id(mod))
+    if found is None:
+        found = _UNIQUE_TEXTS[id(mod)] = (mod, repr(sorted(mod.items())))
+    return found[1]
 
 
 def _has_devoted(card_def: CardDef) -> bool:
