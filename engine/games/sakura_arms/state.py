@@ -597,7 +597,7 @@ class SakuraState:
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
     # the last decision's events as handed out, while somebody holds them (`decision_events`)
-    held_events: Any = cache(None)
+    held_events: "HeldEvents | None" = cache(None)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
     # the options made so far, by what they are (guards.py `_made`, choices.py `_once`): made once per duel
@@ -810,10 +810,27 @@ for _name in ("__iter__", "__len__", "__getitem__", "__contains__", "__reversed_
     setattr(DecisionEvents, _name, _reading(_name))
 
 
+class HeldEvents:
+    """A weak reference to the last decision's events (self-play drops them unread, and then
+    they are never redacted). A copied or pickled state holds none: its events were handed out
+    by the state it was copied from (a bare weak reference would make the state unpicklable)."""
+
+    __slots__ = ("_ref",)
+
+    def __init__(self, events: DecisionEvents | None = None) -> None:
+        self._ref = None if events is None else ref(events)
+
+    def __call__(self) -> DecisionEvents | None:
+        return None if self._ref is None else self._ref()
+
+    def __reduce__(self) -> tuple:
+        return HeldEvents, ()
+
+
 def decision_events(s: SakuraState) -> DecisionEvents:
     """The events of the decision just applied, redacted when first read (`DecisionEvents`)."""
     events = DecisionEvents((), partial(redacted, s, s.events))
-    s.held_events = ref(events)
+    s.held_events = HeldEvents(events)
     return events
 
 
