@@ -52,7 +52,10 @@ def same_json(a: Any, b: Any) -> bool:
 
 class Option:
     """One legal answer. Its `id` is derived from the action only when asked for (it is for
-    UIs; the engine matches on the action itself), which keeps option generation cheap."""
+    UIs; the engine matches on the action itself), which keeps option generation cheap. An
+    Option and its action are never changed once made: a game may hand the same Option out at
+    several decisions (sakura-arms makes its main-phase options once per duel, gundam-war shares
+    its Pass), and the log keeps the chosen action object itself."""
 
     __slots__ = ("label", "action")
 
