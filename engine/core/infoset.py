@@ -51,7 +51,7 @@ What each game's state holds outside the Table, read for hidden information (202
   public; the opponent's `plan` and the `copy_of_sealed` entries of hidden cards are secrets
   (`redact_secrets`/`deal_secrets`); `Table.reveal`/`give` are in the Table.
 - Vividz: the card indexes `cont_cards`, `state_cards`, `cont_zones`, `setter_cards` and the
-  memos `cache`, `reducer_cards`, `cards_with`, `act_cards`, `auto_cards` list
+  memos `cache`, `cards_with`, `act_cards`, `auto_cards` list
   hidden cards: reset, derived again after a deal (and `settled`, what the rule-effect checks last
   read, with them); `inc` and `entered` are per card id (moves are public, ids carry no identity); `slot`,
   `seq`, `sleep`, `damage`, `lvup`, `host`, `lki`, `pending`, `delayed`, `control` and the

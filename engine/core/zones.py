@@ -48,6 +48,14 @@ def zone_key(seat: int, name: str) -> str:
     return f"{seat}.{name}"
 
 
+def zone_keys(names: Iterable[str], seats: int = 2) -> tuple[dict[str, str], ...]:
+    """The Table's keys by seat and zone name (`zone_key`), for a game to make once: its rules
+    look zones up all the time, and a key made by an f-string is a new string, hashed again at
+    every lookup."""
+    names = tuple(names)
+    return tuple({name: zone_key(seat, name) for name in names} for seat in range(seats))
+
+
 class Table:
     __slots__ = ("cards", "specs", "zones", "zone_of", "name_of", "face_down", "seats", "revealed", "given")
 

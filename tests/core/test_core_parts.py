@@ -8,7 +8,7 @@ from engine.core.game import resolve_options
 from engine.core.names import NameIndex
 from engine.core.registry import game_ids, get_rules
 from engine.core.rng import Rng
-from engine.core.zones import Table, Visibility, ZoneSpec
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 SPECS = (ZoneSpec("deck", Visibility.HIDDEN), ZoneSpec("hand", Visibility.OWNER), ZoneSpec("field", Visibility.PUBLIC))
 
@@ -233,3 +233,13 @@ def test_the_random_source_draws_the_documented_stream(seed):
     for i, j in zip(range(59, 0, -1), _stream_draws(seed, list(range(60, 1, -1)))):
         deck[i], deck[j] = deck[j], deck[i]
     assert shuffled == deck
+
+
+def test_zone_keys_made_once_are_the_tables_keys_and_find_each_seats_zones():
+    specs = [ZoneSpec("hand", Visibility.OWNER), ZoneSpec("deck", Visibility.HIDDEN)]
+    table = Table(specs)
+    keys = zone_keys(spec.name for spec in specs)  # a generator, as the games pass it
+    assert [sorted(seat_keys) for seat_keys in keys] == [["deck", "hand"], ["deck", "hand"]]
+    assert sorted(k for seat_keys in keys for k in seat_keys.values()) == sorted(table.zones)
+    table.add_card(1, None, "hand", 0)
+    assert table.zones[keys[1]["hand"]] == [0] and table.zones[keys[0]["hand"]] == []

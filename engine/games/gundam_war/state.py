@@ -19,7 +19,7 @@ from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
 from engine.core.view import card_refs, redact
-from engine.core.zones import Table, Visibility, ZoneSpec, zone_key
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 from engine.games.gundam_war.cards import CardDef
 
@@ -43,7 +43,7 @@ ZONES = (
 
 
 # "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
-ZONE_KEY = tuple({spec.name: zone_key(seat, spec.name) for spec in ZONES} for seat in (0, 1))
+ZONE_KEY = zone_keys(spec.name for spec in ZONES)
 
 
 AREAS = ("space", "earth", "arena")

@@ -16,7 +16,7 @@ from engine.core.hashing import cache, fixed
 from engine.core.requests import NOBODY, Event, Result
 from engine.core.rng import Rng
 from engine.core.view import CardRef, redact
-from engine.core.zones import Table, Visibility, ZoneSpec, zone_key
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 from engine.games.kaiju.cards import CardDef
 
@@ -34,7 +34,7 @@ ZONES = (
 )
 SPIRIT_LIMIT = 15  # KJ-4.1: more than 15 loses
 # "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
-ZONE_KEY = tuple({spec.name: zone_key(seat, spec.name) for spec in ZONES} for seat in (0, 1))
+ZONE_KEY = zone_keys(spec.name for spec in ZONES)
 _PUBLIC, _HIDDEN = Visibility.PUBLIC, Visibility.HIDDEN
 
 

@@ -15,7 +15,7 @@ from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
 from engine.core.view import CardRef, card_refs, redact, redact_flat
 from engine.core.requests import Event, Result
-from engine.core.zones import Table, Visibility, ZoneSpec, zone_key
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_key, zone_keys
 
 from engine.games.qiguang.cards import RACES, CardDef
 
@@ -39,7 +39,7 @@ STANDBY = tuple(f"standby{i}" for i in range(1, MAX_LANES + 1))
 COMBAT = tuple(f"combat{i}" for i in range(1, MAX_LANES + 1))
 IN_PLAY = frozenset(STANDBY + COMBAT)
 # "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
-ZONE_KEY = tuple({spec.name: zone_key(seat, spec.name) for spec in ZONES} for seat in (0, 1))
+ZONE_KEY = zone_keys(spec.name for spec in ZONES)
 # the keys of each seat's lane zones by row and lane number (`at` runs about once per decision)
 LANE_KEY = tuple({row: {lane: zone_key(seat, f"{row}{lane}") for lane in range(1, MAX_LANES + 1)}
                   for row in ("standby", "combat")} for seat in (0, 1))

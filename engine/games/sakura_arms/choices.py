@@ -7,11 +7,11 @@ other decisions list every answer the rules allow.
 from __future__ import annotations
 
 from itertools import combinations, permutations
-from typing import Callable
 
 from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms import guards
+from engine.games.sakura_arms.guards import made_once
 from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AskReshuffle, BlindPick, ChargeMix, ChooseCard, ChooseDamage, ChooseModes,
                                             CoverCost, DestructionOrder, Direction, EffectOrder, HandLimit, Main,
@@ -20,15 +20,6 @@ from engine.games.sakura_arms.state import (AskReshuffle, BlindPick, ChargeMix, 
 
 def _request(step, prompt: str, options: list[tuple[dict, str]]) -> Request:
     return Request(step.seat, step.kind, prompt, [Option(label, action) for action, label in options])
-
-
-def _once(s: SakuraState, key: tuple, make: Callable[[], Option]) -> Option:
-    """The option `key` names, made once per duel (`options_made`): its label and action depend
-    on the key and on card names alone."""
-    option = s.options_made.get(key)
-    if option is None:
-        option = s.options_made[key] = make()
-    return option
 
 
 def _name(s: SakuraState, card: int) -> str:
@@ -53,9 +44,9 @@ def mulligan(s: SakuraState, step: Mulligan) -> Request:
 
 def reshuffle(s: SakuraState, step: AskReshuffle) -> Request:
     return Request(step.seat, step.kind, "Reshuffle your deck (costs 1 Life) before drawing 2?",
-                   [_once(s, ("reshuffle", False),
+                   [made_once(s, ("reshuffle", False),
                           lambda: Option("Do not reshuffle", {"type": "reshuffle", "reshuffle": False})),
-                    _once(s, ("reshuffle", True), lambda: Option("Reshuffle (1 damage to your Life)",
+                    made_once(s, ("reshuffle", True), lambda: Option("Reshuffle (1 damage to your Life)",
                                                                  {"type": "reshuffle", "reshuffle": True}))])
 
 
@@ -65,11 +56,11 @@ def main_start(s: SakuraState, step: MainStart) -> Request:
         "Main-phase start: choose your action kind or resolve a main-phase-start effect, in any order."
     opts = []
     if s.mode is None:
-        opts += [_once(s, ("main_mode", "standard"),
+        opts += [made_once(s, ("main_mode", "standard"),
                        lambda: Option("Standard action", {"type": "main_mode", "mode": "standard"})),
-                 _once(s, ("main_mode", "full_power"),
+                 made_once(s, ("main_mode", "full_power"),
                        lambda: Option("Full-power action", {"type": "main_mode", "mode": "full_power"}))]
-    opts += [_once(s, ("main_start_effect", c),
+    opts += [made_once(s, ("main_start_effect", c),
                    lambda c=c: Option(f"Resolve the main-phase-start effect of {_name(s, c)}",
                                       {"type": "main_start_effect", "card": c}))
              for c in pending]
@@ -101,7 +92,7 @@ def charge(s: SakuraState, step: ChargeMix) -> Request:
 
 def hand_limit(s: SakuraState, step: HandLimit) -> Request:
     return Request(step.seat, step.kind, "Your hand is over the limit of 2: put a card face down.",
-                   [_once(s, ("cover", c),
+                   [made_once(s, ("cover", c),
                           lambda c=c: Option(f"Put {_name(s, c)} face down", {"type": "cover", "card": c}))
                     for c in coverable(s, zone(s, step.seat, "hand"))])
 

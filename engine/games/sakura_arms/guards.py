@@ -232,23 +232,32 @@ def _main_options(s: SakuraState, seat: int) -> list:
 END_MAIN = ("end_main",)
 
 
+def made_once(s: SakuraState, key: tuple, make: Callable[[], Option]) -> Option:
+    """The option `key` names, made once per duel (`options_made`): for options whose label and
+    action depend on the key and on card names alone (an Option is never changed once made)."""
+    option = s.options_made.get(key)
+    if option is None:
+        option = s.options_made[key] = make()
+    return option
+
+
 def _made(s: SakuraState, key: tuple) -> Option:
     """The main-phase option of `key` (a card and its zone, a basic action and its payment, or
-    END_MAIN), made once per duel (`options_made`): its label and action depend on the key
-    and on card names alone."""
+    END_MAIN), made once per duel (`made_once`; the option list reads `options_made` inline)."""
+    return made_once(s, key, lambda: _main_option(s, key))
+
+
+def _main_option(s: SakuraState, key: tuple) -> Option:
     names = s.table.cards
     first, *rest = key
     if not rest:
-        option = Option("End the main phase", {"type": "end_main"})
-    elif type(first) is int:
+        return Option("End the main phase", {"type": "end_main"})
+    if type(first) is int:
         where_ = "" if rest[0] == "hand" else " (Special)"
-        option = Option(f"Use {names[first].defn.name}{where_}", {"type": "use", "card": first})
-    else:
-        pay = rest[0]
-        how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
-        option = Option(f"{BASIC_LABELS[first]}, paying {how}", {"type": "basic", "action": first, "pay": pay})
-    s.options_made[key] = option
-    return option
+        return Option(f"Use {names[first].defn.name}{where_}", {"type": "use", "card": first})
+    pay = rest[0]
+    how = "1 Vigor" if pay == "vigor" else f"putting {names[pay].defn.name} face down"
+    return Option(f"{BASIC_LABELS[first]}, paying {how}", {"type": "basic", "action": first, "pay": pay})
 
 
 # -- reactions (9-4 i, 10-22) ----------------------------------------------------------------

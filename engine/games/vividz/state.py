@@ -17,7 +17,7 @@ from engine.core.hashing import cache as _cache, fixed, int_list
 from engine.core.requests import NOBODY, Event, Result
 from engine.core.rng import Rng
 from engine.core.view import CardRef, card_refs, redact, redact_flat
-from engine.core.zones import Table, Visibility, ZoneSpec
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 from engine.games.vividz.cards import CardDef
 
@@ -31,7 +31,7 @@ _PUBLIC = Visibility.PUBLIC
 
 ZONE_NAMES = ("deck", "hand", "keep", "account", "mission", "area", "exp", "energy", "trash", "remove", "temporary",
               "reveal")
-ZK = tuple({name: f"{seat}.{name}" for name in ZONE_NAMES} for seat in (0, 1))  # seat -> name -> Table key
+ZK = zone_keys(ZONE_NAMES)  # seat -> name -> Table key
 
 
 def zone_specs(keep_visibility: str) -> tuple[ZoneSpec, ...]:
@@ -555,7 +555,6 @@ class VividzState:
     setter_cards: frozenset = _cache(frozenset())         # cards with a [Cont] set_power item (911.3c)
     # memos of one state version
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
-    reducer_cards: tuple = _cache((-1, ()))    # (len(cont_cards), cards with a power-lowering [Cont] item)
     cards_with: dict = _cache(factory=dict)    # item test -> (len(cont_cards), cards with such a [Cont] item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
@@ -727,15 +726,8 @@ def derived(state: VividzState):
 
 def may_reduce_power(state: VividzState) -> bool:
     """911.8: whether some effect may lower a character's power now (else only damage retires, 1004)."""
-    n, cards = state.reducer_cards  # `_in_play(state, lowers_power)`, inlined: read at every PP
-    if n != len(state.cont_cards):
-        cards = tuple(c for c in state.cont_cards if lowers_power(state.table.cards[c].defn))
-        state.reducer_cards = (len(state.cont_cards), cards)
-    if cards:
-        name_of, zones_of = state.table.name_of, state.cont_zones
-        for c in cards:
-            if name_of[c] in zones_of[c]:
-                return derived(state).reducing
+    if _in_play(state, lowers_power):
+        return derived(state).reducing
     if state.effects:
         return any(e.kind == "set_power" or (e.kind == "power" and e.value < 0) for e in state.effects)
     return False
