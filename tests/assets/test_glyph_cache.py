@@ -1,8 +1,9 @@
-"""The renderer's caches (glyph-run masks, fitted layouts, frames) change nothing on a card: every
-sample card of every game, drawn with them off, then on (cold and warm), is the same bytes."""
+"""The renderer's caches (glyph masks, fitted layouts, frames) change nothing on a card: every
+sample card of every game, drawn with them off, then on (cold and warm), is the same bytes; and
+text is set by HarfBuzz and drawn from glyphs rasterised once per quarter-pixel position."""
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from tts_bridge.assets import glyphcache
 from tts_bridge.assets.bench_floor import card_layouts
@@ -57,19 +58,72 @@ def test_a_layout_whose_icon_set_is_a_lambda_is_fitted_every_time():
 
 def test_a_repeated_text_is_rasterised_and_fitted_once():
     style = Style(chain("sans", "ja"), 30, 12, "#202020")
+    text = "Continuous: deploy 1 more battle card each turn."
     with glyphcache.enabled(True):
         images = []
         for _ in range(3):
             img = Image.new("RGB", (400, 200), "#f0e0c0")
-            draw_text(img, (10.25, 20.5, 380, 160), "Continuous: deploy 1 more battle card each turn.", style)
+            draw_text(img, (10.25, 20.5, 380, 160), text, style)
             images.append(img.tobytes())
+            if len(images) == 1:
+                first = glyphcache.MASKS.stats()
         masks, fits = glyphcache.MASKS.stats(), glyphcache.FITTED.stats()
     with glyphcache.enabled(False):
         img = Image.new("RGB", (400, 200), "#f0e0c0")
-        draw_text(img, (10.25, 20.5, 380, 160), "Continuous: deploy 1 more battle card each turn.", style)
+        draw_text(img, (10.25, 20.5, 380, 160), text, style)
     assert images == [img.tobytes()] * 3
-    assert masks.hits == 2 * masks.misses and masks.misses >= 2  # wrapped: one run per line
+    # the first drawing rasterised each distinct glyph (and position) once, fewer than its glyphs
+    assert 0 < first.misses < len(text.replace(" ", "")) and first.hits > 0
+    assert masks.misses == first.misses  # the next two drew from the cache only
+    assert masks.hits == first.hits + 2 * (first.hits + first.misses)
     assert (fits.misses, fits.hits) == (1, 2)
+
+
+def test_glyphs_are_shared_between_different_texts():
+    """The cache is per glyph, not per text: a new text of known letters rasterises nothing."""
+    style = Style(chain("sans", "ja"), 30, 30, "#000000")
+    with glyphcache.enabled(True):
+        img = Image.new("RGB", (900, 60), "white")
+        for x in range(4):  # every quarter-pixel position
+            draw_text(img, (10 + x / 4, 0, 880, 60), "deal damage", style)
+        before = glyphcache.MASKS.stats()
+        draw_text(img, (10, 0, 880, 60), "made a deed", style)
+        after = glyphcache.MASKS.stats()
+    assert after.misses == before.misses and after.hits > before.hits
+
+
+def test_text_sits_on_quarter_pixels_and_moves_whole_with_whole_pixels():
+    """A pen a whole pixel further right draws the same pixels one pixel over; a quarter of a
+    pixel further draws other coverage (the glyph rasterised at that position), not the same."""
+    style = Style(chain("sans", "ja"), 30, 30, "#000000")
+
+    def drawn(x: float) -> Image.Image:
+        img = Image.new("L", (300, 50), 255)
+        draw_text(img, (x, 0, 280, 50), "Wave", style)
+        return img
+
+    with glyphcache.enabled(True):
+        at10, at11, quarter = drawn(10.0), drawn(11.0), drawn(10.25)
+    assert at11.crop((11, 0, 300, 50)).tobytes() == at10.crop((10, 0, 299, 50)).tobytes()
+    assert quarter.tobytes() != at10.tobytes()
+
+
+def test_what_is_measured_is_what_is_drawn():
+    """Fitting and alignment measure with the shaping the drawing uses: the pen after a run is
+    its start plus its measured width, and a right-aligned line ends at the box's edge."""
+    from tts_bridge.assets import glyphs
+    from tts_bridge.assets.text import width
+
+    face = chain("sans", "ja")[0]
+    img = Image.new("L", (600, 60), 255)
+    end = glyphs.draw(ImageDraw.Draw(img), 12.0, 40.0, "AVAST, Wave! 溶岩", face, 32, "#000000")
+    assert end == 12.0 + glyphs.advance("AVAST, Wave! 溶岩", face, 32)
+    assert glyphs.advance("AV", face, 32) < glyphs.advance("A", face, 32) + glyphs.advance("V", face, 32)  # kerned
+    style = Style(chain("sans", "ja"), 32, 32, "#000000", "right")
+    img = Image.new("L", (400, 60), 255)
+    draw_text(img, (0, 0, 300, 60), "Attack", style)
+    ink = img.point(lambda v: 255 if v < 128 else 0).getbbox()
+    assert ink is not None and 296 <= ink[2] <= 301 and width("Attack", style.faces, 32) < 300
 
 
 def test_a_fitted_layout_handed_out_is_a_copy():
@@ -112,31 +166,13 @@ def test_clipped_text_drawn_through_a_layer_is_the_same_with_the_caches_on():
     assert reference[1]  # it did overflow
 
 
-def test_a_pillow_whose_getmask2_lacks_stroke_filled_draws_the_same_text_uncached(monkeypatch):
-    """draw_run mirrors Pillow 13's ImageDraw.text; an older Pillow (pyproject allows 10.1) has no
-    `stroke_filled` on getmask2, so the text is drawn by ImageDraw.text, with the same pixels."""
-    from PIL import ImageFont
-
-    style = Style(chain("sans", "ja"), 30, 28, "#203080", "left", "top")
-
-    def draw() -> bytes:
-        img = Image.new("RGB", (300, 80), "#ffffff")
-        draw_text(img, (10.3, 5.6, 280, 70), "Rules text, 溶岩", style)
-        return img.tobytes()
-
-    with glyphcache.enabled(False):
-        reference = draw()
-    real = ImageFont.FreeTypeFont.getmask2
-    refused = []
-
-    def older(self, *args, **kwargs):  # refuses the argument once: draw_run's own call
-        if "stroke_filled" in kwargs and not refused:
-            refused.append(True)
-            raise TypeError("getmask2() got an unexpected keyword argument 'stroke_filled'")
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", older)
-    monkeypatch.setattr(glyphcache, "_MIRRORED", True)
-    with glyphcache.enabled(True):
-        assert [draw(), draw()] == [reference, reference]
-        assert refused and glyphcache._MIRRORED is False and glyphcache.MASKS.stats().entries == 0
+def test_the_glyph_tables_are_bounded():
+    tables = glyphcache.GlyphTables(100)
+    a = tables.table("font a")
+    a[1] = "glyph"
+    tables.added(60)
+    assert tables.stats().entries == 1 and tables.stats().size == 60
+    tables.table("font b")[1] = "glyph"
+    tables.added(60)  # over the bound: everything kept is dropped
+    assert tables.stats().entries == 0 and tables.stats().size == 0
+    assert tables.table("font a") == {}

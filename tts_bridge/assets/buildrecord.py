@@ -121,7 +121,7 @@ def input_digests(adapter: GameAdapter, settings: Settings, template_dir: Path) 
     h, rest = hashlib.blake2b(digest_size=20), hashlib.blake2b(digest_size=20)
     fixed = [TOOL_VERSION, ENGINE_VERSION, _settings_key(settings), _adapter_key(adapter),
              [fonts.fingerprint(fonts.chain(role, adapter.lang)) for role in _FONT_ROLES],
-             fonts.complex_layout_status()["raqm"]]
+             fonts.card_text_engine()]
     for out in (h, rest):
         out.update(orjson.dumps(fixed, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
     _folder_digest(h, Path(adapter.data_root), apart=CARD_FILE, rest=rest)

@@ -146,13 +146,23 @@ def layout_engine() -> int:
     return ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 
 
+def card_text_engine() -> dict[str, str]:
+    """The versions of what sets and rasterises card text (`glyphs.py`): the wheels of uharfbuzz
+    and freetype-py, each bundling its library (read from the installed metadata: importing
+    them costs 25 ms, which a no-op rebuild need not pay)."""
+    from importlib.metadata import version
+
+    return {"uharfbuzz": version("uharfbuzz"), "freetype-py": version("freetype-py")}
+
+
 def complex_layout_status() -> dict:
-    """Whether Pillow shapes text with libraqm (needed for correct CJK/complex scripts)."""
+    """Whether Pillow shapes text with libraqm (needed for correct CJK/complex scripts in what
+    Pillow still draws: the table pictures; card text is set by HarfBuzz, `card_text_engine`)."""
     ok = bool(features.check("raqm"))
-    return {"raqm": ok, "version": features.version("raqm") if ok else None,
+    return {"raqm": ok, "version": features.version("raqm") if ok else None, "card_text": card_text_engine(),
             "hint": None if ok else ("Pillow's complex text layout (libraqm) is not active: use the PyPI "
                                      "Pillow wheels (they bundle raqm) or `apt-get install libraqm0 libfribidi0` "
-                                     "and reinstall Pillow; text falls back to basic layout.")}
+                                     "and reinstall Pillow; the table pictures' text falls back to basic layout.")}
 
 
 @lru_cache(maxsize=512)

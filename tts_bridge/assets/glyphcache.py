@@ -1,42 +1,30 @@
-"""Work the renderer reuses from card to card: FreeType glyph runs, fitted layouts, frames.
+"""Work the renderer reuses from card to card: glyphs, fitted layouts, frames.
 
-Pillow keeps no glyph cache: every `ImageDraw.text` call rasterises its glyphs again, and
-that was the largest part of drawing a card. Card sets repeat the same text in the same box
-(keywords, rules boilerplate, stat labels, type lines), so:
+Card sets repeat a few hundred glyphs at a few sizes, the same texts in the same boxes
+(keywords, rules boilerplate, stat labels, type lines) and the same card frames, so:
 
-- a drawn run's coverage mask is kept, keyed by everything FreeType's rendering depends on
-  (face, size, text, anchor, the fractional part of the position, the mask mode, the ink),
-  and drawn again with the same `draw_bitmap` call Pillow's own `text` makes: the pixels are
-  the same as drawing the text (tests render with the caches on and off and compare bytes);
+- a rasterised glyph's coverage mask is kept per face, pixel size, glyph id and quarter-pixel
+  position (`glyphs.py` sets text with HarfBuzz and draws it from these; Pillow rasterised
+  every glyph of every line again);
 - a fitted layout (size, lines, warnings) is kept per (text, style, box size, icon set);
 - a card's frame (its canvas with the shapes its layout starts with: the panel, the title band,
   a badge) is kept per those shapes, and the next card that starts with them starts from a
   copy (`render.py`): a copy costs a third of filling the canvas and drawing the panel.
 
-Runs, not glyphs: Pillow 13 (`font_render` in _imagingft.c) rasterises every glyph at the origin
-(its bitmap does not depend on where it goes) but places it at `PIXEL(pen + x_offset)`, the pen
-moved by HarfBuzz's kerned 26.6 advances, and hands back only the finished mask: glyph ids and
-positions never reach Python, and `getlength` cannot rebuild them (sums of measured pairs miss
-by 1/64 px on 6 of the sample lines, e.g. "reshuffle"), so a mask built from glyphs is not exact.
-
 All are LRUs bounded by size (mask bytes, entries, frame bytes), per process: each build
-worker fills its own. `enabled(False)` turns them off (the tests' reference, and a way to
-rule them out).
+worker fills its own. `enabled(False)` turns them off (the tests' reference: the pixels are the
+same either way, and a way to rule them out).
 """
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Hashable, Iterator, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
-# draw_run mirrors the steps of Pillow 13's ImageDraw.text (getmask2 with `stroke_filled`); with a
-# Pillow whose getmask2 lacks that argument, text is drawn by ImageDraw.text itself, uncached
-_MIRRORED = True
-MASK_BYTES = 48 * 1024 * 1024  # a 300 dpi rules line is ~40 kB: about a thousand lines
+MASK_BYTES = 32 * 1024 * 1024  # a 300 dpi glyph is ~0.5 kB: tens of thousands of glyphs
 LAYOUTS = 4096
 FRAME_BYTES = 64 * 1024 * 1024  # a 300 dpi poker frame is 3 MB: about twenty
 
@@ -86,7 +74,43 @@ class LRU:
         return Stats(self.hits, self.misses, len(self._items), self.size)
 
 
-MASKS = LRU(MASK_BYTES)
+class GlyphTables:
+    """Glyph masks, one table per sized font (a face at a pixel size) keyed by glyph and
+    position, bounded by their summed pixels: when full, every table is dropped (a card set's
+    glyphs fit many times over; an LRU's bookkeeping on every hit cost more than the lookup,
+    and a line draws tens of glyphs). Hits are counted per line by the caller (`count`)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = self.hits = self.misses = 0
+        self._tables: dict[Hashable, dict] = {}
+
+    def table(self, font: Hashable) -> dict:
+        """The (live) table of `font`'s glyphs; callers add what they rasterise with `added`."""
+        table = self._tables.get(font)
+        if table is None:
+            table = self._tables[font] = {}
+        return table
+
+    def added(self, cost: int) -> None:
+        self.size += cost
+        if self.size > self.limit:
+            self._tables = {}  # a table a caller still holds fills on, unreachable from here
+            self.size = 0
+
+    def count(self, hits: int, misses: int) -> None:
+        self.hits += hits
+        self.misses += misses
+
+    def clear(self) -> None:
+        self._tables = {}
+        self.size = self.hits = self.misses = 0
+
+    def stats(self) -> Stats:
+        return Stats(self.hits, self.misses, sum(map(len, self._tables.values())), self.size)
+
+
+MASKS = GlyphTables(MASK_BYTES)
 FITTED = LRU(LAYOUTS)
 FRAMES = LRU(FRAME_BYTES)
 _on = True
@@ -109,33 +133,6 @@ def enabled(on: bool) -> Iterator[None]:
         _on = before
         for cache in (MASKS, FITTED, FRAMES):
             cache.clear()
-
-
-def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
-             key: Hashable, fill: str, anchor: str = "ls") -> None:
-    """`draw.text(xy, text, fill, font, anchor)` for one line of plain text, with its mask
-    reused when `key` (the font's identity: face and size) and the rest repeat. This is the
-    single-line branch of Pillow's `ImageDraw.text`, step for step."""
-    global _MIRRORED
-    if not _on or not _MIRRORED or "\n" in text:
-        draw.text(xy, text, fill=fill, font=font, anchor=anchor)
-        return
-    ink = draw._getink(fill)[0]  # how ImageDraw.text turns the colour into ink
-    start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
-    k = (key, text, anchor, start, draw.fontmode, ink)
-    hit = MASKS.get(k)
-    if hit is None:
-        try:
-            mask, offset = font.getmask2(text, draw.fontmode, None, None, None, 0, anchor, ink, start,
-                                         stroke_filled=True)
-        except TypeError:  # an older Pillow's text takes other steps: draw as it does, uncached
-            _MIRRORED = False
-            draw.text(xy, text, fill=fill, font=font, anchor=anchor)
-            return
-        hit = (Image.Image()._new(mask), offset)
-        MASKS.put(k, hit, max(1, mask.size[0] * mask.size[1]))
-    image, offset = hit
-    draw.bitmap((int(xy[0]) + offset[0], int(xy[1]) + offset[1]), image, fill)
 
 
 def fitted(key: Hashable | None, compute: Callable[[], Any], copy: Callable[[Any], Any]) -> Any:

@@ -17,7 +17,7 @@ from typing import Callable
 from PIL import Image, ImageDraw
 from icu4py.breakers import LineBreaker
 
-from tts_bridge.assets import glyphcache
+from tts_bridge.assets import glyphcache, glyphs
 from tts_bridge.assets.fonts import Face, coverage, face_for, pil_font
 
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9_-]*):")
@@ -119,7 +119,7 @@ def _runs_by_character(text: str, faces: tuple[Face, ...]) -> tuple[tuple[str, F
 def _run_width(text: str, face: Face | None, size: int, primary: Face | None) -> float:
     if face is None:  # missing glyphs: one box per character, the width of a capital
         return len(text) * size * 0.6
-    return pil_font(face, size).getlength(text)
+    return glyphs.advance(text, face, size)
 
 
 def icon_px(size: int) -> int:
@@ -304,8 +304,7 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
         if style.align in ("center", "right"):  # left-aligned lines need no measuring
             line_w = width(line, style.faces, size)
             x += (bw - line_w) / 2 if style.align == "center" else bw - line_w
-        parts = runs(line, style.faces)
-        for k, (run, face) in enumerate(parts):
+        for run, face in runs(line, style.faces):
             if face == "icon":
                 for _ in run:
                     px = icon_px(size)
@@ -318,9 +317,7 @@ def draw_text(image: Image.Image, box: tuple[float, float, float, float], text: 
                     draw_missing(draw, x, baseline, size)
                     x += size * 0.6
             else:
-                glyphcache.draw_run(draw, (x, baseline), run, pil_font(face, size), (face, size), style.color)
-                if k + 1 < len(parts):  # the advance only matters to what follows on the line
-                    x += _run_width(run, face, size, style.faces[0])
+                x = glyphs.draw(draw, x, baseline, run, face, size, style.color)
     if not direct:
         overlay(image, layer, (int(x0), int(y0)))
     return result
