@@ -65,3 +65,31 @@ def test_bench_assets_prints_the_reference_beside_its_figure(monkeypatch):
     assert seen == {"rounds": 3}
     assert "bare-Pillow reference" in out and "62.5 cards per CPU-second; ours x0.8 of it" in out
     assert "drawing alone x1.28" in out and "medians of 3 interleaved rounds" in out
+
+
+def test_against_another_checkout_alternates_fresh_cold_builds_and_prints_the_ratio(monkeypatch):
+    """`bench assets --against DIR` (issue 21, scope 5's "x1.5 today's"): the other checkout's
+    cold builds alternate with this one's, each a fresh process; here the other is this one."""
+    from tts_bridge.assets.build import REPO
+
+    seen = []
+    cold = bench._cold_build_of
+
+    def recorded(tree, cache):
+        seen.append(tree)
+        return cold(tree, cache)
+
+    monkeypatch.setattr(bench, "_cold_build_of", recorded)
+    res = bench.run_against(REPO, rounds=1)
+    assert seen == [REPO.resolve(), REPO.resolve()]
+    assert res["cards"]["theirs"] == res["cards"]["ours"] > 250 and res["errors"] == {"theirs": 0, "ours": 0}
+    assert res["theirs_cards_per_cpu_s"] > 0 and res["ours_cards_per_cpu_s"] > 0 and res["ratio"] > 0
+
+
+def test_against_a_folder_that_is_no_checkout_is_one_line_and_exit_2(tmp_path):
+    from tts_bridge.cli import main
+
+    result = CliRunner().invoke(main, ["bench", "assets", "--against", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [f"error: {tmp_path} is not a checkout of tts-bridge "
+                                                  f"(no tts_bridge/assets/build.py)"]

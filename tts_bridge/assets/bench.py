@@ -195,3 +195,69 @@ def run_big(game: str, sizes: list[int], dpi: int) -> list[dict]:
                         "noop_process_s": round(noop["process_s"], 3), "one_card_process_s": round(one["process_s"], 3),
                         "noop_phases": noop["phases"], "one_card_phases": one["phases"]})
     return out
+
+
+# -- against another checkout (`bench assets --against DIR`) --------------------------------------
+
+# one cold build of every buildable game in a fresh process of the checkout on PYTHONPATH: the
+# card jobs' CPU (layout, drawing, face PNG, sheet cell), as `run` counts it
+_COLD_CHILD = """
+import json, sys, tempfile
+from pathlib import Path
+from tts_bridge.assets.build import Settings, build_games
+from tts_bridge.assets.games import buildable_games, get_adapter
+games = buildable_games()[0]
+for g in games:  # module imports and card data are not card work
+    get_adapter(g).rules
+with tempfile.TemporaryDirectory() as tmp:
+    reports = build_games(games, Settings(out=Path(tmp) / "b"))
+print(json.dumps({"cards": sum(r.cards_rendered for r in reports), "cpu": sum(r.cpu_seconds for r in reports),
+                  "errors": sum(len(r.errors) for r in reports)}))
+"""
+
+
+class AgainstError(Exception):
+    """A checkout that cannot be benchmarked: one line saying which and why."""
+
+
+def _cold_build_of(tree: Path, cache: Path) -> dict:
+    """Cards per CPU-second of one cold build by the code in `tree`, in a fresh process."""
+    import json
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(tree), "XDG_CACHE_HOME": str(cache)}
+    done = subprocess.run([sys.executable, "-c", _COLD_CHILD], cwd=tree, env=env, capture_output=True, text=True)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise AgainstError(f"a cold build of {tree} failed: {last}")
+    result = json.loads(lines[-1])
+    result["cards_per_cpu_s"] = result["cards"] / result["cpu"] if result["cpu"] else 0.0
+    return result
+
+
+def run_against(other: Path, rounds: int = 3) -> dict:
+    """Cold builds of another checkout of tts-bridge (e.g. the tree an issue was filed against)
+    alternated with this one's, each in a fresh process with this Python: both medians and the
+    ratio, so a speed-up is measured side by side in one run."""
+    import statistics
+
+    from tts_bridge.assets.build import REPO
+
+    other = Path(other).resolve()
+    if not (other / "tts_bridge" / "assets" / "build.py").is_file():
+        raise AgainstError(f"{other} is not a checkout of tts-bridge (no tts_bridge/assets/build.py)")
+    ours = Path(REPO).resolve()
+    rows: dict[str, list[dict]] = {"theirs": [], "ours": []}
+    with tempfile.TemporaryDirectory(prefix="tts-bench-against-") as tmp:
+        for _ in range(max(1, rounds)):
+            rows["theirs"].append(_cold_build_of(other, Path(tmp) / "theirs"))
+            rows["ours"].append(_cold_build_of(ours, Path(tmp) / "ours"))
+    theirs, mine = (statistics.median(r["cards_per_cpu_s"] for r in rows[k]) for k in ("theirs", "ours"))
+    return {"against": str(other), "rounds": len(rows["ours"]),
+            "theirs_cards_per_cpu_s": round(theirs, 1), "ours_cards_per_cpu_s": round(mine, 1),
+            "ratio": round(mine / theirs, 2) if theirs else None,
+            "per_round": {k: [round(r["cards_per_cpu_s"], 1) for r in v] for k, v in rows.items()},
+            "cards": {k: v[-1]["cards"] for k, v in rows.items()},
+            "errors": {k: v[-1]["errors"] for k, v in rows.items()}}

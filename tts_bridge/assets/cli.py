@@ -229,10 +229,31 @@ def validate_cmd(files, as_json, strict, no_files) -> None:
 @click.option("--dpi", default=300, show_default=True, type=click.IntRange(min=10), help="With --cards.")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
               help="Cold builds, each after a round of the bare-Pillow reference loop (medians printed).")
+@click.option("--against", type=click.Path(path_type=Path), default=None,
+              help="Instead: alternate cold builds with another checkout of tts-bridge (e.g. a `git worktree` "
+                   "of an older commit), each in a fresh process, and print both cards per CPU-second.")
 @click.option("--json", "as_json", is_flag=True)
-def bench_assets_cmd(sizes: tuple[int, ...], game: str, dpi: int, rounds: int, as_json: bool) -> None:
+def bench_assets_cmd(sizes: tuple[int, ...], game: str, dpi: int, rounds: int, against: Path | None,
+                     as_json: bool) -> None:
     """Asset speed: cold build (cards/s per core), no-op rebuild, one-card rebuild."""
-    from tts_bridge.assets.bench import run, run_big
+    from tts_bridge.assets.bench import AgainstError, run, run_against, run_big
+
+    if against is not None:
+        try:
+            res = run_against(against, rounds)
+        except AgainstError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        if as_json:
+            click.echo(json.dumps(res))
+            return
+        click.echo(f"cold builds, card work (layout, drawing, face PNG, sheet cell) per CPU-second, fresh processes, "
+                   f"{res['rounds']} alternated rounds (medians):")
+        click.echo(f"  {res['against']}: {res['theirs_cards_per_cpu_s']} ({res['cards']['theirs']} cards; rounds "
+                   f"{res['per_round']['theirs']})")
+        click.echo(f"  this checkout: {res['ours_cards_per_cpu_s']} ({res['cards']['ours']} cards; rounds "
+                   f"{res['per_round']['ours']}): x{res['ratio']} of it")
+        return
 
     if sizes:
         from tts_bridge.cli_common import rules_for
