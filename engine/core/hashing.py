@@ -110,8 +110,7 @@ def _canon(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value):
-        return (kind.__name__, *(_canon(getattr(value, f.name)) for f in dataclasses.fields(value)
-                                 if not is_cache(f)))
+        return (kind.__name__, *[_canon(getattr(value, name)) for name in _hashed_names(kind)])
     packed = getattr(value, "hash_bytes", None)
     if packed is not None:
         return packed()
@@ -120,6 +119,18 @@ def _canon(value: Any) -> Any:
     if isinstance(value, (list, tuple)):  # carddata.LineList
         return tuple(_canon(v) for v in value)
     raise DeclarationError(f"cannot hash a {kind.__name__} value: {value!r}")
+
+
+_HASHED_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _hashed_names(kind: type) -> tuple[str, ...]:
+    """The names of a record type's hashed fields (not `cache()`), in declaration order, read
+    once per type: `_canon` and `record_key` ask after every decision."""
+    names = _HASHED_NAMES.get(kind)
+    if names is None:
+        names = _HASHED_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind) if not is_cache(f))
+    return names
 
 
 def _is_plain(tp: Any) -> bool:
@@ -222,7 +233,7 @@ def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
     says what its repr says at a fraction of the cost."""
     if not (isinstance(tp, type) and dataclasses.is_dataclass(tp) and getattr(tp, "__canonical_repr__", False)):
         return None
-    names = [f.name for f in dataclasses.fields(tp) if not is_cache(f)]  # Flow.settled is not state
+    names = _hashed_names(tp)  # Flow.settled is not state
     hints = _field_types(tp)
     if not any(hints[n] is deque or typing.get_origin(hints[n]) is deque for n in names):
         return None
@@ -294,7 +305,7 @@ def record_key(record: Any) -> Any:
     kind = type(record)
     getter = _RECORD_GETTERS.get(kind)
     if getter is None:
-        names = [f.name for f in dataclasses.fields(record) if not is_cache(f)]
+        names = _hashed_names(kind)
         getter = operator.attrgetter(*names) if names else (lambda r: ())  # one name: the value itself
         _RECORD_GETTERS[kind] = getter
     return kind.__name__, getter(record)
@@ -405,8 +416,7 @@ def _record_form_source(kind: type, expr: str) -> str | None:
         hints = _record_types(kind)
     except DeclarationError:
         return None
-    parts = [_form_source(hints[f.name], f"{expr}.{f.name}") or f"{expr}.{f.name}"
-             for f in dataclasses.fields(kind) if not is_cache(f)]
+    parts = [_form_source(hints[name], f"{expr}.{name}") or f"{expr}.{name}" for name in _hashed_names(kind)]
     return f"({kind.__name__!r}, {''.join(p + ', ' for p in parts)})"
 
 
