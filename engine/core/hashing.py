@@ -18,6 +18,7 @@ what a hand-written snapshot does.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import marshal
 import operator
@@ -438,12 +439,20 @@ def _record_types(kind: type) -> dict[str, Any]:
             key = (kind.__module__, tp)
             if key not in _ANNOTATIONS:
                 try:
-                    _ANNOTATIONS[key] = eval(tp, vars(module))  # noqa: S307 - as typing.get_type_hints does
+                    _ANNOTATIONS[key] = _annotated_type(tp, vars(module))
                 except Exception:  # noqa: BLE001 - a name only the class defines: typing finds it
                     return _field_types(kind)
             tp = _ANNOTATIONS[key]
         out[f.name] = tp
     return out
+
+
+def _annotated_type(text: str, namespace: dict[str, Any]) -> Any:
+    """The type an annotation text names in a module's namespace: a bare name is looked up
+    (most are: "int", "tuple", a record's name), anything else evaluated, as typing does."""
+    if text.isidentifier():
+        return namespace[text] if text in namespace else vars(builtins)[text]
+    return eval(text, namespace)  # noqa: S307 - what typing.get_type_hints does with the text
 
 
 def _as_it_is(value: Any) -> Any:
