@@ -71,7 +71,7 @@ class Flow:
     Part of every game's declared state, so it is hashed like any other field; `settled` (the
     choices made by themselves since the last decision) only explains refusals: not hashed."""
 
-    steps: deque = field(default_factory=deque)
+    steps: deque[Step] = field(default_factory=deque)
     asking: Step | None = None
     settled: list[Settled] = cache(factory=list)
     __canonical_repr__: ClassVar[bool] = True  # a deque of steps and a step: the packer uses repr

@@ -3,11 +3,14 @@
 A game's state is a declared record (a slotted dataclass). Every field is hashed unless it is
 declared a cache (`cache()`: derived data, scratch space, memos). One packer turns the hashed
 fields into bytes: the `Table` as its zones, the random source as its draw count, dicts as
-sorted items, sets sorted, nested records field by field; scalars and lists of them, and the
-table's zones, in one `marshal` call (hash version 3), and everything else by `repr` of
-values whose repr does not depend on hash randomisation. So no game writes a snapshot, and a
-field the rules read cannot be forgotten by the hash. Version 2 (everything by repr, the
-table as a fixed-width dump) is still computed, so older logs and journals verify.
+sorted items, sets sorted, nested records field by field; all of it in one `marshal` call
+(hash version 4): the table's zones, scalars and lists of them, and records and enums as
+tuples led by their class name, made from their declarations (`form`). Only a value no
+declaration describes and `_canon` cannot canonicalise goes, with the fields after the plain
+ones, by `repr` of values whose repr does not depend on hash randomisation. So no game writes
+a snapshot, and a field the rules read cannot be forgotten by the hash. Versions 2 (everything
+by repr, the table as a fixed-width dump) and 3 (records and enums by repr) are still
+computed, so older logs and journals verify.
 
 The packer is compiled once per state type from the field annotations, so it costs about
 what a hand-written snapshot does.
@@ -15,9 +18,11 @@ what a hand-written snapshot does.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import marshal
 import operator
+import sys
 import types
 import typing
 from array import array
@@ -28,9 +33,10 @@ from itertools import chain
 from typing import Any, Callable, Iterable
 
 # Bump when the packing of any state changes: journals record it (Game.log "hash_version").
-# 3: plain values and the table in one marshal call; 2 (still verifiable): everything by repr.
-HASH_VERSION = 3
-HASH_VERSIONS = (2, 3)
+# 4: records and enums marshalled too, as tuples (`form`); 3 (still verifiable): plain values and
+# the table in one marshal call, records by repr; 2 (still verifiable): everything by repr.
+HASH_VERSION = 4
+HASH_VERSIONS = (2, 3, 4)
 # marshal format 0 (CPython's Python/marshal.c): no object references and no interned-string
 # marker, so the bytes depend on the values alone, never on object identity; format 0 has
 # been frozen since Python 2. A value of any other type raises ValueError (never a wrong hash).
@@ -86,24 +92,26 @@ class DeclarationError(TypeError):
 
 # -- how values are packed -------------------------------------------------------------------
 _SCALARS = (int, str, bool, float, type(None), bytes)
+_SCALAR_TYPES = frozenset(_SCALARS)  # one hash lookup, not six comparisons
 
 
 def _canon(value: Any) -> Any:
-    """A value whose repr is canonical: equal contents give equal reprs in every process."""
+    """A value whose repr is canonical: equal contents give equal reprs in every process.
+    (`map` and `zip`, not generators: version 4 canonicalises the card data steps hold after
+    every decision.)"""
     kind = type(value)
-    if kind in _SCALARS:
+    if kind in _SCALAR_TYPES:
         return value
+    if kind is tuple or kind is list or kind is deque:
+        return tuple(map(_canon, value))
     if kind is dict:
-        return tuple(sorted((k, _canon(v)) for k, v in value.items()))
+        return tuple(sorted(zip(value, map(_canon, value.values()))))
     if kind is set or kind is frozenset:
-        return tuple(sorted(_canon(v) for v in value))
-    if kind is list or kind is tuple or kind is deque:
-        return tuple(_canon(v) for v in value)
+        return tuple(sorted(map(_canon, value)))
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value):
-        return (kind.__name__, *(_canon(getattr(value, f.name)) for f in dataclasses.fields(value)
-                                 if not is_cache(f)))
+        return (kind.__name__, *[_canon(getattr(value, name)) for name in _hashed_names(kind)])
     packed = getattr(value, "hash_bytes", None)
     if packed is not None:
         return packed()
@@ -112,6 +120,18 @@ def _canon(value: Any) -> Any:
     if isinstance(value, (list, tuple)):  # carddata.LineList
         return tuple(_canon(v) for v in value)
     raise DeclarationError(f"cannot hash a {kind.__name__} value: {value!r}")
+
+
+_HASHED_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _hashed_names(kind: type) -> tuple[str, ...]:
+    """The names of a record type's hashed fields (not `cache()`), in declaration order, read
+    once per type: `_canon` and `record_key` ask after every decision."""
+    names = _HASHED_NAMES.get(kind)
+    if names is None:
+        names = _HASHED_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind) if not is_cache(f))
+    return names
 
 
 def _is_plain(tp: Any) -> bool:
@@ -214,7 +234,7 @@ def _queue_encoder(tp: type) -> Callable[[Any], tuple] | None:
     says what its repr says at a fraction of the cost."""
     if not (isinstance(tp, type) and dataclasses.is_dataclass(tp) and getattr(tp, "__canonical_repr__", False)):
         return None
-    names = [f.name for f in dataclasses.fields(tp) if not is_cache(f)]  # Flow.settled is not state
+    names = _hashed_names(tp)  # Flow.settled is not state
     hints = _field_types(tp)
     if not any(hints[n] is deque or typing.get_origin(hints[n]) is deque for n in names):
         return None
@@ -286,7 +306,7 @@ def record_key(record: Any) -> Any:
     kind = type(record)
     getter = _RECORD_GETTERS.get(kind)
     if getter is None:
-        names = [f.name for f in dataclasses.fields(record) if not is_cache(f)]
+        names = _hashed_names(kind)
         getter = operator.attrgetter(*names) if names else (lambda r: ())  # one name: the value itself
         _RECORD_GETTERS[kind] = getter
     return kind.__name__, getter(record)
@@ -301,6 +321,151 @@ def _field_types(state_type: type) -> dict[str, Any]:
         return typing.get_type_hints(state_type)
     except Exception as exc:  # an annotation that names something undefined
         raise DeclarationError(f"{state_type.__name__}: its annotations cannot be read ({exc})") from None
+
+
+# -- hash version 4: records and enums as marshal-safe tuples --------------------------------
+class _Formers(dict):
+    """type -> its former, compiled from the type's declaration the first time it is met, so
+    the packer finds a record's former by the record's own type (a step of any kind, a subclass)."""
+
+    def __missing__(self, kind: type) -> Callable[[Any], Any]:
+        former = self[kind] = _compile_former(kind)
+        return former
+
+
+_FORMERS = _Formers()
+
+
+def form(value: Any) -> Any:
+    """A value as hash version 4 marshals it: a record as (class name, its hashed fields formed
+    by their declared types), an enum as (class name, value), a plain scalar as it is. A value of
+    any other type raises ValueError: the packer then packs the state's other fields by repr."""
+    return _FORMERS[type(value)](value)
+
+
+def _is_record(tp: Any) -> bool:
+    """Types whose values `form` takes by their own type: enums, records, and the classes that
+    promise a canonical repr (`Step`: each step type is a record)."""
+    if not isinstance(tp, type) or callable(getattr(tp, "hash_bytes", None)) or callable(getattr(tp, "hash_key", None)):
+        return False
+    return issubclass(tp, Enum) or dataclasses.is_dataclass(tp) or bool(getattr(tp, "__canonical_repr__", False))
+
+
+def _names_record(tp: Any) -> bool:
+    """Whether a declared type is, or holds, a record or an enum (what version 4 forms)."""
+    return _is_record(tp) or any(_names_record(a) for a in typing.get_args(tp) if a is not Ellipsis)
+
+
+def _is_homogeneous(tp: Any) -> bool:
+    """list[T], deque[T] or tuple[T, ...]."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    return origin in (list, deque) and len(args) == 1 or origin is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _form_source(tp: Any, expr: str, depth: int = 0) -> str | None:
+    """Source that turns `expr`, a value declared `tp`, into its marshal-safe form (None: the
+    value is its form): records and enums by `form`, containers of them item by item, sets
+    sorted and dicts sorted by key; a value the declaration leaves open (`Any`, a bare tuple)
+    by `_canon`, which sorts the sets and dicts inside it (their iteration order is no state)."""
+    if _marshal_safe(tp):
+        return None
+    if _is_record(tp):
+        return f"_F[type({expr})]({expr})"
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if (origin is typing.Union or origin is types.UnionType) and all(_is_record(a) or a in _MARSHAL_SCALARS for a in args):
+        return f"(None if {expr} is None else _F[type({expr})]({expr}))"
+    if _is_homogeneous(tp):
+        item = f"_x{depth}"
+        inner = _form_source(args[0], item, depth + 1)
+        if inner is None:
+            return f"tuple({expr})" if origin is deque else None
+        return f"(tuple([{inner} for {item} in {expr}]) if {expr} else ())"
+    if origin in (set, frozenset) and args and _marshal_safe(args[0]):
+        return f"(tuple(sorted({expr})) if {expr} else ())"
+    if origin is dict and len(args) == 2 and _marshal_safe(args[0]):
+        key, value = f"_k{depth}", f"_v{depth}"
+        inner = _form_source(args[1], value, depth + 1)
+        if inner is None:
+            return f"(tuple(sorted({expr}.items())) if {expr} else ())"
+        return f"(tuple([({key}, {inner}) for {key}, {value} in sorted({expr}.items(), key=_by_key)]) if {expr} else ())"
+    return f"({expr} if type({expr}) in _S else _C({expr}))"
+
+
+def _compile_former(kind: type) -> Callable[[Any], Any]:
+    """The former of one type: scalars as they are, an enum as (name, value), a record as
+    (name, each hashed field formed by its declared type; `_canon` if its annotations cannot
+    be read); any other type raises ValueError, so a value its declaration does not describe
+    is packed by repr, never formed as something it is not."""
+    if kind in _MARSHAL_SCALARS:
+        return _as_it_is
+    if issubclass(kind, Enum):
+        return lambda value, name=kind.__name__: (name, value._value_)
+    if not (_is_record(kind) and dataclasses.is_dataclass(kind)):
+        return _unformed
+    body = _record_form_source(kind, "v")
+    if body is None:
+        return _canon
+    env = dict(_FORM_NAMES)
+    exec(compile(f"def form(v):\n    return {body}\n", f"<former of {kind.__name__}>", "exec"), env)
+    return env["form"]
+
+
+def _record_form_source(kind: type, expr: str) -> str | None:
+    """Source of the form of `expr`, a `kind` record: (name, each hashed field formed by its
+    declared type); None if its annotations cannot be read."""
+    try:
+        hints = _record_types(kind)
+    except DeclarationError:
+        return None
+    parts = [_form_source(hints[name], f"{expr}.{name}") or f"{expr}.{name}" for name in _hashed_names(kind)]
+    return f"({kind.__name__!r}, {''.join(p + ', ' for p in parts)})"
+
+
+_ANNOTATIONS: dict[tuple[str, str], Any] = {}  # (module, annotation text) -> the type it names there
+
+
+def _record_types(kind: type) -> dict[str, Any]:
+    """The declared types of a record's fields, as `_field_types` reads them (typing looks a
+    name up in the module first), each annotation text evaluated once per module: the step
+    types of a game repeat "int" and "tuple", and evaluating text is most of a former's cost.
+    A field declared in a base class, or a name the module does not define, goes to typing."""
+    module, own = sys.modules.get(kind.__module__), vars(kind).get("__annotations__", {})
+    out = {}
+    for f in dataclasses.fields(kind):
+        tp = f.type
+        if isinstance(tp, str):
+            if module is None or f.name not in own:
+                return _field_types(kind)
+            key = (kind.__module__, tp)
+            if key not in _ANNOTATIONS:
+                try:
+                    _ANNOTATIONS[key] = _annotated_type(tp, vars(module))
+                except Exception:  # noqa: BLE001 - a name only the class defines: typing finds it
+                    return _field_types(kind)
+            tp = _ANNOTATIONS[key]
+        out[f.name] = tp
+    return out
+
+
+def _annotated_type(text: str, namespace: dict[str, Any]) -> Any:
+    """The type an annotation text names in a module's namespace: a bare name is looked up
+    (most are: "int", "tuple", a record's name), anything else evaluated, as typing does."""
+    if text.isidentifier():
+        return namespace[text] if text in namespace else vars(builtins)[text]
+    return eval(text, namespace)  # noqa: S307 - what typing.get_type_hints does with the text
+
+
+def _as_it_is(value: Any) -> Any:
+    return value
+
+
+def _unformed(value: Any) -> Any:
+    raise ValueError(f"a {type(value).__name__} is not a record, an enum or a plain scalar: packed by repr")
+
+
+# the names the generated forms use
+_FORM_NAMES = {"_F": _FORMERS, "_C": _canon, "_S": _SCALAR_TYPES, "_by_key": operator.itemgetter(0),
+               "DeclarationError": DeclarationError}
 
 
 def hashed_fields(state_type: type) -> list[tuple[str, Callable[[Any], Any] | None]]:
@@ -352,12 +517,49 @@ def _marshal_while_equal() -> Callable[[Any], bytes]:
     return changed
 
 
-def _table_reused_source(marshals: list[str], values: list[str], joined: str, rest: str,
-                         env: dict[str, Any]) -> str:
-    """The reusing packer of hash version 3 whose first plain field packs by `hash_value()`
-    (the table): the bytes of its value are reused while it compares equal, and spliced into
-    the one marshal call's bytes (a tuple's bytes are its head and its items' bytes), so the
-    bytes are those of `full_pack`, which the fuzz checks after every decision."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Rest:
+    """Source for the fields that are not plain: `marshalled` in the one marshal call, or, if
+    that raises `unwritable`, `by_repr` by repr; `prelude` computes what both name."""
+    prelude: str
+    marshalled: str
+    by_repr: str
+    unwritable: str = "ValueError"
+
+
+def _rest_source(version: int, fields: list[tuple[str, str]], hints: dict[str, Any], env: dict[str, Any]) -> _Rest | None:
+    """Version 3 marshals the values the repr path would write (computed once, as `rest`);
+    version 4 marshals them formed (`_form_source`) where the declarations say how, and
+    writes the version 3 values by repr only when marshal cannot write them."""
+    if not fields:
+        return None
+    by_repr = f"({''.join(expr + ', ' for _, expr in fields)})"
+    if version < 4:
+        return _Rest(f"    rest = {by_repr}\n", "rest", "rest")
+    formed = f"({''.join((_v4_source(hints[name], name, env) or expr) + ', ' for name, expr in fields)})"
+    # marshal cannot write it (ValueError), or `_canon` cannot canonicalise an undeclared value
+    return _Rest("", formed, by_repr, "(ValueError, DeclarationError)")
+
+
+def _v4_source(tp: Any, name: str, env: dict[str, Any]) -> str | None:
+    """The formed state field, or None where it holds no record or enum: the version 3
+    encoder's value (sorted, canonical) is marshal-safe already. A field declared as one
+    record type (the Flow) has its form inlined while it holds that type: one call less."""
+    if not _names_record(tp):
+        return None
+    expr = f"state.{name}"
+    inline = _record_form_source(tp, expr) if dataclasses.is_dataclass(tp) and isinstance(tp, type) else None
+    if inline is None:
+        return _form_source(tp, expr)
+    env[f"_R_{name}"] = tp
+    return f"({inline} if type({expr}) is _R_{name} else _F[type({expr})]({expr}))"
+
+
+def _table_reused_source(marshals: list[str], joined: str, rest: _Rest | None, env: dict[str, Any]) -> str:
+    """The reusing packer of hash versions 3 and 4 whose first plain field packs by
+    `hash_value()` (the table): the bytes of its value are reused while it compares equal, and
+    spliced into the one marshal call's bytes (a tuple's bytes are its head and its items'
+    bytes), so the bytes are those of `full_pack`, which the fuzz checks after every decision."""
     changed = _marshal_while_equal()
     env.update(_table_changed=changed, _table_cell=changed.cell, _marshal=marshal.dumps)
     others = "".join(m + ", " for m in marshals[1:])
@@ -365,14 +567,14 @@ def _table_reused_source(marshals: list[str], values: list[str], joined: str, re
         env[f"_head{n}"] = _tuple_head(n)
     table = (f"    _h = {marshals[0]}\n"
              f"    table = _t[1] if (_t := _table_cell[0])[0] == _h else _table_changed(_h)\n")
-    if not values:
+    if rest is None:
         return (f"def pack(state):\n{table}"
                 f"    return {joined}_head{len(marshals)} + table + _marshal(({others}), {_MARSHAL_FORMAT})[5:],))\n")
-    return (f"def pack(state):\n    rest = {rest}\n{table}    try:\n"
-            f"        tail = _head{len(marshals) + 1} + table + _marshal(({others}rest,), {_MARSHAL_FORMAT})[5:]\n"
-            f"    except ValueError:\n"
+    return (f"def pack(state):\n{rest.prelude}{table}    try:\n"
+            f"        tail = _head{len(marshals) + 1} + table + _marshal(({others}{rest.marshalled},), {_MARSHAL_FORMAT})[5:]\n"
+            f"    except {rest.unwritable}:\n"
             f"        tail = (_head{len(marshals)} + table + _marshal(({others}), {_MARSHAL_FORMAT})[5:]\n"
-            f"                + b'|' + repr(rest).encode())\n"
+            f"                + b'|' + repr({rest.by_repr}).encode())\n"
             f"    return {joined}tail,))\n")
 
 
@@ -386,7 +588,8 @@ _CONTAINERS = (dict, list, set, frozenset, deque, tuple)
 def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) -> Callable[[Any], bytes]:
     """The packer of a state type, generated from its declaration (it runs after every
     decision): `hash_bytes()` fields first, then (version 3) one marshal of the table and of
-    every plain field, then one repr of every other field, encoded.
+    every plain field and, while marshal can write them, of the other fields (version 4: with
+    records and enums formed, `form`), else one repr of the other fields, encoded.
 
     `reuse`: the int dicts and sets keep a copy of the value last packed and reuse its bytes
     while they compare equal, and `fixed()` fields are packed once per value object; without
@@ -403,7 +606,8 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
     optional = {name for name, tp in hints.items()
                 if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)}
     env: dict[str, Any] = {}
-    blobs, values = [], []
+    blobs: list[str] = []
+    values: list[tuple[str, str]] = []  # (name, source) of the fields packed after the plain ones
     ints = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_INTS)}
     for name, encode in hashed_fields(state_type):
         if name in ints:  # int_list(): fixed-width bytes (the length shows in the byte count)
@@ -428,13 +632,16 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
             blobs.append(f"(_t[1] if (_t := _c_{name}[0])[0] is state.{name} else _e_{name}(state.{name}))")
             continue
         if encode is None:
-            (marshals if version >= 3 and _marshal_safe(hints[name]) else values).append(f"state.{name}")
+            if version >= 3 and _marshal_safe(hints[name]):
+                marshals.append(f"state.{name}")
+            else:
+                values.append((name, f"state.{name}"))
             continue
         inline = getattr(encode, "inline", None)
         if inline is not None and name not in optional:  # the Flow: its tuple built in place
             env["record_key"] = record_key
             env["_RECORD_GETTERS"] = _RECORD_GETTERS
-            values.append(inline.format(f"state.{name}"))
+            values.append((name, inline.format(f"state.{name}")))
             continue
         reused = reuse and encode in _COPIERS
         env[f"_e_{name}"] = _while_equal(encode) if reused else encode
@@ -447,24 +654,30 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
             call = f"({'b' if encode in _BYTES_ENCODERS else ''}'-' if state.{name} is None else {call})"
         elif encode in _EMPTY_IS_UNIT and typing.get_origin(hints[name]) in _CONTAINERS:
             call = f"({call} if state.{name} else ())"  # an empty container packs as () anyway: no call
-        (blobs if encode in _BYTES_ENCODERS else values).append(call)
+        if encode in _BYTES_ENCODERS:
+            blobs.append(call)
+        else:
+            values.append((name, call))
     joined = f"b'|'.join(({''.join(b + ', ' for b in blobs)}"
     plain = "".join(m + ", " for m in marshals)
-    rest = f"({''.join(v + ', ' for v in values)})"
+    rest = _rest_source(version, values, hints, env)
+    env.update(_FORM_NAMES)
     if reuse and version >= 3 and marshals and marshals[0].endswith(".hash_value()"):
-        source = _table_reused_source(marshals, values, joined, rest, env)
+        source = _table_reused_source(marshals, joined, rest, env)
     elif version < 3:
-        source = f"def pack(state):\n    return {joined}repr({rest}).encode(),))\n"
-    elif not values:
+        rest = rest or _Rest("", "()", "()")
+        source = f"def pack(state):\n{rest.prelude}    return {joined}repr({rest.by_repr}).encode(),))\n"
+    elif rest is None:
         source = f"def pack(state):\n    return {joined}_marshal(({plain}), {_MARSHAL_FORMAT}),))\n"
     else:
-        # the other fields (steps, records, card data) marshal too while they hold only plain
-        # values (the usual case: one call for everything); else they go by repr, after the
-        # plain fields marshalled one value shorter, so the two forms cannot meet
-        source = (f"def pack(state):\n    rest = {rest}\n    try:\n"
-                  f"        tail = _marshal(({plain}rest,), {_MARSHAL_FORMAT})\n"
-                  f"    except ValueError:\n"
-                  f"        tail = _marshal(({plain}), {_MARSHAL_FORMAT}) + b'|' + repr(rest).encode()\n"
+        # the other fields (steps, records, card data) marshal too while they hold only values
+        # marshal writes (version 4: formed; the usual case: one call for everything); else
+        # they go by repr, after the plain fields marshalled one value shorter, so the two
+        # forms cannot meet
+        source = (f"def pack(state):\n{rest.prelude}    try:\n"
+                  f"        tail = _marshal(({plain}{rest.marshalled},), {_MARSHAL_FORMAT})\n"
+                  f"    except {rest.unwritable}:\n"
+                  f"        tail = _marshal(({plain}), {_MARSHAL_FORMAT}) + b'|' + repr({rest.by_repr}).encode()\n"
                   f"    return {joined}tail,))\n")
     env["_marshal"] = marshal.dumps
     label = "" if reuse else ", from scratch"

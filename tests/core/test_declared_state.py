@@ -299,7 +299,7 @@ def test_the_packer_keys_the_flow_as_record_key_does():
     class Toy:
         flow: Flow = dataclasses.field(default_factory=Flow)
 
-    pack, pack_v2 = packer(Toy), packer(Toy, 2)
+    pack, pack_v2 = packer(Toy, 3), packer(Toy, 2)
     flows = [Flow(), Flow(asking=Bare()), Flow(asking=One(1)), Flow(deque([Two(0, 5), One(0)]), Two(1, 7))]
     for flow in flows:
         for _ in range(2):  # a step type not yet keyed, then keyed in place

@@ -1,10 +1,13 @@
-"""Hash version 3 packs the table and the plain fields in one marshal call (format 0); logs and
-journals written with version 2 still replay and verify in the packing they were written with."""
+"""Hash version 3 packs the table and the plain fields in one marshal call (format 0), version 4
+the records and enums too (tests/core/test_hash_version_4.py); logs and journals written with
+versions 2 and 3 still replay and verify in the packing they were written with."""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -16,20 +19,26 @@ from engine.core.zones import Table, Visibility, ZoneSpec
 from tts_bridge.session.journal import Journal, JournalError
 
 
-def _played(game_id: str, version: int, decisions: int = 40) -> Game:
-    game = Game(get_rules(game_id), seed=5, hash_version=version)
-    bots = [RandomBot(11), RandomBot(12)]
+def bot_decisions(game: Game, bots: list[RandomBot], decisions: int) -> Iterator[Game]:
+    """The game after each of its next `decisions` decisions between `bots` (fewer if it ends)."""
     for _ in range(decisions):
         request = game.pending()
         if request is None:
-            break
+            return
         game.act(request.seat, bots[request.seat].choose(request))
+        yield game
+
+
+def _played(game_id: str, version: int, decisions: int = 40) -> Game:
+    game = Game(get_rules(game_id), seed=5, hash_version=version)
+    for _ in bot_decisions(game, [RandomBot(11), RandomBot(12)], decisions):
+        pass
     return game
 
 
 def test_new_games_hash_with_the_newest_version():
-    assert HASH_VERSION == max(HASH_VERSIONS) == 3
-    assert Game(get_rules("kaiju")).log()["hash_version"] == 3
+    assert HASH_VERSION == max(HASH_VERSIONS) == 4
+    assert Game(get_rules("kaiju")).log()["hash_version"] == 4
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -57,14 +66,41 @@ def test_a_version_2_journal_resumes_in_version_2():
     assert game.log()["hash_version"] == 2  # what it appends is hashed as the journal began
 
 
+# session journals written by the engine before hash version 4 (commit 608883c): every game,
+# seed 7, random bots 21 and 22, up to 200 decisions, hashed with version 2 and with version 3
+STORED_JOURNALS = sorted((Path(__file__).resolve().parents[1] / "data" / "hash-journals").glob("*.jsonl"))
+
+
+def test_the_stored_journals_cover_every_game_in_versions_2_and_3():
+    assert [p.stem for p in STORED_JOURNALS] == [f"{g}-v{v}" for g in sorted(game_ids()) for v in (2, 3)]
+
+
+@pytest.mark.parametrize("path", STORED_JOURNALS, ids=lambda p: p.stem)
+def test_a_journal_the_engine_wrote_before_version_4_replays_and_verifies_in_its_version(path):
+    header, decisions = Journal.read(path)
+    rules, version = get_rules(header["game"]), header["hash_version"]
+    assert path.stem.endswith(f"-v{version}")
+    hashes = [d["hash"] for d in decisions]
+    game = Journal.replay(rules, header, decisions, path)
+    assert game.hash_version == version and game.hashes == hashes
+    log = {key: header[key] for key in ("seed", "rng", "options", "decks", "hash_version")}
+    log.update(decisions=[{"seat": d["seat"], "action": d["action"]} for d in decisions], hashes=hashes)
+    assert Game.replay(rules, log).hashes == hashes  # the same, as a game log
+    newest = Game.replay(rules, dict(log, hash_version=HASH_VERSION, hashes=[]))
+    assert all(new != old for new, old in zip(newest.hashes, hashes))  # so the check above can fail
+    decisions[len(decisions) // 2] = dict(decisions[len(decisions) // 2], hash="0" * 24)
+    with pytest.raises(JournalError, match="not this game"):
+        Journal.replay(rules, header, decisions, path)
+
+
 def test_a_version_this_engine_does_not_compute_is_refused_with_the_versions_it_does():
     log = _played("kaiju", 2, 3).log()
     log["hash_version"] = 1
-    with pytest.raises(ValueError, match=r"version 1, this engine computes versions 2, 3"):
+    with pytest.raises(ValueError, match=r"version 1, this engine computes versions 2, 3, 4"):
         Game.replay(get_rules("kaiju"), log)
     header = {key: log[key] for key in ("seed", "options", "decks", "hash_version")}
     decisions = [dict(d, hash=h) for d, h in zip(log["decisions"], log["hashes"])]
-    with pytest.raises(JournalError, match="versions 2, 3"):
+    with pytest.raises(JournalError, match="versions 2, 3, 4"):
         Journal.replay(get_rules("kaiju"), header, decisions)
     with pytest.raises(ValueError, match="version 7"):
         Game(get_rules("kaiju"), hash_version=7)
@@ -137,8 +173,9 @@ class _WithRecords:
 
 
 def test_records_go_by_repr_and_plain_values_by_marshal_and_both_are_in_the_hash():
-    # `steps` is packed by _canon (Any): plain tuples marshal in the one call; a list of
-    # records cannot, so that state's other fields go by repr: both forms must see every change
+    # version 3: `steps` is packed by _canon (Any): plain tuples marshal in the one call; a list
+    # of records cannot, so that state's other fields go by repr: both forms must see every change
+    pack_state = packer(_WithRecords, 3)
     plain = _WithRecords(_table(), 1, [], (("Proceed", ()),))
     linked = _WithRecords(_table(), 1, [_Link(0, 2)], (("Proceed", ()),))
     assert b"Proceed" in pack_state(plain) and b"'Proceed'" not in pack_state(plain)  # marshalled
@@ -157,23 +194,25 @@ def test_records_go_by_repr_and_plain_values_by_marshal_and_both_are_in_the_hash
     assert pack_state(_WithRecords(_table(), 1, [_Link(1, 2)], (("Proceed", ()),))) == pack_state(linked)
 
 
-def test_the_table_bytes_reused_while_its_zones_are_equal_are_spliced_into_the_one_marshal():
+@pytest.mark.parametrize("version", [3, 4])
+def test_the_table_bytes_reused_while_its_zones_are_equal_are_spliced_into_the_one_marshal(version):
     """The reusing packer marshals the table apart (reused while its zones compare equal) and
     splices the bytes into the one marshal call's: they must be that call's bytes exactly,
     as `full_pack` writes them, through in-place changes of the zones (a shuffle, a move, a
-    face-down card), with plain values only and with records by repr."""
+    face-down card), with plain values only and with records (version 3: by repr; 4: formed)."""
     import marshal
 
     from engine.core.hashing import full_pack
 
     plain, linked = _Plain(_table(), counts=[1, 2]), _WithRecords(_table(), 1, [_Link(0, 2)])
-    assert pack_state(plain) == marshal.dumps((plain.table.hash_value(), "main", [1, 2], 0), 0)
+    assert packer(_Plain, version)(plain) == marshal.dumps((plain.table.hash_value(), "main", [1, 2], 0), 0)
     for state in (plain, linked, plain, linked):
+        pack = packer(type(state), version)
         deck = state.table.zone(0, "deck")
         changes = [deck.reverse, lambda: state.table.move(1, 0, "hand"), lambda: state.table.face_down.add(0),
                    state.table.face_down.clear, lambda: state.table.move(1, 0, "deck", 0), deck.reverse]
         for change in changes:
-            before = pack_state(state)
+            before = pack(state)
             change()
-            assert pack_state(state) == full_pack(state) != before
-            assert pack_state(state) == full_pack(state)  # and when the table's bytes are reused
+            assert pack(state) == full_pack(state, version) != before
+            assert pack(state) == full_pack(state, version)  # and when the table's bytes are reused
