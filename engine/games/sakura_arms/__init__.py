@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import Refusal
+from engine.core.events import publish_held
 from engine.core.game import Deck, RuleOption
 from engine.core.cardgame import CardGame
 from engine.core.requests import Event, Request, Result
@@ -21,7 +22,7 @@ from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.mechanics import trap
 from engine.games.sakura_arms.mechanics import copies, plan
 from engine.games.sakura_arms.deck import checked_layout, deck_from_entries
-from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, decision_events, publish_held
+from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, decision_events
 
 # the schemas of one card and of cards.yaml, with the effect words of the registry
 EFFECT_SCHEMA = REGISTRY.schema()
