@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pytest
 
 from engine.bots.random_bot import RandomBot
+from engine.core import events
 from engine.core.events import Emitted
 from engine.core.game import Game, GameRules
 from engine.core.requests import Event
@@ -41,10 +42,10 @@ def plain_redacted(table: Table, events: list, describe: Callable[[int], Any]) -
 
 
 def redacted_the_plain_way(monkeypatch: pytest.MonkeyPatch, state_module: ModuleType) -> None:
-    """The game's state module (which imports `pending` and `redacted as core_redacted` from
-    engine/core/events.py) records and redacts every event the plain way."""
+    """The game's state module (which imports `pending` from engine/core/events.py) records, and
+    `decision_events` redacts, every event the plain way."""
     monkeypatch.setattr(state_module, "pending", plain_pending)
-    monkeypatch.setattr(state_module, "core_redacted", plain_redacted)
+    monkeypatch.setattr(events, "redacted", plain_redacted)
 
 
 def _as_seen(events: list) -> list:

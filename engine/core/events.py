@@ -4,7 +4,7 @@ A game records each event when it happens with the (card, seat) pairs of the car
 that a seat did not see then (`pending`); when the decision ends its events are redacted by
 "saw it when it happened and still sees it" (`redacted`, through engine/core/view.py `redact`):
 a card shown and hidden again within one decision is not named. Self-play, benchmarks and
-search playouts never read the events, so `apply` hands them out unredacted (`handed_out`,
+search playouts never read the events, so `apply` hands them out unredacted (`decision_events`,
 a `DecisionEvents` list that redacts on first read). They must be redacted while the state is
 as their decision left it: a game's `apply` calls `publish_held` before it changes the state.
 """
@@ -12,6 +12,7 @@ as their decision left it: a game's `apply` calls `publish_held` before it chang
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable
 from weakref import ref
 
@@ -37,27 +38,27 @@ class Emitted:
 
 def pending(table: Table, data: dict, describe: Callable[[int], Any] | None = None) -> Event | Emitted:
     """The event of `data` (its cards `CardRef`s, at any depth) as it happens: an Event if it
-    names no card, else an `Emitted` recording who did not see its cards now."""
-    refs = None
+    names no card, else an `Emitted` recording who does not see its cards now. The usual event,
+    flat and naming cards face up in public zones (both seats see them, `Table.visible_to`),
+    is told in one pass without asking each seat."""
+    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
+    named = False
     for value in data.values():
         kind = type(value)
         if kind is CardRef:
-            if refs is None:
-                refs = [value.id]
-            else:
-                refs.append(value.id)
+            card = value.id
+            if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
+                break
+            named = True
         elif kind is dict or kind is list:
-            refs = card_refs(data)
             break
+    else:
+        return Emitted(data, describe, SEEN_BY_BOTH) if named else Event(data)
+    refs = card_refs(data)
     if not refs:
         return Event(data)
-    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
-    for card in refs:
-        if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
-            visible = table.visible_to
-            return Emitted(data, describe,
-                           frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat)))
-    return Emitted(data, describe, SEEN_BY_BOTH)  # face up in public zones: both seats see them (`Table.visible_to`)
+    visible = table.visible_to
+    return Emitted(data, describe, frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat)))
 
 
 def redacted(table: Table, events: list, describe: Describe) -> list[Event]:
@@ -142,11 +143,11 @@ class HeldEvents:
         return HeldEvents, ()
 
 
-def handed_out(state: Any, redact: Callable[[], list[Event]]) -> DecisionEvents:
-    """The events of the decision just applied to `state`, redacted by `redact` when first read
-    (`DecisionEvents`); `state.held_events` (a cache field) keeps a weak hold on them for
-    `publish_held`."""
-    events = DecisionEvents((), redact)
+def decision_events(state: Any, describe: Callable[[int], Any]) -> DecisionEvents:
+    """The events of the decision just applied to `state` (`state.events`, each recorded by
+    `pending`), redacted when first read (`DecisionEvents`, by `redacted` with `describe`);
+    `state.held_events` (a cache field) keeps a weak hold on them for `publish_held`."""
+    events = DecisionEvents((), partial(redacted, state.table, state.events, describe))
     state.held_events = HeldEvents(events)
     return events
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import copy
 import pickle
 
-from engine.core.events import DecisionEvents, HeldEvents, handed_out, publish_held
+from engine.core import events
+from engine.core.events import DecisionEvents
 from engine.core.requests import Event
 
 
@@ -32,19 +33,27 @@ def test_decision_events_read_as_the_list_they_redact_to_once():
 
 
 class _State:
-    held_events: HeldEvents | None = None
+    """What `decision_events` reads of a game's state."""
+
+    def __init__(self) -> None:
+        self.table, self.events, self.held_events = None, [], None
 
 
-def test_held_events_are_published_before_the_state_changes_and_dropped_ones_never():
+def test_held_events_are_published_before_the_state_changes_and_dropped_ones_never(monkeypatch):
     """`publish_held` redacts the events somebody still holds, once; events nobody holds are
     never redacted; a pickled holder holds nothing."""
     made: list[str] = []
+    monkeypatch.setattr(events, "redacted", lambda table, emitted, describe: made.extend(emitted) or list(emitted))
     state = _State()
-    kept = handed_out(state, lambda: made.append("kept") or [Event({"type": "kept"})])
-    publish_held(state)
+    state.events = ["kept"]
+    kept = events.decision_events(state, str)
+    events.publish_held(state)
     assert made == ["kept"] and state.held_events is None
-    handed_out(state, lambda: made.append("dropped") or [])  # dropped unread: the weak hold lets it go
-    publish_held(state)
-    assert made == ["kept"] and kept == [Event({"type": "kept"})] and made == ["kept"]
-    again = handed_out(state, lambda: made.append("again") or [])
+    state.events = ["dropped"]
+    events.decision_events(state, str)  # dropped unread: the weak hold lets it go
+    events.publish_held(state)
+    assert kept == ["kept"] and made == ["kept"]
+    state.events = ["again"]
+    again = events.decision_events(state, str)
     assert state.held_events() is again and pickle.loads(pickle.dumps(state.held_events))() is None
+    assert made == ["kept"]

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.requests import Event, Result
-from engine.core.events import DecisionEvents, HeldEvents, handed_out, pending, redacted as core_redacted
+from engine.core.requests import Result
+from engine.core.events import HeldEvents, pending
 from engine.core.view import CardRef
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
@@ -596,7 +595,7 @@ class SakuraState:
     values_seen: list[int] = field(default_factory=lambda: [3, 3, 0, 0, 10, 10, 10])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
-    # the last decision's events as handed out, while somebody holds them (`decision_events`)
+    # the last decision's events as handed out, while somebody holds them (engine/core/events.py)
     held_events: "HeldEvents | None" = cache(None)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
@@ -714,17 +713,6 @@ def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = Non
     down again, or reshuffled into the deck, within one decision is not named
     (engine/core/events.py)."""
     s.events.append(pending(s.table, data, describe))
-
-
-def redacted(s: SakuraState, events: list | None = None) -> list[Event]:
-    """The decision's events (`events`, by default `s.events`) for each seat
-    (engine/core/events.py `redacted`)."""
-    return core_redacted(s.table, s.events if events is None else events, lambda card: card_json(s, card))
-
-
-def decision_events(s: SakuraState) -> DecisionEvents:
-    """The events of the decision just applied, redacted when first read (`DecisionEvents`)."""
-    return handed_out(s, partial(redacted, s, s.events))
 
 
 # -- tokens ----------------------------------------------------------------------------------

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
-from engine.core.events import publish_held
+from engine.core.events import decision_events, publish_held
 from engine.core.game import Deck, RuleOption
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
@@ -17,7 +18,7 @@ from engine.core.zones import Table
 from engine.games.vividz import cards, demo, flow, guards, view
 from engine.games.vividz.deck import deck_from_entries, validate_deck
 from engine.games.vividz.effects import REGISTRY
-from engine.games.vividz.state import MainPhase, Resolving, VividzState, decision_events, zone_specs
+from engine.games.vividz.state import MainPhase, Resolving, VividzState, describe, zone_specs
 
 # the card schema's effect part is the registry's (docs/effects/vividz.md); carddata.file_schema
 # finds FILE_SCHEMA in the module of load_cards
@@ -170,7 +171,7 @@ class VividzRules(CardGame):
         publish_held(state)
         state.events = []
         flow.PROCESSOR.answer(state, seat, action)
-        return decision_events(state)
+        return decision_events(state, partial(describe, state))
 
     def concede(self, state: VividzState, seat: int) -> list[Event]:
         """101.4: a player may concede at any time, priority or not; nothing replaces it (101.5)."""
@@ -178,7 +179,7 @@ class VividzRules(CardGame):
         state.events = []
         if state.result is None:
             flow.finish(state, [seat], f"seat {seat} conceded", "101.4")
-        return decision_events(state)
+        return decision_events(state, partial(describe, state))
 
     def result(self, state: VividzState) -> Result | None:
         return state.result

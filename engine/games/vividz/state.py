@@ -10,13 +10,12 @@ remember the (card, inc) they apply to.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
-from engine.core.events import DecisionEvents, HeldEvents, handed_out, pending, redacted as core_redacted
+from engine.core.events import HeldEvents, pending
 from engine.core.hashing import cache as _cache, fixed, int_list
-from engine.core.requests import Event, Result
+from engine.core.requests import Result
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
@@ -561,7 +560,7 @@ class VividzState:
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
     settled: tuple = _cache(())
     # this decision's events (engine/core/events.py `pending`), and the last decision's events
-    # as handed out, while somebody holds them (`handed_out`)
+    # as handed out, while somebody holds them
     events: list = _cache(factory=list)
     held_events: "HeldEvents | None" = _cache(None)
 
@@ -603,17 +602,6 @@ def emit(state: VividzState, data: dict) -> None:
     decision ends (engine/core/events.py): a card revealed and then put into the Deck by a
     replacement (912) or a Reload within one decision is not named."""
     state.events.append(pending(state.table, data))
-
-
-def redacted(state: VividzState, events: list | None = None) -> list[Event]:
-    """The decision's events (`events`, by default `state.events`) for each seat
-    (engine/core/events.py `redacted`)."""
-    return core_redacted(state.table, state.events if events is None else events, partial(describe, state))
-
-
-def decision_events(state: VividzState) -> DecisionEvents:
-    """The events of the decision just applied, redacted for each seat when first read."""
-    return handed_out(state, partial(redacted, state, state.events))
 
 
 def in_slot(state: VividzState, seat: int, slot: int) -> list[int]:
