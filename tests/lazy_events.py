@@ -22,6 +22,7 @@ from engine.core.view import card_refs, redact
 from engine.core.zones import Table
 
 READS = ("now", "late", "copied")
+COPY_EVERY = 5  # "copied": the game goes on from a copy of its state after every 5th decision
 
 
 def plain_pending(table: Table, data: dict, describe: Callable[[int], Any] | None = None) -> Event | Emitted:
@@ -56,7 +57,7 @@ def transcript(rules: GameRules, seed: int, read: str = "now") -> tuple[list, li
     """A seeded bot game's options, events as each seat (and the omniscient view) sees them and
     state hashes. `read`: "now" reads each decision's events right after it, "late" at the end
     of the game, "copied" at the end too, the game having gone on from a deep copy or a pickle
-    of its state after every decision (the copy holds none of the events handed out)."""
+    of its state after every `COPY_EVERY`th decision (the copy holds none of the events handed out)."""
     game = Game(rules, seed=seed)
     bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
     options: list = []
@@ -69,7 +70,7 @@ def transcript(rules: GameRules, seed: int, read: str = "now") -> tuple[list, li
             seen.append(_as_seen(events))
             continue
         held.append(events)
-        if read == "copied":
+        if read == "copied" and len(held) % COPY_EVERY == 0:  # deep copies take long: not after every decision
             game.state = copy.deepcopy(game.state) if len(held) % 2 else pickle.loads(pickle.dumps(game.state))
     return options, seen + [_as_seen(events) for events in held], game.hashes
 
@@ -79,3 +80,26 @@ def seat_only_events(transcripts: list[tuple[list, list, list]]) -> int:
     the transcripts compares redaction)."""
     return sum(1 for _options, seen, _hashes in transcripts for decision in seen for event in decision
                if event[0] != event[2] or event[1] != event[2])
+
+
+_PLAIN: dict[tuple, list] = {}  # (rules, seeds) -> their transcripts the plain way: three reads compare with them
+
+
+def plain_transcripts(rules: GameRules, state_module: ModuleType, seeds: range) -> list:
+    """The seeded games' transcripts with every event redacted the plain way right after its
+    decision (`redacted_the_plain_way`), played once per game and seeds."""
+    key = (id(rules), tuple(seeds))
+    if key not in _PLAIN:
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            redacted_the_plain_way(monkeypatch, state_module)
+            _PLAIN[key] = [transcript(rules, seed) for seed in seeds]
+    return _PLAIN[key]
+
+
+def assert_read_as_redacted_the_plain_way(rules: GameRules, state_module: ModuleType, seeds: range, read: str) -> None:
+    """Read right after their decision, at the end of the game, or after the game went on from
+    a copy of its state (`read`), each decision's events are what each seat saw when every
+    event was redacted the plain way right after its decision; options and hashes agree too."""
+    plain = plain_transcripts(rules, state_module, seeds)
+    assert seat_only_events(plain) > 500  # hidden cards are named to one seat: the comparison means something
+    assert [transcript(rules, seed, read) for seed in seeds] == plain

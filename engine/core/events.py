@@ -41,13 +41,12 @@ def pending(table: Table, data: dict, describe: Callable[[int], Any] | None = No
     names no card, else an `Emitted` recording who does not see its cards now. The usual event,
     flat and naming cards face up in public zones (both seats see them, `Table.visible_to`),
     is told in one pass without asking each seat."""
-    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
     named = False
     for value in data.values():
         kind = type(value)
         if kind is CardRef:
             card = value.id
-            if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
+            if table.specs[table.zone_of[card]].visibility is not _PUBLIC or card in table.face_down:
                 break
             named = True
         elif kind is dict or kind is list:
