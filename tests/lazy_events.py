@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from types import ModuleType
+import sys
 from typing import Any, Callable
 
 import pytest
@@ -25,27 +25,32 @@ READS = ("now", "late", "copied")
 COPY_EVERY = 5  # "copied": the game goes on from a copy of its state after every 5th decision
 
 
-def plain_pending(table: Table, data: dict, describe: Callable[[int], Any] | None = None) -> Event | Emitted:
-    """Who did not see each card the event names, asked of `Table.visible_to` for every card."""
+def plain_emit(state: Any, data: dict, describe: Callable[[int], Any] | None = None) -> None:
+    """`events.emit` asking `Table.visible_to` who sees each card the event names, every card."""
     refs = card_refs(data)
     if not refs:
-        return Event(data)
-    return Emitted(data, describe, frozenset((c, seat) for c in refs for seat in (0, 1) if not table.visible_to(c, seat)))
+        state.events.append(Event(data))
+        return
+    visible = state.table.visible_to
+    state.events.append(Emitted(data, describe, frozenset((c, seat) for c in refs for seat in (0, 1) if not visible(c, seat))))
 
 
-def plain_redacted(table: Table, events: list, describe: Callable[[int], Any]) -> list[Event]:
+def plain_redacted(table: Table, emitted: list, describe: Callable[[int], Any]) -> list[Event]:
     """Every event through the redactor with "saw it when it happened and sees it now"."""
     visible = table.visible_to
     return [e if type(e) is Event else
             redact(table, e.data, e.describe or describe,
                    lambda card, seat, unseen=e.unseen: (card, seat) not in unseen and visible(card, seat))
-            for e in events]
+            for e in emitted]
 
 
-def redacted_the_plain_way(monkeypatch: pytest.MonkeyPatch, state_module: ModuleType) -> None:
-    """The game's state module (which imports `pending` from engine/core/events.py) records, and
-    `decision_events` redacts, every event the plain way."""
-    monkeypatch.setattr(state_module, "pending", plain_pending)
+def redacted_the_plain_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every module that records events through `events.emit` (the games import it by name)
+    records them, and `decision_events` redacts them, the plain way."""
+    recording = [module for module in list(sys.modules.values()) if getattr(module, "emit", None) is events.emit]
+    assert len(recording) > 1  # the core and the game's state module at least
+    for module in recording:
+        monkeypatch.setattr(module, "emit", plain_emit)
     monkeypatch.setattr(events, "redacted", plain_redacted)
 
 
@@ -85,21 +90,21 @@ def seat_only_events(transcripts: list[tuple[list, list, list]]) -> int:
 _PLAIN: dict[tuple, list] = {}  # (rules, seeds) -> their transcripts the plain way: three reads compare with them
 
 
-def plain_transcripts(rules: GameRules, state_module: ModuleType, seeds: range) -> list:
+def plain_transcripts(rules: GameRules, seeds: range) -> list:
     """The seeded games' transcripts with every event redacted the plain way right after its
     decision (`redacted_the_plain_way`), played once per game and seeds."""
     key = (id(rules), tuple(seeds))
     if key not in _PLAIN:
         with pytest.MonkeyPatch.context() as monkeypatch:
-            redacted_the_plain_way(monkeypatch, state_module)
+            redacted_the_plain_way(monkeypatch)
             _PLAIN[key] = [transcript(rules, seed) for seed in seeds]
     return _PLAIN[key]
 
 
-def assert_read_as_redacted_the_plain_way(rules: GameRules, state_module: ModuleType, seeds: range, read: str) -> None:
+def assert_read_as_redacted_the_plain_way(rules: GameRules, seeds: range, read: str) -> None:
     """Read right after their decision, at the end of the game, or after the game went on from
     a copy of its state (`read`), each decision's events are what each seat saw when every
     event was redacted the plain way right after its decision; options and hashes agree too."""
-    plain = plain_transcripts(rules, state_module, seeds)
+    plain = plain_transcripts(rules, seeds)
     assert seat_only_events(plain) > 500  # hidden cards are named to one seat: the comparison means something
     assert [transcript(rules, seed, read) for seed in seeds] == plain

@@ -1,7 +1,7 @@
 """A decision's events, redacted for each seat only when somebody reads them.
 
 A game records each event when it happens with the (card, seat) pairs of the cards it names
-that a seat did not see then (`pending`); when the decision ends its events are redacted by
+that a seat did not see then (`emit`); when the decision ends its events are redacted by
 "saw it when it happened and still sees it" (`redacted`, through engine/core/view.py `redact`):
 a card shown and hidden again within one decision is not named. Self-play, benchmarks and
 search playouts never read the events, so `apply` hands them out unredacted (`decision_events`,
@@ -36,11 +36,15 @@ class Emitted:
     unseen: frozenset
 
 
-def pending(table: Table, data: dict, describe: Callable[[int], Any] | None = None) -> Event | Emitted:
-    """The event of `data` (its cards `CardRef`s, at any depth) as it happens: an Event if it
-    names no card, else an `Emitted` recording who does not see its cards now; the seats are
-    asked only if a card is not face up in a public zone (callgrind: cheaper than one pass that
-    checks each card as it finds it, which must then find the cards again for the seats)."""
+def emit(state: Any, data: dict, describe: Callable[[int], Any] | None = None) -> None:
+    """Record an event of the decision being applied to `state` (`state.events`), after the
+    move it reports; the cards it is about are `CardRef`s, at any depth (named by `describe` if
+    given, else by the game's description). A seat is shown a card if it saw the card when the
+    event happened and still sees it when the decision ends (`redacted`): a card shown and
+    hidden again within one decision (a bounce, a reshuffle) is not named. An event naming no
+    card is an Event now; else an `Emitted` records who does not see its cards now, asking the
+    seats only if a card is not face up in a public zone (one call per event: games call it
+    directly)."""
     refs = None
     for value in data.values():
         kind = type(value)
@@ -53,18 +57,21 @@ def pending(table: Table, data: dict, describe: Callable[[int], Any] | None = No
             refs = card_refs(data)
             break
     if not refs:
-        return Event(data)
+        state.events.append(Event(data))
+        return
+    table = state.table
     specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
     for card in refs:
         if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
             visible = table.visible_to
-            return Emitted(data, describe,
-                           frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat)))
-    return Emitted(data, describe, SEEN_BY_BOTH)  # face up in public zones: both seats see them (`Table.visible_to`)
+            state.events.append(Emitted(data, describe, frozenset(
+                (card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))))
+            return
+    state.events.append(Emitted(data, describe, SEEN_BY_BOTH))  # both seats see them (`Table.visible_to`)
 
 
 def redacted(table: Table, events: list, describe: Describe) -> list[Event]:
-    """The decision's events (`pending`) for each seat, as the state is when the decision ends.
+    """The decision's events (`emit`) for each seat, as the state is when the decision ends.
     An event whose unseen cards are all still unseen by those seats is redacted by who sees each
     card now, the redactor's default and its quick path for flat events (on a copy: the default
     replaces card references in place)."""
@@ -147,7 +154,7 @@ class HeldEvents:
 
 def decision_events(state: Any, describe: Callable[[int], Any]) -> DecisionEvents:
     """The events of the decision just applied to `state` (`state.events`, each recorded by
-    `pending`), redacted when first read (`DecisionEvents`, by `redacted` with `describe`);
+    `emit`), redacted when first read (`DecisionEvents`, by `redacted` with `describe`);
     `state.held_events` (a cache field) keeps a weak hold on them for `publish_held`."""
     events = DecisionEvents((), partial(redacted, state.table, state.events, describe))
     state.held_events = HeldEvents(events)

@@ -9,7 +9,6 @@ import pytest
 
 from engine.core.game import Game
 from engine.games.gundam_war import RULES
-from engine.games.gundam_war import state as st
 from engine.games.gundam_war.choices import _legal_ft, _use_candidates, sortie_request
 from engine.games.gundam_war.guards import PASS, _ft_refusal, check_sortie, check_use
 from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Priority, Sortie, zone
@@ -94,4 +93,4 @@ EVENT_SEEDS = range(40)
 
 @pytest.mark.parametrize("read", READS)
 def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
-    assert_read_as_redacted_the_plain_way(RULES, st, EVENT_SEEDS, read)
+    assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)

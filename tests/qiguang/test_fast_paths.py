@@ -21,7 +21,6 @@ import pytest
 
 from engine.core.game import Game
 from engine.games.qiguang import choices, flow, guards
-from engine.games.qiguang import state as st
 from engine.games.qiguang.cards import declared_x
 from engine.games.qiguang.state import CardFacts, QgState, card_facts, characters, health, lanes
 from tests.fuzzing import fuzz_game
@@ -111,4 +110,4 @@ EVENT_SEEDS = range(40)
 
 @pytest.mark.parametrize("read", READS)
 def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
-    assert_read_as_redacted_the_plain_way(RULES, st, EVENT_SEEDS, read)
+    assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)

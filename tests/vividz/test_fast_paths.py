@@ -170,4 +170,4 @@ def test_costs_and_replacements_without_effects_worked_out_are_those_with_them(m
 
 @pytest.mark.parametrize("read", READS)
 def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
-    assert_read_as_redacted_the_plain_way(RULES, st, EVENT_SEEDS, read)
+    assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)

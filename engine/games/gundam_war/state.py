@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.events import HeldEvents, pending
+from engine.core.events import HeldEvents, emit  # noqa: F401 (emit: the game's modules record events through it)
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
@@ -302,14 +302,6 @@ def describe(state: GWState, card: int) -> dict:
     """A card as an event names it, for the seats that see it."""
     d = defn(state, card)
     return {"id": card, "card": d.id, "name": d.title}
-
-
-def emit(state: GWState, data: dict) -> None:
-    """Record an event after the move it reports; cards in it are `CardRef`s. A card shows to a
-    seat that saw it when the event happened and still sees it when the decision ends
-    (engine/core/events.py), so a card shown and then returned to a hand in the same decision
-    is not named by id (its id would track it in the hand)."""
-    state.events.append(pending(state.table, data))
 
 
 def tell(state: GWState, seat: int, data: dict, others: dict) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Callable, NamedTuple
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.events import HeldEvents, pending
+from engine.core.events import HeldEvents, emit  # noqa: F401 (emit: the game's modules record events through it)
 from engine.core.requests import Result
 from engine.core.zones import Table, Visibility, ZoneSpec, zone_key, zone_keys
 
@@ -318,7 +318,7 @@ class QgState:
     tie_offered: list[int] = field(default_factory=lambda: [-1, -1])  # the turn each seat last offered a tie
     result: Result | None = None
     flow: Flow = field(default_factory=Flow)
-    # this decision's events (engine/core/events.py `pending`), and the last decision's events
+    # this decision's events (engine/core/events.py `emit`), and the last decision's events
     # as handed out, while somebody holds them
     events: list = cache(factory=list)
     held_events: "HeldEvents | None" = cache(None)
@@ -494,9 +494,3 @@ def card_json(state: QgState, card: int) -> dict:
     return {"id": card, "card": d.id, "name": d.name}
 
 
-def emit(state: QgState, data: dict) -> None:
-    """Record an event after the move it reports; cards in it are `CardRef`s. A card shows to a
-    seat that saw it when the event happened and still sees it when the decision ends
-    (engine/core/events.py), so a card returned to a hand in the same decision (a bounce) is
-    not named to the opponent by any of the decision's events."""
-    state.events.append(pending(state.table, data))

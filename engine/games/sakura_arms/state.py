@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
 from engine.core.requests import Result
-from engine.core.events import HeldEvents, pending
+from engine.core.events import HeldEvents, emit
 from engine.core.view import CardRef
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
@@ -704,15 +704,6 @@ def card_json(s: SakuraState, card: int) -> dict:
 def card_id(card: int) -> int:
     """A card as events that name it by id alone describe it (10-6 `unguarded`)."""
     return card
-
-
-def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = None) -> None:
-    """Record an event; the cards it is about are `CardRef`s (top-level values). A seat is
-    shown a card (by `describe`, by default `card_json`) if it saw the card when the event
-    happened and still sees it when the decision ends: a card used face up and turned face
-    down again, or reshuffled into the deck, within one decision is not named
-    (engine/core/events.py)."""
-    s.events.append(pending(s.table, data, describe))
 
 
 # -- tokens ----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
-from engine.core.events import HeldEvents, pending
+from engine.core.events import HeldEvents, emit  # noqa: F401 (emit: the game's modules record events through it)
 from engine.core.hashing import cache as _cache, fixed, int_list
 from engine.core.requests import Result
 from engine.core.rng import Rng
@@ -559,7 +559,7 @@ class VividzState:
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
     settled: tuple = _cache(())
-    # this decision's events (engine/core/events.py `pending`), and the last decision's events
+    # this decision's events (engine/core/events.py `emit`), and the last decision's events
     # as handed out, while somebody holds them
     events: list = _cache(factory=list)
     held_events: "HeldEvents | None" = _cache(None)
@@ -594,14 +594,6 @@ def describe(state: VividzState, card: int) -> dict:
     """How events name a card to a seat that sees it: its id, card-data id and name."""
     d = state.table.cards[card].defn
     return {"id": card, "card": d.id, "name": d.name}
-
-
-def emit(state: VividzState, data: dict) -> None:
-    """Record an event after the move it reports; the cards it is about are `CardRef`s. A seat
-    is shown a card if it saw the card when the event happened and still sees it when the
-    decision ends (engine/core/events.py): a card revealed and then put into the Deck by a
-    replacement (912) or a Reload within one decision is not named."""
-    state.events.append(pending(state.table, data))
 
 
 def in_slot(state: VividzState, seat: int, slot: int) -> list[int]:
