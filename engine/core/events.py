@@ -152,10 +152,13 @@ class HeldEvents:
         return HeldEvents, ()
 
 
-def decision_events(state: Any, describe: Callable[[int], Any]) -> DecisionEvents:
+def decision_events(state: Any, describe: Callable[[int], Any]) -> list[Event]:
     """The events of the decision just applied to `state` (`state.events`, each recorded by
     `emit`), redacted when first read (`DecisionEvents`, by `redacted` with `describe`);
-    `state.held_events` (a cache field) keeps a weak hold on them for `publish_held`."""
+    `state.held_events` (a cache field) keeps a weak hold on them for `publish_held`. A
+    decision without events (many a pass) hands out a plain empty list: nothing to redact."""
+    if not state.events:
+        return []
     events = DecisionEvents((), partial(redacted, state.table, state.events, describe))
     state.held_events = HeldEvents(events)
     return events

@@ -57,3 +57,6 @@ def test_held_events_are_published_before_the_state_changes_and_dropped_ones_nev
     again = events.decision_events(state, str)
     assert state.held_events() is again and pickle.loads(pickle.dumps(state.held_events))() is None
     assert made == ["kept"]
+    events.publish_held(state)
+    state.events = []
+    assert type(events.decision_events(state, str)) is list and state.held_events is None  # nothing to redact
