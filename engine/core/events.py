@@ -164,6 +164,16 @@ def decision_events(state: Any, describe: Callable[[int], Any]) -> list[Event]:
     return events
 
 
+def last_events(state: Any, describe: Callable[[int], Any]) -> list[Event]:
+    """The last decision's events for each seat, asked between two decisions (the state as that
+    decision left it; a table adapter reading what the decision told each seat): those handed
+    out if somebody still holds them, else redacted again (`redacted` leaves `state.events` as
+    emitted, so it gives the same events)."""
+    held = state.held_events
+    events = held() if held is not None else None
+    return events if events is not None else redacted(state.table, state.events, describe)
+
+
 def publish_held(state: Any) -> None:
     """Before the state changes: the last decision's events, if somebody still holds them, are
     redacted while the state is as that decision left it."""
