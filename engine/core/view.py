@@ -104,56 +104,6 @@ def card_refs(data: Any) -> list[int]:
     return refs
 
 
-def redact_flat(table: Table, data: dict, describe: Describe, public: list[int],
-                private: dict[int, int]) -> Event | None:
-    """The event of a flat `data` that names public cards and at most one card that not every
-    seat sees, redacted by who sees each card now; the ids of the public cards it describes are
-    appended to `public`, a card only one seat is shown is recorded in `private` (card -> that
-    seat). Otherwise (nested data, or several cards some seat may not see) None, and `data` is
-    untouched. For a game that redacts when the event happens and checks at the end of the
-    decision that those seats still see those cards (few are hidden again within a decision):
-    one pass per event instead of one at emit and one at the end."""
-    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
-    ref_keys = None
-    hidden_key = None
-    for key, value in data.items():
-        kind = type(value)
-        if kind is CardRef:
-            card = value.id
-            if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
-                if hidden_key is not None:
-                    return None
-                hidden_key = key
-            elif ref_keys is None:
-                ref_keys = [key]
-            else:
-                ref_keys.append(key)
-        elif kind is dict or kind is list:
-            return None
-    if ref_keys is not None:
-        if hidden_key is not None:
-            return None
-        for key in ref_keys:
-            card = data[key].id
-            public.append(card)
-            data[key] = describe(card)
-        return Event(data)
-    if hidden_key is None:
-        return Event(data)
-    card = data[hidden_key].id
-    others = {k: v for k, v in data.items() if k != hidden_key}
-    data[hidden_key] = describe(card)
-    sees = (table.visible_to(card, 0), table.visible_to(card, 1))
-    if sees[0] and sees[1]:  # a hidden card both seats see: its owner, and a seat shown it by a look
-        public.append(card)
-        return Event(data)
-    if sees[0] or sees[1]:
-        seat = 0 if sees[0] else 1
-        private[card] = seat
-        return Event(data, seat, others)
-    return Event(data, NOBODY, others)
-
-
 def redact(table: Table, data: dict, describe: Describe,
            visible: Callable[[int, int], bool] | None = None) -> Event:
     """The event for each seat, from who sees each named card now (`visible`, by default

@@ -30,10 +30,12 @@ DECLARED = [g for g in game_ids() if not hasattr(get_rules(g), "snapshot")]
 
 
 def _sources(game_id: str) -> list[Path]:
-    """The game's package and its table adapter: where its rules read their state."""
+    """The game's package and its table adapter: where its rules read their state; and the core
+    module that keeps a game's last decision's events (`held_events`, engine/core/events.py)."""
     package = ROOT / "engine" / "games" / game_id.replace("-", "_")
     adapter = ROOT / "tts_bridge" / "session" / "games" / f"{game_id.replace('-', '_')}.py"
-    return sorted(package.rglob("*.py")) + ([adapter] if adapter.exists() else [])  # rule modules too (mechanics/)
+    return (sorted(package.rglob("*.py")) + ([adapter] if adapter.exists() else [])  # rule modules too (mechanics/)
+            + [ROOT / "engine" / "core" / "events.py"])
 
 
 def _mid_game_states(game_id: str, games: int = 6) -> Iterator[Game]:

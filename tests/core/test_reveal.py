@@ -5,7 +5,10 @@ state hash includes it."""
 
 from __future__ import annotations
 
-from engine.core.view import CardRef, redact, redact_flat, zone_view
+from types import SimpleNamespace
+
+from engine.core.events import emit, redacted
+from engine.core.view import CardRef, redact, zone_view
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 SPECS = (ZoneSpec("deck", Visibility.HIDDEN), ZoneSpec("hand", Visibility.OWNER), ZoneSpec("field", Visibility.PUBLIC))
@@ -66,10 +69,11 @@ def test_an_event_about_a_revealed_card_names_it_to_both_seats_and_to_neither_af
     table.reveal([3], 0)
     event = redact(table, {"type": "look", "card": CardRef(3)}, describe)
     assert event.for_seat(0) == event.for_seat(1) == {"type": "look", "card": describe(3)}
-    public: list[int] = []
-    private: dict[int, int] = {}
-    event = redact_flat(table, {"type": "look", "card": CardRef(3)}, describe, public, private)
-    assert event.for_seat(0) == event.for_seat(1) == {"type": "look", "card": describe(3)} and public == [3]
+    state = SimpleNamespace(table=table, events=[])
+    emit(state, {"type": "look", "card": CardRef(3)})
+    assert state.events[0].unseen == frozenset()  # recorded as seen by both seats (engine/core/events.py)
+    [event] = redacted(table, state.events, describe)
+    assert event.for_seat(0) == event.for_seat(1) == {"type": "look", "card": describe(3)}
     table.conceal(0)
     event = redact(table, {"type": "look", "card": CardRef(3)}, describe)
     assert event.for_seat(0) == {"type": "look"} and event.for_seat(1) == {"type": "look", "card": describe(3)}

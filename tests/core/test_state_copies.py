@@ -2,7 +2,8 @@
 
 Nothing in the engine pickles states today, but bots copy them (search playouts) and a state is a
 plain declared record (engine/core/hashing.py): a cache field must not make it unpicklable (sakura
-arms keeps a weak reference to the last decision's events, `state.HeldEvents`)."""
+arms and vividz keep a weak reference to the last decision's events, engine/core/events.py
+`HeldEvents`)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ that may see it when the event happens, in every event shape."""
 from __future__ import annotations
 
 from engine.core.requests import NOBODY
-from engine.core.view import CardRef, card_view, redact, redact_flat, zone_view
+from engine.core.view import CardRef, card_view, redact, zone_view
 from engine.core.zones import Table, Visibility, ZoneSpec
 
 SPECS = (ZoneSpec("deck", Visibility.HIDDEN), ZoneSpec("hand", Visibility.OWNER), ZoneSpec("field", Visibility.PUBLIC))
@@ -47,42 +47,6 @@ def test_each_seat_sees_its_own_part_and_lists_keep_hidden_cards_face_down():
     event = redact(_table(), {"type": "swap", "cards": [CardRef(2), CardRef(3), CardRef(4)]}, describe)
     assert event.for_seat(0) == {"type": "swap", "cards": [describe(2), {"face_down": True}, describe(4)]}
     assert event.for_seat(1) == {"type": "swap", "cards": [{"face_down": True}, describe(3), describe(4)]}
-
-
-def test_the_flat_path_describes_public_cards_and_records_them():
-    named: list[int] = []
-    told: dict[int, int] = {}
-    data = {"type": "fight", "card": CardRef(4), "by": CardRef(4), "amount": 2}
-    event = redact_flat(_table(), data, describe, named, told)
-    assert [event.for_seat(s) for s in (0, 1, None)] == [
-        {"type": "fight", "card": describe(4), "by": describe(4), "amount": 2}] * 3
-    assert named == [4, 4] and told == {}
-
-
-def test_the_flat_path_shows_one_owner_only_card_to_its_owner_and_records_it():
-    named: list[int] = []
-    told: dict[int, int] = {}
-    event = redact_flat(_table(), {"type": "draw", "seat": 1, "card": CardRef(3)}, describe, named, told)
-    assert event.for_seat(1) == event.for_seat(None) == {"type": "draw", "seat": 1, "card": describe(3)}
-    assert event.for_seat(0) == {"type": "draw", "seat": 1}
-    assert named == [] and told == {3: 1}
-    event = redact_flat(_table(), {"type": "mill", "card": CardRef(0)}, describe, named, told)
-    assert event.seat == NOBODY and event.for_seat(0) == event.for_seat(1) == {"type": "mill"}
-    assert told == {3: 1}  # nobody was shown it: nothing to check later
-
-
-def test_the_flat_path_leaves_nested_events_and_several_hidden_cards_alone():
-    table = _table()
-    table.face_down.add(4)
-    named: list[int] = []
-    told: dict[int, int] = {}
-    for data in ({"type": "swap", "card": CardRef(2), "with": CardRef(3)},
-                 {"type": "flip", "card": CardRef(4), "by": CardRef(2)},
-                 {"type": "x", "cards": [CardRef(5)]}, {"type": "x", "detail": {"to": CardRef(5)}}):
-        before = dict(data)
-        assert redact_flat(table, data, describe, named, told) is None
-        assert data == before  # untouched: the caller redacts it another way
-    assert named == [] and told == {}
 
 
 def test_nested_references_are_redacted_too():

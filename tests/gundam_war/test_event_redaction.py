@@ -1,12 +1,13 @@
-"""Events name cards with CardRef and go through the core redactor (engine/core/view.py): a
+"""Events name cards with CardRef and go through the core redactor (engine/core/events.py): a
 seat sees a card in an event if it saw the card when the event happened and still sees it at
 the end of the decision."""
 
 from __future__ import annotations
 
+from engine.core.events import redacted
 from engine.core.view import CardRef
 from engine.games.gundam_war.effects import leave_field
-from engine.games.gundam_war.state import emit, published
+from engine.games.gundam_war.state import describe, emit
 
 from tests.gundam_war.scenario import arrange, game
 
@@ -21,7 +22,7 @@ def test_a_unit_shown_then_returned_to_its_owners_hand_is_not_named_to_the_oppon
     state.events = []
     emit(state, {"type": "attacked", "card": CardRef(unit), "cards": [CardRef(unit)]})
     leave_field(state, unit, "hand", "returned", "GW-A-19.3")
-    shown, back = published(state)
+    shown, back = redacted(state.table, state.events, lambda card: describe(state, card))
     assert shown.for_seat(1)["card"]["id"] == unit and shown.for_seat(1)["cards"][0]["id"] == unit
     assert shown.for_seat(0) == {"type": "attacked", "cards": [{"face_down": True}]}
     assert back.for_seat(1)["card"]["id"] == unit
@@ -34,6 +35,6 @@ def test_a_card_that_stays_public_is_named_to_both_seats():
     unit = arrange(g, 1, deploy=("ZG-1 Grunt",))["ZG-1 Grunt"]
     g.state.events = []
     emit(g.state, {"type": "attacked", "card": CardRef(unit)})
-    (event,) = published(g.state)
+    (event,) = redacted(g.state.table, g.state.events, lambda card: describe(g.state, card))
     named = {"id": unit, "card": g.state.table.cards[unit].defn.id, "name": "ZG-1 Grunt"}
     assert event.for_seat(0) == event.for_seat(1) == {"type": "attacked", "card": named}

@@ -2,13 +2,17 @@
 sortie options skip rolled Units before asking the guard, the text options skip texts already
 used this turn or this Cut before asking the guard, a listing of the options computes each
 seat's National Power once (`state.scan_power`), and zone lookups use keys made once
-(`state.ZONE_KEY`); each is checked here against the plain way, in seeded bot games."""
+(`state.ZONE_KEY`), and events are handed out unredacted (engine/core/events.py); each is
+checked here against the plain way, in seeded bot games."""
+
+import pytest
 
 from engine.core.game import Game
 from engine.games.gundam_war import RULES
 from engine.games.gundam_war.choices import _legal_ft, _use_candidates, sortie_request
 from engine.games.gundam_war.guards import PASS, _ft_refusal, check_sortie, check_use
 from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Priority, Sortie, zone
+from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
 from tts_bridge.selfplay import random_players
 
 GAMES = 12
@@ -82,3 +86,11 @@ def test_zone_keys_name_the_tables_zones():
         for spec in ZONES:
             assert zone(game.state, seat, spec.name) is game.state.table.zone(seat, spec.name)
         assert set(ZONE_KEY[seat].values()) == {k for k in game.state.table.zones if k.startswith(f"{seat}.")}
+
+
+EVENT_SEEDS = range(40)
+
+
+@pytest.mark.parametrize("read", READS)
+def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
+    assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)

@@ -1,11 +1,12 @@
-"""Qiguang events through the core redactor (engine/core/view.py): a flat event is redacted
-when it happens and stands only while the seats it showed its cards to still see them when the
-decision ends; a card hidden again in the same decision (a bounce) is then left out."""
+"""Qiguang events through the core redactor (engine/core/events.py): a card an event names
+shows to the seats that saw it when the event happened and still see it when the decision
+ends; a card hidden again in the same decision (a bounce) is then left out."""
 
 from __future__ import annotations
 
+from engine.core.events import redacted
 from engine.core.view import CardRef
-from engine.games.qiguang.state import emit, published
+from engine.games.qiguang.state import card_json, emit
 from tests.qiguang.scenario import arrange, cid, started
 
 
@@ -14,7 +15,7 @@ def _one_event(game, data: dict, then=lambda state: None):
     state.events = []
     emit(state, data)
     then(state)
-    (event,) = published(state)
+    (event,) = redacted(state.table, state.events, lambda card: card_json(state, card))
     return event
 
 

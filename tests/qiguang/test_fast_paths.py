@@ -7,7 +7,9 @@ after every decision of seeded fuzzed games (the test card set, both response-wi
 - the characters the check destroys (flow._doomed reads only damaged or boosted characters
   unless a continuous effect lowers health) are those at health 0 or below, also after damage
   is dealt to a character of the position;
-- the per-game card facts (extended when a card is made) are those worked out from scratch.
+- the per-game card facts (extended when a card is made) are those worked out from scratch;
+- events handed out unredacted (engine/core/events.py) are, whenever read, those redacted the
+  plain way right after their decision (seeded bot games of the test card set).
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from engine.core.game import Game
 from engine.games.qiguang import choices, flow, guards
 from engine.games.qiguang.cards import declared_x
 from engine.games.qiguang.state import CardFacts, QgState, card_facts, characters, health, lanes
 from tests.fuzzing import fuzz_game
+from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
 from tests.qiguang.scenario import RULES, full_deck
 
 PLAYS = ("summon", "play", "ability")
@@ -98,3 +103,11 @@ def test_fast_paths_agree_with_the_plain_rules_in_fuzzed_games():
         decisions = fuzz_game(RULES, 2000 + seed, options, mutate_rate=0.05,
                               extra_check=lambda game: _agree(game, rnd), full_checks=False, decks=decks)
         assert decisions > 50
+
+
+EVENT_SEEDS = range(40)
+
+
+@pytest.mark.parametrize("read", READS)
+def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
+    assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)

@@ -7,21 +7,22 @@ both ways, must give the same options, events and state hashes."""
 
 from __future__ import annotations
 
-import copy
-import pickle
+from functools import partial
 from typing import Any, Callable
 
 import pytest
 
 from engine.bots.random_bot import RandomBot
+from engine.core import events
 from engine.core.game import Deck, Game
 from engine.core.requests import Event
-from engine.core.view import CardRef, redact
+from engine.core.view import CardRef
 from engine.games.sakura_arms import RULES, flow, state
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.deck import checked_layout, layout, validate_deck
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
 from engine.games.sakura_arms.mechanics import plan, poison, trap
+from tests.lazy_events import plain_redacted
 
 DECKS = sorted((RULES.data / "decks").glob("*.txt"))
 PAIRS = [(deck, DECKS[(i + 6) % len(DECKS)]) for i, deck in enumerate(DECKS)]
@@ -38,11 +39,7 @@ def _plain_duel_cards(s: state.SakuraState, key: str, test: Callable[[CardDef], 
 
 def _plain_redacted(s: state.SakuraState) -> list[Event]:
     """Every event through the redactor with "saw it when it happened and sees it now"."""
-    visible = s.table.visible_to
-    return [e if type(e) is Event else
-            redact(s.table, e.data, e.describe or (lambda card: state.card_json(s, card)),
-                   lambda card, seat, unseen=e.unseen: (card, seat) not in unseen and visible(card, seat))
-            for e in s.events]
+    return plain_redacted(s.table, s.events, lambda card: state.card_json(s, card))
 
 
 def _transcript(pair: tuple, seed: int, check_events: bool = False) -> list[Any]:
@@ -73,9 +70,9 @@ def test_events_find_their_unseen_cards_as_visible_to_does(pair, monkeypatch):
     recorded, its unseen (card, seat) pairs are those `Table.visible_to` gives."""
     playing: list[Game] = []
     checked = []
-    emitted = state.Emitted
+    emitted = events.Emitted
 
-    def checked_emitted(data: dict, describe: Any, unseen: frozenset) -> state.Emitted:
+    def checked_emitted(data: dict, describe: Any, unseen: frozenset) -> events.Emitted:
         if playing:
             table = playing[-1].state.table
             refs = [v.id for v in data.values() if type(v) is CardRef]
@@ -83,7 +80,7 @@ def test_events_find_their_unseen_cards_as_visible_to_does(pair, monkeypatch):
             checked.append(bool(unseen))
         return emitted(data, describe, unseen)
 
-    monkeypatch.setattr(state, "Emitted", checked_emitted)
+    monkeypatch.setattr(events, "Emitted", checked_emitted)
     for seed in SEEDS:
         playing.append(Game(RULES, [RULES.load_deck(path) for path in pair], seed=seed))
         _play(playing[-1], seed)
@@ -148,27 +145,6 @@ def _decision_events(pair: tuple, seed: int, read: Callable[[list], Any]) -> lis
     while (request := game.pending()) is not None:
         out.append(read(game.act(request.seat, bots[request.seat].choose(request))))
     return out
-
-
-def test_decision_events_read_as_the_list_they_redact_to_once():
-    """Every way of reading the events redacts them, once; copies and pickles are plain lists."""
-    made: list[int] = []
-
-    def events(*items: Event) -> state.DecisionEvents:
-        return state.DecisionEvents((), lambda: made.append(1) or list(items))
-
-    first, second = Event({"type": "a"}), Event({"type": "b"})
-    assert len(events(first)) == 1 and list(events(first, second)) == [first, second]
-    assert events(first) == [first] and [first] == events(first) and events(first) == events(first)
-    assert events(first) != events(second) and events(first)[0] is first and first in events(first)
-    assert [second] + events(first) == [second, first] and events(first) + [second] == [first, second]
-    assert repr(events(first)) == repr([first]) and bool(events()) is False
-    assert copy.deepcopy(events(first)) == [first] and type(copy.copy(events(first))) is list
-    assert pickle.loads(pickle.dumps(events(first))) == [first]
-    held = events(first)
-    made.clear()
-    held.append(second)
-    assert held == [first, second] and made == [1]
 
 
 class _Forgetful(dict):
@@ -279,6 +255,6 @@ def test_a_card_unseen_when_named_stays_unnamed_to_that_seat_after_it_is_shown()
     s.events = []
     state.emit(s, {"type": "draw", "seat": seat, "card": CardRef(card)})
     s.table.move(card, seat, "played")
-    [event] = state.redacted(s)
+    [event] = events.redacted(s.table, s.events, partial(state.card_json, s))
     assert [event] == _plain_redacted(s)
     assert "card" in event.for_seat(seat) and "card" not in event.for_seat(1 - seat)

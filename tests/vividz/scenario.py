@@ -6,11 +6,12 @@ into a zone (and slot) directly, as a judge arranging a table would."""
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.core.events import redacted as core_redacted
 from engine.core.game import Game
 
 from engine.games.vividz import RULES, flow
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import MainPhase, defn, redacted, zone
+from engine.games.vividz.state import MainPhase, defn, describe, zone
 
 __all__ = ["RULES", "started", "put", "find", "act", "refused", "main_turn", "resolve_all", "preprocess", "my_main", "run_ability", "zone", "defn", "IllegalAction"]
 
@@ -85,6 +86,12 @@ def main_turn(game: Game, turn: int = 2) -> Game:
                     req.options[0].action)
         game.act(req.seat, pick)
     return game
+
+
+def redacted(st) -> list:
+    """This decision's events (`st.events`, recorded with `CardRef`s) for each seat, as the
+    rules object hands them out (engine/core/events.py)."""
+    return core_redacted(st.table, st.events, lambda card: describe(st, card))
 
 
 def end_decision(st) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.core.view import CardRef
 
 from engine.games.vividz import effects as fx
-from engine.games.vividz.state import emit, redacted, zone
+from engine.games.vividz.state import emit, zone
 
-from tests.vividz.scenario import RULES, put, started
+from tests.vividz.scenario import RULES, put, redacted, started
 
 
 def _game():

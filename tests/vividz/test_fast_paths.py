@@ -1,7 +1,10 @@
 """The code written for speed gives what its plain definition gives: triggers looked up in the
-index of the cards that have an ability on them fire as when every card is looked at."""
+index of the cards that have an ability on them fire as when every card is looked at; events
+handed out unredacted (engine/core/events.py) are, whenever read, those redacted the plain way."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
@@ -9,7 +12,10 @@ from engine.games.vividz import RULES
 from engine.games.vividz import effects as fx
 from engine.games.vividz import flow, guards
 from engine.games.vividz import state as st
+from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
 from tests.vividz.scenario import main_turn, put, started
+
+EVENT_SEEDS = range(40)
 
 
 class _EveryCard(dict):
@@ -160,3 +166,8 @@ def test_costs_and_replacements_without_effects_worked_out_are_those_with_them(m
             assert [fx.replacements(state, c, event) for c in area for event in ("retire", "damage")] == fast
         plain_replacements += any(fast)
     assert plain_replacements > 50 and cost_changes > 50  # both happened: the comparisons mean something
+
+
+@pytest.mark.parametrize("read", READS)
+def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
+    assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)

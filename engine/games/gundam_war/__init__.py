@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
+from engine.core.events import decision_events, publish_held
 from engine.core.game import Deck, RuleOption
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
@@ -16,7 +18,7 @@ from engine.core.zones import Table
 from engine.games.gundam_war import cards, demo, flow, guards, view
 from engine.games.gundam_war.effects import REGISTRY
 from engine.games.gundam_war.deck import deck_from_entries, validate_deck
-from engine.games.gundam_war.state import AREAS, ZONES, GWState, published, where
+from engine.games.gundam_war.state import AREAS, ZONES, GWState, describe, where
 
 CARD_SCHEMA = cards.card_schema(cards.effect_schema(REGISTRY))
 FILE_SCHEMA = cards.file_schema(cards.effect_schema(REGISTRY))
@@ -131,9 +133,10 @@ class GundamWarRules(CardGame):
         return guards.check(state, seat, action)
 
     def apply(self, state: GWState, seat: int, action: dict) -> list[Event]:
+        publish_held(state)
         state.events = []
         flow.PROCESSOR.answer(state, seat, action)
-        return published(state)
+        return decision_events(state, partial(describe, state))
 
     def result(self, state: GWState) -> Result | None:
         return state.result

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.events import HeldEvents, emit  # noqa: F401 (emit: the game's modules record events through it)
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
 from engine.core.requests import Event, Result
 from engine.core.rng import Rng
-from engine.core.view import card_refs, redact
 from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 from engine.games.gundam_war.cards import CardDef
@@ -247,7 +247,8 @@ class GWState:
     treated: dict[int, frozenset] = field(default_factory=dict)
     g_text: set[int] = field(default_factory=set)           # treated as a G and gained "generates 1 (its colour)"
     flow: Flow = field(default_factory=Flow)
-    events: list = cache(factory=list)                      # this decision's events, redacted by `published`
+    events: list = cache(factory=list)                      # this decision's events (engine/core/events.py)
+    held_events: "HeldEvents | None" = cache(None)          # the last decision's, while somebody holds them
     # seat -> its National Power, remembered only while one request's options are listed
     # (choices.ft_options), when nothing changes the state; None at every other time (`power`)
     scan_power: dict | None = cache(None)
@@ -297,65 +298,16 @@ def zone(state: GWState, seat: int, name: str) -> list[int]:
     return state.table.zones[ZONE_KEY[seat][name]]
 
 
-@dataclass(frozen=True, slots=True)
-class Emitted:
-    """An event as the rules emit it: its data (cards named with `CardRef`) and which seats saw
-    each named card at that moment, as (card, seat) pairs. A look at hidden cards (GW-A-24.2)
-    is no card's visibility: it is told to `seat` only and the others get `others`."""
-
-    data: dict
-    seen: frozenset | None  # None: both seats saw every card it names
-    refs: tuple = ()
-    seat: int | None = None
-    others: dict | None = None
-
-
 def describe(state: GWState, card: int) -> dict:
     """A card as an event names it, for the seats that see it."""
     d = defn(state, card)
     return {"id": card, "card": d.id, "name": d.title}
 
 
-def emit(state: GWState, data: dict) -> None:
-    """Record an event after the move it reports; `published` redacts it at the end of the
-    decision. Most events name only public cards: those need no record of who saw them."""
-    refs = card_refs(data)
-    if not refs:
-        state.events.append(Emitted(data, None))
-        return
-    visible = state.table.visible_to
-    if all(visible(c, 0) and visible(c, 1) for c in refs):
-        state.events.append(Emitted(data, None, tuple(refs)))
-        return
-    state.events.append(Emitted(data, frozenset((c, s) for c in refs for s in (0, 1) if visible(c, s)), tuple(refs)))
-
-
 def tell(state: GWState, seat: int, data: dict, others: dict) -> None:
-    """An event only `seat` learns (what it looked at, GW-A-24.2); the other seat gets `others`."""
-    state.events.append(Emitted(data, frozenset(), (), seat, others))
-
-
-def published(state: GWState) -> list[Event]:
-    """The decision's events for each seat (engine.core.view.redact): a card shows to a seat that
-    saw it when the event happened and still sees it now, so a card shown and then returned to
-    a hand in the same decision is not named by id (its id would track it in the hand)."""
-    if not state.events:
-        return []                     # most decisions (a pass that only hands priority on) emit nothing
-    table = state.table
-    shown = table.visible_to
-    out = []
-    for e in state.events:
-        if e.seat is not None:
-            out.append(Event(e.data, e.seat, e.others))
-        elif not e.refs:
-            out.append(Event(e.data))
-        elif e.seen is None:          # both seats saw its cards then: who sees each card now decides
-            out.append(redact(table, e.data, lambda c: describe(state, c)))
-        else:
-            def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
-                return (card, seat) in seen and shown(card, seat)
-            out.append(redact(table, e.data, lambda c: describe(state, c), visible))
-    return out
+    """An event only `seat` learns (what it looked at, GW-A-24.2; no card's visibility): the
+    other seat gets `others`."""
+    state.events.append(Event(data, seat, others))
 
 
 def step_name(state: GWState) -> str:

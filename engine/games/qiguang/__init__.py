@@ -3,11 +3,13 @@ and Lightning chains with priority."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
+from engine.core.events import decision_events, publish_held
 from engine.core.game import Deck, RuleOption
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
@@ -17,8 +19,8 @@ from engine.core.zones import Table
 from engine.games.qiguang import cards, demo, flow, guards, view
 from engine.games.qiguang.effects import REGISTRY
 from engine.games.qiguang.deck import deck_from_entries, validate_deck
-from engine.games.qiguang.state import (CRYSTAL_CAP, IN_PLAY, ZONES, QgState, ToGraveyard, characters, health,
-                                        published)
+from engine.games.qiguang.state import (CRYSTAL_CAP, IN_PLAY, ZONES, QgState, ToGraveyard, card_json, characters,
+                                        health)
 
 # the schemas of one card and of cards.yaml, with the effect words of the registry
 CARD_SCHEMA = cards.card_schema(REGISTRY.schema())
@@ -164,9 +166,10 @@ class QiguangRules(CardGame):
         return guards.check(state, seat, action)
 
     def apply(self, state: QgState, seat: int, action: dict) -> list[Event]:
+        publish_held(state)
         state.events = []
         flow.apply(state, seat, action)
-        return published(state)
+        return decision_events(state, partial(card_json, state))
 
     def concede(self, state: QgState, seat: int) -> list[Event]:
         """QG-2.2.3: a player may concede at any time, not only when it is their decision."""

@@ -13,8 +13,8 @@ from typing import Any, Callable, NamedTuple
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.view import CardRef, card_refs, redact, redact_flat
-from engine.core.requests import Event, Result
+from engine.core.events import HeldEvents, emit  # noqa: F401 (emit: the game's modules record events through it)
+from engine.core.requests import Result
 from engine.core.zones import Table, Visibility, ZoneSpec, zone_key, zone_keys
 
 from engine.games.qiguang.cards import RACES, CardDef
@@ -256,22 +256,6 @@ def stage(state: "QgState") -> str:
     return _STAGES[type(step)]
 
 
-@dataclass(slots=True)
-class Emitted:
-    """An event of this decision and the (card, seat) pairs that saw its cards when it happened
-    (made on every emit: not frozen, which would cost a setattr call per field). A flat event
-    is redacted when it happens (`flat`, engine.core.view.redact_flat): it stands if the seats
-    it showed its cards to (`public`: both, `private`: card -> the one seat) still see them
-    when the decision ends; else it is redacted again from `data`, as it was emitted."""
-
-    data: dict
-    seen: frozenset
-    refs: tuple[int, ...]  # the cards it names
-    flat: Event | None = None
-    public: list[int] | None = None
-    private: dict[int, int] | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class CardFacts:
     """What the rules read of every card of a game, by card id, worked out once (again when a
@@ -334,8 +318,10 @@ class QgState:
     tie_offered: list[int] = field(default_factory=lambda: [-1, -1])  # the turn each seat last offered a tie
     result: Result | None = None
     flow: Flow = field(default_factory=Flow)
-    # this decision's events, redacted when it ends (an Event: emitted plain, the same for all)
-    events: list[Emitted | Event] = cache(factory=list)
+    # this decision's events (engine/core/events.py `emit`), and the last decision's events
+    # as handed out, while somebody holds them
+    events: list = cache(factory=list)
+    held_events: "HeldEvents | None" = cache(None)
     auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
@@ -508,72 +494,3 @@ def card_json(state: QgState, card: int) -> dict:
     return {"id": card, "card": d.id, "name": d.name}
 
 
-def emit(state: QgState, data: dict) -> None:
-    """Record an event after the move it reports; cards in it are `CardRef`s. A flat event is
-    redacted now and checked when the decision ends, any other is redacted then (`published`)."""
-    for value in data.values():
-        if type(value) in _NOT_PLAIN:
-            break
-    else:  # no card and nothing nested (a pass, a phase): nobody's view of it can change
-        state.events.append(Event(data))
-        return
-    public: list[int] = []
-    private: dict[int, int] = {}
-    emitted = data.copy()  # redact_flat fills `data` in: the event as emitted, if it must be redone
-    flat = redact_flat(state.table, data, lambda c: card_json(state, c), public, private)
-    if flat is not None:
-        state.events.append(Emitted(emitted, frozenset(), (), flat, public, private))
-        return
-    refs = tuple(card_refs(data))
-    if not refs:
-        state.events.append(Emitted(data, frozenset(), refs))
-        return
-    visible = state.table.visible_to
-    state.events.append(Emitted(data, frozenset((c, s) for c in refs for s in (0, 1) if visible(c, s)), refs))
-
-
-_NOT_PLAIN = frozenset((CardRef, dict, list))
-
-
-def _still_seen(visible_to: Callable[[int, int], bool], e: Emitted) -> bool:
-    """Whether the seats a flat event showed its cards to all still see them (plain loops: this
-    runs for nearly every event)."""
-    for card in e.public:
-        if not (visible_to(card, 0) and visible_to(card, 1)):
-            return False
-    for card, seat in e.private.items():
-        if not visible_to(card, seat):
-            return False
-    return True
-
-
-def published(state: QgState) -> list[Event]:
-    """The decision's events for each seat (engine.core.view.redact): a card shows to a seat that
-    saw it when the event happened and still sees it now, so a card returned to a hand in the
-    same decision (a bounce) is not named to the opponent by any of the decision's events."""
-    table = state.table
-    visible_to = table.visible_to
-    out = []
-    for e in state.events:
-        if type(e) is Event:  # emitted plain: the same for every seat
-            out.append(e)
-            continue
-        if e.flat is not None:
-            if e.public is None or _still_seen(visible_to, e):
-                out.append(e.flat)  # it names no card, or its seats still see its cards (the usual case)
-                continue
-            # a card it showed was hidden again in this decision: redone from who saw it then
-            seen = frozenset([(c, s) for c in e.public for s in (0, 1)] + list(e.private.items()))
-            e = Emitted(e.data, seen, tuple(card_refs(e.data)))
-        if not e.refs:
-            out.append(Event(e.data))
-            continue
-        if len(e.seen) == 2 * len(e.refs) and all(table.visible_to(c, 0) and table.visible_to(c, 1) for c in e.refs):
-            # seen by both when it happened and still public (the usual case): the redactor's fast path
-            out.append(redact(table, e.data, lambda c: card_json(state, c)))
-            continue
-
-        def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
-            return (card, seat) in seen and table.visible_to(card, seat)
-        out.append(redact(table, e.data, lambda c: card_json(state, c), visible))
-    return out

@@ -5,10 +5,12 @@ Rules are cited with the spec's own numbering (`9-2-1 i`, `8-1-3 ii`, ...).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import Refusal
+from engine.core.events import decision_events, publish_held
 from engine.core.game import Deck, RuleOption
 from engine.core.cardgame import CardGame
 from engine.core.requests import Event, Request, Result
@@ -21,7 +23,7 @@ from engine.games.sakura_arms.flow import REGISTRY
 from engine.games.sakura_arms.mechanics import trap
 from engine.games.sakura_arms.mechanics import copies, plan
 from engine.games.sakura_arms.deck import checked_layout, deck_from_entries
-from engine.games.sakura_arms.state import ZONES, SakuraState, check_tokens, decision_events, publish_held
+from engine.games.sakura_arms.state import ZONES, SakuraState, card_json, check_tokens
 
 # the schemas of one card and of cards.yaml, with the effect words of the registry
 EFFECT_SCHEMA = REGISTRY.schema()
@@ -153,7 +155,7 @@ class SakuraArmsRules(CardGame):
         s.events = []
         flow.apply(s, seat, action)
         check_tokens(s)  # the 36-token total after every decision (checklist 47)
-        return decision_events(s)
+        return decision_events(s, partial(card_json, s))
 
     def result(self, s: SakuraState) -> Result | None:
         return s.result

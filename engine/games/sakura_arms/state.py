@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Callable, ClassVar
-from weakref import ref
 
 from engine.core.flow import Flow, Step
 from engine.core.hashing import cache, fixed
-from engine.core.requests import Event, Result
-from engine.core.view import CardRef, redact
+from engine.core.requests import Result
+from engine.core.events import HeldEvents, emit
+from engine.core.view import CardRef
 from engine.core.rng import Rng
 from engine.core.zones import Table, Visibility, ZoneSpec
 
@@ -596,7 +595,7 @@ class SakuraState:
     values_seen: list[int] = field(default_factory=lambda: [3, 3, 0, 0, 10, 10, 10])
     # the events of the decision being applied (handed out by `apply`)
     events: list = cache(factory=list)
-    # the last decision's events as handed out, while somebody holds them (`decision_events`)
+    # the last decision's events as handed out, while somebody holds them (engine/core/events.py)
     held_events: "HeldEvents | None" = cache(None)
     # set only while read-only option lists are built
     mods_cache: list | None = cache(None)
@@ -705,144 +704,6 @@ def card_json(s: SakuraState, card: int) -> dict:
 def card_id(card: int) -> int:
     """A card as events that name it by id alone describe it (10-6 `unguarded`)."""
     return card
-
-
-@dataclass(slots=True)
-class Emitted:
-    """An event of the decision being applied that names cards, before redaction: `unseen`
-    holds the (card, seat) pairs of its cards that a seat did not see when it happened (made on
-    many emits: not frozen, which would cost a setattr call per field)."""
-
-    data: dict
-    describe: Callable[[int], Any] | None
-    unseen: frozenset
-
-
-def emit(s: SakuraState, data: dict, describe: Callable[[int], Any] | None = None) -> None:
-    """Record an event; the cards it is about are `CardRef`s (top-level values). A seat is
-    shown a card (by `describe`, by default `card_json`) if it saw the card when the event
-    happened and still sees it when the decision ends: a card used face up and turned face
-    down again, or reshuffled into the deck, within one decision is not named (`redacted`)."""
-    refs = [v.id for v in data.values() if type(v) is CardRef]
-    if not refs:
-        s.events.append(Event(data))
-        return
-    table = s.table
-    specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
-    for card in refs:
-        if specs[zone_of[card]].visibility is not PUBLIC or card in face_down:
-            visible = table.visible_to
-            unseen = frozenset((card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))
-            break
-    else:  # every card it names is face up in a public zone: both seats see them (`Table.visible_to`)
-        unseen = SEEN_BY_BOTH
-    s.events.append(Emitted(data, describe, unseen))
-
-
-PUBLIC = Visibility.PUBLIC
-SEEN_BY_BOTH: frozenset = frozenset()  # `unseen` of an event whose cards both seats see
-
-
-def redacted(s: SakuraState, events: list | None = None) -> list[Event]:
-    """The decision's events (`events`, by default `s.events`) for each seat, through the core
-    redactor (engine/core/view.py). An event whose unseen cards are all still unseen by those
-    seats is redacted by who sees each card now, the redactor's default and its quick path for
-    flat events (on a copy: the default replaces card references in place)."""
-    table = s.table
-    visible = table.visible_to
-    cards = lambda card: card_json(s, card)  # noqa: E731
-    out = []
-    for e in s.events if events is None else events:
-        if type(e) is Event:
-            out.append(e)
-            continue
-        unseen = e.unseen
-        if not unseen or not any(visible(card, seat) for card, seat in unseen):
-            out.append(redact(table, dict(e.data), e.describe or cards))
-            continue
-        out.append(redact(table, e.data, e.describe or cards,
-                          lambda card, seat, unseen=unseen: (card, seat) not in unseen and visible(card, seat)))
-    return out
-
-
-class DecisionEvents(list):
-    """The events of one decision as `apply` returns them, redacted for each seat (`redacted`)
-    when first read, by any list operation: self-play and search playouts never read them and
-    never pay for it. They must be redacted before the state changes again: `apply` publishes
-    the last decision's events first if somebody still holds them (`publish_held`), so they are
-    what `redacted` gave when that decision ended. Copies and pickles are plain lists."""
-
-    __slots__ = ("_redact", "__weakref__")
-
-    def __init__(self, items: Any = (), redact: Callable[[], list[Event]] | None = None) -> None:
-        list.__init__(self, items)
-        self._redact = redact
-
-    def publish(self) -> "DecisionEvents":
-        """Redact the events now (once): they are read, or the state is about to change."""
-        redact = self._redact
-        if redact is not None:
-            self._redact = None
-            list.extend(self, redact())
-        return self
-
-    def __reduce_ex__(self, protocol: Any) -> tuple:
-        return list, (list(self.publish()),)
-
-    def __radd__(self, other: Any) -> Any:
-        return other + list(self.publish())
-
-
-def _reading(name: str) -> Callable[..., Any]:
-    """The list method `name`, on the published events (and on published events given to it)."""
-    method = getattr(list, name)
-
-    def read(self: DecisionEvents, *args: Any) -> Any:
-        return method(self.publish(), *[a.publish() if type(a) is DecisionEvents else a for a in args])
-    read.__name__ = read.__qualname__ = name
-    return read
-
-
-for _name in ("__iter__", "__len__", "__getitem__", "__contains__", "__reversed__", "__repr__", "__eq__", "__ne__",
-              "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__", "__iadd__", "__imul__",
-              "__setitem__", "__delitem__", "__sizeof__", "append", "extend", "insert", "pop", "remove", "clear",
-              "sort", "reverse", "index", "count", "copy"):
-    setattr(DecisionEvents, _name, _reading(_name))
-
-
-class HeldEvents:
-    """A weak reference to the last decision's events (self-play drops them unread, and then
-    they are never redacted). A copied or pickled state holds none: its events were handed out
-    by the state it was copied from (a bare weak reference would make the state unpicklable)."""
-
-    __slots__ = ("_ref",)
-
-    def __init__(self, events: DecisionEvents | None = None) -> None:
-        self._ref = None if events is None else ref(events)
-
-    def __call__(self) -> DecisionEvents | None:
-        return None if self._ref is None else self._ref()
-
-    def __reduce__(self) -> tuple:
-        return HeldEvents, ()
-
-
-def decision_events(s: SakuraState) -> DecisionEvents:
-    """The events of the decision just applied, redacted when first read (`DecisionEvents`)."""
-    events = DecisionEvents((), partial(redacted, s, s.events))
-    s.held_events = HeldEvents(events)
-    return events
-
-
-def publish_held(s: SakuraState) -> None:
-    """Before the state changes: the last decision's events, if somebody still holds them, are
-    redacted while the state is as that decision left it."""
-    held = s.held_events
-    if held is not None:
-        events = held()
-        if events is not None:
-            events.publish()
-        s.held_events = None
 
 
 # -- tokens ----------------------------------------------------------------------------------

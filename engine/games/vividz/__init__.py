@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
+from engine.core.events import decision_events, publish_held
 from engine.core.game import Deck, RuleOption
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
@@ -16,7 +18,7 @@ from engine.core.zones import Table
 from engine.games.vividz import cards, demo, flow, guards, view
 from engine.games.vividz.deck import deck_from_entries, validate_deck
 from engine.games.vividz.effects import REGISTRY
-from engine.games.vividz.state import MainPhase, Resolving, VividzState, redacted, zone_specs
+from engine.games.vividz.state import MainPhase, Resolving, VividzState, describe, zone_specs
 
 # the card schema's effect part is the registry's (docs/effects/vividz.md); carddata.file_schema
 # finds FILE_SCHEMA in the module of load_cards
@@ -157,9 +159,6 @@ class VividzRules(CardGame):
         index_cards(state)
         flow.start(state)
         state.events.clear()
-        state.named.clear()
-        state.told.clear()
-        state.held = 0
         return state
 
     def request(self, state: VividzState, seat: int | None = None) -> Request | None:
@@ -169,18 +168,18 @@ class VividzRules(CardGame):
         return guards.check(state, seat, action)
 
     def apply(self, state: VividzState, seat: int, action: dict) -> list[Event]:
+        publish_held(state)
         state.events = []
         flow.PROCESSOR.answer(state, seat, action)
-        state.events = redacted(state)
-        return state.events
+        return decision_events(state, partial(describe, state))
 
     def concede(self, state: VividzState, seat: int) -> list[Event]:
         """101.4: a player may concede at any time, priority or not; nothing replaces it (101.5)."""
+        publish_held(state)
         state.events = []
         if state.result is None:
             flow.finish(state, [seat], f"seat {seat} conceded", "101.4")
-        state.events = redacted(state)
-        return state.events
+        return decision_events(state, partial(describe, state))
 
     def result(self, state: VividzState) -> Result | None:
         return state.result

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
 from engine.core.flow import Flow, Step
+from engine.core.events import HeldEvents, emit  # noqa: F401 (emit: the game's modules record events through it)
 from engine.core.hashing import cache as _cache, fixed, int_list
-from engine.core.requests import NOBODY, Event, Result
+from engine.core.requests import Result
 from engine.core.rng import Rng
-from engine.core.view import CardRef, card_refs, redact, redact_flat
 from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 from engine.games.vividz.cards import CardDef
@@ -27,7 +27,6 @@ SLOTS = (1, 2, 3)
 ADJACENT = {1: (2,), 2: (1, 3), 3: (2,)}  # B.2: Sides are not adjacent to each other
 
 
-_PUBLIC = Visibility.PUBLIC
 
 ZONE_NAMES = ("deck", "hand", "keep", "account", "mission", "area", "exp", "energy", "trash", "remove", "temporary",
               "reveal")
@@ -560,13 +559,10 @@ class VividzState:
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
     settled: tuple = _cache(())
-    # this decision's events (an Emitted until `redacted`), and those redacted when they happened:
-    # the public cards they name, the cards they named to one seat only (card -> seat), and how
-    # many events wait (Emitted)
+    # this decision's events (engine/core/events.py `emit`), and the last decision's events
+    # as handed out, while somebody holds them
     events: list = _cache(factory=list)
-    named: list[int] = _cache(factory=list)
-    told: dict[int, int] = _cache(factory=dict)
-    held: int = _cache(0)
+    held_events: "HeldEvents | None" = _cache(None)
 
 
 def defn(state: VividzState, card: int) -> CardDef:
@@ -598,84 +594,6 @@ def describe(state: VividzState, card: int) -> dict:
     """How events name a card to a seat that sees it: its id, card-data id and name."""
     d = state.table.cards[card].defn
     return {"id": card, "card": d.id, "name": d.name}
-
-
-@dataclass(slots=True)
-class Emitted:
-    """An event of the decision being applied that names a card some seat did not see, before
-    redaction: `seen` holds the (card, seat) pairs of the cards it names (`CardRef`s) that
-    each seat saw when it happened."""
-
-    data: dict
-    seen: frozenset
-
-
-def emit(state: VividzState, data: dict) -> None:
-    """Record an event after the move it reports; the cards it is about are `CardRef`s. A seat
-    is shown a card if it saw the card when the event happened and still sees it when the
-    decision ends (`redacted`): a card revealed and then put into the Deck by a replacement
-    (912) or a Reload within one decision is not named. Most events are flat and name public
-    cards, or one card only its owner sees: they are redacted now
-    (engine.core.view.redact_flat) and checked again when the decision ends."""
-    table = state.table
-    cards = table.cards
-
-    def named(card: int) -> dict:
-        d = cards[card].defn
-        return {"id": card, "card": d.id, "name": d.name}
-    event = redact_flat(table, data, named, state.named, state.told)
-    if event is not None:
-        state.events.append(event)
-        return
-    visible = table.visible_to
-    seen = frozenset((card, seat) for card in card_refs(data) for seat in (0, 1) if visible(card, seat))
-    state.events.append(Emitted(data, seen))
-    state.held += 1
-
-
-def _renamed(data: dict) -> dict:
-    """An event redacted when it happened, as emitted: its described cards back to `CardRef`s
-    (`redact_flat` describes only flat events, so every dict value in one is a card)."""
-    return {k: CardRef(v["id"]) if type(v) is dict else v for k, v in data.items()}
-
-
-def redacted(state: VividzState) -> list[Event]:
-    """The decision's events for each seat, through the core redactor (engine/core/view.py).
-    An event redacted when it happened stands unless a seat it named a card to no longer sees
-    that card; then it is redacted again from who saw the card then and sees it now."""
-    table = state.table
-    specs, zone_of, face_down, visible_to = table.specs, table.zone_of, table.face_down, table.visible_to
-    gone = set()
-    for card in state.named:
-        if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
-            gone.add(card)
-    state.named = []
-    if state.told:
-        for card, seat in state.told.items():
-            if not visible_to(card, seat):
-                gone.add(card)
-        state.told = {}
-    events = state.events
-    if not gone and not state.held:
-        return events
-    state.held = 0
-    cards = table.cards
-
-    def named(card: int) -> dict:
-        d = cards[card].defn
-        return {"id": card, "card": d.id, "name": d.name}
-    out = []
-    for e in events:
-        if type(e) is Emitted:
-            def visible(card: int, seat: int, seen: frozenset = e.seen) -> bool:
-                return (card, seat) in seen and visible_to(card, seat)
-            e = redact(table, e.data, named, visible)
-        elif gone and e.seat != NOBODY and any(type(v) is dict and v["id"] in gone for v in e.data.values()):
-            def visible(card: int, seat: int, saw: int | None = e.seat) -> bool:
-                return (saw is None or seat == saw) and visible_to(card, seat)
-            e = redact(table, _renamed(e.data), named, visible)
-        out.append(e)
-    return out
 
 
 def in_slot(state: VividzState, seat: int, slot: int) -> list[int]:

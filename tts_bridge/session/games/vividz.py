@@ -16,11 +16,13 @@ slot 1 is on the left of White's row and on the right of Red's, facing each othe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from types import SimpleNamespace
 
 from engine.core.errors import Refusal
+from engine.core.events import last_events
 from engine.core.game import Game
-from engine.games.vividz.state import ZONES, attack_forbidden, exp_of, power, traits
+from engine.games.vividz.state import ZONES, attack_forbidden, describe, exp_of, power, traits
 
 from tts_bridge.assets.games.vividz import TURN
 from tts_bridge.session.games import DropSite, Physical, Placement, card_object, card_ref, hidden_card_names, result_lines
@@ -76,7 +78,7 @@ def disclosed(state: object, seat: int) -> set[str]:
     by a replacement (912, its `replaced` event names it by title), was seen by both players
     even if it is hidden now."""
     out: set[str] = set()
-    for ev in getattr(state, "events", ()):
+    for ev in last_events(state, partial(describe, state)):
         data = ev.for_seat(seat)
         if data is not None:
             _names(data, out)
