@@ -93,3 +93,12 @@ def test_against_a_folder_that_is_no_checkout_is_one_line_and_exit_2(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [f"error: {tmp_path} is not a checkout of tts-bridge "
                                                   f"(no tts_bridge/assets/build.py)"]
+
+
+def test_against_with_cards_is_one_line_and_exit_2(tmp_path):
+    from tts_bridge.cli import main
+
+    result = CliRunner().invoke(main, ["bench", "assets", "--against", str(tmp_path), "--cards", "1000"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == ["error: --against compares cold builds of the sample sets, "
+                                                  "--cards rebuilds of a grown set: give one"]

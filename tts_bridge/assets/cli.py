@@ -239,11 +239,12 @@ def bench_assets_cmd(sizes: tuple[int, ...], game: str, dpi: int, rounds: int, a
     from tts_bridge.assets.bench import AgainstError, run, run_against, run_big
 
     if against is not None:
+        if sizes:
+            _fail(["--against compares cold builds of the sample sets, --cards rebuilds of a grown set: give one"])
         try:
             res = run_against(against, rounds)
         except AgainstError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
+            _fail([str(exc)])
         if as_json:
             click.echo(json.dumps(res))
             return

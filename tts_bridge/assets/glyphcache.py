@@ -11,8 +11,8 @@ Card sets repeat a few hundred glyphs at a few sizes, the same texts in the same
   a badge) is kept per those shapes, and the next card that starts with them starts from a
   copy (`render.py`): a copy costs a third of filling the canvas and drawing the panel.
 
-All are LRUs bounded by size (mask bytes, entries, frame bytes), per process: each build
-worker fills its own. `enabled(False)` turns them off (the tests' reference: the pixels are the
+All are bounded (glyph pixels, entries, frame bytes), per process: each build worker fills
+its own. `enabled(False)` turns them off (the tests' reference: the pixels are the
 same either way, and a way to rule them out).
 """
 

@@ -115,8 +115,7 @@ def _runs_by_character(text: str, faces: tuple[Face, ...]) -> tuple[tuple[str, F
     return tuple((t, f) for t, f in out)  # type: ignore[misc]
 
 
-@lru_cache(maxsize=65536)
-def _run_width(text: str, face: Face | None, size: int, primary: Face | None) -> float:
+def _run_width(text: str, face: Face | None, size: int) -> float:
     if face is None:  # missing glyphs: one box per character, the width of a capital
         return len(text) * size * 0.6
     return glyphs.advance(text, face, size)
@@ -134,7 +133,7 @@ def width(text: str, faces: tuple[Face, ...], size: int) -> float:
         if face == "icon":
             total += len(run) * (icon_px(size) + size * 0.1)
         else:
-            total += _run_width(run, face, size, faces[0] if faces else None)
+            total += _run_width(run, face, size)
     return total
 
 
