@@ -71,14 +71,24 @@ def fixed() -> Any:
 
 
 def int_list() -> Any:
-    """Declare a hashed `list[int]` with one entry per card id (zone-move counts, timestamps):
+    """Declare a hashed list of ints with one entry per card id (zone-move counts, timestamps):
     non-negative ints below 2**32, packed as fixed-width bytes like `pack_ints` (a fraction of
     the cost of its repr for a list as long as the cards in the game; a negative value raises).
-    Opt-in, so no other field's packing changes."""
-    return dataclasses.field(default_factory=list, metadata={_INTS: True})
+    Hold it as an `int_array` (read and written like a list): its bytes are then taken as they
+    are, not copied out of a list after every decision. Opt-in, so no other field's packing
+    changes."""
+    return dataclasses.field(default_factory=int_array, metadata={_INTS: True})
 
 
-def _int_list_bytes(values: list) -> bytes:
+def int_array(values: "Iterable[int] | bytes" = ()) -> array:
+    """An `int_list()` field's value: `array("I")` of `values` (bytes: their 32-bit ints)."""
+    return array("I", values)
+
+
+def _int_list_bytes(values: "list[int] | array") -> bytes:
+    """The values as 32-bit unsigned ints: an IntList's own bytes, a list's packed the same."""
+    if type(values) is array and values.typecode == "I":
+        return values.tobytes()
     return array("I", values).tobytes()
 
 
@@ -476,6 +486,9 @@ def hashed_fields(state_type: type) -> list[tuple[str, Callable[[Any], Any] | No
     out = []
     for f in dataclasses.fields(state_type):
         if is_cache(f):
+            continue
+        if f.metadata.get(_INTS):  # int_list(): packed by the packer's own branch, whatever its annotation
+            out.append((f.name, _int_list_bytes))
             continue
         out.append((f.name, _encoder(types[f.name], f"{state_type.__name__}.{f.name}")))
     return out

@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import marshal
 import typing
+from array import array
 from collections import deque
 from pathlib import Path
 from typing import Any, Iterator
@@ -95,6 +96,10 @@ def _changed(value: Any, hint: Any = None) -> Any:
         return (*value, value[-1]) if value else (0,)
     if kind is list:  # one item longer: a copy of its last item, or 0
         return [*value, value[-1] if value else 0]
+    if kind is array:  # an int_list() held as an int_array: its first count one more
+        other = array(value.typecode, value)
+        other[0] += 1
+        return other
     if value is None:  # an optional field that is unset now (e.g. `world: int | None`)
         return 0
     if kind is Rng:

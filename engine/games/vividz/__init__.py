@@ -10,6 +10,7 @@ from engine.core.cardgame import CardGame
 from engine.core.errors import Refusal
 from engine.core.events import decision_events, publish_held
 from engine.core.game import Deck, RuleOption
+from engine.core.hashing import int_array
 from engine.core.requests import Event, Request, Result
 from engine.core.rng import Rng
 from engine.core.schema import CARD_ID, action, action_schema
@@ -145,8 +146,8 @@ class VividzRules(CardGame):
         state = VividzState(table, rng, options)
         total = sum(len(ids) for d in decks for ids in d.sections.values())
         ids = rng.permutation(total)  # instance ids carry no identity
-        state.inc = [0] * total
-        state.entered = [0] * total
+        state.inc = int_array(bytes(4 * total))  # zeros
+        state.entered = int_array(bytes(4 * total))
         n = 0
         for seat, deck in enumerate(decks):
             for section, zname in (("account", "account"), ("missions", "mission"), ("main", "deck")):

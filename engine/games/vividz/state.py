@@ -9,6 +9,7 @@ remember the (card, inc) they apply to.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -519,14 +520,14 @@ class VividzState:
     phase: str = "setup"
     slot: dict[int, int] = field(default_factory=dict)
     seq: dict[int, int] = field(default_factory=dict)          # card -> clock when it entered the Area (1002.1)
-    inc: list[int] = int_list()                                 # card -> zone moves (501.4)
+    inc: array = int_list()                                     # card -> zone moves (501.4)
     sleep: set[int] = field(default_factory=set)
     damage: dict[int, int] = field(default_factory=dict)
     lvup: set[int] = field(default_factory=set)
     host: dict[int, int] = field(default_factory=dict)
     effects: list[Made] = field(default_factory=list)
     clock: int = 0
-    entered: list[int] = int_list()                             # card -> timestamp of entering its zone (911.3a)
+    entered: array = int_list()                                 # card -> timestamp of entering its zone (911.3a)
     pending: list[Pending] = field(default_factory=list)       # triggered-status layers (908.1)
     delayed: list[Delayed] = field(default_factory=list)
     # last known information (913): a card's power as it was in the Area just before it left, read
