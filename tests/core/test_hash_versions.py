@@ -13,7 +13,7 @@ import pytest
 
 from engine.bots.random_bot import RandomBot
 from engine.core.game import Game
-from engine.core.hashing import HASH_VERSION, HASH_VERSIONS, pack_state, packer
+from engine.core.hashing import HASH_VERSION, HASH_VERSIONS, int_array, int_list, pack_state, packer
 from engine.core.registry import game_ids, get_rules
 from engine.core.zones import Table, Visibility, ZoneSpec
 from tts_bridge.session.journal import Journal, JournalError
@@ -216,3 +216,19 @@ def test_the_table_bytes_reused_while_its_zones_are_equal_are_spliced_into_the_o
             change()
             assert pack(state) == full_pack(state, version) != before
             assert pack(state) == full_pack(state, version)  # and when the table's bytes are reused
+
+
+@pytest.mark.parametrize("version", HASH_VERSIONS)
+def test_an_int_list_held_as_an_int_array_packs_as_the_list_it_holds(version):
+    @dataclasses.dataclass(slots=True, eq=False)
+    class Counts:
+        table: Table
+        moves: list[int] = int_list()
+
+    table = Table([ZoneSpec("deck", Visibility.HIDDEN)])
+    as_list, as_array = Counts(table, [0, 3, 70_000, 2**32 - 1]), Counts(table, int_array([0, 3, 70_000, 2**32 - 1]))
+    assert packer(Counts, version)(as_array) == packer(Counts, version, reuse=False)(as_list)
+    as_array.moves[1] += 1
+    assert packer(Counts, version)(as_array) != packer(Counts, version, reuse=False)(as_list)
+    with pytest.raises(OverflowError):  # what a list holding a value no 32-bit count holds raises when packed
+        as_array.moves[0] = -1
