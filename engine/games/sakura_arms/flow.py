@@ -200,7 +200,7 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
 def aura_cards(s: SakuraState, seat: int) -> list[int]:
     """Issue #20: `seat`'s Enhancements whose Ongoing `counts_as_aura` makes their tokens count as
     that player's Aura when they take damage (9-5), in the Enhancement row's order."""
-    if not s.table.zones[f"{seat}.enhancement"]:
+    if not zone(s, seat, "enhancement"):
         return []
     return [card for src_seat, card, mod in ongoing_mods(s) if src_seat == seat and mod.get("counts_as_aura")
             and where(s, card) == "enhancement" and cond_ok(s, seat, mod.get("if"), False)]
