@@ -17,7 +17,7 @@ from engine.core import events
 from engine.core.game import Deck, Game
 from engine.core.requests import Event
 from engine.core.view import CardRef
-from engine.games.sakura_arms import RULES, flow, state
+from engine.games.sakura_arms import RULES, flow, guards, state
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.deck import checked_layout, layout, validate_deck
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
@@ -198,6 +198,21 @@ def _main_moves_the_guards_allow(game: Game) -> int:
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
 def test_main_options_are_the_moves_the_guards_allow(pair):
     assert _compared_after_every_decision(pair, _main_moves_the_guards_allow)
+
+
+def _legal_basics_agree(game: Game) -> int:
+    """`legal_basics` (kept by what it depends on) of both seats against every basic action
+    asked of `basic_moves`; returns how many were compared."""
+    s = game.state
+    for seat in (0, 1):
+        plain = tuple(name for name in BASIC_ACTIONS if guards.basic_moves(s, seat, name, False) is None)
+        assert guards.legal_basics(s, seat) == plain, seat
+    return 2
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_legal_basics_kept_are_the_basic_actions_basic_moves_allows(pair):
+    assert _compared_after_every_decision(pair, _legal_basics_agree)
 
 
 def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():
