@@ -197,8 +197,9 @@ def card_range(s: SakuraState, seat: int, card: int, full_power: bool, d: CardDe
     the card's own has a condition (it may ask about the attack). A new attack has no added
     modifications, is not copied and is in no <Attacking> zone, so its modifications are its
     own, the seat's waiting next-attack ones, then the Ongoing/Devoted ones (`all_mods`, in that
-    order; only those that change a Range count, `apply_range_mods`). `d`: the card's `defn`, if
-    the caller has it."""
+    order; only those that change a Range count, `apply_range_mods`, so the Ongoing/Devoted ones
+    are asked for only when one in play changes a Range). `d`: the card's `defn`, if the caller
+    has it."""
     if d is None:
         d = defn(s, card)
     mods = [m for m in d.forced if not RANGE_KEYS.isdisjoint(m)] if d.forced else []
@@ -206,7 +207,7 @@ def card_range(s: SakuraState, seat: int, card: int, full_power: bool, d: CardDe
         return attack_range(s, make_card_attack(s, seat, card, "main", full_power))
     if s.next_attack:
         mods += [p.mod for p in s.next_attack if p.seat == seat]
-    if ongoing_mods(s):
+    if any(not RANGE_KEYS.isdisjoint(mod) for _seat, _card, mod in ongoing_mods(s)):  # else none that count
         mods += [mod for _seat, _card, mod in ongoing_for(s, seat, d.goddess, d.keywords, None, d.subtype)]
     if not mods and type(d.range) is frozenset:
         return d.range  # the usual card: nothing modifies its printed Range (`apply_range_mods` of none)
