@@ -215,6 +215,21 @@ def test_legal_basics_kept_are_the_basic_actions_basic_moves_allows(pair):
     assert _compared_after_every_decision(pair, _legal_basics_agree)
 
 
+def _resurgence_looks_agree(game: Game) -> int:
+    """`may_resurge_at_once` against a look at every used Special for Immediate Resurgence
+    (10-8); returns 1."""
+    s = game.state
+    plain = any(card in s.special_used and s.table.cards[card].defn.immediate_resurgence
+                for seat in (0, 1) for card in state.zone(s, seat, "special"))
+    assert flow.may_resurge_at_once(s) == plain
+    return 1
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_special_zones_are_looked_at_for_immediate_resurgence_when_a_used_special_has_it(pair):
+    assert _compared_after_every_decision(pair, _resurgence_looks_agree)
+
+
 def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():
     """`checked_layout` keeps each deck list's problems and layout in its card set: asked again,
     by the same or an equal list, it gives what `validate_deck` and `layout` give afresh; a changed

@@ -299,7 +299,7 @@ def settle_loop(s: SakuraState) -> None:
         choose_order(s, cards, "Several \"when\" effects happened: which resolves first?", "5-5",
                      "First the effect of {name}", TriggerPick())
         return
-    if s.special_used and duel_cards(s, "immediate_resurgence", _resurges_at_once):  # 10-8: used Specials only
+    if may_resurge_at_once(s):  # 10-8: used Specials only
         for seat in (s.active, 1 - s.active):
             for card in zone(s, seat, "special"):
                 d = s.table.cards[card].defn
@@ -322,6 +322,13 @@ def settle_loop(s: SakuraState) -> None:
 
 def _resurges_at_once(card_def: CardDef) -> bool:
     return bool(card_def.immediate_resurgence)
+
+
+def may_resurge_at_once(s: SakuraState) -> bool:
+    """Whether a used Special may have Immediate Resurgence (10-8): one of the duel's cards whose
+    printed data has it (`duel_cards`) is used; else none of the Special zones needs a look."""
+    resurgent = duel_cards(s, "immediate_resurgence", _resurges_at_once)
+    return bool(resurgent) and not resurgent.isdisjoint(s.special_used)
 
 
 run(Settle)(lambda s, step: settle(s))
