@@ -238,8 +238,8 @@ def _basic_options(s: SakuraState, legal: tuple[str, ...], pays: tuple) -> tuple
     """The options of the basic actions `legal`, each with every payment of `pays`, in that
     order: made once per duel by both (`options_made`, as each option is)."""
     made = s.options_made
-    found = s.options_made[(legal, pays)] = tuple(made.get((name, pay)) or _made(s, (name, pay))
-                                                  for name in legal for pay in pays)
+    found = made[(legal, pays)] = tuple(made.get((name, pay)) or _made(s, (name, pay))
+                                        for name in legal for pay in pays)
     return found
 
 
@@ -250,14 +250,19 @@ def legal_basics(s: SakuraState, seat: int) -> tuple[str, ...]:
     is kept by those (`_LEGAL_BASICS`, for the process: nothing else can invalidate it)."""
     mods = ongoing_mods(s)
     if mods and any("forbid_basic" in mod for _seat, _card, mod in mods):
-        return tuple(name for name in BASIC_ACTIONS if basic_moves(s, seat, name, False) is None)
+        return allowed_basics(s, seat)
     tok = s.tok
     key = (tuple(s.basic_forbidden[seat]), current_distance(s) <= mastery_zone(s), tok[DIST], tok[SHADOW],
            tok[AURA[seat]])
     found = _LEGAL_BASICS.get(key)
     if found is None:
-        found = _LEGAL_BASICS[key] = tuple(name for name in BASIC_ACTIONS if basic_moves(s, seat, name, False) is None)
+        found = _LEGAL_BASICS[key] = allowed_basics(s, seat)
     return found
+
+
+def allowed_basics(s: SakuraState, seat: int) -> tuple[str, ...]:
+    """The basic actions `basic_moves` lets `seat` make now, each asked (`legal_basics`, plain)."""
+    return tuple(name for name in BASIC_ACTIONS if basic_moves(s, seat, name, False) is None)
 
 
 # what `legal_basics` found, by what it depends on while nothing in play forbids a basic action
