@@ -223,24 +223,14 @@ def _main_options(s: SakuraState, seat: int) -> list:
             if _payable(s, seat, card, None, False, False, d) is None:
                 out.append(made.get((card, zname)) or _made(s, (card, zname)))
     if standard and not blocked:
-        pays = (("vigor",) if s.vigor[seat] >= 1 else ()) + tuple(coverable(s, zone(s, seat, "hand")))
-        if pays:
-            legal = legal_basics(s, seat)
-            out += made.get((legal, pays)) or _basic_options(s, legal, pays)
+        pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
+        for name in legal_basics(s, seat) if pays else ():
+            out += [made.get((name, pay)) or _made(s, (name, pay)) for pay in pays]
     out.append(made.get(END_MAIN) or _made(s, END_MAIN))
     return out
 
 
 END_MAIN = ("end_main",)
-
-
-def _basic_options(s: SakuraState, legal: tuple[str, ...], pays: tuple) -> tuple[Option, ...]:
-    """The options of the basic actions `legal`, each with every payment of `pays`, in that
-    order: made once per duel by both (`options_made`, as each option is)."""
-    made = s.options_made
-    found = made[(legal, pays)] = tuple(made.get((name, pay)) or _made(s, (name, pay))
-                                        for name in legal for pay in pays)
-    return found
 
 
 def legal_basics(s: SakuraState, seat: int) -> tuple[str, ...]:
