@@ -17,7 +17,7 @@ from engine.core import events
 from engine.core.game import Deck, Game
 from engine.core.requests import Event
 from engine.core.view import CardRef
-from engine.games.sakura_arms import RULES, flow, state
+from engine.games.sakura_arms import RULES, flow, guards, state
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.deck import checked_layout, layout, validate_deck
 from engine.games.sakura_arms.effects import attack_range, card_range, make_card_attack
@@ -198,6 +198,35 @@ def _main_moves_the_guards_allow(game: Game) -> int:
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
 def test_main_options_are_the_moves_the_guards_allow(pair):
     assert _compared_after_every_decision(pair, _main_moves_the_guards_allow)
+
+
+def _legal_basics_agree(game: Game) -> int:
+    """`legal_basics` (kept by what it depends on) of both seats against every basic action
+    asked of `basic_moves`; returns how many were compared."""
+    s = game.state
+    for seat in (0, 1):
+        assert guards.legal_basics(s, seat) == guards.allowed_basics(s, seat), seat
+    return 2
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_legal_basics_kept_are_the_basic_actions_basic_moves_allows(pair):
+    assert _compared_after_every_decision(pair, _legal_basics_agree)
+
+
+def _resurgence_looks_agree(game: Game) -> int:
+    """`may_resurge_at_once` against a look at every used Special for Immediate Resurgence
+    (10-8); returns 1."""
+    s = game.state
+    plain = any(card in s.special_used and s.table.cards[card].defn.immediate_resurgence
+                for seat in (0, 1) for card in state.zone(s, seat, "special"))
+    assert flow.may_resurge_at_once(s) == plain
+    return 1
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_special_zones_are_looked_at_for_immediate_resurgence_when_a_used_special_has_it(pair):
+    assert _compared_after_every_decision(pair, _resurgence_looks_agree)
 
 
 def test_deck_checks_and_layouts_worked_out_once_are_those_worked_out_afresh():

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.core.view import CardRef
 
-from engine.games.sakura_arms.cards import ADD_KEYS, parse_range
+from engine.games.sakura_arms.cards import ADD_KEYS, CardDef, parse_range
 from engine.games.sakura_arms.mechanics import poison
 from engine.games.sakura_arms.state import (ATTACK_DAMAGE, CARD, MAX_VIGOR, SHADOW, TOKEN_CARD_ZONES, SakuraState,
                                             cond_ok, defn, emit, move_tokens, ongoing_mods, owner, trigger, where,
@@ -191,21 +191,26 @@ def attack_range(s: SakuraState, atk: Attack) -> frozenset:
     return apply_range_mods(_rng(s, atk.seat, atk.x, atk.base_range), all_mods(s, atk))
 
 
-def card_range(s: SakuraState, seat: int, card: int, full_power: bool) -> frozenset:
+def card_range(s: SakuraState, seat: int, card: int, full_power: bool, d: CardDef | None = None) -> frozenset:
     """The Range of the «Attack» `seat` would make with `card` now: `attack_range` of
     `make_card_attack`, read without making the attack unless a Forced Range modification of
     the card's own has a condition (it may ask about the attack). A new attack has no added
     modifications, is not copied and is in no <Attacking> zone, so its modifications are its
     own, the seat's waiting next-attack ones, then the Ongoing/Devoted ones (`all_mods`, in that
-    order; only those that change a Range count, `apply_range_mods`)."""
-    d = defn(s, card)
+    order; only those that change a Range count, `apply_range_mods`, so the Ongoing/Devoted ones
+    are asked for only when one in play changes a Range). `d`: the card's `defn`, if the caller
+    has it."""
+    if d is None:
+        d = defn(s, card)
     mods = [m for m in d.forced if not RANGE_KEYS.isdisjoint(m)] if d.forced else []
     if mods and any("if" in m for m in mods):
         return attack_range(s, make_card_attack(s, seat, card, "main", full_power))
     if s.next_attack:
         mods += [p.mod for p in s.next_attack if p.seat == seat]
-    if ongoing_mods(s):
+    if any(not RANGE_KEYS.isdisjoint(mod) for _seat, _card, mod in ongoing_mods(s)):  # else none that count
         mods += [mod for _seat, _card, mod in ongoing_for(s, seat, d.goddess, d.keywords, None, d.subtype)]
+    if not mods and type(d.range) is frozenset:
+        return d.range  # the usual card: nothing modifies its printed Range (`apply_range_mods` of none)
     return apply_range_mods(_rng(s, seat, d.x, d.range), mods)
 
 

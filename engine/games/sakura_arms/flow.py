@@ -200,7 +200,7 @@ def take_damage(s: SakuraState, seat: int, aura, life, source: str, both: bool =
 def aura_cards(s: SakuraState, seat: int) -> list[int]:
     """Issue #20: `seat`'s Enhancements whose Ongoing `counts_as_aura` makes their tokens count as
     that player's Aura when they take damage (9-5), in the Enhancement row's order."""
-    if not s.table.zones[f"{seat}.enhancement"]:
+    if not zone(s, seat, "enhancement"):
         return []
     return [card for src_seat, card, mod in ongoing_mods(s) if src_seat == seat and mod.get("counts_as_aura")
             and where(s, card) == "enhancement" and cond_ok(s, seat, mod.get("if"), False)]
@@ -299,7 +299,7 @@ def settle_loop(s: SakuraState) -> None:
         choose_order(s, cards, "Several \"when\" effects happened: which resolves first?", "5-5",
                      "First the effect of {name}", TriggerPick())
         return
-    if s.special_used and duel_cards(s, "immediate_resurgence", _resurges_at_once):  # 10-8: used Specials only
+    if may_resurge_at_once(s):  # 10-8: used Specials only
         for seat in (s.active, 1 - s.active):
             for card in zone(s, seat, "special"):
                 d = s.table.cards[card].defn
@@ -322,6 +322,13 @@ def settle_loop(s: SakuraState) -> None:
 
 def _resurges_at_once(card_def: CardDef) -> bool:
     return bool(card_def.immediate_resurgence)
+
+
+def may_resurge_at_once(s: SakuraState) -> bool:
+    """Whether a used Special may have Immediate Resurgence (10-8): one of the duel's cards whose
+    printed data has it (`duel_cards`) is used; else none of the Special zones needs a look."""
+    resurgent = duel_cards(s, "immediate_resurgence", _resurges_at_once)
+    return bool(resurgent) and not resurgent.isdisjoint(s.special_used)
 
 
 run(Settle)(lambda s, step: settle(s))

@@ -12,7 +12,7 @@ from typing import Callable
 from engine.core.errors import Refusal
 from engine.core.requests import Option, Request
 
-from engine.games.sakura_arms.cards import BASIC_ACTIONS
+from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.mechanics import centrifuge
 from engine.games.sakura_arms.effects import card_range, flags
 from engine.games.sakura_arms.mechanics.poison import coverable
@@ -82,10 +82,12 @@ def basic_forbidden(s: SakuraState, seat: int, name: str) -> str | None:
 
 
 def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = False,
-             explain: bool = True) -> Refusal | None:
+             explain: bool = True, d: CardDef | None = None) -> Refusal | None:
     """9-2 to 9-3: the use condition (`reacting`: the attack the card would react to), the Range,
-    the Cost and the additional costs. Without `explain`, a refusal is UNEXPLAINED."""
-    d = defn(s, card)
+    the Cost and the additional costs. Without `explain`, a refusal is UNEXPLAINED. `d`: the
+    card's `defn`, if the caller has it."""
+    if d is None:
+        d = defn(s, card)
     if d.condition and not cond_ok(s, seat, d.condition, s.mode == "full_power", card, None, reacting):
         if not explain:
             return UNEXPLAINED
@@ -98,13 +100,13 @@ def _payable(s: SakuraState, seat: int, card: int, reacting=None, free: bool = F
         return refusal
     if d.type == "attack":
         cd = current_distance(s)
-        rng = card_range(s, seat, card, s.mode == "full_power" and s.active == seat)
+        rng = card_range(s, seat, card, s.mode == "full_power" and s.active == seat, d)
         if cd not in rng:
             return Refusal("9-2-1 i", f"The current Distance is {cd}, outside {d.name}'s Range "
                                       f"{sorted(rng)}; move first or use another card.") if explain else UNEXPLAINED
     if free:  # used by an effect "without paying its Cost" (issue #20): no Cost, no additional cost
         return None
-    cost = cost_of(s, seat, card)
+    cost = cost_of(s, seat, card, d)
     if cost > s.tok[FLARE[seat]]:
         return Refusal("9-3", f"{d.name} costs {cost} Flare and you have {s.tok[FLARE[seat]]}; Focus to gain Flare.") \
             if explain else UNEXPLAINED
@@ -218,18 +220,43 @@ def _main_options(s: SakuraState, seat: int) -> list:
             d = defn(s, card)
             if d.type == "variable" or (standard and d.subtype == "throughout"):
                 continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
-            if _payable(s, seat, card, explain=False) is None:
+            if _payable(s, seat, card, None, False, False, d) is None:
                 out.append(made.get((card, zname)) or _made(s, (card, zname)))
     if standard and not blocked:
         pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
-        for name in BASIC_ACTIONS:
-            if basic_moves(s, seat, name, False) is None:
-                out += [made.get((name, pay)) or _made(s, (name, pay)) for pay in pays]
+        for name in legal_basics(s, seat) if pays else ():
+            out += [made.get((name, pay)) or _made(s, (name, pay)) for pay in pays]
     out.append(made.get(END_MAIN) or _made(s, END_MAIN))
     return out
 
 
 END_MAIN = ("end_main",)
+
+
+def legal_basics(s: SakuraState, seat: int) -> tuple[str, ...]:
+    """The basic actions `basic_moves` lets `seat` make now. While no Ongoing or Devoted effect
+    in play forbids a basic action, that answer depends only on the actions forbidden this turn,
+    whether the Distance is inside the Mastery Zone and the Distance, Shadow and Aura tokens: it
+    is kept by those (`_LEGAL_BASICS`, for the process: nothing else can invalidate it)."""
+    mods = ongoing_mods(s)
+    if mods and any("forbid_basic" in mod for _seat, _card, mod in mods):
+        return allowed_basics(s, seat)
+    tok = s.tok
+    key = (tuple(s.basic_forbidden[seat]), current_distance(s) <= mastery_zone(s), tok[DIST], tok[SHADOW],
+           tok[AURA[seat]])
+    found = _LEGAL_BASICS.get(key)
+    if found is None:
+        found = _LEGAL_BASICS[key] = allowed_basics(s, seat)
+    return found
+
+
+def allowed_basics(s: SakuraState, seat: int) -> tuple[str, ...]:
+    """The basic actions `basic_moves` lets `seat` make now, each asked (`legal_basics`, plain)."""
+    return tuple(name for name in BASIC_ACTIONS if basic_moves(s, seat, name, False) is None)
+
+
+# what `legal_basics` found, by what it depends on while nothing in play forbids a basic action
+_LEGAL_BASICS: dict[tuple, tuple[str, ...]] = {}
 
 
 def made_once(s: SakuraState, key: tuple, make: Callable[[], Option]) -> Option:

@@ -19,7 +19,7 @@ from engine.core.requests import Result
 from engine.core.events import HeldEvents, emit
 from engine.core.view import CardRef
 from engine.core.rng import Rng
-from engine.core.zones import Table, Visibility, ZoneSpec
+from engine.core.zones import Table, Visibility, ZoneSpec, zone_keys
 
 from engine.games.sakura_arms.cards import CardDef
 
@@ -35,6 +35,8 @@ ZONES = (
     ZoneSpec("in_use", Visibility.PUBLIC, label="an In-use area", rule="7-1-14"),
     ZoneSpec("out", Visibility.PUBLIC, label="out of the game", rule="7-1-16"),  # unchosen cards face down
 )
+# "seat.zone" keys of the Table by seat and zone name, made once (the rules look zones up all the time)
+ZONE_KEY = zone_keys(spec.name for spec in ZONES)
 # The zones that hold no cards, stated the same way for the table: the sakura token zones
 # (counters in `SakuraState.tok`, 7-1-1 to 7-1-5) and the chosen goddesses (2-1).
 CARDLESS_ZONES = (
@@ -688,7 +690,7 @@ def holder(s: SakuraState, card: int) -> int:
 
 
 def zone(s: SakuraState, seat: int, name: str) -> list[int]:
-    return s.table.zones[f"{seat}.{name}"]
+    return s.table.zones[ZONE_KEY[seat][name]]
 
 
 def where(s: SakuraState, card: int) -> str:
@@ -892,7 +894,7 @@ def mastery_zone(s: SakuraState) -> int:
 
 
 def used_specials(s: SakuraState, seat: int) -> int:
-    return sum(1 for c in s.table.zones[f"{seat}.special"] if c in s.special_used)
+    return sum(1 for c in zone(s, seat, "special") if c in s.special_used)
 
 
 def x_value(s: SakuraState, seat: int, source: str | None) -> int:
@@ -1061,11 +1063,13 @@ def _opp_count_ok(s: SakuraState, opp: int, key: str, value: int) -> bool:
     return n >= value if bound == "least" else n <= value
 
 
-def cost_of(s: SakuraState, seat: int, card: int) -> int:
-    """6-2-1-12 / 5-6: printed Cost (or X), plus Ongoing cost modifications, never below 0."""
-    d = defn(s, card)
-    if not d.is_special and not s.table.cards[card].defn.is_special:
-        return 0
+def cost_of(s: SakuraState, seat: int, card: int, d: CardDef | None = None) -> int:
+    """6-2-1-12 / 5-6: printed Cost (or X), plus Ongoing cost modifications, never below 0.
+    `d`: the card's `defn`, if the caller has it."""
+    if d is None:
+        d = defn(s, card)
+    if d.category != "special" and s.table.cards[card].defn.category != "special":
+        return 0  # neither is a Special card (`is_special`, read without the property)
     base = x_value(s, seat, d.x) if d.cost == "X" else int(d.cost or 0)
     if d.cost_less_by:  # issue #20: "this card's Cost is reduced by" a count (5-6 addition)
         base -= x_value(s, seat, d.cost_less_by)
