@@ -239,15 +239,18 @@ def may_offer_more(state: GWState, seat: int) -> bool:
         timing = _TIMING_NOW[state.step, active] = {}
     hand, hangar = _HELD_KEYS[seat]
     held = reach.held
+    deploy_turn = active and state.step == "deploy_ft" and not state.cut
     change_now = None
     for card in z[hand] + z[hangar]:
         h = held[card]
-        if h is _QUICK or h is _DEPLOY and active and state.step == "deploy_ft" and not state.cut:
+        if h is _QUICK or h is _DEPLOY and deploy_turn:
             return True
         if h is not _DEPLOY:
             pair, d = h
-            if _timing_met(state, seat, timing, pair) and (
-                    d.keywords.get("variable") or meets_designated(power(state, seat), d.designated)):
+            ok = timing.get(pair)
+            if ok is None:
+                ok = timing[pair] = _timing_ok(state, seat, *pair)
+            if ok and (d.keywords.get("variable") or meets_designated(power(state, seat), d.designated)):
                 return True
         if card in reach.change:
             if change_now is None:
@@ -258,23 +261,18 @@ def may_offer_more(state: GWState, seat: int) -> bool:
     for zname, key in _TEXT_ZONES[seat]:
         for card in z[key]:
             for pair, i, t in texts[card]:
-                if _timing_met(state, seat, timing, pair) \
-                        and (i is None or (card, i) not in (state.cut_uses if t.each else state.text_uses)) \
+                ok = timing.get(pair)
+                if ok is None:
+                    ok = timing[pair] = _timing_ok(state, seat, *pair)
+                if ok and (i is None or (card, i) not in (state.cut_uses if t.each else state.text_uses)) \
                         and _text_prefilter(state, card, zname, t):
                     return True
     return False
 
 
-# (step, seat is active) -> {(a text's or Command's step, turn): whether `_timing_ok` holds}
+# (step, seat is active) -> {(a text's or Command's step, turn): whether `_timing_ok` holds}: it
+# reads nothing else
 _TIMING_NOW: dict[tuple[str, bool], dict[tuple[str, str], bool]] = {}
-
-
-def _timing_met(state: GWState, seat: int, timing: dict, pair: tuple[str, str]) -> bool:
-    """`_timing_ok` (which reads only the step and whether `seat` is active), remembered in `timing`."""
-    ok = timing.get(pair)
-    if ok is None:
-        ok = timing[pair] = _timing_ok(state, seat, *pair)
-    return ok
 
 
 _PASS_OPTION = Option("Pass", PASS)  # offered in every free timing; options are never changed once made
