@@ -1,7 +1,8 @@
 """The speed shortcuts of the options (issue 21) offer exactly what the guards alone would: the
 sortie options skip rolled Units before asking the guard, the text options skip texts already
 used this turn or this Cut before asking the guard, a listing of the options computes each
-seat's National Power once (`state.scan_power`), and zone lookups use keys made once
+seat's National Power once (`state.scan_power`), a free timing in which none of the seat's cards
+could offer anything is not scanned (`may_offer_more`), zone lookups use keys made once
 (`state.ZONE_KEY`), and events are handed out unredacted (engine/core/events.py); each is
 checked here against the plain way, in seeded bot games."""
 
@@ -9,7 +10,8 @@ import pytest
 
 from engine.core.game import Game
 from engine.games.gundam_war import RULES
-from engine.games.gundam_war.choices import _legal_ft, _use_candidates, sortie_request
+from engine.games.gundam_war.choices import (_legal_ft, _use_candidates, can_act, card_reach, may_offer_more,
+    sortie_request)
 from engine.games.gundam_war.guards import PASS, _ft_refusal, check_sortie, check_use
 from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Priority, Sortie, zone
 from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
@@ -78,6 +80,23 @@ def test_free_timing_options_with_power_remembered_are_the_plain_ones():
         assert [(o.label, o.action) for o in request.options] == plain, f"seed {seed}"
         listed += len(plain) > 2
     assert listed > GAMES * 10                 # many listings asked several guards for the power
+
+
+def test_a_free_timing_is_left_unscanned_only_when_the_plain_scan_finds_nothing():
+    """`may_offer_more` (and `can_act` through it) against every candidate the guards allow,
+    with the game's remembered `card_reach` and with one made afresh."""
+    skipped = offered = 0
+    for seed, game, request in _seeded_requests(Priority):
+        state, seat = game.state, request.seat
+        plain = [] if _ft_refusal(state, seat) else [o.action for o in _legal_ft(state, seat)]
+        kept = state.card_reach
+        assert may_offer_more(state, seat) or not plain, f"seed {seed}: {plain} left out"
+        assert can_act(state, seat) == bool(plain), f"seed {seed}"
+        state.card_reach = None
+        assert card_reach(state) == kept, f"seed {seed}: the remembered card reach is stale"
+        skipped += not may_offer_more(state, seat)
+        offered += bool(plain)
+    assert skipped > GAMES * 100 and offered > GAMES * 20    # most free timings skipped, many offered moves
 
 
 def test_zone_keys_name_the_tables_zones():

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from engine.core.requests import Option, Request
 
-from engine.games.gundam_war.cards import bare
+from engine.games.gundam_war.cards import CardDef, bare
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
     Order, Priority, SimultaneousEntry, Sortie, Vulture, ZONE_KEY, card_texts, controller, defn, is_rolled,
     is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, waiting_auto, where, zone)
@@ -173,6 +174,107 @@ def _legal_ft(state: GWState, seat: int):
                 yield Option(label, action)
 
 
+# -- what a seat could offer at all: most free timings offer only Pass ---------------------------
+
+_DEPLOY, _QUICK = 0, 1     # a held card that is no Command: played in the own Deploy Phase, or (Quick) any time
+
+
+@dataclass(frozen=True, slots=True)
+class CardReach:
+    """What each card (by id) could offer in a free timing, read off its definition alone: a
+    necessary condition of every candidate `_play_candidates`, `_use_candidates` and
+    `_change_candidates` make of it. A card's definition never changes and ids are never reused,
+    so this is made once per game (`card_reach`), again only when a card-coin joins the table."""
+
+    held: tuple       # from hand or Hangar: _DEPLOY, _QUICK, or a Command's ((step, turn), CardDef)
+    change: frozenset  # the cards with Change
+    texts: tuple      # on the field: ((step, turn), text index, TextDef) of each text it may play;
+                      # index None: a Team text it may gain (any text of its team, GW-A-25.15)
+
+
+def _held(d: CardDef):
+    if d.type == "command":
+        return (d.step, d.turn), d
+    return _QUICK if d.keywords.get("quick") else _DEPLOY
+
+
+def _texts_reach(d: CardDef, team_texts: dict) -> tuple:
+    own = tuple(((t.step, t.turn), i, t) for i, t in enumerate(d.texts))
+    team = d.keywords.get("team")
+    return own + tuple(((t.step, t.turn), None, t) for t in team_texts.get(team["name"], ())) if team else own
+
+
+def card_reach(state: GWState) -> CardReach:
+    """The game's `CardReach`, made when first asked (and when a card-coin was added)."""
+    found = state.card_reach
+    defs = state.table.cards
+    if found is None or len(found.held) != len(defs):
+        team_texts: dict = {}
+        for c in defs:
+            team = c.defn.keywords.get("team")
+            if team:
+                team_texts.setdefault(team["name"], []).extend(team.get("texts", ()))
+        found = state.card_reach = CardReach(
+            tuple(_held(c.defn) for c in defs), frozenset(c.id for c in defs if c.defn.keywords.get("change")),
+            tuple(_texts_reach(c.defn, team_texts) for c in defs))
+    return found
+
+
+_HELD_KEYS = tuple((ZONE_KEY[seat]["hand"], ZONE_KEY[seat]["hangar"]) for seat in (0, 1))
+
+
+def may_offer_more(state: GWState, seat: int) -> bool:
+    """False only when `_legal_ft` certainly finds nothing (then Pass is all the seat may do):
+    each test here is one the candidates' own pre-filters make (timing, Deploy Phase or Quick,
+    Designated National Power, texts used, `_text_prefilter`), so the plain scan is skipped only
+    when it would find nothing. With a card "treated as" another type (GW-A-1.2) the printed
+    types do not tell: then always True. tests/gundam_war/test_fast_paths.py checks it."""
+    if state.treated:
+        return True
+    reach = card_reach(state)
+    z = state.table.zones
+    active = seat == state.active
+    timing = _TIMING_NOW.get((state.step, active))
+    if timing is None:
+        timing = _TIMING_NOW[state.step, active] = {}
+    hand, hangar = _HELD_KEYS[seat]
+    held = reach.held
+    deploy_turn = active and state.step == "deploy_ft" and not state.cut
+    change_now = None
+    for card in z[hand] + z[hangar]:
+        h = held[card]
+        if h is _QUICK or h is _DEPLOY and deploy_turn:
+            return True
+        if h is not _DEPLOY:
+            pair, d = h
+            ok = timing.get(pair)
+            if ok is None:
+                ok = timing[pair] = _timing_ok(state, seat, *pair)
+            if ok and (d.keywords.get("variable") or meets_designated(power(state, seat), d.designated)):
+                return True
+        if card in reach.change:
+            if change_now is None:
+                change_now = not active and seat not in state.change_used and step_name(state) == "attack"
+            if change_now:
+                return True
+    texts = reach.texts
+    for zname, key in _TEXT_ZONES[seat]:
+        for card in z[key]:
+            for pair, i, t in texts[card]:
+                ok = timing.get(pair)
+                if ok is None:
+                    ok = timing[pair] = _timing_ok(state, seat, *pair)
+                if ok and (i is None or (card, i) not in (state.cut_uses if t.each else state.text_uses)) \
+                        and _text_prefilter(state, card, zname, t):
+                    return True
+    return False
+
+
+# (step, seat is active) -> {(a text's or Command's step, turn): whether `_timing_ok` holds}: it
+# reads nothing else
+_TIMING_NOW: dict[tuple[str, bool], dict[tuple[str, str], bool]] = {}
+
+
 _PASS_OPTION = Option("Pass", PASS)  # offered in every free timing; options are never changed once made
 
 
@@ -182,7 +284,8 @@ def ft_options(state: GWState, seat: int) -> list[Option]:
         return opts
     state.scan_power = {}              # listing options changes nothing: each seat's power is computed once
     try:
-        opts.extend(_legal_ft(state, seat))
+        if may_offer_more(state, seat):
+            opts.extend(_legal_ft(state, seat))
     finally:
         state.scan_power = None
     return opts
@@ -190,7 +293,7 @@ def ft_options(state: GWState, seat: int) -> list[Option]:
 
 def can_act(state: GWState, seat: int) -> bool:
     """Whether the seat has any legal move besides passing (stops at the first one found)."""
-    if _ft_refusal(state, seat):
+    if _ft_refusal(state, seat) or not may_offer_more(state, seat):
         return False
     return next(_legal_ft(state, seat), None) is not None
 

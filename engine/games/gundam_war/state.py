@@ -252,6 +252,8 @@ class GWState:
     # seat -> its National Power, remembered only while one request's options are listed
     # (choices.ft_options), when nothing changes the state; None at every other time (`power`)
     scan_power: dict | None = cache(None)
+    # what each card could offer in a free timing, from its definition (choices.card_reach)
+    card_reach: Any = cache(None)
 
 
 def waiting_auto(state: GWState, step: AutoTarget) -> dict:
