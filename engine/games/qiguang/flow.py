@@ -61,7 +61,15 @@ def _doomed(state: QgState) -> list[int]:
 
 
 def run_check(state: QgState) -> bool:
-    """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed."""
+    """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed.
+    `state.checked` says afterwards whether it found nothing (so it would find nothing again)."""
+    destroyed = _check(state)
+    state.checked = not destroyed and state.result is None
+    return destroyed
+
+
+def _check(state: QgState) -> bool:
+    """`run_check` without noting what it found."""
     if state.result is not None:
         return False
     doomed = _doomed(state)
@@ -486,6 +494,7 @@ def _proceed(state: QgState, step: Proceed) -> None:
     window = course(state)
     if type(window) is ResponseWindow and not _asks(state, window.seat):
         state.flow.settle("pass", window.seat, "QG-G19", _PASSED)
+        state.checked = False  # the window may close, and the turn end (no check follows)
         window_pass(state, window)
         _again(state)
     # else the course step asks (or, a phase beginning, runs) next
@@ -493,7 +502,9 @@ def _proceed(state: QgState, step: Proceed) -> None:
 
 @PROCESSOR.runs(PhaseBegin)
 def _begin(state: QgState, step: PhaseBegin) -> None:
-    """The start of a phase (its `Proceed` run counted the automatic step)."""
+    """The start of a phase (its `Proceed` run counted the automatic step). It leaves
+    `state.checked` as it was: untapping and advancing characters to their combat zones change
+    no health, life or hand, and the effects it triggers are queued work, checked each."""
     _phase_begin(state)
     _again(state)
 
@@ -502,6 +513,7 @@ def proceed(state: QgState) -> None:
     """Run the game on from its position until a step asks. Scenario tests call it after
     editing a position: the course step asking is queued again, a chain is driven again."""
     flow = state.flow
+    state.checked = False  # the position was edited
     if type(flow.asking) in COURSE:
         set_course(state, flow.asking)
         flow.asking = None
@@ -558,10 +570,19 @@ def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
     answered is queued again first: the game comes back to it unless the move changes it."""
     if type(step) in COURSE:
         set_course(state, step)
+    quiet = state.checked and _quiet(state, step, action)
     _HANDLERS[action["type"]](state, step, seat, action)
-    run_check(state)
+    if not quiet:
+        run_check(state)
     if state.result is None and _drivers(state.flow.steps) != 2:
         _again(state)
+
+
+def _quiet(state: QgState, step: Step, action: dict) -> bool:
+    """Whether the answer is a pass that declines an open chain or hands a response window on
+    to the other seat (the first pass of two): it changes nothing the check reads (health, life,
+    the hands), so after a check that found nothing (`state.checked`) the check is not run again."""
+    return action["type"] == "pass" and (bool(state.chain) or type(step) is ResponseWindow and not step.passes)
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
