@@ -10,6 +10,8 @@ after every decision of seeded fuzzed games (the test card set, both response-wi
 - a pass that declines a chain or hands a window on skips the check when the last check found
   nothing and nothing it reads changed since (state.checked): whenever the flag is set a check
   finds nothing, and seeded games play exactly as with a check after every answer;
+- what the options read of each card, worked out when it is made (`negating`, `Cost.least`), is
+  what the effects and cost say;
 - the per-game card facts (extended when a card is made) are those worked out from scratch;
 - events handed out unredacted (engine/core/events.py) are, whenever read, those redacted the
   plain way right after their decision (seeded bot games of the test card set).
@@ -25,6 +27,7 @@ import pytest
 
 from engine.core.flow import Step
 from engine.core.game import Game
+from engine.core.registry import get_rules
 from engine.games.qiguang import choices, flow, guards
 from engine.games.qiguang.cards import declared_x
 from engine.games.qiguang.state import CardFacts, QgState, card_facts, characters, health, lanes
@@ -113,6 +116,13 @@ def test_fast_paths_agree_with_the_plain_rules_in_fuzzed_games():
         decisions = fuzz_game(RULES, 2000 + seed, options, mutate_rate=0.05,
                               extra_check=lambda game: _agree(game, rnd), full_checks=False, decks=decks)
         assert decisions > 50
+
+
+def test_what_the_options_read_of_each_card_is_what_its_effects_and_cost_say():
+    for card in (*RULES.cards().values(), *get_rules("qiguang").cards().values()):
+        for made in (card, *card.abilities):
+            assert made.negating == any("negate" in e for e in made.effects), made.name
+            assert made.cost.least == sum(guards.requirement(made.cost, 1 if made.cost.x else 0)), made.name
 
 
 QUIET_OPTIONS = ({}, {"lightning_stops": "when_able", "damage": "end_of_turn"}, {"damage": "end_of_turn"})
