@@ -579,10 +579,19 @@ def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
 
 
 def _quiet(state: QgState, step: Step, action: dict) -> bool:
-    """Whether the answer is a pass that declines an open chain or hands a response window on
-    to the other seat (the first pass of two): it changes nothing the check reads (health, life,
-    the hands), so after a check that found nothing (`state.checked`) the check is not run again."""
-    return action["type"] == "pass" and (bool(state.chain) or type(step) is ResponseWindow and not step.passes)
+    """Whether the answer changes nothing the check reads (health, life, the hands), so that
+    after a check that found nothing (`state.checked`) the check is not run again: a pass that
+    declines an open chain, hands a response window on to the other seat, or closes a window
+    other than the end phase's (the turn ends: boosts end) or an attack's (the attack resolves);
+    an attack declared, the end of the main or battle phase, a payment taken back."""
+    kind = action["type"]
+    if kind == "pass":
+        return bool(state.chain) or type(step) is ResponseWindow and (
+            not step.passes or not step.lane and state.phase != "end")
+    return kind in _QUIET_MOVES
+
+
+_QUIET_MOVES = frozenset(("attack", "end_main", "end_battle", "cancel"))
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
