@@ -583,7 +583,9 @@ def _quiet(state: QgState, step: Step, action: dict) -> bool:
     after a check that found nothing (`state.checked`) the check is not run again: a pass that
     declines an open chain, hands a response window on to the other seat, or closes a window
     other than the end phase's (the turn ends: boosts end) or an attack's (the attack resolves);
-    an attack declared, the end of the main or battle phase, a payment taken back."""
+    an attack declared, the end of the main or battle phase, a payment taken back; a card or
+    ability started or paid for: it goes onto the chain and resolves later, and cards only leave
+    the hand (fewer harmony cards there show no more Elements of Harmony)."""
     kind = action["type"]
     if kind == "pass":
         return bool(state.chain) or type(step) is ResponseWindow and (
@@ -591,7 +593,7 @@ def _quiet(state: QgState, step: Step, action: dict) -> bool:
     return kind in _QUIET_MOVES
 
 
-_QUIET_MOVES = frozenset(("attack", "end_main", "end_battle", "cancel"))
+_QUIET_MOVES = frozenset(("attack", "end_main", "end_battle", "cancel", "summon", "play", "ability", "pay"))
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
