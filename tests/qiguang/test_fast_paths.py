@@ -8,9 +8,10 @@ after every decision of seeded fuzzed games (the test card set, both response-wi
   unless a continuous effect lowers health) are those at health 0 or below, also after damage
   is dealt to a character of the position;
 - an answer that changes nothing the check reads (flow._quiet: most passes, an attack declared,
-  a phase ended, a card or ability started or paid for: cards only leave the hand) skips the check when the last check found nothing and nothing it reads changed
-  since (state.checked): what the check reads is then as that check left it, a quiet answer
-  changes none of it, and seeded games play exactly as with a check after every answer;
+  a phase ended, a card or ability started or paid for: cards only leave the hand) skips the
+  check when the last check found nothing and nothing it reads changed since (state.checked):
+  what the check reads is then as that check left it, a quiet answer changes none of it, and
+  seeded games play exactly as with a check after every answer;
 - what the options read of each card, worked out when it is made (`negating`, `Cost.least`), is
   what the effects and cost say;
 - the per-game card facts (extended when a card is made) are those worked out from scratch;
@@ -33,9 +34,9 @@ from engine.games.qiguang import choices, flow, guards
 from engine.games.qiguang.cards import declared_x
 from engine.games.qiguang.state import CardFacts, QgState, card_facts, characters, health, lanes
 from tests.fuzzing import fuzz_game
-from tts_bridge.selfplay import random_players
 from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
 from tests.qiguang.scenario import RULES, full_deck
+from tts_bridge.selfplay import random_players
 
 PLAYS = ("summon", "play", "ability")
 
