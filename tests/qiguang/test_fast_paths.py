@@ -12,6 +12,8 @@ after every decision of seeded fuzzed games (the test card set, both response-wi
   check when the last check found nothing and nothing it reads changed since (state.checked):
   what the check reads is then as that check left it, a quiet answer changes none of it, and
   seeded games play exactly as with a check after every answer;
+- response windows made once per seat, passes and lane (flow.response_window) play as windows
+  made afresh;
 - what the options read of each card, worked out when it is made (`negating`, `Cost.least`), is
   what the effects and cost say;
 - the per-game card facts (extended when a card is made) are those worked out from scratch;
@@ -32,7 +34,7 @@ from engine.core.game import Game
 from engine.core.registry import get_rules
 from engine.games.qiguang import choices, flow, guards
 from engine.games.qiguang.cards import declared_x
-from engine.games.qiguang.state import CardFacts, QgState, card_facts, characters, health, lanes
+from engine.games.qiguang.state import CardFacts, QgState, ResponseWindow, card_facts, characters, health, lanes
 from tests.fuzzing import fuzz_game
 from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
 from tests.qiguang.scenario import RULES, full_deck
@@ -180,6 +182,12 @@ def test_quiet_answers_play_as_with_a_check_after_every_answer(monkeypatch, opti
     fast = [_bot_game(seed, options) for seed in range(30)]
     monkeypatch.setattr(flow, "_quiet", lambda state, step, action: False)
     assert [_bot_game(seed, options) for seed in range(30)] == fast
+
+
+def test_windows_made_once_play_as_windows_made_afresh(monkeypatch):
+    shared = [_bot_game(seed, {"lanes": 3}) for seed in range(20)]
+    monkeypatch.setattr(flow, "response_window", ResponseWindow)
+    assert [_bot_game(seed, {"lanes": 3}) for seed in range(20)] == shared
 
 
 def _bot_game(seed: int, options: dict, after: Callable[[Game], None] | None = None) -> list[str]:

@@ -261,16 +261,21 @@ def tie_answer(state: QgState, step: TieAnswer) -> QgRequest:
     return _asked(QgRequest(step.seat, "tie", "Your opponent offers a tie: the game is in a loop.", opts), state)
 
 
+# the passes of a chain and a response window, asked at most decisions: made once (an Option is never changed)
+_DECLINE = Option("Decline (the chain closes)", {"type": "pass"})
+_PASS = Option("Pass", {"type": "pass"})
+
+
 def respond(state: QgState, step: Respond) -> QgRequest:
     seat = step.seat
-    opts = _legal_plays(state, seat, True) + [Option("Decline (the chain closes)", {"type": "pass"})]
+    opts = _legal_plays(state, seat, True) + [_DECLINE]
     return _asked(QgRequest(seat, "respond", f"Respond to link {len(state.chain)} with a Lightning card or ability?",
                             opts), state)
 
 
 def window(state: QgState, step: ResponseWindow) -> QgRequest:
     seat = step.seat
-    opts = _legal_plays(state, seat, True) + [Option("Pass", {"type": "pass"})]
+    opts = _legal_plays(state, seat, True) + [_PASS]
     when = f"lane {step.lane} attacks" if step.lane else f"{state.phase} phase begins"
     return _asked(QgRequest(seat, "window", f"The {when}: use a Lightning card or ability?", opts), state)
 

@@ -11,6 +11,7 @@ and passes response windows their seat cannot use, until a step asks.
 from __future__ import annotations
 
 import operator
+from functools import cache
 from typing import Any
 
 from engine.core.flow import Processor, Step
@@ -198,6 +199,13 @@ def set_course(state: QgState, step: Step) -> None:
         queued.append(step)
 
 
+@cache
+def response_window(seat: int, passes: int = 0, lane: int = 0) -> ResponseWindow:
+    """The `ResponseWindow` step, made once per seat, passes and lane (steps are never changed
+    once made; one is queued at almost every decision)."""
+    return ResponseWindow(seat, passes, lane)
+
+
 def _window(state: QgState) -> ResponseWindow | None:
     step = course(state)
     return step if type(step) is ResponseWindow else None
@@ -207,7 +215,7 @@ def _restart_window(state: QgState) -> None:
     """After a chain in a response window the window starts again with the turn player."""
     window = _window(state)
     if window is not None:
-        set_course(state, ResponseWindow(state.active, 0, window.lane))
+        set_course(state, response_window(state.active, 0, window.lane))
 
 
 def _queue(state: QgState, effects: tuple, ctx: EffectCtx) -> None:
@@ -308,7 +316,7 @@ def start_turn(state: QgState, seat: int) -> None:
 def _phase_begin(state: QgState) -> None:
     """Run the start of the phase; its response window (or the draw choice) comes next."""
     seat, phase = state.active, state.phase
-    window = ResponseWindow(seat)
+    window = response_window(seat)
     emit(state, {"type": "phase", "phase": phase, "seat": seat, "rule": "QG-3.1"})
     if phase == "preparation":
         c = state.crystals[seat]
@@ -547,7 +555,7 @@ def window_pass(state: QgState, window: ResponseWindow) -> None:
     if passes >= 2:
         _window_done(state, window)
     else:
-        set_course(state, ResponseWindow(1 - window.seat, passes, window.lane))
+        set_course(state, response_window(1 - window.seat, passes, window.lane))
 
 
 # -- applying decisions ---------------------------------------------------------------------
@@ -635,7 +643,7 @@ def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | Non
     if len(state.chain) == 1:
         window = _window(state)
         if window is not None and window.passes:
-            set_course(state, ResponseWindow(window.seat, 0, window.lane))
+            set_course(state, response_window(window.seat, 0, window.lane))
 
 
 def _summon(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -693,7 +701,7 @@ def _draw(state: QgState, step: Any, seat: int, action: dict) -> None:
         draw(state, seat, 1)
     if state.result is None:
         _triggers(state, "on_draw")
-        set_course(state, ResponseWindow(state.active))
+        set_course(state, response_window(state.active))
 
 
 def _exile_crystal(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -732,7 +740,7 @@ def _attack(state: QgState, step: Any, seat: int, action: dict) -> None:
     card = at(state, seat, "combat", lane)
     state.attacked.add(card)
     emit(state, {"type": "attack_declared", "card": CardRef(card), "lane": lane, "rule": "QG-3.5.1"})
-    set_course(state, ResponseWindow(state.active, 0, lane))  # QG-G19, QG-G22: Lightning before damage
+    set_course(state, response_window(state.active, 0, lane))  # QG-G19, QG-G22: Lightning before damage
 
 
 def _end_main(state: QgState, step: Any, seat: int, action: dict) -> None:
