@@ -97,6 +97,11 @@ class Cost:
     any: int = 0
     x: str | None = None  # the race that pays X, "any", or None (no X)
 
+    def __post_init__(self) -> None:
+        # the fewest crystals and Mana Sources any payment takes (X at least 1): the options
+        # rule out a cost out of reach without the payment cache (choices._usable)
+        object.__setattr__(self, "least", self.fixed + (1 if self.x else 0))
+
     def _key(self) -> tuple:
         return (self.earth, self.pegasus, self.unicorn, self.any, self.x)
 
@@ -123,6 +128,11 @@ class Cost:
         return " + ".join(parts) or "free"
 
 
+def negates(effects: tuple) -> bool:
+    """Whether the effects cancel a chain link (QG-9.2): usable only with a chain open."""
+    return any("negate" in e for e in effects)
+
+
 @dataclass(frozen=True)
 class Ability:
     """An active ability (QG-7.3 for leaders); each is usable once per turn."""
@@ -133,6 +143,10 @@ class Ability:
     lightning: bool = False
     target: str | None = None
     text: str = ""
+    negating: bool = field(default=False, compare=False, repr=False)  # `negates(effects)`, read by the options
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "negating", negates(self.effects))
 
 
 @dataclass(frozen=True)
@@ -173,9 +187,11 @@ class CardDef:
     text: str = ""
     flavor: str = ""
     is_character: bool = field(default=False, compare=False)
+    negating: bool = field(default=False, compare=False, repr=False)  # `negates(effects)`, read by the options
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "is_character", self.type == "character")
+        object.__setattr__(self, "negating", negates(self.effects))
 
     @property
     def title(self) -> str:

@@ -13,7 +13,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
-from engine.games.qiguang.cards import RACE_NAMES, RACES, Ability, CardDef, declared_x
+from engine.games.qiguang.cards import RACE_NAMES, RACES, Ability, CardDef, Cost, declared_x
 from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
                                         Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts, defn,
                                         lanes, mana_sources, LANE_KEY, ZONE_KEY)
@@ -73,36 +73,45 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     guard refuses too; most requests are response windows, where they rule out everything."""
     cards = state.table.cards
     hand = state.table.zones[ZONE_KEY[seat]["hand"]]
+    facts = card_facts(state)
     if lightning_only:
-        lightning = card_facts(state).lightning
+        lightning = facts.lightning
         hand = [c for c in hand if c in lightning]
-    used = state.abilities_used
-    leader_used = state.leader_used[seat]
-    chain = bool(state.chain)
-    abilities = [(c, i) for c in _with_abilities(state, seat, lightning_only)
-                 for i, a in enumerate(cards[c].defn.abilities)
-                 if (a.lightning or not lightning_only)
-                 and not (leader_used if cards[c].defn.leader else (c, i) in used)]
+    found = _with_abilities(state, seat, facts.with_lightning if lightning_only else facts.with_abilities)
+    abilities = _unused(state, seat, found, lightning_only) if found else found
     if not hand and not abilities:
         return hand, abilities
     untapped = guards.untapped(state, seat)
     mana = len(mana_sources(state, seat))
-    play_mana = guards.mana_allowed(state, "play")
-    hand = [c for c in hand if _usable_card(cards[c].defn, chain, untapped, mana, play_mana)]
-    ability_mana = guards.mana_allowed(state, "ability")
-    abilities = [(c, i) for c, i in abilities if _usable_ability(cards[c].defn.abilities[i], chain, untapped, mana,
-                                                                 ability_mana)]
+    chain = bool(state.chain)
+    if hand:
+        play_mana = guards.mana_allowed(state, "play")
+        hand = [c for c in hand if _usable_card(cards[c].defn, chain, untapped, mana, play_mana)]
+    if abilities:
+        ability_mana = guards.mana_allowed(state, "ability")
+        abilities = [(c, i) for c, i in abilities
+                     if _usable_ability(cards[c].defn.abilities[i], chain, untapped, mana, ability_mana)]
     return hand, abilities
 
 
-def _with_abilities(state: QgState, seat: int, lightning: bool) -> list[int]:
-    """The seat's cards in its lanes, support and field areas that have abilities (Lightning ones
-    if `lightning`), in the order of those zones (`play_keys`), found from the few cards of the
-    game that have any."""
+def _unused(state: QgState, seat: int, found: list[int], lightning_only: bool) -> list[tuple[int, int]]:
+    """The (card, ability index) of the abilities of `found` not used this turn (Lightning ones
+    if `lightning_only`)."""
+    cards = state.table.cards
+    used = state.abilities_used
+    leader_used = state.leader_used[seat]
+    return [(c, i) for c in found for i, a in enumerate(cards[c].defn.abilities)
+            if (a.lightning or not lightning_only)
+            and not (leader_used if cards[c].defn.leader else (c, i) in used)]
+
+
+def _with_abilities(state: QgState, seat: int, candidates: tuple[int, ...]) -> list[int]:
+    """The seat's cards among `candidates` (the card facts' cards with abilities, or with
+    Lightning ones) in its lanes, support and field areas, in the order of those zones
+    (`play_keys`)."""
     rank = state.play_rank[seat]
     zone_of = state.table.zone_of
-    facts = card_facts(state)
-    found = [c for c in (facts.with_lightning if lightning else facts.with_abilities) if zone_of[c] in rank]
+    found = [c for c in candidates if zone_of[c] in rank]
     if len(found) > 1:
         z = state.table.zones
         found.sort(key=lambda c: (rank[zone_of[c]], z[zone_of[c]].index(c)))
@@ -114,13 +123,21 @@ def _usable_card(d: CardDef, chain: bool, untapped: tuple[int, int, int], mana: 
     if d.type == "token":
         return False
     if d.is_character:
-        return affordable(d.cost, untapped, mana, True)
-    return affordable(d.cost, untapped, mana, play_mana) and (chain or not guards.negates(d.effects))
+        return _in_reach(d.cost, untapped, mana, True)
+    return (chain or not d.negating) and _in_reach(d.cost, untapped, mana, play_mana)
 
 
 def _usable_ability(a: Ability, chain: bool, untapped: tuple[int, int, int], mana: int, ability_mana: bool) -> bool:
     """`_usable` for an ability not used this turn."""
-    return affordable(a.cost, untapped, mana, ability_mana) and (chain or not guards.negates(a.effects))
+    return (chain or not a.negating) and _in_reach(a.cost, untapped, mana, ability_mana)
+
+
+def _in_reach(cost: Cost, untapped: tuple[int, int, int], mana: int, mana_allowed: bool) -> bool:
+    """`affordable`, asked only of a cost that takes no more than all the crystals and Mana
+    Sources (`Cost.least`) and so may be paid."""
+    if cost.least > untapped[0] + untapped[1] + untapped[2] + (mana if mana_allowed else 0):
+        return False
+    return affordable(cost, untapped, mana, mana_allowed)
 
 
 def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:
@@ -244,16 +261,21 @@ def tie_answer(state: QgState, step: TieAnswer) -> QgRequest:
     return _asked(QgRequest(step.seat, "tie", "Your opponent offers a tie: the game is in a loop.", opts), state)
 
 
+# the passes of a chain and a response window, asked at most decisions: made once (an Option is never changed)
+_DECLINE = Option("Decline (the chain closes)", {"type": "pass"})
+_PASS = Option("Pass", {"type": "pass"})
+
+
 def respond(state: QgState, step: Respond) -> QgRequest:
     seat = step.seat
-    opts = _legal_plays(state, seat, True) + [Option("Decline (the chain closes)", {"type": "pass"})]
+    opts = _legal_plays(state, seat, True) + [_DECLINE]
     return _asked(QgRequest(seat, "respond", f"Respond to link {len(state.chain)} with a Lightning card or ability?",
                             opts), state)
 
 
 def window(state: QgState, step: ResponseWindow) -> QgRequest:
     seat = step.seat
-    opts = _legal_plays(state, seat, True) + [Option("Pass", {"type": "pass"})]
+    opts = _legal_plays(state, seat, True) + [_PASS]
     when = f"lane {step.lane} attacks" if step.lane else f"{state.phase} phase begins"
     return _asked(QgRequest(seat, "window", f"The {when}: use a Lightning card or ability?", opts), state)
 

@@ -11,6 +11,7 @@ and passes response windows their seat cannot use, until a step asks.
 from __future__ import annotations
 
 import operator
+from functools import cache
 from typing import Any
 
 from engine.core.flow import Processor, Step
@@ -61,7 +62,15 @@ def _doomed(state: QgState) -> list[int]:
 
 
 def run_check(state: QgState) -> bool:
-    """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed."""
+    """QG-3.5.6, QG-2.2.1, QG-2.3.1, QG-0.3. Returns whether a character was destroyed.
+    `state.checked` says afterwards whether it found nothing (so it would find nothing again)."""
+    destroyed = _check(state)
+    state.checked = not destroyed and state.result is None
+    return destroyed
+
+
+def _check(state: QgState) -> bool:
+    """`run_check` without noting what it found."""
     if state.result is not None:
         return False
     doomed = _doomed(state)
@@ -190,6 +199,13 @@ def set_course(state: QgState, step: Step) -> None:
         queued.append(step)
 
 
+@cache
+def response_window(seat: int, passes: int = 0, lane: int = 0) -> ResponseWindow:
+    """The `ResponseWindow` step, made once per seat, passes and lane (steps are never changed
+    once made; one is queued at almost every decision)."""
+    return ResponseWindow(seat, passes, lane)
+
+
 def _window(state: QgState) -> ResponseWindow | None:
     step = course(state)
     return step if type(step) is ResponseWindow else None
@@ -199,7 +215,7 @@ def _restart_window(state: QgState) -> None:
     """After a chain in a response window the window starts again with the turn player."""
     window = _window(state)
     if window is not None:
-        set_course(state, ResponseWindow(state.active, 0, window.lane))
+        set_course(state, response_window(state.active, 0, window.lane))
 
 
 def _queue(state: QgState, effects: tuple, ctx: EffectCtx) -> None:
@@ -300,7 +316,7 @@ def start_turn(state: QgState, seat: int) -> None:
 def _phase_begin(state: QgState) -> None:
     """Run the start of the phase; its response window (or the draw choice) comes next."""
     seat, phase = state.active, state.phase
-    window = ResponseWindow(seat)
+    window = response_window(seat)
     emit(state, {"type": "phase", "phase": phase, "seat": seat, "rule": "QG-3.1"})
     if phase == "preparation":
         c = state.crystals[seat]
@@ -486,6 +502,7 @@ def _proceed(state: QgState, step: Proceed) -> None:
     window = course(state)
     if type(window) is ResponseWindow and not _asks(state, window.seat):
         state.flow.settle("pass", window.seat, "QG-G19", _PASSED)
+        state.checked = False  # the window may close, and the turn end (no check follows)
         window_pass(state, window)
         _again(state)
     # else the course step asks (or, a phase beginning, runs) next
@@ -493,7 +510,9 @@ def _proceed(state: QgState, step: Proceed) -> None:
 
 @PROCESSOR.runs(PhaseBegin)
 def _begin(state: QgState, step: PhaseBegin) -> None:
-    """The start of a phase (its `Proceed` run counted the automatic step)."""
+    """The start of a phase (its `Proceed` run counted the automatic step). It leaves
+    `state.checked` as it was: untapping and advancing characters to their combat zones change
+    no health, life or hand, and the effects it triggers are queued work, checked each."""
     _phase_begin(state)
     _again(state)
 
@@ -502,6 +521,7 @@ def proceed(state: QgState) -> None:
     """Run the game on from its position until a step asks. Scenario tests call it after
     editing a position: the course step asking is queued again, a chain is driven again."""
     flow = state.flow
+    state.checked = False  # the position was edited
     if type(flow.asking) in COURSE:
         set_course(state, flow.asking)
         flow.asking = None
@@ -535,7 +555,7 @@ def window_pass(state: QgState, window: ResponseWindow) -> None:
     if passes >= 2:
         _window_done(state, window)
     else:
-        set_course(state, ResponseWindow(1 - window.seat, passes, window.lane))
+        set_course(state, response_window(1 - window.seat, passes, window.lane))
 
 
 # -- applying decisions ---------------------------------------------------------------------
@@ -558,10 +578,30 @@ def _answer(state: QgState, step: Step, seat: int, action: dict) -> None:
     answered is queued again first: the game comes back to it unless the move changes it."""
     if type(step) in COURSE:
         set_course(state, step)
+    quiet = state.checked and _quiet(state, step, action)
     _HANDLERS[action["type"]](state, step, seat, action)
-    run_check(state)
+    if not quiet:
+        run_check(state)
     if state.result is None and _drivers(state.flow.steps) != 2:
         _again(state)
+
+
+def _quiet(state: QgState, step: Step, action: dict) -> bool:
+    """Whether the answer changes nothing the check reads (health, life, the hands), so that
+    after a check that found nothing (`state.checked`) the check is not run again: a pass that
+    declines an open chain, hands a response window on to the other seat, or closes a window
+    other than the end phase's (the turn ends: boosts end) or an attack's (the attack resolves);
+    an attack declared, the end of the main or battle phase, a payment taken back; a card or
+    ability started or paid for: it goes onto the chain and resolves later, and cards only leave
+    the hand (fewer harmony cards there show no more Elements of Harmony)."""
+    kind = action["type"]
+    if kind == "pass":
+        return bool(state.chain) or type(step) is ResponseWindow and (
+            not step.passes or not step.lane and state.phase != "end")
+    return kind in _QUIET_MOVES
+
+
+_QUIET_MOVES = frozenset(("attack", "end_main", "end_battle", "cancel", "summon", "play", "ability", "pay"))
 
 
 def _choose_order(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -603,7 +643,7 @@ def _make_link(state: QgState, seat: int, kind: str, card: int, index: int | Non
     if len(state.chain) == 1:
         window = _window(state)
         if window is not None and window.passes:
-            set_course(state, ResponseWindow(window.seat, 0, window.lane))
+            set_course(state, response_window(window.seat, 0, window.lane))
 
 
 def _summon(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -661,7 +701,7 @@ def _draw(state: QgState, step: Any, seat: int, action: dict) -> None:
         draw(state, seat, 1)
     if state.result is None:
         _triggers(state, "on_draw")
-        set_course(state, ResponseWindow(state.active))
+        set_course(state, response_window(state.active))
 
 
 def _exile_crystal(state: QgState, step: Any, seat: int, action: dict) -> None:
@@ -700,7 +740,7 @@ def _attack(state: QgState, step: Any, seat: int, action: dict) -> None:
     card = at(state, seat, "combat", lane)
     state.attacked.add(card)
     emit(state, {"type": "attack_declared", "card": CardRef(card), "lane": lane, "rule": "QG-3.5.1"})
-    set_course(state, ResponseWindow(state.active, 0, lane))  # QG-G19, QG-G22: Lightning before damage
+    set_course(state, response_window(state.active, 0, lane))  # QG-G19, QG-G22: Lightning before damage
 
 
 def _end_main(state: QgState, step: Any, seat: int, action: dict) -> None:

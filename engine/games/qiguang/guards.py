@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from engine.core.errors import Refusal
 
-from engine.games.qiguang.cards import MAX_X, RACES, Ability, CardDef, Cost, declared_x
+from engine.games.qiguang.cards import MAX_X, RACES, Ability, CardDef, Cost, declared_x, negates
 from engine.games.qiguang.effects import targets
 from engine.games.qiguang.state import (RACE_INDEX, BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase,
                                         Pay, QgState, Respond, ResponseWindow, Surcharge, TieAnswer, at, attack,
@@ -126,11 +126,6 @@ def can_pay(state: QgState, seat: int, cost: Cost, kind: str) -> bool:
 def target_candidates(state: QgState, seat: int, kind: str | None) -> list[int]:
     """The characters a card or ability with this `target` kind may choose: its scope's (REGISTRY)."""
     return targets(state, seat, kind)
-
-
-def negates(effects: tuple) -> bool:
-    """Whether the effects cancel a chain link (QG-9.2): usable only with a chain open."""
-    return any("negate" in e for e in effects)
 
 
 # -- when may a seat start a card or ability ------------------------------------------------

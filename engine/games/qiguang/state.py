@@ -324,6 +324,10 @@ class QgState:
     held_events: "HeldEvents | None" = cache(None)
     auto_steps: int = cache(0)  # automatic steps in this decision (QG-G31)
     positions: dict = cache(factory=dict)  # positions after a destruction in this decision (QG-2.3.2)
+    # the last check (flow.run_check) found nothing and nothing it reads changed since: set by the
+    # check; cleared where what it reads may change with no check after it (a response window
+    # passed by itself, a position edited and `flow.proceed` run); read by `flow._answer`
+    checked: bool = cache(False)
     char_keys: list[list[str]] = cache(None)  # zone keys of each seat's lanes, standby before combat
     play_keys: list[tuple[str, ...]] = cache(None)  # char_keys, then support and field: where abilities are
     play_rank: list[dict[str, int]] = cache(None)  # each play_keys zone key -> its place
