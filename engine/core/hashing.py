@@ -86,10 +86,11 @@ def int_array(values: "Iterable[int] | bytes" = ()) -> array:
 
 
 def _int_list_bytes(values: "list[int] | array") -> bytes:
-    """The values as 32-bit unsigned ints: an IntList's own bytes, a list's packed the same."""
+    """The values as 32-bit unsigned ints: an `int_array`'s own bytes, a list's by `pack_ints`
+    (the same bytes)."""
     if type(values) is array and values.typecode == "I":
         return values.tobytes()
-    return array("I", values).tobytes()
+    return pack_ints(values)
 
 
 def is_cache(f: dataclasses.Field) -> bool:
