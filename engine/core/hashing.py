@@ -517,15 +517,17 @@ def _tuple_head(n: int) -> bytes:
     return b"(" + n.to_bytes(4, "little")
 
 
-def _marshal_while_equal() -> Callable[[Any], bytes]:
-    """`marshal.dumps(value, 0)` remembered with a copy of the value (its bytes loaded back)
-    and reused while the value compares equal: the table's zones change on few decisions of
-    some games. Equal values of the table's types (ints, lists, tuples) marshal the same."""
+def _marshal_while_equal(copy: Callable[[Any], Any] | None = None) -> Callable[[Any], bytes]:
+    """`marshal.dumps(value, 0)` remembered with a copy of the value and reused while the value
+    compares equal: the table's zones change on few decisions of some games. Equal values of
+    the table's types (ints, lists, tuples) marshal the same. The copy is the type's own
+    (`copy`, e.g. `Table.hash_value_copy`: it copies only the parts the table keeps changing,
+    a fraction of loading the bytes back) or else the bytes loaded back."""
     cell: list[tuple[Any, bytes]] = [(None, b"")]
 
     def changed(value: Any) -> bytes:
         result = marshal.dumps(value, _MARSHAL_FORMAT)
-        cell[0] = (marshal.loads(result), result)
+        cell[0] = (marshal.loads(result) if copy is None else copy(value), result)
         return result
     changed.cell = cell
     return changed
@@ -569,12 +571,13 @@ def _v4_source(tp: Any, name: str, env: dict[str, Any]) -> str | None:
     return f"({inline} if type({expr}) is _R_{name} else _F[type({expr})]({expr}))"
 
 
-def _table_reused_source(marshals: list[str], joined: str, rest: _Rest | None, env: dict[str, Any]) -> str:
+def _table_reused_source(marshals: list[str], joined: str, rest: _Rest | None, env: dict[str, Any],
+                         table_type: type | None) -> str:
     """The reusing packer of hash versions 3 and 4 whose first plain field packs by
     `hash_value()` (the table): the bytes of its value are reused while it compares equal, and
     spliced into the one marshal call's bytes (a tuple's bytes are its head and its items'
     bytes), so the bytes are those of `full_pack`, which the fuzz checks after every decision."""
-    changed = _marshal_while_equal()
+    changed = _marshal_while_equal(getattr(table_type, "hash_value_copy", None))
     env.update(_table_changed=changed, _table_cell=changed.cell, _marshal=marshal.dumps)
     others = "".join(m + ", " for m in marshals[1:])
     for n in (len(marshals), len(marshals) + 1):
@@ -615,6 +618,7 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
     if version not in HASH_VERSIONS:
         raise ValueError(f"hash version {version} is not one this engine computes ({HASH_VERSIONS})")
     marshals: list[str] = []
+    table_type: type | None = None
     fixed = {f.name for f in dataclasses.fields(state_type) if f.metadata.get(_FIXED)}
     hints = _field_types(state_type)
     optional = {name for name, tp in hints.items()
@@ -630,6 +634,8 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
             continue
         if encode is _BYTES and name not in optional:
             if version >= 3 and callable(getattr(hints[name], "hash_value", None)):
+                if not marshals:  # the first one's bytes are reused (`_table_reused_source`)
+                    table_type = hints[name]
                 marshals.append(f"state.{name}.hash_value()")
             else:
                 blobs.append(f"state.{name}.hash_bytes()")
@@ -677,7 +683,7 @@ def packer(state_type: type, version: int = HASH_VERSION, reuse: bool = True) ->
     rest = _rest_source(version, values, hints, env)
     env.update(_FORM_NAMES)
     if reuse and version >= 3 and marshals and marshals[0].endswith(".hash_value()"):
-        source = _table_reused_source(marshals, joined, rest, env)
+        source = _table_reused_source(marshals, joined, rest, env, table_type)
     elif version < 3:
         rest = rest or _Rest("", "()", "()")
         source = f"def pack(state):\n{rest.prelude}    return {joined}repr({rest.by_repr}).encode(),))\n"

@@ -200,6 +200,14 @@ class Table:
                     sorted((card, first, self.cards[card].owner) for card, first in self.given.items()))
         return tuple(self.zones.values()), sorted(face_down) if face_down else ()
 
+    @staticmethod
+    def hash_value_copy(value: tuple) -> tuple:
+        """A copy of a `hash_value()` that later moves leave as it is, for the packer to compare
+        the next one with (engine/core/hashing.py reuses the bytes while they are equal): the
+        zone lists are the table's own and are copied; every other part is made new by each
+        call. A fraction of the cost of loading the marshalled bytes back."""
+        return (tuple(map(list.copy, value[0])), *value[1:])
+
     def check_invariants(self) -> None:
         """Every card is in exactly one zone, and the zone index agrees with the zone lists."""
         seen: dict[int, str] = {}

@@ -199,7 +199,9 @@ def test_the_table_bytes_reused_while_its_zones_are_equal_are_spliced_into_the_o
     """The reusing packer marshals the table apart (reused while its zones compare equal) and
     splices the bytes into the one marshal call's: they must be that call's bytes exactly,
     as `full_pack` writes them, through in-place changes of the zones (a shuffle, a move, a
-    face-down card), with plain values only and with records (version 3: by repr; 4: formed)."""
+    face-down card, a card shown to a seat), with plain values only and with records (version
+    3: by repr; 4: formed). The copy it compares with (`Table.hash_value_copy`) must not follow
+    the zones' changes."""
     import marshal
 
     from engine.core.hashing import full_pack
@@ -210,7 +212,8 @@ def test_the_table_bytes_reused_while_its_zones_are_equal_are_spliced_into_the_o
         pack = packer(type(state), version)
         deck = state.table.zone(0, "deck")
         changes = [deck.reverse, lambda: state.table.move(1, 0, "hand"), lambda: state.table.face_down.add(0),
-                   state.table.face_down.clear, lambda: state.table.move(1, 0, "deck", 0), deck.reverse]
+                   state.table.face_down.clear, lambda: state.table.move(1, 0, "deck", 0), deck.reverse,
+                   lambda: state.table.reveal([0], 1), deck.reverse, lambda: state.table.conceal(1)]
         for change in changes:
             before = pack(state)
             change()
