@@ -227,8 +227,11 @@ def may_offer_more(state: GWState, seat: int) -> bool:
     """False only when `_legal_ft` certainly finds nothing (then Pass is all the seat may do):
     each test here is one the candidates' own pre-filters make (timing, Deploy Phase or Quick,
     Designated National Power, texts used, `_text_prefilter`), so the plain scan is skipped only
-    when it would find nothing. With a card "treated as" another type (GW-A-1.2) the printed
-    types do not tell: then always True. tests/gundam_war/test_fast_paths.py checks it."""
+    when it would find nothing. A Command, or a Multiple text, that passes them all is asked last
+    whether it has any candidate at all (a target; a card to pay with), as the candidates ask: the
+    Commands of a hand have none most of the time. With a card "treated as" another type
+    (GW-A-1.2) the printed types do not tell: then always True.
+    tests/gundam_war/test_fast_paths.py checks it."""
     if state.treated:
         return True
     reach = state.card_reach
@@ -243,6 +246,7 @@ def may_offer_more(state: GWState, seat: int) -> bool:
     held = reach.held
     deploy_turn = active and state.step == "deploy_ft" and not state.cut
     change, change_now = reach.change, None
+    later = []                            # (card, its Command's CardDef or its Multiple text) to ask last
     for card in z[hand] + z[hangar]:
         h = held[card]
         if h is _QUICK or h is _DEPLOY and deploy_turn:
@@ -253,7 +257,7 @@ def may_offer_more(state: GWState, seat: int) -> bool:
             if ok is None:
                 ok = timing[pair] = _timing_ok(state, seat, *pair)
             if ok and (d.keywords.get("variable") or meets_designated(power(state, seat), d.designated)):
-                return True
+                later.append((card, d))
         if card in change:
             if change_now is None:
                 change_now = not active and seat not in state.change_used and step_name(state) == "attack"
@@ -268,8 +272,19 @@ def may_offer_more(state: GWState, seat: int) -> bool:
                     ok = timing[pair] = _timing_ok(state, seat, *pair)
                 if ok and (i is None or (card, i) not in (state.cut_uses if t.each else state.text_uses)) \
                         and _text_prefilter(state, card, zname, t):
-                    return True
-    return False
+                    if t.special != "multiple" or i is None:
+                        return True
+                    later.append((card, t))
+    return any(_has_candidate(state, seat, card, what) for card, what in later)
+
+
+def _has_candidate(state: GWState, seat: int, card: int, what) -> bool:
+    """Whether a Command (`what`: its CardDef) or a Multiple text (its TextDef) that passed the
+    pre-filters makes any candidate: a Command none when its target scope is empty, a Multiple
+    text none without a card to pay with (`_play_candidates`, `_use_candidates`)."""
+    if isinstance(what, CardDef):
+        return REGISTRY.targets(state, seat, bare(what.effects), card) != []
+    return bool(_multiple_payers(state, seat, card))
 
 
 # (step, seat is active) -> {(a text's or Command's step, turn): whether `_timing_ok` holds}: it
