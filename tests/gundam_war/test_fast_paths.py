@@ -85,6 +85,7 @@ def test_free_timing_options_with_power_and_card_checks_remembered_are_the_plain
     for seed, game, request in _seeded_requests(Priority):
         state = game.state
         assert state.scan_power is None and state.scan_plays is None, f"seed {seed}: a listing's memo outlived it"
+        assert _ft_refusal(state, request.seat) is None, f"seed {seed}: a Priority step asked in a closed free timing"
         plain = _plain_free_timing_options(state, request.seat)
         assert [(o.label, o.action) for o in request.options] == plain, f"seed {seed}"
         listed += len(plain) > 2

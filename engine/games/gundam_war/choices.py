@@ -275,7 +275,7 @@ def may_offer_more(state: GWState, seat: int) -> bool:
                     if t.special != "multiple" or i is None:
                         return True
                     later.append((card, t))
-    return any(_has_candidate(state, seat, card, what) for card, what in later)
+    return bool(later) and any(_has_candidate(state, seat, card, what) for card, what in later)
 
 
 def _has_candidate(state: GWState, seat: int, card: int, what) -> bool:
@@ -296,9 +296,10 @@ _PASS_OPTION = Option("Pass", PASS)  # offered in every free timing; options are
 
 
 def ft_options(state: GWState, seat: int) -> list[Option]:
+    """The options of the Priority step's seat. That step is asked only in an open free timing,
+    of the seat with priority (flow.proceed): `_ft_refusal` is None, not asked again here
+    (tests/gundam_war/test_fast_paths.py checks it at every free timing of seeded games)."""
     opts = [_PASS_OPTION]
-    if _ft_refusal(state, seat):
-        return opts
     # listing options changes nothing: each seat's power, and whether each card may be played at
     # all, is computed once (not again for each of its targets)
     state.scan_power = {}
