@@ -1,8 +1,9 @@
 """The speed shortcuts of the options (issue 21) offer exactly what the guards alone would: the
-sortie options skip rolled Units before asking the guard, the text options skip texts already
-used this turn or this Cut before asking the guard, a listing of the options computes each
-seat's National Power once (`state.scan_power`), a free timing in which none of the seat's cards
-could offer anything is not scanned (`may_offer_more`), zone lookups use keys made once
+sortie options ask each Unit's own checks once for the three areas, the text options skip texts
+already used this turn or this Cut before asking the guard, a listing of the options computes
+each seat's National Power once (`state.scan_power`) and each card's own checks of a play once
+for all its targets (`state.scan_plays`), a free timing in which none of the seat's cards could
+offer anything is not scanned (`may_offer_more`), zone lookups use keys made once
 (`state.ZONE_KEY`), and events are handed out unredacted (engine/core/events.py); each is
 checked here against the plain way, in seeded bot games."""
 
@@ -13,23 +14,27 @@ from engine.games.gundam_war import RULES
 from engine.games.gundam_war.choices import (_legal_ft, _use_candidates, can_act, card_reach, may_offer_more,
     sortie_request)
 from engine.games.gundam_war.guards import PASS, _ft_refusal, check_sortie, check_use
-from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Priority, Sortie, zone
+from engine.games.gundam_war.state import AREAS, ZONES, ZONE_KEY, Priority, Sortie, is_unit, units, zone
 from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
 from tts_bridge.selfplay import random_players
 
 GAMES = 12
 
 
-def _seeded_requests(step_type: type):
-    """(seed, game, request) at every decision of the seeded bot games asked by a `step_type` step,
-    before the bot answers it."""
+def _seeded_decisions():
+    """(seed, game, request) at every decision of the seeded bot games, before the bot answers it."""
     for seed in range(GAMES):
         game = Game(RULES, None, seed=seed)
         bots = random_players(seed)
         while (request := game.pending()) is not None:
-            if type(game.state.flow.asking) is step_type:
-                yield seed, game, request
+            yield seed, game, request
             game.act(request.seat, bots[request.seat].decide(game, request.seat))
+
+
+def _seeded_requests(step_type: type):
+    """(seed, game, request) at every decision of the seeded bot games asked by a `step_type` step."""
+    return ((seed, game, request) for seed, game, request in _seeded_decisions()
+            if type(game.state.flow.asking) is step_type)
 
 
 def _plain_sortie_actions(game: Game, seat: int) -> list[dict]:
@@ -63,23 +68,30 @@ def test_text_options_are_what_the_guard_allows_of_every_text():
 
 
 def _plain_free_timing_options(state, seat: int) -> list[tuple]:
-    """(label, action) of every option, each guard computing the power afresh (no remembered power)."""
-    kept, state.scan_power = state.scan_power, None
+    """(label, action) of every option, each guard computing everything afresh (no remembered
+    power, no remembered card checks)."""
+    kept = state.scan_power, state.scan_plays
+    state.scan_power = state.scan_plays = None
     try:
         legal = [] if _ft_refusal(state, seat) else [(o.label, o.action) for o in _legal_ft(state, seat)]
     finally:
-        state.scan_power = kept
+        state.scan_power, state.scan_plays = kept
     return [("Pass", PASS)] + legal
 
 
-def test_free_timing_options_with_power_remembered_are_the_plain_ones():
-    listed = 0
+def test_free_timing_options_with_power_and_card_checks_remembered_are_the_plain_ones():
+    """`scan_power` and `scan_plays` (each card's own checks asked once for all its targets)."""
+    listed = repeated = 0
     for seed, game, request in _seeded_requests(Priority):
-        assert game.state.scan_power is None, f"seed {seed}: the power of a listing outlived it"
-        plain = _plain_free_timing_options(game.state, request.seat)
+        state = game.state
+        assert state.scan_power is None and state.scan_plays is None, f"seed {seed}: a listing's memo outlived it"
+        assert _ft_refusal(state, request.seat) is None, f"seed {seed}: a Priority step asked in a closed free timing"
+        plain = _plain_free_timing_options(state, request.seat)
         assert [(o.label, o.action) for o in request.options] == plain, f"seed {seed}"
         listed += len(plain) > 2
-    assert listed > GAMES * 10                 # many listings asked several guards for the power
+        plays = [o.action for o in request.options if o.action["type"] == "play"]
+        repeated += len({(a["card"], a.get("mode")) for a in plays}) < len(plays)
+    assert listed > GAMES * 10 and repeated > GAMES   # many listings asked several guards, of one card several times
 
 
 def test_a_free_timing_is_left_unscanned_only_when_the_plain_scan_finds_nothing():
@@ -97,6 +109,16 @@ def test_a_free_timing_is_left_unscanned_only_when_the_plain_scan_finds_nothing(
         skipped += not may_offer_more(state, seat)
         offered += bool(plain)
     assert skipped > GAMES * 100 and offered > GAMES * 20    # most free timings skipped, many offered moves
+
+
+def test_units_read_off_printed_types_are_those_is_unit_finds():
+    """`units` reads the printed type alone while no card is treated as another type, Dismantled
+    or VARIABLE; at every decision it lists the Deploy Area's cards `is_unit` finds, then the squads."""
+    for seed, game, _ in _seeded_decisions():
+        state = game.state
+        for seat in (0, 1):
+            plain = [c for c in zone(state, seat, "deploy") if is_unit(state, c)]
+            assert units(state, seat) == plain + [c for area in AREAS for c in zone(state, seat, area)], f"seed {seed}"
 
 
 def test_zone_keys_name_the_tables_zones():

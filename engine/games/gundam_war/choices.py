@@ -11,10 +11,10 @@ from engine.core.requests import Option, Request
 from engine.games.gundam_war.cards import CardDef, bare
 from engine.games.gundam_war.state import (AREAS, HAND_LIMIT, GWState, ONLY_TYPE, AutoTarget, HandLimit, Mulligan,
     Order, Priority, SimultaneousEntry, Sortie, Vulture, ZONE_KEY, card_texts, controller, defn, is_rolled,
-    is_unit, meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, waiting_auto, where, zone)
+    meets_designated, mulligan_options, power, step_name, types_of, vulture_cards, waiting_auto, where, zone)
 from engine.games.gundam_war.effects import REGISTRY, conflicted, psycommu_targets, resupply_eligible
-from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _timing_ok, _title, auto_targets,
-    change_targets, check_change, check_play, check_sortie, check_use)
+from engine.games.gundam_war.guards import (PASS, _ft_refusal, _multiple_payers, _sortie_closed, _timing_ok, _title,
+    auto_targets, change_targets, check_change, check_play, check_use, sortie_area_refusal, sortie_card_refusal)
 
 
 def _play_candidates(state: GWState, seat: int):
@@ -227,11 +227,16 @@ def may_offer_more(state: GWState, seat: int) -> bool:
     """False only when `_legal_ft` certainly finds nothing (then Pass is all the seat may do):
     each test here is one the candidates' own pre-filters make (timing, Deploy Phase or Quick,
     Designated National Power, texts used, `_text_prefilter`), so the plain scan is skipped only
-    when it would find nothing. With a card "treated as" another type (GW-A-1.2) the printed
-    types do not tell: then always True. tests/gundam_war/test_fast_paths.py checks it."""
+    when it would find nothing. A Command, or a Multiple text, that passes them all is asked last
+    whether it has any candidate at all (a target; a card to pay with), as the candidates ask: the
+    Commands of a hand have none most of the time. With a card "treated as" another type
+    (GW-A-1.2) the printed types do not tell: then always True.
+    tests/gundam_war/test_fast_paths.py checks it."""
     if state.treated:
         return True
-    reach = card_reach(state)
+    reach = state.card_reach
+    if reach is None or len(reach.held) != len(state.table.cards):
+        reach = card_reach(state)
     z = state.table.zones
     active = seat == state.active
     timing = _TIMING_NOW.get((state.step, active))
@@ -240,7 +245,8 @@ def may_offer_more(state: GWState, seat: int) -> bool:
     hand, hangar = _HELD_KEYS[seat]
     held = reach.held
     deploy_turn = active and state.step == "deploy_ft" and not state.cut
-    change_now = None
+    change, change_now = reach.change, None
+    later = []                            # (card, its Command's CardDef or its Multiple text) to ask last
     for card in z[hand] + z[hangar]:
         h = held[card]
         if h is _QUICK or h is _DEPLOY and deploy_turn:
@@ -251,8 +257,8 @@ def may_offer_more(state: GWState, seat: int) -> bool:
             if ok is None:
                 ok = timing[pair] = _timing_ok(state, seat, *pair)
             if ok and (d.keywords.get("variable") or meets_designated(power(state, seat), d.designated)):
-                return True
-        if card in reach.change:
+                later.append((card, d))
+        if card in change:
             if change_now is None:
                 change_now = not active and seat not in state.change_used and step_name(state) == "attack"
             if change_now:
@@ -266,8 +272,19 @@ def may_offer_more(state: GWState, seat: int) -> bool:
                     ok = timing[pair] = _timing_ok(state, seat, *pair)
                 if ok and (i is None or (card, i) not in (state.cut_uses if t.each else state.text_uses)) \
                         and _text_prefilter(state, card, zname, t):
-                    return True
-    return False
+                    if t.special != "multiple" or i is None:
+                        return True
+                    later.append((card, t))
+    return bool(later) and any(_has_candidate(state, seat, card, what) for card, what in later)
+
+
+def _has_candidate(state: GWState, seat: int, card: int, what) -> bool:
+    """Whether a Command (`what`: its CardDef) or a Multiple text (its TextDef) that passed the
+    pre-filters makes any candidate: a Command none when its target scope is empty, a Multiple
+    text none without a card to pay with (`_play_candidates`, `_use_candidates`)."""
+    if isinstance(what, CardDef):
+        return REGISTRY.targets(state, seat, bare(what.effects), card) != []
+    return bool(_multiple_payers(state, seat, card))
 
 
 # (step, seat is active) -> {(a text's or Command's step, turn): whether `_timing_ok` holds}: it
@@ -279,15 +296,19 @@ _PASS_OPTION = Option("Pass", PASS)  # offered in every free timing; options are
 
 
 def ft_options(state: GWState, seat: int) -> list[Option]:
+    """The options of the Priority step's seat. That step is asked only in an open free timing,
+    of the seat with priority (flow.proceed): `_ft_refusal` is None, not asked again here
+    (tests/gundam_war/test_fast_paths.py checks it at every free timing of seeded games)."""
     opts = [_PASS_OPTION]
-    if _ft_refusal(state, seat):
-        return opts
-    state.scan_power = {}              # listing options changes nothing: each seat's power is computed once
+    # listing options changes nothing: each seat's power, and whether each card may be played at
+    # all, is computed once (not again for each of its targets)
+    state.scan_power = {}
     try:
         if may_offer_more(state, seat):
+            state.scan_plays = {}
             opts.extend(_legal_ft(state, seat))
     finally:
-        state.scan_power = None
+        state.scan_power = state.scan_plays = None
     return opts
 
 
@@ -323,13 +344,15 @@ def mulligan_request(state: GWState, step: Mulligan) -> Request:
 def sortie_request(state: GWState, step: Sortie) -> Request:
     seat = step.seat
     opts = [Option("Finish the sortie", {"type": "sortie_done"})]
-    for card in zone(state, seat, "deploy"):
-        if not is_unit(state, card) or is_rolled(state, card):
-            continue                                   # only for speed: the guard refuses a rolled Unit too
-        for area in ("space", "earth", "arena"):
-            a = {"type": "sortie", "card": card, "area": area}
-            if check_sortie(state, seat, a) is None:
-                opts.append(Option(f"Sortie {_title(state, card)} to the {area}", a))
+    # `check_sortie` of each move, in parts: whether the seat may sortie now, then each Unit, then each area
+    if _sortie_closed(state, seat) is None:
+        for card in zone(state, seat, "deploy"):
+            if sortie_card_refusal(state, seat, card):
+                continue
+            for area in ("space", "earth", "arena"):
+                if sortie_area_refusal(state, seat, card, area) is None:
+                    opts.append(Option(f"Sortie {_title(state, card)} to the {area}",
+                                       {"type": "sortie", "card": card, "area": area}))
     who = "attack" if seat == state.active else "defense"
     return Request(seat, "sortie", f"Sortie Units to {who} (one squad per area, front first).", opts)
 

@@ -97,6 +97,23 @@ SLOT_RULE = {"unit": "GW-B-9.10.4", "character": "GW-B-9.12.5", "operation": "GW
 
 def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
     card = _card_arg(state, action)
+    mode = action.get("mode")
+    memo = state.scan_plays            # a dict only while a request's options are listed (choices.ft_options)
+    if memo is None:
+        refusal = _card_play_refusal(state, seat, card, mode)
+    else:
+        key = (card, mode)
+        if key not in memo:
+            memo[key] = _card_play_refusal(state, seat, card, mode)
+        refusal = memo[key]
+    if refusal is not None or mode == "variable":
+        return refusal
+    return _play_action_refusal(state, seat, card, mode, action)
+
+
+def _card_play_refusal(state: GWState, seat: int, card: int | None, mode) -> Refusal | None:
+    """What forbids playing `card` in `mode` now whatever the rest of the action says (its target,
+    X): the first checks of `check_play`, in its order; for VARIABLE, all of them."""
     if card is None or owner(state, card) != seat and where(state, card) != "hangar" or \
             where(state, card) not in ("hand", "hangar") or controller(state, card) != seat:
         return Refusal("GW-A-8.1", "That card is not in your hand or Hangar; play a card from your hand or Hangar.")
@@ -104,7 +121,6 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
     if refusal:
         return refusal
     d = defn(state, card)
-    mode = action.get("mode")
     if mode not in (None, "substitute", "variable"):
         return Refusal("GW-A-10", "Unknown play mode; use 'substitute' or 'variable', or leave it out.")
     if mode == "variable":
@@ -141,6 +157,15 @@ def check_play(state: GWState, seat: int, action: dict) -> Refusal | None:
         return Refusal("GW-B-9.12.1", f"A Character named {d.name} is already on the field; it cannot be played.")
     if mode == "substitute" and not d.keywords.get("substitute_cost"):
         return Refusal("GW-A-25.31", f"{d.title} has no Substitute Cost; play it normally.")
+    return None
+
+
+def _play_action_refusal(state: GWState, seat: int, card: int, mode, action: dict) -> Refusal | None:
+    """The rest of `check_play`, once the card may be played in `mode`: its target, cost and X."""
+    d = defn(state, card)
+    kinds = types_of(state, card)
+    command = "command" in kinds
+    character = "character" in kinds
     target = action.get("target")
     if character or "operation" in kinds and d.set:
         refusal = set_target_refusal(state, seat, card, target)
@@ -378,18 +403,26 @@ def _sortie_closed(state: GWState, seat: int) -> Refusal | None:
 
 def sortie_refusal(state: GWState, seat: int, action: dict) -> Refusal | None:
     """Why this Unit cannot sortie there, `seat` being the one sortieing now (GW-A-17.1)."""
+    card = _card_arg(state, action)
+    return sortie_card_refusal(state, seat, card) or sortie_area_refusal(state, seat, card, action.get("area"))
+
+
+def sortie_card_refusal(state: GWState, seat: int, card: int | None) -> Refusal | None:
+    """Why this card cannot sortie at all (to any area): the first checks of `sortie_refusal`."""
     if seat in state.no_sortie:
         return Refusal("GW-A-26.3", "An effect forbids you to sortie this turn; finish the sortie with no Units.")
-    card = _card_arg(state, action)
     if card is None or controller(state, card) != seat or where(state, card) != "deploy" or not is_unit(state, card):
         return Refusal("GW-A-17.1.1", "Choose one of your Units in your Deploy Area.")
     if is_rolled(state, card):
         return Refusal("GW-B-10.2.1", "A rolled Unit cannot sortie; it will be rerolled in your next Reroll Phase.")
-    d = defn(state, card)
-    area = action.get("area")
-    attacker = seat == state.active
-    if attacker and d.keywords.get("base"):
+    if seat == state.active and defn(state, card).keywords.get("base"):
         return Refusal("GW-A-25.21", "A Unit with Base cannot sortie to attack.")
+    return None
+
+
+def sortie_area_refusal(state: GWState, seat: int, card: int, area) -> Refusal | None:
+    """Why a Unit that may sortie (`sortie_card_refusal`) cannot sortie to `area`."""
+    attacker = seat == state.active
     if area == "arena":
         if attacker:
             if not keyword(state, card, "mf"):
@@ -404,6 +437,7 @@ def sortie_refusal(state: GWState, seat: int, action: dict) -> Refusal | None:
         return None
     if area not in ("space", "earth"):
         return Refusal("GW-A-17.1.1", "Sortie to 'space', 'earth' or 'arena'.")
+    d = defn(state, card)
     if area not in d.terrain:
         return Refusal("GW-B-10.2.1", f"{d.title} has no {area.title()} aptitude, so it cannot sortie to the "
                                       f"{area.title()} Area.")

@@ -252,6 +252,9 @@ class GWState:
     # seat -> its National Power, remembered only while one request's options are listed
     # (choices.ft_options), when nothing changes the state; None at every other time (`power`)
     scan_power: dict | None = cache(None)
+    # (card, mode) -> what forbids playing the card so whatever its target (guards._card_play_refusal),
+    # remembered only while one request's options are listed, as `scan_power`; None at every other time
+    scan_plays: dict | None = cache(None)
     # what each card could offer in a free timing, from its definition (choices.card_reach)
     card_reach: Any = cache(None)
 
@@ -393,7 +396,11 @@ def units(state: GWState, seat: int) -> list[int]:
     """The seat's field Units: Deploy Area first, then the squads."""
     z = state.table.zones
     keys = ZONE_KEY[seat]
-    out = [c for c in z[keys["deploy"]] if is_unit(state, c)]
+    if state.treated or state.dismantled or state.variable_g:
+        out = [c for c in z[keys["deploy"]] if is_unit(state, c)]
+    else:                                  # (usual) every card is its printed type: `is_unit` reads only that
+        cards = state.table.cards
+        out = [c for c in z[keys["deploy"]] if cards[c].defn.type == "unit"]
     for area in AREAS:
         out += z[keys[area]]
     return out
