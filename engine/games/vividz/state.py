@@ -1020,9 +1020,10 @@ class Derived:
     (source, seat, timestamp, plan entry)); what the effects do to the characters (`board`) is
     worked out only when a rule first asks for it. `writes` says which
     parameters any effect may change (a reader may skip the rest) and `reducing` whether any
-    effect may lower a power (1004.2)."""
-    __slots__ = ("state", "items", "made", "writes", "reducing", "ready", "_sources", "traits", "power", "unaff",
-                 "forbid")
+    effect may lower a power (1004.2); `lowest_set` (the lowest value a power is set to, None:
+    none is set) and `lowered` (all negative changes added up) bound how far (`lowest_power`)."""
+    __slots__ = ("state", "items", "made", "writes", "reducing", "lowest_set", "lowered", "ready", "_sources",
+                 "traits", "power", "unaff", "forbid")
 
     def __init__(self, state) -> None:
         self.state = state
@@ -1030,6 +1031,8 @@ class Derived:
         self.made: list = []
         self.writes = 0
         self.reducing = False
+        self.lowest_set: int | None = None
+        self.lowered = 0
         self.ready = False
         self._sources: list | None = None
         self.traits: dict = {}
@@ -1043,6 +1046,13 @@ class Derived:
         if self._sources is None:
             self.board()
         return self._sources
+
+    def lowest_power(self, base: int) -> int:
+        """A floor under the power of a character printed `base`, known without the board: an
+        effect lowers a power only by setting it (911.6) or by a negative change, each applies
+        to a character at most once, and every other effect only raises a power."""
+        low = base if self.lowest_set is None else min(base, self.lowest_set)
+        return low - self.lowered
 
     def board(self) -> "Derived":
         if not self.ready:
@@ -1135,6 +1145,7 @@ def derive(state, key: tuple) -> Derived:
     items, dyn_items = [], []
     writes = 0
     reducing = False
+    lowest_set, lowered = None, 0
     for card in state.cont_cards:
         zname = name_of[card]
         if zname not in zones_of[card] or (zname == "mission" and card in t.face_down):  # 903.1, 304.1b
@@ -1150,7 +1161,12 @@ def derive(state, key: tuple) -> Derived:
                     continue
                 (dyn_items if p[9] else items).append((card, seat, ts, p))
                 writes |= p[12]
-                reducing = reducing or p[11]
+                if p[11]:  # it may lower a power (911.8)
+                    reducing = True
+                    if p[3] == "set_power":
+                        lowest_set = p[5] if lowest_set is None else min(lowest_set, p[5])
+                    else:
+                        lowered -= p[5]
     if dyn_items:
         items += dyn_items
     else:
@@ -1159,10 +1175,16 @@ def derive(state, key: tuple) -> Derived:
         kind = e.kind
         if kind in STAGE:
             writes |= WRITES[kind]
-            reducing = reducing or kind == "set_power" or (kind == "power" and e.value < 0)
+            if kind == "set_power":
+                reducing = True
+                lowest_set = e.value if lowest_set is None else min(lowest_set, e.value)
+            elif kind == "power" and e.value < 0:
+                reducing = True
+                lowered -= e.value
     out.items = items
     out.writes = writes
     out.reducing = reducing
+    out.lowest_set, out.lowered = lowest_set, lowered
     return out
 
 
