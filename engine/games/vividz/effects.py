@@ -219,7 +219,10 @@ def fire(state: VividzState, trigger: str, seat: int | None, exclude: int = -1, 
     t = state.table
     for s in ((0, 1) if seat is None else (seat,)):
         for zname in zones:
-            for card in t.zones[ZK[s][zname]]:
+            cards = t.zones[ZK[s][zname]]
+            if having.isdisjoint(cards):
+                continue  # no card here has an ability on this trigger
+            for card in cards:
                 if card not in having or card == exclude:
                     continue
                 if zname == "mission" and card in t.face_down:
@@ -314,6 +317,8 @@ def step_frame(state: VividzState, frame: Resolving) -> None:
                          Resolving(frame.source, frame.seat, effects, pc, frame.got, frame.inc, frame.lki))
             return
         pc += 1
+        if pc == len(effects) and len(queue) == size:
+            return  # done, and nothing nested waits to run first: the frame is not queued again
         frame = Resolving(frame.source, frame.seat, effects, pc, Answers(), frame.inc, frame.lki)
         if len(queue) != size:
             queue.insert(len(queue) - size, frame)  # a nested frame (a used Scout card) runs first
