@@ -4,6 +4,8 @@ handed out unredacted (engine/core/events.py) are, whenever read, those redacted
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from engine.bots.random_bot import RandomBot
@@ -215,3 +217,35 @@ def test_negative_power_changes_lower_the_floor_of_the_dying_check():
         state.effects.append(st.Made(state.clock, "power", amount, ((cat, state.inc[cat]),), 0, cat, "turn"))
         assert flow._dying(state) == _plain_dying(state) == dying
     assert st.derived(state).lowest_power(3) == st.power(state, cat) == 1
+
+
+def _plain_unpayable(state, seat: int, card: int, ab, z: str) -> str | None:
+    """`guards._unpayable` the plain way: the costs read from the ability at every call."""
+    if z != ab.zone or (z == "mission" and card in state.table.face_down):
+        return "903.1"
+    if ab.cond and not fx.condition_holds(state, seat, card, ab.cond):
+        return "903.2a"
+    if ab.cost_of("sleep") and (card in state.sleep or z not in ("area", "account")):
+        return "907.1a"
+    if len(st.zone(state, seat, "energy")) < ab.cost_of("energy"):
+        return "905.3b"
+    if len(st.zone(state, seat, "hand")) < ab.cost_of("discard"):
+        return "508.3"
+    return None
+
+
+def test_activation_costs_read_once_per_ability_are_those_read_from_it():
+    """[Act] abilities' costs are read once per ability (`guards.act_costs`): whether an ability
+    can be paid is what reading its costs at every look gives, for every [Act] ability of every
+    card after every decision of seeded games."""
+    refused = Counter()
+    for state in _states(range(8)):
+        for card, c in enumerate(state.table.cards):
+            for i in c.defn.acts:
+                ab = c.defn.abilities[i]
+                for seat in (0, 1):
+                    why = guards._unpayable(state, seat, card, ab, st.where(state, card))
+                    assert why == _plain_unpayable(state, seat, card, ab, st.where(state, card))
+                    refused[why] += 1
+                    refused["discards"] += ab.cost_of("discard") > 0
+    assert all(refused[rule] > 100 for rule in (None, "907.1a", "905.3b", "discards"))  # the costs were compared
