@@ -942,47 +942,43 @@ def new_uid(state: VividzState) -> int:
 def condition_holds(state: VividzState, seat: int, card: int, conds: tuple) -> bool:
     for cond in conds:
         for key, value in cond:
-            if not _cond(state, seat, card, key, value):
+            holds = _CONDITIONS.get(key)
+            if holds is None:
+                raise ValueError(f"unknown condition {key!r}")
+            if not holds(state, seat, card, value):
                 return False
     return True
 
 
-def _cond(state: VividzState, seat: int, card: int, key: str, value) -> bool:
-    z = state.table.zones
-    if key == "lvup":
-        return (card in state.lvup) == value
-    if key == "in_center":
-        return (where(state, card) == "area" and state.slot.get(card) == CENTER) == value
-    if key == "your_turn":
-        return (state.tp == seat) == value
-    if key == "hand_at_most":
-        return len(z[f"{seat}.hand"]) <= value
-    if key == "hand_at_least":
-        return len(z[f"{seat}.hand"]) >= value
-    if key == "energy_at_least":
-        return len(z[f"{seat}.energy"]) >= value
-    if key == "characters_at_least":
-        return len(z[f"{seat}.area"]) >= value
-    if key == "opp_characters_at_most":
-        return len(z[f"{1 - seat}.area"]) <= value
-    if key == "successful_attacks_at_least":
-        return state.successes[seat] >= value
-    if key == "battle_retires_at_least":
-        return state.battle_retires[seat] >= value
-    if key == "exp_at_least":
-        return where(state, card) == "area" and len(exp_of(state, card)) >= value
-    if key == "trash_at_least":
-        return len(z[f"{seat}.trash"]) >= value
-    if key == "same_name_in_trash_at_least":  # 1119.1: the same-name icon
-        own = defn(state, card).name
-        return sum(1 for c in z[f"{seat}.trash"] if defn(state, c).name == own) >= value
-    if key == "chosen_at_least":  # 1107.1: "choose" actions this turn
-        return state.chosen[seat] >= value
-    if key == "lvup_characters_at_least":
-        return sum(1 for c in z[f"{seat}.area"] if c in state.lvup) >= value
-    if key == "trait_count":
-        return sum(1 for c in z[f"{seat}.area"] if value["trait"] in traits(state, c)) >= value["at_least"]
-    raise ValueError(f"unknown condition {key!r}")
+def _same_name_in_trash(state: VividzState, seat: int, card: int, value: int) -> bool:
+    """1119.1: the same-name icon."""
+    own = defn(state, card).name
+    return sum(1 for c in state.table.zones[ZK[seat]["trash"]] if defn(state, c).name == own) >= value
+
+
+# condition key -> whether it holds for (state, the ability's controller, its card, the value):
+# one lookup per condition instead of comparing the key with every name
+_CONDITIONS: dict[str, Callable[[VividzState, int, int, Any], bool]] = {
+    "lvup": lambda state, seat, card, value: (card in state.lvup) == value,
+    "in_center": lambda state, seat, card, value: (where(state, card) == "area"
+                                                   and state.slot.get(card) == CENTER) == value,
+    "your_turn": lambda state, seat, card, value: (state.tp == seat) == value,
+    "hand_at_most": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["hand"]]) <= value,
+    "hand_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["hand"]]) >= value,
+    "energy_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["energy"]]) >= value,
+    "characters_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["area"]]) >= value,
+    "opp_characters_at_most": lambda state, seat, card, value: len(state.table.zones[ZK[1 - seat]["area"]]) <= value,
+    "successful_attacks_at_least": lambda state, seat, card, value: state.successes[seat] >= value,
+    "battle_retires_at_least": lambda state, seat, card, value: state.battle_retires[seat] >= value,
+    "exp_at_least": lambda state, seat, card, value: where(state, card) == "area" and len(exp_of(state, card)) >= value,
+    "trash_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["trash"]]) >= value,
+    "same_name_in_trash_at_least": _same_name_in_trash,
+    "chosen_at_least": lambda state, seat, card, value: state.chosen[seat] >= value,  # 1107.1: "choose" actions
+    "lvup_characters_at_least": lambda state, seat, card, value: sum(
+        1 for c in state.table.zones[ZK[seat]["area"]] if c in state.lvup) >= value,
+    "trait_count": lambda state, seat, card, value: sum(
+        1 for c in state.table.zones[ZK[seat]["area"]] if value["trait"] in traits(state, c)) >= value["at_least"],
+}
 
 
 # -- continuous effects, derived (911) ---------------------------------------------------------
