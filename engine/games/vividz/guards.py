@@ -177,7 +177,7 @@ VALID_ZONES = ("area", "account", "mission", "hand", "trash", "energy")
 
 
 def _n(state: VividzState, card: int) -> str:
-    return defn(state, card).name
+    return state.table.cards[card].defn.name  # `defn`, inlined: every option label names its card
 
 
 # -- what may be done ------------------------------------------------------------------------
