@@ -677,40 +677,16 @@ def _in_play(state: VividzState, has_item: Callable[[CardDef], bool]) -> bool:
     [Cont] abilities (903.1). The cards are grouped once per game in `cards_with`, as
     (len(cont_cards), `_by_cont_zone` groups): regrouped when `cont_cards` changes (a test adds
     a card); each group's zone is looked at in one set operation."""
-    n, groups = state.cards_with.get(has_item, _UNGROUPED)
+    memo = state.cards_with
+    n, groups = memo.get(has_item, (-1, ()))
     if n != len(state.cont_cards):
-        groups = _cont_groups(state, has_item)
+        groups = _by_cont_zone(state, has_item)
+        memo[has_item] = (len(state.cont_cards), groups)
     zones = state.table.zones
     for key, cards in groups:
         if not cards.isdisjoint(zones[key]):
             return True
     return False
-
-
-_UNGROUPED = (-1, ())
-
-
-def _cont_groups(state: VividzState, has_item: Callable[[CardDef], bool]) -> tuple[tuple[str, frozenset], ...]:
-    """The groups of `_by_cont_zone`, kept in `cards_with` (see `_in_play`)."""
-    n, groups = state.cards_with.get(has_item, _UNGROUPED)
-    if n != len(state.cont_cards):
-        groups = _by_cont_zone(state, has_item)
-        state.cards_with[has_item] = (len(state.cont_cards), groups)
-    return groups
-
-
-def cont_in_play(state: VividzState) -> list[int]:
-    """The cards of `cont_cards` that are in a zone where they have [Cont] abilities (903.1), in
-    card order: found in those zones (a few cards) instead of looking where every one is."""
-    zones = state.table.zones
-    cards = [c for key, group in _cont_groups(state, _has_cont) for c in zones[key] if c in group]
-    cards.sort()
-    return cards
-
-
-def _has_cont(d: CardDef) -> bool:
-    """Every card with [Cont] abilities (`cont_cards`): what `derive` looks for in play."""
-    return True
 
 
 def _by_cont_zone(state: VividzState, has_item: Callable[[CardDef], bool]) -> tuple[tuple[str, frozenset], ...]:
@@ -1171,13 +1147,14 @@ def derive(state, key: tuple) -> Derived:
     state.cache = (key, out)
     t = state.table
     name_of = t.name_of
+    zones_of = state.cont_zones
     items, dyn_items = [], []
     writes = 0
     reducing = False
     lowest_set, lowered = None, 0
-    for card in cont_in_play(state):
+    for card in state.cont_cards:
         zname = name_of[card]
-        if zname == "mission" and card in t.face_down:  # 304.1b
+        if zname not in zones_of[card] or (zname == "mission" and card in t.face_down):  # 903.1, 304.1b
             continue
         c = t.cards[card]
         seat = state.control.get(card, c.owner)  # 502.1c: the ability's controller
