@@ -555,7 +555,7 @@ class VividzState:
     setter_cards: frozenset = _cache(frozenset())         # cards with a [Cont] set_power item (911.3c)
     # memos of one state version
     cache: tuple = _cache(((), None))          # (key, Derived): continuous effects of one state version
-    cards_with: dict = _cache(factory=dict)    # item test -> (len(cont_cards), cards with such a [Cont] item by zone)
+    cards_with: dict = _cache(factory=dict)    # item test -> (len(cont_cards), cards with such a [Cont] item)
     act_cards: tuple = _cache((-1, {}))        # (number of cards, zone -> cards with an [Act] ability there)
     auto_cards: tuple = _cache((-1, {}))       # (number of cards, trigger -> cards with an [Auto] ability on it)
     # what the crowding and dying checks of 1001.2a read when they last found nothing (flow._settled)
@@ -674,30 +674,18 @@ def replacers_in_play(state: VividzState) -> bool:
 
 def _in_play(state: VividzState, has_item: Callable[[CardDef], bool]) -> bool:
     """Whether one of the cards whose [Cont] items `has_item` finds is in a zone where it has
-    [Cont] abilities (903.1). The cards are grouped once per game in `cards_with`, as
-    (len(cont_cards), `_by_cont_zone` groups): regrouped when `cont_cards` changes (a test adds
-    a card); each group's zone is looked at in one set operation."""
+    [Cont] abilities (903.1). The cards are listed once per game in `cards_with`, as
+    (len(cont_cards), cards): recounted when `cont_cards` changes (a test adds a card)."""
     memo = state.cards_with
-    n, groups = memo.get(has_item, (-1, ()))
+    n, cards = memo.get(has_item, (-1, ()))
     if n != len(state.cont_cards):
-        groups = _by_cont_zone(state, has_item)
-        memo[has_item] = (len(state.cont_cards), groups)
-    zones = state.table.zones
-    for key, cards in groups:
-        if not cards.isdisjoint(zones[key]):
+        cards = tuple(c for c in state.cont_cards if has_item(state.table.cards[c].defn))
+        memo[has_item] = (len(state.cont_cards), cards)
+    name_of, zones_of = state.table.name_of, state.cont_zones
+    for c in cards:
+        if name_of[c] in zones_of[c]:
             return True
     return False
-
-
-def _by_cont_zone(state: VividzState, has_item: Callable[[CardDef], bool]) -> tuple[tuple[str, frozenset], ...]:
-    """(zone key, cards): for every zone name where some card that `has_item` finds has [Cont]
-    abilities, those cards, under each seat's key (a character may be in the other's Area)."""
-    by_zone: dict[str, set] = {}
-    for c in state.cont_cards:
-        if has_item(state.table.cards[c].defn):
-            for zname in state.cont_zones[c]:
-                by_zone.setdefault(zname, set()).add(c)
-    return tuple((ZK[seat][zname], frozenset(cards)) for zname, cards in sorted(by_zone.items()) for seat in (0, 1))
 
 
 def _cont_sources(state: VividzState):
@@ -764,8 +752,10 @@ def numeric_ties(state: VividzState) -> tuple[int, tuple] | None:
     not commute (one sets the power) are ordered by that player. The first unordered such group, as
     (controller, ((card, inc, item), ...)), or None. Cheap unless some [Cont] item sets power."""
     t = state.table
-    setters = state.setter_cards
-    if setters.isdisjoint(t.zones["0.area"]) and setters.isdisjoint(t.zones["1.area"]):
+    for c in state.setter_cards:
+        if t.name_of[c] == "area":
+            break
+    else:
         return None  # no [Cont] "power becomes" item is in play: nothing to order
     sources = _cont_sources(state)
     setters = [s for s in sources if "set_power" in s[2]]
