@@ -216,10 +216,7 @@ def fire(state: VividzState, trigger: str, seat: int | None, exclude: int = -1, 
     t = state.table
     for s in ((0, 1) if seat is None else (seat,)):
         for zname in zones:
-            cards = t.zones[ZK[s][zname]]
-            if having.isdisjoint(cards):
-                continue  # no card here has an ability on this trigger
-            for card in cards:
+            for card in t.zones[ZK[s][zname]]:
                 if card not in having or card == exclude:
                     continue
                 if zname == "mission" and card in t.face_down:
