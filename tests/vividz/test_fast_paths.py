@@ -4,6 +4,8 @@ handed out unredacted (engine/core/events.py) are, whenever read, those redacted
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from engine.bots.random_bot import RandomBot
@@ -13,7 +15,7 @@ from engine.games.vividz import effects as fx
 from engine.games.vividz import flow, guards
 from engine.games.vividz import state as st
 from tests.lazy_events import READS, assert_read_as_redacted_the_plain_way
-from tests.vividz.scenario import main_turn, put, started
+from tests.vividz.scenario import main_turn, my_main, put, started
 
 EVENT_SEEDS = range(40)
 
@@ -171,3 +173,79 @@ def test_costs_and_replacements_without_effects_worked_out_are_those_with_them(m
 @pytest.mark.parametrize("read", READS)
 def test_events_handed_out_unredacted_are_those_redacted_the_plain_way(read):
     assert_read_as_redacted_the_plain_way(RULES, EVENT_SEEDS, read)
+
+
+def _plain_dying(state) -> list[int]:
+    """1004.1/1004.2 the plain way: every character's power worked out (`power`, the board)."""
+    strict = state.options["damage_threshold"] == "exceeds"
+    dying = []
+    for seat in (state.tp, 1 - state.tp):
+        for c in st.zone(state, seat, "area"):
+            p, dmg = st.power(state, c), state.damage.get(c, 0)
+            if p <= 0 or (dmg > p if strict else dmg >= p):
+                dying.append(c)
+    return dying
+
+
+def test_dying_characters_found_without_the_board_are_those_found_with_it():
+    """The dying check skips working the powers out for a character that survives even at the
+    lowest power the effects could leave it (`Derived.lowest_power`): that floor is never above
+    a character's power, and the check finds the characters the powers worked out find."""
+    floors = lowered = 0
+    for state in _states(range(12)):
+        found = flow._dying(state)
+        d = st.derived(state)
+        for seat in (0, 1):
+            for c in st.zone(state, seat, "area"):
+                floor = d.lowest_power(st.defn(state, c).power)
+                assert floor <= st.power(state, c)
+                floors += 1
+                lowered += d.reducing and floor < st.defn(state, c).power
+        assert found == _plain_dying(state)
+    assert floors > 5000 and lowered > 200  # effects did lower the floors: the comparison means something
+
+
+def test_negative_power_changes_lower_the_floor_of_the_dying_check():
+    """Negative one-shot power changes (none happens in the seeded games) add up under the
+    floor: a damaged character they bring down to its damage is found dying without the board."""
+    game = my_main()
+    state = game.state
+    cat = put(game, 1, "Phantom Cat Noir", "area", 2)  # power 3
+    state.damage[cat] = 1
+    for amount, dying in ((-1, []), (-1, [cat])):
+        state.clock += 1
+        state.effects.append(st.Made(state.clock, "power", amount, ((cat, state.inc[cat]),), 0, cat, "turn"))
+        assert flow._dying(state) == _plain_dying(state) == dying
+    assert st.derived(state).lowest_power(3) == st.power(state, cat) == 1
+
+
+def _plain_unpayable(state, seat: int, card: int, ab, z: str) -> str | None:
+    """`guards._unpayable` the plain way: the costs read from the ability at every call."""
+    if z != ab.zone or (z == "mission" and card in state.table.face_down):
+        return "903.1"
+    if ab.cond and not fx.condition_holds(state, seat, card, ab.cond):
+        return "903.2a"
+    if ab.cost_of("sleep") and (card in state.sleep or z not in ("area", "account")):
+        return "907.1a"
+    if len(st.zone(state, seat, "energy")) < ab.cost_of("energy"):
+        return "905.3b"
+    if len(st.zone(state, seat, "hand")) < ab.cost_of("discard"):
+        return "508.3"
+    return None
+
+
+def test_activation_costs_read_once_per_ability_are_those_read_from_it():
+    """[Act] abilities' costs are read once per ability (`guards.act_costs`): whether an ability
+    can be paid is what reading its costs at every look gives, for every [Act] ability of every
+    card after every decision of seeded games."""
+    refused = Counter()
+    for state in _states(range(8)):
+        for card, c in enumerate(state.table.cards):
+            for i in c.defn.acts:
+                ab = c.defn.abilities[i]
+                for seat in (0, 1):
+                    why = guards._unpayable(state, seat, card, ab, st.where(state, card))
+                    assert why == _plain_unpayable(state, seat, card, ab, st.where(state, card))
+                    refused[why] += 1
+                    refused["discards"] += ab.cost_of("discard") > 0
+    assert all(refused[rule] > 100 for rule in (None, "907.1a", "905.3b", "discards"))  # the costs were compared

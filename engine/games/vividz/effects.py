@@ -163,14 +163,6 @@ def deal_damage(state: VividzState, card: int, amount: int, source: int, kind: s
 
 # -- triggers (908) ----------------------------------------------------------------------------
 
-def _effective_autos(state: VividzState, card: int, zname: str):
-    d = defn(state, card)
-    for i in d.autos:
-        ab = d.abilities[i]
-        if ab.zone == zname:
-            yield i, ab
-
-
 def add_pending(state: VividzState, card: int, seat: int, ab: int, ctx: int = -1) -> None:
     """908.1: one more layer of triggered status."""
     state.pending.append(Pending(new_uid(state), card, seat, ab, ctx))
@@ -201,10 +193,15 @@ def fire_others_in(state: VividzState, seat: int, moved: list[int]) -> None:
 def fire_self(state: VividzState, card: int, trigger: str, ctx: int = -1, seat: int | None = None) -> None:
     """Abilities of `card` itself: enter/attack/retire/battle_retire. Retire uses the card as it
     was in the Area (908.3d), so its Area abilities trigger after it left, for its controller then."""
+    having = auto_cards(state).get(trigger)
+    if not having or card not in having:
+        return  # the card has no ability on this trigger
     if seat is None:
         seat = controller(state, card)
-    for i, ab in _effective_autos(state, card, "area"):
-        if ab.trigger == trigger:
+    d = defn(state, card)
+    for i in d.autos:
+        ab = d.abilities[i]
+        if ab.trigger == trigger and ab.zone == "area":
             if ab.cond and trigger != "retire" and not condition_holds(state, seat, card, ab.cond):
                 continue  # a retire trigger is judged as the card was in the Area (908.3d)
             add_pending(state, card, seat, i, ctx)
@@ -314,6 +311,8 @@ def step_frame(state: VividzState, frame: Resolving) -> None:
                          Resolving(frame.source, frame.seat, effects, pc, frame.got, frame.inc, frame.lki))
             return
         pc += 1
+        if pc == len(effects) and len(queue) == size:
+            return  # done, and nothing nested waits to run first: the frame is not queued again
         frame = Resolving(frame.source, frame.seat, effects, pc, Answers(), frame.inc, frame.lki)
         if len(queue) != size:
             queue.insert(len(queue) - size, frame)  # a nested frame (a used Scout card) runs first

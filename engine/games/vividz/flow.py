@@ -85,15 +85,17 @@ def _dying(state: VividzState) -> list[int]:
 
 
 def _dying_and_powers(state: VividzState) -> tuple[list[int], tuple | None]:
-    """`_dying`, and the state version (`version`) of the powers it read: None when it read none
-    (every character survives at its printed power and no effect may lower a power)."""
+    """`_dying`, and the state version (`version`) of the continuous effects it read: None when
+    it read none (every character survives at its printed power and no effect may lower a
+    power). A character that survives even at the lowest power the effects could leave it
+    (`Derived.lowest_power`) needs no powers worked out (`board`)."""
     dying = []
     strict = state.options["damage_threshold"] == "exceeds"
     zones = state.table.zones
     cards = state.table.cards
     damage = state.damage
     reducers = None
-    powers = None
+    d = powers = None
     for seat in (state.tp, 1 - state.tp):  # 1004 damage retire
         for c in zones[ZK[seat]["area"]]:
             base = cards[c].defn.power
@@ -103,13 +105,19 @@ def _dying_and_powers(state: VividzState) -> tuple[list[int], tuple | None]:
                     reducers = may_reduce_power(state)
                 if not reducers:
                     continue  # and no effect can lower its power
+                if d is None:
+                    d = derived(state)
+                low = d.lowest_power(base)
+                if low > 0 and (dmg <= low if strict else dmg < low):
+                    continue  # and no effect can lower its power that far
             if powers is None:
-                d = derived(state)
+                if d is None:
+                    d = derived(state)
                 powers = d.board().power if d.writes & POWER else {}
             p = powers.get(c, base)
             if p <= 0 or (dmg > p if strict else dmg >= p):
                 dying.append(c)
-    return dying, (None if powers is None else version(state))
+    return dying, (None if d is None else version(state))
 
 
 def _settle(state: VividzState, powers: tuple | None) -> None:

@@ -177,7 +177,7 @@ VALID_ZONES = ("area", "account", "mission", "hand", "trash", "energy")
 
 
 def _n(state: VividzState, card: int) -> str:
-    return defn(state, card).name
+    return state.table.cards[card].defn.name  # `defn`, inlined: every option label names its card
 
 
 # -- what may be done ------------------------------------------------------------------------
@@ -193,13 +193,26 @@ def _unpayable(state: VividzState, seat: int, card: int, ab, z: str) -> str | No
         return "903.1"
     if ab.cond and not fx.condition_holds(state, seat, card, ab.cond):
         return "903.2a"
-    if ab.cost_of("sleep") and (card in state.sleep or z not in ("area", "account")):
+    costs = _COSTS.get(id(ab))
+    _, sleep, energy, discard = costs if costs is not None and costs[0] is ab else act_costs(ab)
+    if sleep and (card in state.sleep or z not in ("area", "account")):
         return "907.1a"
-    if len(zone(state, seat, "energy")) < ab.cost_of("energy"):
+    zones, keys = state.table.zones, ZK[seat]
+    if len(zones[keys["energy"]]) < energy:
         return "905.3b"
-    if len(zone(state, seat, "hand")) < ab.cost_of("discard"):
+    if len(zones[keys["hand"]]) < discard:
         return "508.3"
     return None
+
+
+_COSTS: dict[int, tuple] = {}  # id(ability) -> (ability, its sleep, energy and discard costs)
+
+
+def act_costs(ab) -> tuple:
+    """(ab, whether it costs sleeping the card, its energy cost, how many cards it discards) of an
+    [Act] ability (905, 907.1a), read from its cost once per ability (card data never changes)."""
+    costs = _COSTS[id(ab)] = (ab, bool(ab.cost_of("sleep")), ab.cost_of("energy"), ab.cost_of("discard"))
+    return costs
 
 
 def activations(state: VividzState, seat: int) -> list[tuple[dict, str]]:

@@ -908,47 +908,43 @@ def new_uid(state: VividzState) -> int:
 def condition_holds(state: VividzState, seat: int, card: int, conds: tuple) -> bool:
     for cond in conds:
         for key, value in cond:
-            if not _cond(state, seat, card, key, value):
+            holds = _CONDITIONS.get(key)
+            if holds is None:
+                raise ValueError(f"unknown condition {key!r}")
+            if not holds(state, seat, card, value):
                 return False
     return True
 
 
-def _cond(state: VividzState, seat: int, card: int, key: str, value) -> bool:
-    z = state.table.zones
-    if key == "lvup":
-        return (card in state.lvup) == value
-    if key == "in_center":
-        return (where(state, card) == "area" and state.slot.get(card) == CENTER) == value
-    if key == "your_turn":
-        return (state.tp == seat) == value
-    if key == "hand_at_most":
-        return len(z[f"{seat}.hand"]) <= value
-    if key == "hand_at_least":
-        return len(z[f"{seat}.hand"]) >= value
-    if key == "energy_at_least":
-        return len(z[f"{seat}.energy"]) >= value
-    if key == "characters_at_least":
-        return len(z[f"{seat}.area"]) >= value
-    if key == "opp_characters_at_most":
-        return len(z[f"{1 - seat}.area"]) <= value
-    if key == "successful_attacks_at_least":
-        return state.successes[seat] >= value
-    if key == "battle_retires_at_least":
-        return state.battle_retires[seat] >= value
-    if key == "exp_at_least":
-        return where(state, card) == "area" and len(exp_of(state, card)) >= value
-    if key == "trash_at_least":
-        return len(z[f"{seat}.trash"]) >= value
-    if key == "same_name_in_trash_at_least":  # 1119.1: the same-name icon
-        own = defn(state, card).name
-        return sum(1 for c in z[f"{seat}.trash"] if defn(state, c).name == own) >= value
-    if key == "chosen_at_least":  # 1107.1: "choose" actions this turn
-        return state.chosen[seat] >= value
-    if key == "lvup_characters_at_least":
-        return sum(1 for c in z[f"{seat}.area"] if c in state.lvup) >= value
-    if key == "trait_count":
-        return sum(1 for c in z[f"{seat}.area"] if value["trait"] in traits(state, c)) >= value["at_least"]
-    raise ValueError(f"unknown condition {key!r}")
+def _same_name_in_trash(state: VividzState, seat: int, card: int, value: int) -> bool:
+    """1119.1: the same-name icon."""
+    own = defn(state, card).name
+    return sum(1 for c in state.table.zones[ZK[seat]["trash"]] if defn(state, c).name == own) >= value
+
+
+# condition key -> whether it holds for (state, the ability's controller, its card, the value):
+# one lookup per condition instead of comparing the key with every name
+_CONDITIONS: dict[str, Callable[[VividzState, int, int, Any], bool]] = {
+    "lvup": lambda state, seat, card, value: (card in state.lvup) == value,
+    "in_center": lambda state, seat, card, value: (where(state, card) == "area"
+                                                   and state.slot.get(card) == CENTER) == value,
+    "your_turn": lambda state, seat, card, value: (state.tp == seat) == value,
+    "hand_at_most": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["hand"]]) <= value,
+    "hand_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["hand"]]) >= value,
+    "energy_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["energy"]]) >= value,
+    "characters_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["area"]]) >= value,
+    "opp_characters_at_most": lambda state, seat, card, value: len(state.table.zones[ZK[1 - seat]["area"]]) <= value,
+    "successful_attacks_at_least": lambda state, seat, card, value: state.successes[seat] >= value,
+    "battle_retires_at_least": lambda state, seat, card, value: state.battle_retires[seat] >= value,
+    "exp_at_least": lambda state, seat, card, value: where(state, card) == "area" and len(exp_of(state, card)) >= value,
+    "trash_at_least": lambda state, seat, card, value: len(state.table.zones[ZK[seat]["trash"]]) >= value,
+    "same_name_in_trash_at_least": _same_name_in_trash,
+    "chosen_at_least": lambda state, seat, card, value: state.chosen[seat] >= value,  # 1107.1: "choose" actions
+    "lvup_characters_at_least": lambda state, seat, card, value: sum(
+        1 for c in state.table.zones[ZK[seat]["area"]] if c in state.lvup) >= value,
+    "trait_count": lambda state, seat, card, value: sum(
+        1 for c in state.table.zones[ZK[seat]["area"]] if value["trait"] in traits(state, c)) >= value["at_least"],
+}
 
 
 # -- continuous effects, derived (911) ---------------------------------------------------------
@@ -1020,9 +1016,10 @@ class Derived:
     (source, seat, timestamp, plan entry)); what the effects do to the characters (`board`) is
     worked out only when a rule first asks for it. `writes` says which
     parameters any effect may change (a reader may skip the rest) and `reducing` whether any
-    effect may lower a power (1004.2)."""
-    __slots__ = ("state", "items", "made", "writes", "reducing", "ready", "_sources", "traits", "power", "unaff",
-                 "forbid")
+    effect may lower a power (1004.2); `lowest_set` (the lowest value a power is set to, None:
+    none is set) and `lowered` (all negative changes added up) bound how far (`lowest_power`)."""
+    __slots__ = ("state", "items", "made", "writes", "reducing", "lowest_set", "lowered", "ready", "_sources",
+                 "traits", "power", "unaff", "forbid")
 
     def __init__(self, state) -> None:
         self.state = state
@@ -1030,6 +1027,8 @@ class Derived:
         self.made: list = []
         self.writes = 0
         self.reducing = False
+        self.lowest_set: int | None = None
+        self.lowered = 0
         self.ready = False
         self._sources: list | None = None
         self.traits: dict = {}
@@ -1043,6 +1042,13 @@ class Derived:
         if self._sources is None:
             self.board()
         return self._sources
+
+    def lowest_power(self, base: int) -> int:
+        """A floor under the power of a character printed `base`, known without the board: an
+        effect lowers a power only by setting it (911.6) or by a negative change, each applies
+        to a character at most once, and every other effect only raises a power."""
+        low = base if self.lowest_set is None else min(base, self.lowest_set)
+        return low - self.lowered
 
     def board(self) -> "Derived":
         if not self.ready:
@@ -1135,6 +1141,7 @@ def derive(state, key: tuple) -> Derived:
     items, dyn_items = [], []
     writes = 0
     reducing = False
+    lowest_set, lowered = None, 0
     for card in state.cont_cards:
         zname = name_of[card]
         if zname not in zones_of[card] or (zname == "mission" and card in t.face_down):  # 903.1, 304.1b
@@ -1150,7 +1157,12 @@ def derive(state, key: tuple) -> Derived:
                     continue
                 (dyn_items if p[9] else items).append((card, seat, ts, p))
                 writes |= p[12]
-                reducing = reducing or p[11]
+                if p[11]:  # it may lower a power (911.8)
+                    reducing = True
+                    if p[3] == "set_power":
+                        lowest_set = p[5] if lowest_set is None else min(lowest_set, p[5])
+                    else:
+                        lowered -= p[5]
     if dyn_items:
         items += dyn_items
     else:
@@ -1159,10 +1171,16 @@ def derive(state, key: tuple) -> Derived:
         kind = e.kind
         if kind in STAGE:
             writes |= WRITES[kind]
-            reducing = reducing or kind == "set_power" or (kind == "power" and e.value < 0)
+            if kind == "set_power":
+                reducing = True
+                lowest_set = e.value if lowest_set is None else min(lowest_set, e.value)
+            elif kind == "power" and e.value < 0:
+                reducing = True
+                lowered -= e.value
     out.items = items
     out.writes = writes
     out.reducing = reducing
+    out.lowest_set, out.lowered = lowest_set, lowered
     return out
 
 
