@@ -168,15 +168,15 @@ def _in_reach(cost: Cost, untapped: tuple[int, int, int], mana: int, mana_allowe
     return affordable(cost, untapped, mana, mana_allowed)
 
 
-def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:
+def play_groups(state: QgState, seat: int, hand: list[int],
+                abilities: list[tuple[int, int]]) -> Iterator[tuple[dict, Callable[[], list]]]:
     """Candidate plays grouped per card or ability, as (first candidate, group builder), of
-    the cards and abilities `_usable` leaves.
+    the cards and abilities `_usable` leaves (`hand`, `abilities`).
 
     Within a group the candidates differ only in an empty standby lane, a listed target or a
     declared X in its range (QG-G32),
     which the group is built from, so the guard verdict on the first candidate holds for the
     whole group (the fuzz test checks every option against the guards)."""
-    hand, abilities = _usable(state, seat, lightning_only)
     cards = state.table.cards
     if hand:
         z = state.table.zones
@@ -208,9 +208,12 @@ def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tup
 
 
 def _legal_plays(state: QgState, seat: int, lightning_only: bool) -> list[Option]:
+    hand, abilities = _usable(state, seat, lightning_only)
+    if not hand and not abilities:  # most response windows
+        return []
     check = guards.GUARDS
     out = []
-    for first, group in play_groups(state, seat, lightning_only):
+    for first, group in play_groups(state, seat, hand, abilities):
         if check[first["type"]](state, seat, first) is None:
             out += [Option(label, action) for action, label in group()]
     return out
@@ -220,7 +223,8 @@ def has_lightning(state: QgState, seat: int) -> bool:
     """Whether the seat can use any Lightning card or ability now (QG-8.1, QG-G19): asked before
     its chance to respond comes, so without the guards' timing check."""
     check = guards.GUARDS
-    return any(check[first["type"]](state, seat, first, False) is None for first, _ in play_groups(state, seat, True))
+    return any(check[first["type"]](state, seat, first, False) is None
+               for first, _ in play_groups(state, seat, *_usable(state, seat, True)))
 
 
 def _pay_options(state: QgState, step: Pay) -> list[Option]:
