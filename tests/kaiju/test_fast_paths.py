@@ -140,3 +140,26 @@ def test_state_check_defeats_what_it_defeats_when_every_card_in_play_is_looked_a
     assert defeats > 20  # the games do defeat cards, so the comparison means something
     monkeypatch.setattr(effects, "_some_damage_reaches_hp", lambda state: True)
     assert [_played(seed) for seed in range(12)] == fast
+
+
+def _told(seed: int) -> tuple[list, list]:
+    """The hashes of a seeded bot game and what each decision's events told each seat."""
+    game = Game(RULES, seed=seed)
+    bots = [RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2)]
+    told = []
+    while (request := game.pending()) is not None:
+        events = game.act(request.seat, bots[request.seat].choose(request))
+        told.append([(e.for_seat(0), e.for_seat(1), e.for_seat(None)) for e in events])
+    return game.hashes, told
+
+
+def test_draw_events_written_out_are_those_emit_gives(monkeypatch):
+    """A draw's event is written out (state.emit_drawn): the same games tell every seat the same
+    as with the event recorded through emit."""
+    from engine.core.view import CardRef
+    from engine.games.kaiju import effects
+
+    fast = [_told(seed) for seed in range(12)]
+    monkeypatch.setattr(effects, "emit_drawn", lambda state, seat, card: effects.emit(
+        state, {"type": "draw", "seat": seat, "card": CardRef(card)}))
+    assert [_told(seed) for seed in range(12)] == fast

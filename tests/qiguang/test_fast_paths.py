@@ -14,6 +14,10 @@ after every decision of seeded fuzzed games (the test card set, both response-wi
   seeded games play exactly as with a check after every answer;
 - response windows made once per seat, passes and lane (flow.response_window) play as windows
   made afresh;
+- the Lightning cards in hand a seat might use, kept with what they were read from
+  (choices._lightning_hand), are those worked out afresh for both seats after every decision;
+- a `Proceed` that would find nothing to do, not queued but its automatic step counted at once
+  (flow._idle_proceed), plays as one queued and run: the same hashes, events and count;
 - what the options read of each card, worked out when it is made (`negating`, `Cost.least`), is
   what the effects and cost say;
 - the per-game card facts (extended when a card is made) are those worked out from scratch;
@@ -90,9 +94,25 @@ def _fresh_facts(state: QgState) -> CardFacts:
     return card_facts(fresh)
 
 
+def _plain_usable(state: QgState, seat: int, kept: list) -> tuple:
+    """`choices._usable` of Lightning cards and abilities with `kept` as the Lightning hands kept
+    (`state.lightning_hands`), in a copy: the game's own requests alone change what it keeps."""
+    copied = copy.copy(state)
+    copied.lightning_hands = list(kept)
+    return choices._usable(copied, seat, True)
+
+
+def _same_usable(game: Game) -> None:
+    state = game.state
+    for seat in (0, 1):
+        assert _plain_usable(state, seat, state.lightning_hands) == _plain_usable(state, seat, [None, None])
+
+
 def _agree(game: Game, rnd: random.Random) -> None:
     state = game.state
+    _same_usable(game)
     request = game.pending()
+    kept = list(state.lightning_hands)  # as the game's own requests left them (has_lightning below keeps more)
     if request is not None and request.kind in ("main", "window", "respond"):
         offered = sorted(repr(sorted(o.action.items())) for o in request.options if o.action["type"] in PLAYS)
         assert offered == _plain_plays(state, request.seat, request.kind != "main")
@@ -107,6 +127,7 @@ def _agree(game: Game, rnd: random.Random) -> None:
         hurt.damage[victim] = hurt.damage.get(victim, 0) + rnd.randrange(1, 6)
         assert flow._doomed(hurt) == _plain_doomed(hurt)
     assert card_facts(state) == _fresh_facts(state)
+    state.lightning_hands[:] = kept
     if state.checked:
         rechecked = copy.deepcopy(state)
         rechecked.events = []
@@ -188,6 +209,26 @@ def test_windows_made_once_play_as_windows_made_afresh(monkeypatch):
     shared = [_bot_game(seed, {"lanes": 3}) for seed in range(20)]
     monkeypatch.setattr(flow, "response_window", ResponseWindow)
     assert [_bot_game(seed, {"lanes": 3}) for seed in range(20)] == shared
+
+
+@pytest.mark.parametrize("options", ({}, {"lanes": 3}, {"lightning_stops": "when_able"}))
+def test_lightning_hands_kept_are_those_worked_out_afresh(options):
+    for seed in range(25):
+        _bot_game(seed, options, _same_usable)
+
+
+@pytest.mark.parametrize("options", ({"lanes": 3}, {"lightning_stops": "when_able"}))
+def test_a_proceed_with_nothing_to_do_plays_as_one_queued_and_run(monkeypatch, options):
+    """`flow._idle_proceed`: its automatic step counted at once, the same hashes, events and count."""
+    told: list[tuple[int, str]] = []
+
+    def tell(game: Game) -> None:
+        told.append((game.state.auto_steps, repr(game.state.events)))
+
+    skipped = [_bot_game(seed, options, tell) for seed in range(20)], list(told)
+    told.clear()
+    monkeypatch.setattr(flow, "_idle_proceed", lambda state, step: False)
+    assert ([_bot_game(seed, options, tell) for seed in range(20)], told) == skipped
 
 
 def _bot_game(seed: int, options: dict, after: Callable[[Game], None] | None = None) -> list[str]:

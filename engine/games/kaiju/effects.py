@@ -14,8 +14,8 @@ from engine.core.effects import EffectContext, EffectRegistry, Scope, Word
 from engine.core.requests import Result
 from engine.core.view import CardRef
 
-from engine.games.kaiju.state import (Devolve, DiscardFromHand, KaijuState, defense, defn, emit, engaged, in_play, owner,
-                                      speed, title, where, zone)
+from engine.games.kaiju.state import (Devolve, DiscardFromHand, KaijuState, defense, defn, emit, emit_drawn, engaged,
+                                      in_play, owner, speed, title, where, zone)
 
 _IN_PLAY_KEYS = ("0.engaged", "0.support", "1.engaged", "1.support")  # seat 0's cards first (KJ-G19)
 
@@ -46,7 +46,7 @@ def draw(state: KaijuState, seat: int, count: int = 1) -> None:
             return
         card = deck[0]
         state.table.move(card, seat, "hand")
-        emit(state, {"type": "draw", "seat": seat, "card": CardRef(card)})
+        emit_drawn(state, seat, card)
 
 
 def leave_play(state: KaijuState, card: int, to_zone: str) -> None:

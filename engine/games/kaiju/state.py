@@ -277,6 +277,16 @@ def describe(state: KaijuState, card: int) -> dict:
     return {"id": card, "card": d.id, "name": d.title}
 
 
+def emit_drawn(state: KaijuState, seat: int, card: int) -> None:
+    """`emit` of the event of `card` drawn into `seat`'s hand (~0.4 per decision), written out:
+    the hand shows the card to its owner only (as `emit`'s one-hidden-card path gives it: the
+    described card to the seats that see it, the event without it to the others)."""
+    instance = state.table.cards[card]
+    d = instance.defn
+    state.events.append(Event({"type": "draw", "seat": seat, "card": {"id": card, "card": d.id, "name": d.title}},
+                              instance.owner, {"type": "draw", "seat": seat}))
+
+
 def emit(state: KaijuState, data: dict) -> None:
     """Record an event; cards in it are `CardRef`s, shown to the seats that can see them.
 

@@ -14,9 +14,9 @@ from engine.core.requests import Option, Request
 from engine.games.qiguang import guards
 from engine.games.qiguang.guards import affordable, payments
 from engine.games.qiguang.cards import RACE_NAMES, RACES, Ability, CardDef, Cost, declared_x
-from engine.games.qiguang.state import (BattlePhase, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay, QgState,
-                                        Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts, defn,
-                                        lanes, mana_sources, LANE_KEY, ZONE_KEY)
+from engine.games.qiguang.state import (BattlePhase, CardFacts, ChooseOrder, CrystalCap, DrawChoice, MainPhase, Pay,
+                                        QgState, Respond, ResponseWindow, Surcharge, TieAnswer, at, attack, card_facts,
+                                        defn, lanes, mana_sources, LANE_KEY, ZONE_KEY)
 
 META = {"concede": "Concede the game", "offer_tie": "Offer a tie (the game is in a loop)"}
 
@@ -71,27 +71,55 @@ def _usable(state: QgState, seat: int, lightning_only: bool) -> tuple[list[int],
     (QG-8.1), no Mana Source on its own (QG-G34), no ability used this turn (QG-0.1, QG-7.3), no
     negation without a chain (QG-9.2), costs in reach (QG-4.1). Whatever these rule out, its
     guard refuses too; most requests are response windows, where they rule out everything."""
-    cards = state.table.cards
-    hand = state.table.zones[ZONE_KEY[seat]["hand"]]
     facts = card_facts(state)
     if lightning_only:
-        lightning = facts.lightning
-        hand = [c for c in hand if c in lightning]
-    found = _with_abilities(state, seat, facts.with_lightning if lightning_only else facts.with_abilities)
+        hand = _lightning_hand(state, seat, facts)
+        found = _with_abilities(state, seat, facts.with_lightning)
+    else:
+        hand = state.table.zones[ZONE_KEY[seat]["hand"]]
+        found = _with_abilities(state, seat, facts.with_abilities)
     abilities = _unused(state, seat, found, lightning_only) if found else found
-    if not hand and not abilities:
+    if not abilities and (lightning_only or not hand):
         return hand, abilities
     untapped = guards.untapped(state, seat)
     mana = len(mana_sources(state, seat))
     chain = bool(state.chain)
-    if hand:
-        play_mana = guards.mana_allowed(state, "play")
-        hand = [c for c in hand if _usable_card(cards[c].defn, chain, untapped, mana, play_mana)]
+    if hand and not lightning_only:
+        hand = _cards_in_reach(state, hand, untapped, mana, chain)
     if abilities:
+        cards = state.table.cards
         ability_mana = guards.mana_allowed(state, "ability")
         abilities = [(c, i) for c, i in abilities
                      if _usable_ability(cards[c].defn.abilities[i], chain, untapped, mana, ability_mana)]
     return hand, abilities
+
+
+def _lightning_hand(state: QgState, seat: int, facts: CardFacts) -> list[int]:
+    """The Lightning cards in the seat's hand that `_usable` leaves. Kept per seat in
+    `state.lightning_hands` with what it reads: the hand (its cards, which are Lightning, how
+    many Mana Sources), the untapped crystals and whether a chain is open; any change to one of
+    them works it out again (the card data and the table's options do not change in a game)."""
+    hand = state.table.zones[ZONE_KEY[seat]["hand"]]
+    crystals = state.crystals[seat]
+    key = (tuple(hand), crystals[0], crystals[1], crystals[2], not state.chain)
+    kept = state.lightning_hands[seat]
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    lightning = facts.lightning
+    usable = [c for c in hand if c in lightning]
+    if usable:
+        usable = _cards_in_reach(state, usable, guards.untapped(state, seat), len(mana_sources(state, seat)),
+                                 bool(state.chain))
+    state.lightning_hands[seat] = (key, usable)
+    return usable
+
+
+def _cards_in_reach(state: QgState, hand: list[int], untapped: tuple[int, int, int], mana: int,
+                    chain: bool) -> list[int]:
+    """The cards of `hand` that `_usable_card` leaves."""
+    cards = state.table.cards
+    play_mana = guards.mana_allowed(state, "play")
+    return [c for c in hand if _usable_card(cards[c].defn, chain, untapped, mana, play_mana)]
 
 
 def _unused(state: QgState, seat: int, found: list[int], lightning_only: bool) -> list[tuple[int, int]]:
@@ -140,15 +168,15 @@ def _in_reach(cost: Cost, untapped: tuple[int, int, int], mana: int, mana_allowe
     return affordable(cost, untapped, mana, mana_allowed)
 
 
-def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tuple[dict, Callable[[], list]]]:
+def play_groups(state: QgState, seat: int, hand: list[int],
+                abilities: list[tuple[int, int]]) -> Iterator[tuple[dict, Callable[[], list]]]:
     """Candidate plays grouped per card or ability, as (first candidate, group builder), of
-    the cards and abilities `_usable` leaves.
+    the cards and abilities `_usable` leaves (`hand`, `abilities`).
 
     Within a group the candidates differ only in an empty standby lane, a listed target or a
     declared X in its range (QG-G32),
     which the group is built from, so the guard verdict on the first candidate holds for the
     whole group (the fuzz test checks every option against the guards)."""
-    hand, abilities = _usable(state, seat, lightning_only)
     cards = state.table.cards
     if hand:
         z = state.table.zones
@@ -180,9 +208,12 @@ def play_groups(state: QgState, seat: int, lightning_only: bool) -> Iterator[tup
 
 
 def _legal_plays(state: QgState, seat: int, lightning_only: bool) -> list[Option]:
+    hand, abilities = _usable(state, seat, lightning_only)
+    if not hand and not abilities:  # most response windows
+        return []
     check = guards.GUARDS
     out = []
-    for first, group in play_groups(state, seat, lightning_only):
+    for first, group in play_groups(state, seat, hand, abilities):
         if check[first["type"]](state, seat, first) is None:
             out += [Option(label, action) for action, label in group()]
     return out
@@ -192,7 +223,8 @@ def has_lightning(state: QgState, seat: int) -> bool:
     """Whether the seat can use any Lightning card or ability now (QG-8.1, QG-G19): asked before
     its chance to respond comes, so without the guards' timing check."""
     check = guards.GUARDS
-    return any(check[first["type"]](state, seat, first, False) is None for first, _ in play_groups(state, seat, True))
+    return any(check[first["type"]](state, seat, first, False) is None
+               for first, _ in play_groups(state, seat, *_usable(state, seat, True)))
 
 
 def _pay_options(state: QgState, step: Pay) -> list[Option]:

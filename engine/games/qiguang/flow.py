@@ -428,15 +428,28 @@ def _tick(state: QgState) -> bool:
 
 
 def _again(state: QgState) -> None:
-    """Queue `Proceed` again, just before the course step."""
+    """Queue `Proceed` again, just before the course step; or, when it would find nothing to do
+    (`_idle_proceed`), count its automatic step now instead of queueing and running it."""
     if state.result is None:
         queued = state.flow.steps
         if queued and type(queued[-1]) in COURSE:
+            if len(queued) == 1 and _idle_proceed(state, queued[0]):
+                _tick(state)
+                return
             last = queued.pop()
             queued.append(_PROCEED)
             queued.append(last)
         else:
             queued.append(_PROCEED)
+
+
+def _idle_proceed(state: QgState, step: Step) -> bool:
+    """Whether a `Proceed` queued now before the course step `step`, with no work queued, would
+    only count its automatic step: nothing asks yet (else it would stay queued, and be hashed),
+    no chain is open and the course step is not a response window its seat may have passed for
+    it (QG-G19 `when_able`). Nothing runs between now and that run, so nothing can change this."""
+    return state.flow.asking is None and not state.chain and (
+        type(step) is not ResponseWindow or state.options["lightning_stops"] == "always")
 
 
 def _checked(state: QgState) -> None:

@@ -333,6 +333,8 @@ class QgState:
     play_rank: list[dict[str, int]] = cache(None)  # each play_keys zone key -> its place
     stat_cache: StatChanges = cache(_NO_STAT_CHANGES)  # stat_changes
     facts: CardFacts = cache(_NO_FACTS)  # card_facts
+    # each seat's (what it read, Lightning cards in hand it might use): choices._lightning_hand
+    lightning_hands: list[tuple | None] = cache(factory=lambda: [None, None])
 
     def __post_init__(self) -> None:
         n = self.options["lanes"]  # read very often
