@@ -240,9 +240,9 @@ def test_uses_read_from_the_card_data_are_those_the_guards_allow(pair):
 
 
 def test_plain_uses_are_the_cards_whose_range_and_cost_the_guards_read_alone():
-    """`plain_use` of every card data: the cards with a use condition, Centrifuge, an X or reduced
-    Cost, an additional cost, an X Range or a conditional Forced Range modification are not
-    plain; the others' Range is `card_range` of their data with nothing else in play."""
+    """`plain_use` of every card data and umbrella face: some cards are plain and some are not; a
+    plain card's Cost is its printed one and an Attack card's Range is `card_range` of its data
+    with nothing else in play."""
     cards = list(RULES.cards().values())
     cards += [face for d in cards for face in (d.faces or {}).values()]
     plain = [d for d in cards if guards.plain_use(d) is not None]
