@@ -214,6 +214,48 @@ def test_legal_basics_kept_are_the_basic_actions_basic_moves_allows(pair):
     assert _compared_after_every_decision(pair, _legal_basics_agree)
 
 
+def _uses_read_as_printed_agree(game: Game, verdicts: set) -> int:
+    """`usable_as_printed` (a plain card's main-phase use read from its data) against `_payable`
+    for every card of both seats' hands and Special zones whose use it tells; adds each verdict
+    to `verdicts` and returns how many were compared."""
+    s = game.state
+    compared = 0
+    for seat in (0, 1):
+        facts = guards.use_facts(s, seat, state.current_distance(s))
+        for card in state.zone(s, seat, "hand") + state.zone(s, seat, "special"):
+            d = state.defn(s, card)
+            quick = guards.usable_as_printed(s, card, d, facts)
+            if quick is not None:
+                assert quick == (guards._payable(s, seat, card, None, False, False, d) is None), (seat, card, d.id)
+                verdicts.add(quick)
+                compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: f"{pair[0].stem}-vs-{pair[1].stem}")
+def test_uses_read_from_the_card_data_are_those_the_guards_allow(pair):
+    verdicts: set = set()
+    assert _compared_after_every_decision(pair, lambda game: _uses_read_as_printed_agree(game, verdicts))
+    assert verdicts == {True, False}
+
+
+def test_plain_uses_are_the_cards_whose_range_and_cost_the_guards_read_alone():
+    """`plain_use` of every card data and umbrella face: some cards are plain and some are not; a
+    plain card's Cost is its printed one and an Attack card's Range is `card_range` of its data
+    with nothing else in play."""
+    cards = list(RULES.cards().values())
+    cards += [face for d in cards for face in (d.faces or {}).values()]
+    plain = [d for d in cards if guards.plain_use(d) is not None]
+    assert plain and len(plain) < len(cards)
+    game = Game(RULES, None, seed=1)
+    for d in plain:
+        cost, rng = guards.plain_use(d)
+        assert cost == max(int(d.cost or 0), 0)
+        assert (rng is None) == (d.type != "attack")
+        if rng is not None:
+            assert rng == card_range(game.state, 0, 0, False, d)
+
+
 def _resurgence_looks_agree(game: Game) -> int:
     """`may_resurge_at_once` against a look at every used Special for Immediate Resurgence
     (10-8); returns 1."""

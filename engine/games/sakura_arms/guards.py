@@ -14,7 +14,7 @@ from engine.core.requests import Option, Request
 
 from engine.games.sakura_arms.cards import BASIC_ACTIONS, CardDef
 from engine.games.sakura_arms.mechanics import centrifuge
-from engine.games.sakura_arms.effects import card_range, flags
+from engine.games.sakura_arms.effects import RANGE_KEYS, apply_range_mods, card_range, flags
 from engine.games.sakura_arms.mechanics.poison import coverable
 from engine.games.sakura_arms.state import (AURA, DIST, FLARE, SHADOW, Main, Reaction, SakuraState, cond_ok, _applies,
                                             cost_of, current_distance, defn, mastery_zone, ongoing_mods, owner, where,
@@ -213,36 +213,103 @@ def _main_options(s: SakuraState, seat: int) -> list:
     made = s.options_made
     blocked = s.terminal[seat]
     standard = s.mode == "standard"
-    for zname in () if blocked else ("hand", "special"):
-        for card in zone(s, seat, zname):
-            if zname == "special" and card in s.special_used:
-                continue
-            d = defn(s, card)
-            if d.type == "variable" or (standard and d.subtype == "throughout"):
-                continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
-            if _payable(s, seat, card, None, False, False, d) is None:
-                out.append(made.get((card, zname)) or _made(s, (card, zname)))
+    distance = current_distance(s)  # nothing changes while options are listed
+    if not blocked:
+        facts = use_facts(s, seat, distance)
+        for zname in ("hand", "special"):
+            for card in zone(s, seat, zname):
+                if zname == "special" and card in s.special_used:
+                    continue
+                d = defn(s, card)
+                if d.type == "variable" or (standard and d.subtype == "throughout"):
+                    continue  # `_type_refusal`, and Throughout cards in a standard action (`check_use`)
+                usable = usable_as_printed(s, card, d, facts)
+                if usable is None:
+                    usable = _payable(s, seat, card, None, False, False, d) is None
+                if usable:
+                    out.append(made.get((card, zname)) or _made(s, (card, zname)))
     if standard and not blocked:
         pays = (["vigor"] if s.vigor[seat] >= 1 else []) + coverable(s, zone(s, seat, "hand"))
-        for name in legal_basics(s, seat) if pays else ():
+        for name in legal_basics(s, seat, distance) if pays else ():
             out += [made.get((name, pay)) or _made(s, (name, pay)) for pay in pays]
     out.append(made.get(END_MAIN) or _made(s, END_MAIN))
     return out
 
 
+def use_facts(s: SakuraState, seat: int, distance: int) -> tuple[bool, bool, int, int]:
+    """What `usable_as_printed` reads of the state, read once for all of `seat`'s cards: whether
+    a Range is the card's own, whether a Cost is the printed one, the Distance and `seat`'s
+    Flare. A Range is the card's own (`card_range`) while no "next attack" modification waits
+    and no Ongoing or Devoted effect in play modifies a Range; a Cost the printed one
+    (`cost_of`) while none modifies a Cost."""
+    mods = ongoing_mods(s)
+    own_ranges = not s.next_attack and (not mods or all(RANGE_KEYS.isdisjoint(mod) for _seat, _card, mod in mods))
+    printed_costs = not mods or not any("cost" in mod for _seat, _card, mod in mods)
+    return own_ranges, printed_costs, distance, s.tok[FLARE[seat]]
+
+
+def usable_as_printed(s: SakuraState, card: int, d: CardDef, facts: tuple[bool, bool, int, int]) -> bool | None:
+    """`_payable` of a main-phase use (no Reaction, paid, unexplained) is None, read from the
+    card's data (`plain_use`) and `use_facts`; None if that does not tell (the card is not
+    plain, or something in play modifies what it reads)."""
+    plain = _PLAIN_USES.get(d, _UNKNOWN)
+    if plain is _UNKNOWN:
+        plain = plain_use(d)
+    if plain is None:
+        return None
+    own_ranges, printed_costs, distance, flare = facts
+    cost, rng = plain
+    special = d.category == "special" or s.table.cards[card].defn.category == "special"  # `cost_of` counts a Cost
+    if (rng is not None and not own_ranges) or (special and not printed_costs):
+        return None
+    return (rng is None or distance in rng) and not (special and cost > flare)
+
+
+def plain_use(d: CardDef) -> tuple[int, frozenset | None] | None:
+    """For a card with the information `d` whose use `_payable` decides by its Range and Cost
+    alone (no use condition, no Centrifuge, a fixed Cost without reduction, no additional cost;
+    an Attack card's Range printed, modified only by its own Forced effects without conditions):
+    the Cost `cost_of` gives and the Range `card_range` gives while nothing in play modifies
+    them (None for a card that is no Attack); else None. Card data never changes: worked out
+    once per card data (`_PLAIN_USES`)."""
+    plain = _PLAIN_USES.get(d, _UNKNOWN)
+    if plain is _UNKNOWN:
+        plain = _PLAIN_USES[d] = _plain_use(d)
+    return plain
+
+
+def _plain_use(d: CardDef) -> tuple[int, frozenset | None] | None:
+    if d.condition or "centrifuge" in d.keywords or d.additional_cost or d.cost == "X" or d.cost_less_by:
+        return None
+    rng = None
+    if d.type == "attack":
+        own = [mod for mod in d.forced if not RANGE_KEYS.isdisjoint(mod)]
+        if type(d.range) is not frozenset or any("if" in mod for mod in own):
+            return None
+        rng = apply_range_mods(d.range, own)
+    return max(int(d.cost or 0), 0), rng
+
+
+_UNKNOWN = object()
+_PLAIN_USES: dict[CardDef, tuple | None] = {}  # card data (compared by identity) -> `plain_use`
+
+
 END_MAIN = ("end_main",)
 
 
-def legal_basics(s: SakuraState, seat: int) -> tuple[str, ...]:
+def legal_basics(s: SakuraState, seat: int, distance: int | None = None) -> tuple[str, ...]:
     """The basic actions `basic_moves` lets `seat` make now. While no Ongoing or Devoted effect
     in play forbids a basic action, that answer depends only on the actions forbidden this turn,
     whether the Distance is inside the Mastery Zone and the Distance, Shadow and Aura tokens: it
-    is kept by those (`_LEGAL_BASICS`, for the process: nothing else can invalidate it)."""
+    is kept by those (`_LEGAL_BASICS`, for the process: nothing else can invalidate it).
+    `distance`: the current Distance, if the caller has it."""
     mods = ongoing_mods(s)
     if mods and any("forbid_basic" in mod for _seat, _card, mod in mods):
         return allowed_basics(s, seat)
     tok = s.tok
-    key = (tuple(s.basic_forbidden[seat]), current_distance(s) <= mastery_zone(s), tok[DIST], tok[SHADOW],
+    if distance is None:
+        distance = current_distance(s)
+    key = (tuple(s.basic_forbidden[seat]), distance <= mastery_zone(s), tok[DIST], tok[SHADOW],
            tok[AURA[seat]])
     found = _LEGAL_BASICS.get(key)
     if found is None:
