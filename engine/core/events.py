@@ -63,9 +63,7 @@ def emit(state: Any, data: dict, describe: Callable[[int], Any] | None = None) -
     specs, zone_of, face_down = table.specs, table.zone_of, table.face_down
     for card in refs:
         if specs[zone_of[card]].visibility is not _PUBLIC or card in face_down:
-            visible = table.visible_to
-            state.events.append(Emitted(data, describe, frozenset(
-                (card, seat) for card in refs for seat in (0, 1) if not visible(card, seat))))
+            state.events.append(Emitted(data, describe, table.unseen(refs)))
             return
     state.events.append(Emitted(data, describe, SEEN_BY_BOTH))  # both seats see them (`Table.visible_to`)
 

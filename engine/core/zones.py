@@ -126,6 +126,23 @@ class Table:
             return owner == seat
         return True
 
+    def unseen(self, cards: Iterable[int]) -> frozenset[tuple[int, int]]:
+        """The (card, seat) pairs of `cards` whose identity that seat does not see now: `not
+        visible_to(card, seat)` for every seat, in one pass (what an event naming the cards
+        records when it happens, engine/core/events.py `emit`: a draw or a card played face
+        down, several times a decision). tests/core/test_zones.py checks it against `visible_to`."""
+        revealed, face_down, specs, zone_of = self.revealed, self.face_down, self.specs, self.zone_of
+        out = []
+        for card in cards:
+            vis = specs[zone_of[card]].visibility
+            if vis is Visibility.PUBLIC and card not in face_down:
+                continue
+            owner = -1 if vis is Visibility.HIDDEN else self.cards[card].owner  # OWNER, or face down
+            for seat in range(self.seats):
+                if seat != owner and not (revealed and (card, seat) in revealed):
+                    out.append((card, seat))
+        return frozenset(out)
+
     def zone_visible_to(self, key: str, seat: int | None) -> bool | None:
         """`visible_to` for every card of zone `key` at once: True when `seat` sees them all,
         False when it sees none, None when it depends on the card (then ask `visible_to`). For

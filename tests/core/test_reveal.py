@@ -104,7 +104,10 @@ def test_a_card_given_to_another_player_is_theirs_to_see_and_hashes_differently_
 
 
 def _agrees(table: Table) -> None:
-    """`zone_visible_to` says what `visible_to` says of every card in the zone."""
+    """`zone_visible_to` says what `visible_to` says of every card in the zone, and `unseen`
+    names exactly the (card, seat) pairs `visible_to` says no to."""
+    cards = [card for ids in table.zones.values() for card in ids]
+    assert table.unseen(cards) == {(card, seat) for card in cards for seat in (0, 1) if not table.visible_to(card, seat)}
     for key, ids in table.zones.items():
         for seat in (0, 1, None):
             whole = table.zone_visible_to(key, seat)
@@ -112,7 +115,7 @@ def _agrees(table: Table) -> None:
                 assert all(table.visible_to(card, seat) is whole for card in ids), (key, seat, whole)
 
 
-def test_a_zone_answers_for_all_its_cards_only_when_visible_to_says_the_same_of_each():
+def test_a_zone_and_a_batch_of_cards_answer_as_visible_to_does_for_each_card():
     table = _table()
     _agrees(table)
     assert table.zone_visible_to("0.deck", 1) is False and table.zone_visible_to("1.hand", 1) is None
@@ -127,7 +130,7 @@ def test_a_zone_answers_for_all_its_cards_only_when_visible_to_says_the_same_of_
     _agrees(table)
 
 
-def test_zone_visibility_agrees_with_visible_to_after_every_decision_of_every_game():
+def test_zone_visibility_and_unseen_agree_with_visible_to_after_every_decision_of_every_game():
     from engine.bots import RandomPlayer
     from engine.core.game import Game
     from engine.core.registry import game_ids, get_rules
