@@ -130,7 +130,7 @@ class Table:
         """The (card, seat) pairs of `cards` whose identity that seat does not see now: `not
         visible_to(card, seat)` for every seat, in one pass (what an event naming the cards
         records when it happens, engine/core/events.py `emit`: a draw or a card played face
-        down, several times a decision). tests/core/test_zones.py checks it against `visible_to`."""
+        down, several times a decision). tests/core/test_reveal.py checks it against `visible_to`."""
         revealed, face_down, specs, zone_of = self.revealed, self.face_down, self.specs, self.zone_of
         out = []
         for card in cards:

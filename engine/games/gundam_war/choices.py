@@ -234,9 +234,7 @@ def may_offer_more(state: GWState, seat: int) -> bool:
     tests/gundam_war/test_fast_paths.py checks it."""
     if state.treated:
         return True
-    reach = state.card_reach
-    if reach is None or len(reach.held) != len(state.table.cards):
-        reach = card_reach(state)
+    reach = card_reach(state)
     z = state.table.zones
     active = seat == state.active
     timing = _TIMING_NOW.get((state.step, active))

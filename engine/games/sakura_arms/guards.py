@@ -252,9 +252,7 @@ def usable_as_printed(s: SakuraState, card: int, d: CardDef, facts: tuple[bool, 
     """`_payable` of a main-phase use (no Reaction, paid, unexplained) is None, read from the
     card's data (`plain_use`) and `use_facts`; None if that does not tell (the card is not
     plain, or something in play modifies what it reads)."""
-    plain = _PLAIN_USES.get(d, _UNKNOWN)
-    if plain is _UNKNOWN:
-        plain = plain_use(d)
+    plain = plain_use(d)
     if plain is None:
         return None
     own_ranges, printed_costs, distance, flare = facts
