@@ -118,6 +118,66 @@ def test_a_journal_of_the_old_version_is_refused_in_one_line_naming_it(tmp_path)
     assert "journal version 1" in text and f"version {JOURNAL_VERSION}" in text and "mt19937" in text
 
 
+class Crash(BaseException):
+    """The process dying at that call (BaseException: nothing on the way catches it)."""
+
+
+def _crash(*args, **kwargs):
+    raise Crash
+
+
+# Every call through which creating or rewriting a journal touches the disk (what it writes,
+# the fsyncs, the renames): a crash at each must leave no journal or a whole one.
+CRASH_POINTS = ["json.dumps", "os.fsync", "os.link", "os.replace", "os.open", "shutil.copy2"]
+
+
+def _journals_are_whole(directory: Path) -> list[Path]:
+    paths = sorted(directory.glob("*.jsonl"))
+    for path in paths:
+        Journal.scan(path)  # raises "missing the session header" on an empty or torn one
+    return paths
+
+
+@pytest.mark.parametrize("point", CRASH_POINTS)
+def test_a_crash_while_creating_a_journal_leaves_no_journal_or_a_whole_one(tmp_path, monkeypatch, point):
+    """The CI run of 2026-12-08 SIGKILLed the writer between a journal's creation and its
+    header: the empty file could not be resumed. A crash at each point of `create` now leaves
+    either nothing to resume (the session never started) or a journal with its whole header."""
+    module, name = point.split(".")
+    with monkeypatch.context() as patched:
+        patched.setattr(__import__(module), name, _crash)
+        try:
+            Journal.create(tmp_path, "s1", Game(RULES, seed=3), ["White", "Red"])
+        except Crash:
+            pass
+    for path in _journals_are_whole(tmp_path):
+        resume_and_play_one(path)
+    if not (tmp_path / "s1.jsonl").exists():  # nothing was left in the way of starting it again
+        Journal.create(tmp_path, "s1", Game(RULES, seed=3), ["White", "Red"]).close()
+        assert Journal.scan(tmp_path / "s1.jsonl").header["seed"] == Game(RULES, seed=3).seed
+
+
+@pytest.mark.parametrize("point", CRASH_POINTS)
+def test_a_crash_while_rewriting_a_damaged_journal_keeps_the_journal_resumable(tmp_path, monkeypatch, point):
+    """`--resume-upto` rewrites a damaged journal with its intact decisions: a crash at any
+    point of that leaves the old journal (still resumable up to the same decision) or the new one."""
+    game, path = played_journal(tmp_path)
+    lines = path.read_text().split("\n")
+    lines[5] = lines[5][:-3] + "}"  # decision 5 damaged: decisions 1-4 are intact
+    path.write_text("\n".join(lines))
+    contents = Journal.scan(path, 4)
+    module, name = point.split(".")
+    with monkeypatch.context() as patched:
+        patched.setattr(__import__(module), name, _crash)
+        try:
+            Journal.keep_first(path, contents, 4)
+        except Crash:
+            pass
+    assert path.exists()
+    resumed = resume_and_play_one(path, upto=4)
+    assert resumed.hashes[:4] == game.hashes[:4] and len(resumed.decisions) == 5
+
+
 def test_sigkill_at_random_points_then_resume_gives_the_last_journaled_hash(tmp_path):
     rng = random.Random()  # random points, a different set every run
     for trial in range(TRIALS):

@@ -60,9 +60,15 @@ def test_prune_removes_only_the_journals_older_than_the_given_days(tmp_path):
     old = tmp_path / "20260101-000000-kaiju-old000.jsonl"
     ten_days_ago = time.time() - 10 * 86400
     os.utime(old, (ten_days_ago, ten_days_ago))
+    staging = tmp_path / "20260101-000000-kaiju-die000.jsonl.new"  # a bridge killed while creating it
+    staging.write_text('{"journal": 2')
+    os.utime(staging, (ten_days_ago, ten_days_ago))
+    listed = CliRunner().invoke(main, ["sessions", "--journal-dir", str(tmp_path)])
+    assert "die000" not in listed.output  # not a session: it never got its name
     pruned = CliRunner().invoke(main, ["sessions", "--journal-dir", str(tmp_path), "--prune", "7"])
     assert pruned.exit_code == 0, pruned.output
-    assert "removed 1 journal file(s) older than 7 days, kept 1 session(s)" in pruned.output
+    assert "removed 2 journal file(s) older than 7 days, kept 1 session(s)" in pruned.output
     assert not old.exists() and (tmp_path / "20261201-000000-kaiju-new000.jsonl").exists()
+    assert not staging.exists()
     refused = CliRunner().invoke(main, ["sessions", "--journal-dir", str(tmp_path), "--prune", "-1"])
     assert refused.exit_code == 2

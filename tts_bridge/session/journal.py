@@ -7,7 +7,9 @@ every further line is `{"n": k, "seat": s, "action": {...}, "hash": "..."}` in d
 order. `scan` reads it strictly: only a final line without its newline is a torn write (a
 crash mid-append) and is dropped; any other damage is a `JournalError` naming the file and
 line and how many decisions before it are intact. `open_for_append` cuts a torn tail off
-before the next record is written, so a record never lands on a fragment. `replay` rebuilds
+before the next record is written, so a record never lands on a fragment. A journal is never
+created or rewritten in place: it is written and fsynced under a staging name, then given its
+name in one step (`_publish`), so it never exists without its whole header. `replay` rebuilds
 the game through the legal-move checks and verifies every hash.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +88,49 @@ def _check_decision(path: Path, line: int, k: int, record: Any) -> dict:
     return record
 
 
+STAGING_SUFFIX = ".new"  # `<id>.jsonl.new`: a journal being written whole, not yet a session
+
+
+def _line(record: dict) -> str:
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def _publish(path: Path, records: list[dict], replace: bool) -> None:
+    """Give `path` these records in one step: they are written and fsynced under a staging name
+    beside it, which is then renamed (or, for a new session, hard-linked, which fails rather
+    than overwrite one) to `path`. A crash at any point (SIGKILL, power loss) so leaves no
+    journal or a whole one, never an empty or half-written header that cannot be resumed."""
+    staging = path.with_name(path.name + STAGING_SUFFIX)
+    try:
+        with open(staging, "w", encoding="utf-8") as fh:
+            fh.writelines(_line(r) for r in records)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if replace:
+            os.replace(staging, path)
+        else:
+            try:
+                os.link(staging, path)
+            except FileExistsError:
+                raise JournalError(f"{path}: a session with this id already exists") from None
+            except OSError:  # a file system without hard links: the caller checked it is new
+                os.replace(staging, path)
+        _sync_directory(path.parent)
+    finally:
+        staging.unlink(missing_ok=True)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a rename in `directory` durable (POSIX; Windows has no directory handles to sync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -99,7 +145,7 @@ class Journal:
         header = {"journal": JOURNAL_VERSION, "id": session_id, "game": game.rules.id, "seed": game.seed,
                   "rng": RNG_VERSION, "hash_version": game.hash_version, "options": game.options,
                   "decks": [d.to_json() for d in game.decks], "seats": seats}
-        journal._write(header)
+        _publish(journal.path, [header], replace=False)
         return journal
 
     @classmethod
@@ -118,22 +164,9 @@ class Journal:
         """Resume from decision `upto` of a damaged journal: the damaged file is kept beside it
         (`.damaged-<time>`) and the journal is rewritten with the header and the intact decisions."""
         kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}")
-        os.replace(path, kept)
-        journal = cls(path)
-        journal._write(contents.header)
-        for d in contents.decisions[:upto]:
-            journal._write(d)
-        return journal
-
-    def _write(self, record: dict) -> None:
-        self._write_unsynced(record)
-        self.sync()
-
-    def _write_unsynced(self, record: dict) -> None:
-        if self._fh is None:
-            self._fh = open(self.path, "a", encoding="utf-8")
-        self._fh.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
-        self._fh.flush()
+        shutil.copy2(path, kept)
+        _publish(path, [contents.header, *contents.decisions[:upto]], replace=True)
+        return cls(path)
 
     def sync(self) -> None:
         """fsync what was written (it lets go of the interpreter lock while the disk works)."""
@@ -146,7 +179,10 @@ class Journal:
     def write(self, n: int, seat: int, action: dict, state_hash: str) -> None:
         """A decision's line, written and flushed but not yet fsynced: `sync()` before TTS hears
         of it (the session prepares the batch meanwhile, see helper.py)."""
-        self._write_unsynced({"n": n, "seat": seat, "action": action, "hash": state_hash})
+        if self._fh is None:
+            self._fh = open(self.path, "a", encoding="utf-8")
+        self._fh.write(_line({"n": n, "seat": seat, "action": action, "hash": state_hash}))
+        self._fh.flush()
 
     def close(self) -> None:
         if self._fh is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core.registry import game_ids, get_rules
-from tts_bridge.session.journal import Journal, JournalError
+from tts_bridge.session.journal import STAGING_SUFFIX, Journal, JournalError
 
 _ID_TIME = re.compile(r"^(\d{8}-\d{6})-")
 
@@ -102,7 +102,8 @@ class Pruned:
 
 
 def prune(folder: Path, days: float, now: float | None = None) -> Pruned:
-    """Remove the journals (and the `.damaged-*` copies kept beside them) not written to for
+    """Remove the journals (and the `.damaged-*` copies kept beside them, and any `.new` staging
+    file a killed bridge left while creating one, see journal._publish) not written to for
     more than `days` days."""
     now = time.time() if now is None else now
     cutoff = now - days * 86400
@@ -110,7 +111,8 @@ def prune(folder: Path, days: float, now: float | None = None) -> Pruned:
     if not folder.is_dir():
         return Pruned([], 0)
     for path in sorted(folder.iterdir()):
-        if not path.is_file() or not (path.suffix == ".jsonl" or ".jsonl.damaged-" in path.name):
+        if not path.is_file() or not (path.suffix == ".jsonl" or ".jsonl.damaged-" in path.name
+                                      or path.name.endswith(".jsonl" + STAGING_SUFFIX)):
             continue
         if path.stat().st_mtime < cutoff:
             os.remove(path)
