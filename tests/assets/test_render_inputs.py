@@ -94,3 +94,18 @@ def test_atomic_write_makes_ordinary_files_in_new_folders_past_stale_temporary_n
     other = tmp_path / "elsewhere" / "x.bin"
     atomic_write(other, lambda f: f.write(b"x"))
     assert other.read_bytes() == b"x" and os.listdir(other.parent) == ["x.bin"]
+
+
+@pytest.mark.parametrize("links", [True, False], ids=["hard links", "no hard links"])
+def test_an_exclusive_atomic_write_never_replaces_a_file_and_leaves_no_temporary_one(tmp_path, monkeypatch, links):
+    """`exclusive` (a new session journal): the name is taken by a hard link, which fails if it
+    exists; on a file system without hard links the name is checked, then renamed to."""
+    if not links:
+        def no_links(*args, **kwargs):
+            raise OSError(1, "Operation not permitted")  # what FAT and some network shares answer
+        monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "s1.jsonl"
+    atomic_write(target, lambda f: f.write(b"first"), durable=True, exclusive=True)
+    with pytest.raises(FileExistsError):
+        atomic_write(target, lambda f: f.write(b"second"), durable=True, exclusive=True)
+    assert target.read_bytes() == b"first" and os.listdir(tmp_path) == ["s1.jsonl"]

@@ -60,7 +60,7 @@ def test_prune_removes_only_the_journals_older_than_the_given_days(tmp_path):
     old = tmp_path / "20260101-000000-kaiju-old000.jsonl"
     ten_days_ago = time.time() - 10 * 86400
     os.utime(old, (ten_days_ago, ten_days_ago))
-    staging = tmp_path / "20260101-000000-kaiju-die000.jsonl.new"  # a bridge killed while creating it
+    staging = tmp_path / ".20260101-000000-kaiju-die000.jsonl.4242-0.tmp"  # a bridge killed while creating it
     staging.write_text('{"journal": 2')
     os.utime(staging, (ten_days_ago, ten_days_ago))
     listed = CliRunner().invoke(main, ["sessions", "--journal-dir", str(tmp_path)])

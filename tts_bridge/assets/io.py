@@ -3,6 +3,7 @@ renamed, so a crash or a watcher never sees a half-written file."""
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import tempfile
@@ -77,20 +78,54 @@ def _new_file_beside(path: Path) -> tuple[int, str]:
             path.parent.mkdir(parents=True, exist_ok=True)
 
 
-def atomic_write(path: Path, writer: Callable[[Any], Any]) -> None:
-    """Call `writer(fileobj)` on a temporary file beside `path`, then rename it over `path`."""
+def atomic_write(path: Path, writer: Callable[[Any], Any], *, durable: bool = False, exclusive: bool = False) -> None:
+    """Call `writer(fileobj)` on a temporary file beside `path`, then rename it over `path`.
+    `durable`: the data and the rename are fsynced before this returns, so a power cut keeps
+    them (a session journal). `exclusive`: never over an existing file (FileExistsError): the
+    file is hard-linked to its name, which fails if the name is taken."""
     path = Path(path)
     fd, tmp = _new_file_beside(path)
     try:
         with os.fdopen(fd, "wb") as f:
             writer(f)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        if exclusive:
+            _link_new(tmp, path)
+        else:
+            os.replace(tmp, path)
+            tmp = None
+        if durable:
+            sync_folder(path.parent)
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+
+
+def _link_new(tmp: str, path: Path) -> None:
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
         raise
+    except OSError:  # a file system without hard links: checked, then renamed
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "file exists", str(path)) from None
+        os.replace(tmp, path)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (POSIX; Windows has no folder handle to fsync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def save_image(image: Any, path: Path, fmt: str = "PNG", **params: Any) -> None:

@@ -8,7 +8,7 @@ order. `scan` reads it strictly: only a final line without its newline is a torn
 crash mid-append) and is dropped; any other damage is a `JournalError` naming the file and
 line and how many decisions before it are intact. `open_for_append` cuts a torn tail off
 before the next record is written, so a record never lands on a fragment. A journal is never
-created or rewritten in place: it is written and fsynced under a staging name, then given its
+created or rewritten in place: it is written and fsynced under a temporary name, then given its
 name in one step (`_publish`), so it never exists without its whole header. `replay` rebuilds
 the game through the legal-move checks and verifies every hash.
 """
@@ -29,6 +29,7 @@ from engine.core.game import CONCEDE, Deck, Game, GameRules
 from engine.core.hashing import HASH_VERSION, HASH_VERSIONS
 from engine.core.requests import same_json
 from engine.core.rng import RNG_VERSION
+from tts_bridge.assets.io import atomic_write
 
 JOURNAL_VERSION = 2  # 2: 256-bit seeds and the hmac-sha256 random stream (version 1: mt19937)
 
@@ -88,47 +89,20 @@ def _check_decision(path: Path, line: int, k: int, record: Any) -> dict:
     return record
 
 
-STAGING_SUFFIX = ".new"  # `<id>.jsonl.new`: a journal being written whole, not yet a session
-
-
 def _line(record: dict) -> str:
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
 def _publish(path: Path, records: list[dict], replace: bool) -> None:
-    """Give `path` these records in one step: they are written and fsynced under a staging name
-    beside it, which is then renamed (or, for a new session, hard-linked, which fails rather
-    than overwrite one) to `path`. A crash at any point (SIGKILL, power loss) so leaves no
-    journal or a whole one, never an empty or half-written header that cannot be resumed."""
-    staging = path.with_name(path.name + STAGING_SUFFIX)
+    """Give `path` these records in one step (written and fsynced under a temporary name beside
+    it, then renamed or, for a new session, hard-linked so that no session is overwritten). A
+    crash at any point (SIGKILL, power loss) so leaves no journal or a whole one, never an empty
+    or half-written header that cannot be resumed."""
+    data = "".join(_line(r) for r in records).encode("utf-8")
     try:
-        with open(staging, "w", encoding="utf-8") as fh:
-            fh.writelines(_line(r) for r in records)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if replace:
-            os.replace(staging, path)
-        else:
-            try:
-                os.link(staging, path)
-            except FileExistsError:
-                raise JournalError(f"{path}: a session with this id already exists") from None
-            except OSError:  # a file system without hard links: the caller checked it is new
-                os.replace(staging, path)
-        _sync_directory(path.parent)
-    finally:
-        staging.unlink(missing_ok=True)
-
-
-def _sync_directory(directory: Path) -> None:
-    """Make a rename in `directory` durable (POSIX; Windows has no directory handles to sync)."""
-    if os.name != "posix":
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        atomic_write(path, lambda f: f.write(data), durable=True, exclusive=not replace)
+    except FileExistsError:
+        raise JournalError(f"{path}: a session with this id already exists") from None
 
 
 class Journal:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core.registry import game_ids, get_rules
-from tts_bridge.session.journal import STAGING_SUFFIX, Journal, JournalError
+from tts_bridge.session.journal import Journal, JournalError
 
 _ID_TIME = re.compile(r"^(\d{8}-\d{6})-")
 
@@ -95,6 +95,11 @@ def list_sessions(folder: Path) -> list[SessionInfo]:
     return [describe(p) for p in journals(folder)]
 
 
+def _temporary_journal(name: str) -> bool:
+    """`.<id>.jsonl.<pid>-<n>.tmp`: how assets.io.atomic_write names a journal being written."""
+    return name.startswith(".") and name.endswith(".tmp") and ".jsonl." in name
+
+
 @dataclass(frozen=True)
 class Pruned:
     removed: list[Path]
@@ -102,9 +107,9 @@ class Pruned:
 
 
 def prune(folder: Path, days: float, now: float | None = None) -> Pruned:
-    """Remove the journals (and the `.damaged-*` copies kept beside them, and any `.new` staging
-    file a killed bridge left while creating one, see journal._publish) not written to for
-    more than `days` days."""
+    """Remove the journals (and the `.damaged-*` copies kept beside them, and any temporary file
+    a killed bridge left while writing one, see journal._publish) not written to for more than
+    `days` days."""
     now = time.time() if now is None else now
     cutoff = now - days * 86400
     removed, kept = [], 0
@@ -112,7 +117,7 @@ def prune(folder: Path, days: float, now: float | None = None) -> Pruned:
         return Pruned([], 0)
     for path in sorted(folder.iterdir()):
         if not path.is_file() or not (path.suffix == ".jsonl" or ".jsonl.damaged-" in path.name
-                                      or path.name.endswith(".jsonl" + STAGING_SUFFIX)):
+                                      or _temporary_journal(path.name)):
             continue
         if path.stat().st_mtime < cutoff:
             os.remove(path)
