@@ -178,6 +178,14 @@ def test_a_crash_while_rewriting_a_damaged_journal_keeps_the_journal_resumable(t
     assert resumed.hashes[:4] == game.hashes[:4] and len(resumed.decisions) == 5
 
 
+def test_a_journal_that_cannot_be_written_is_one_journal_error_naming_it(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(JournalError) as err:
+        Journal.create(blocker / "sessions", "s1", Game(RULES, seed=3), ["White", "Red"])
+    assert str(err.value) == f"{blocker / 'sessions' / 's1.jsonl'}: cannot write the session journal (Not a directory)"
+
+
 def test_sigkill_at_random_points_then_resume_gives_the_last_journaled_hash(tmp_path):
     rng = random.Random()  # random points, a different set every run
     for trial in range(TRIALS):

@@ -119,3 +119,14 @@ def test_resume_refuses_the_options_of_a_new_game_instead_of_ignoring_them(extra
     assert result.exit_code == 2
     [error] = _errors(result)
     assert f"{extra[0]}" in error and "cannot be combined with --resume" in error
+
+
+def test_serve_with_a_journal_folder_it_cannot_write_is_one_line_before_looking_for_tts(tmp_path):
+    """Before, the folder was first written when TTS had connected: a traceback from mkdir."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = _run("serve", "--game", "kaiju", "--wait-for-tts", "0", "--listen-port", str(free_port()),
+                  "--tts-port", str(free_port()), "--journal-dir", str(blocker / "sessions"))
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert result.output.strip().splitlines() == [
+        f"error: cannot write to {blocker / 'sessions'}: Not a directory (choose another --journal-dir)"]

@@ -59,7 +59,8 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
     from engine.core.rng import new_seed
     from tts_bridge.protocol.transport import PortInUse, TTSStalled, TTSUnavailable
     from tts_bridge.session.games import adapter_for
-    from tts_bridge.session.journal import JournalError
+    from tts_bridge.assets.io import OutputError, writable_folder
+    from tts_bridge.session.journal import JournalError, default_dir
     from tts_bridge.session.runner import long_lived_frozen, open_session
     from tts_bridge.session.session import WrongTable
 
@@ -76,6 +77,11 @@ def serve(game: str, deck_a: Path | None, deck_b: Path | None, seats: str, seed:
         raise click.BadParameter("give two different colours, e.g. White,Red", param_hint="--seats")
     opts = parse_options(rules, rule_options)
     decks = load_deck_pair(rules, deck_a, deck_b, opts)
+    try:  # said now, not once TTS has connected and the first journal line cannot be written
+        writable_folder(journal_dir or default_dir(), "choose another --journal-dir")
+    except OutputError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
     seed = seed if seed is not None else new_seed()
     bots = {}
     if bot_color is not None:

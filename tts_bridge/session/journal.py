@@ -100,9 +100,12 @@ def _publish(path: Path, records: list[dict], replace: bool) -> None:
     or half-written header that cannot be resumed."""
     data = "".join(_line(r) for r in records).encode("utf-8")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, lambda f: f.write(data), durable=True, exclusive=not replace)
     except FileExistsError:
         raise JournalError(f"{path}: a session with this id already exists") from None
+    except OSError as exc:  # a folder that cannot be written, a full disk
+        raise JournalError(f"{path}: cannot write the session journal ({exc.strerror or exc})") from None
 
 
 class Journal:
@@ -112,7 +115,6 @@ class Journal:
 
     @classmethod
     def create(cls, directory: Path, session_id: str, game: Game, seats: list[str]) -> "Journal":
-        directory.mkdir(parents=True, exist_ok=True)
         journal = cls(directory / f"{session_id}.jsonl")
         if journal.path.exists():
             raise JournalError(f"{journal.path}: a session with this id already exists")
