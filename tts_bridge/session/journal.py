@@ -15,6 +15,7 @@ the game through the legal-move checks and verifies every hash.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -112,6 +113,7 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fh = None
+        self._end = self._before = 0  # the file's size, and before the last decision's line
 
     @classmethod
     def create(cls, directory: Path, session_id: str, game: Game, seats: list[str]) -> "Journal":
@@ -155,10 +157,29 @@ class Journal:
     def write(self, n: int, seat: int, action: dict, state_hash: str) -> None:
         """A decision's line, written and flushed but not yet fsynced: `sync()` before TTS hears
         of it (the session prepares the batch meanwhile, see helper.py)."""
+        if self._fh is None:  # unbuffered: a write that fails leaves nothing queued to go out later
+            self._fh = open(self.path, "ab", buffering=0)
+            self._end = os.fstat(self._fh.fileno()).st_size
+        self._before = self._end
+        data = _line({"n": n, "seat": seat, "action": action, "hash": state_hash}).encode("utf-8")
+        if self._fh.write(data) != len(data):  # a short write: the disk is full
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        self._end += len(data)
+
+    def take_back(self) -> bool:
+        """After the last decision's `write` or `sync` failed: cut the journal back to the line
+        before it, so the decision the session then takes back is not in it either (else the
+        next decision would follow a line the game never kept). False if that failed too (then
+        a resume finds the stray line and offers to resume before it)."""
         if self._fh is None:
-            self._fh = open(self.path, "a", encoding="utf-8")
-        self._fh.write(_line({"n": n, "seat": seat, "action": action, "hash": state_hash}))
-        self._fh.flush()
+            return True
+        try:
+            os.ftruncate(self._fh.fileno(), self._before)
+            os.fsync(self._fh.fileno())
+        except OSError:
+            return False
+        self._end = self._before
+        return True
 
     def close(self) -> None:
         if self._fh is not None:

@@ -154,7 +154,8 @@ class Session:
         self.resend_interval = max(ack_timeout, 0.2)
         self._next_resend = 0.0
         self.resent = 0
-        self.stats = {"events": 0, "ignored": 0, "reverted": 0, "decisions": 0, "blocked": 0, "stale": 0}
+        self.stats = {"events": 0, "ignored": 0, "reverted": 0, "decisions": 0, "blocked": 0, "stale": 0,
+                      "not_journaled": 0}
         self.events_by_kind: dict[str, int] = {}
         self.narration: list[str] = []
         self._inbox: "queue.Queue[Any]" = queue.Queue()
@@ -463,13 +464,20 @@ class Session:
             lines, public, view = self._prepared(events)
         else:
             start = time.perf_counter()
-            self.journal.write(len(self.game.decisions), seat, action, self.game.hashes[-1])
+            try:
+                self.journal.write(len(self.game.decisions), seat, action, self.game.hashes[-1])
+            except OSError as exc:
+                self._not_journaled(exc, moved)
+                return
             job = self._helper.submit(lambda: self._prepared(events))  # while the disk works
             try:
                 self.journal.sync()  # fsynced before TTS hears of it
-            except BaseException:
+            except BaseException as exc:
                 job.settle()  # the helper reads the game no more once the step is given up
-                raise
+                if not isinstance(exc, OSError):
+                    raise
+                self._not_journaled(exc, moved)
+                return
             synced = time.perf_counter()
             lines, public, view = job.answer()
             if self.latency is not None:
@@ -482,6 +490,25 @@ class Session:
         self._apply(view, messages=lines, moved=moved)
         if self.game.result() is not None:
             self.finished.set()
+
+    def _not_journaled(self, exc: OSError, moved: str | None) -> None:
+        """A decision whose journal line could not be written or fsynced (a full or failing disk)
+        is taken back: the game, the journal and the table stay as they were before it, so the
+        referee never holds a state its journal lacks, and every colour is told why."""
+        cut = self.journal.take_back()
+        self.game.undo(len(self.game.decisions) - 1)
+        why = exc.strerror or str(exc)
+        self.stats["not_journaled"] += 1
+        self.say(f"journal {self.journal.path}: {why}; the move was taken back"
+                 + ("" if cut else " (its line could not be cut off: resume with --resume-upto if asked)"))
+        text = (f"The referee could not save that move to its journal ({why}), so it was not made. "
+                f"Free some disk space on the bridge's computer, then make the move again.")
+        self.narration.append(f"NOT SAVED: {text}")
+        if moved is not None:
+            self._restore(moved)
+        for color in self.colors:
+            self._message(color, text)
+        self.sync()
 
     def _prepared(self, events: list) -> tuple[dict[str, list[str]], list[str], _TableView]:
         """What a decision tells the table, worked out from the engine alone (no bookkeeping of
