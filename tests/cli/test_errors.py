@@ -130,3 +130,35 @@ def test_serve_with_a_journal_folder_it_cannot_write_is_one_line_before_looking_
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert result.output.strip().splitlines() == [
         f"error: cannot write to {blocker / 'sessions'}: Not a directory (choose another --journal-dir)"]
+
+
+def _not_a_save(kind: str) -> bytes:
+    bag = '{"Name":"Bag","ContainedObjects":['
+    card = '{"Name":"Card","CardID":100,"CustomDeck":{"1":{"FaceURL":"f","BackURL":"b","NumWidth":10,"NumHeight":7}}}'
+    return {
+        "binary": bytes(range(255, 0, -1)) * 8,
+        "arrays 200,000 deep": ("[" * 200_000 + "]" * 200_000).encode(),
+        "bags 300 deep": ('{"ObjectStates":[' + bag * 300 + card + "]}" * 300 + "]}").encode(),
+        "a 5,000-digit number": ('{"ObjectStates":[{"Name":"Card","CardID":' + "9" * 5000 + "}]}").encode(),
+    }[kind]
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("binary", "not UTF-8 text (byte 0): not a TTS save"),
+    ("arrays 200,000 deep", "nested deeper than 128 levels: not a TTS save"),
+    ("bags 300 deep", "nested deeper than 128 levels: not a TTS save"),
+    ("a 5,000-digit number", "holds a number thousands of digits long: not a TTS save"),
+])
+def test_a_file_that_is_no_save_is_one_line_in_validate_save_export_deck_and_view(tmp_path, kind, says):
+    """Before, each of these was a traceback in export-deck and view (RecursionError from the
+    decoder or from the scene's walk over bags in bags, ValueError from the 5,000-digit int),
+    and the binary file one in validate-save."""
+    path = tmp_path / "table.json"
+    path.write_bytes(_not_a_save(kind))
+    validated = _run("validate-save", str(path))
+    assert validated.exit_code == 1 and isinstance(validated.exception, SystemExit), validated.output
+    assert f"error: $: {says}" in validated.output.splitlines()[-1]
+    for command in (["export-deck", str(path)], ["view", str(path), "--out", str(tmp_path / "v.png")]):
+        result = _run(*command)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (command, result.output)
+        assert result.output.strip().splitlines() == [f"error: {path}: {says}"], command

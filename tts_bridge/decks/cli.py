@@ -100,10 +100,12 @@ def export_deck_cmd(file: Path, game: str | None, seat: str | None, out: Path | 
     from tts_bridge.decks.export import detect_game, export_lists
     from tts_bridge.decks.folders import safe_file_name
 
+    from tts_bridge.saves.files import SaveFileError, read_save_json
+
     try:
-        data = json.loads(file.read_text(encoding="utf-8-sig"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        fail([f"{file}: not a JSON file ({exc})"])
+        data = read_save_json(file)
+    except SaveFileError as exc:
+        fail([str(exc)])
     game = game or detect_game(data)
     result = export_lists(data, rules_for(game) if game else None)
     for problem in result.problems:

@@ -342,13 +342,14 @@ def validate_save(data: Any, base_dir: Path | None = None, check_files: bool = T
 
 
 def validate_file(path: Path, strict: bool = False, check_files: bool = True) -> list[Problem]:
-    """Validate a save or saved-object file; unreadable JSON is one error at `$`."""
+    """Validate a save or saved-object file; a file that is not one (not UTF-8, not JSON,
+    nested too deeply) is one error at `$`."""
+    from tts_bridge.saves.files import SaveFileError, read_save_json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
-    except json.JSONDecodeError as exc:
-        return [Problem("$", "json", f"not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}")]
-    except OSError as exc:
-        return [Problem("$", "io", f"cannot read {path}: {exc}")]
+        data = read_save_json(path)
+    except SaveFileError as exc:
+        return [Problem("$", "json", exc.reason)]
     return validate_save(data, Path(path).parent, check_files, strict)
 
 

@@ -39,14 +39,12 @@ class Scene:
 
 
 def read_save(path: Path) -> dict:
+    from tts_bridge.saves.files import SaveFileError, read_save_json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SceneError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SceneError(f"{path}: cannot be read ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise SceneError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+        data = read_save_json(path)
+    except SaveFileError as exc:
+        raise SceneError(str(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("ObjectStates"), list):
         raise SceneError(f"{path}: not a TTS save (no ObjectStates list)")
     return data
