@@ -118,8 +118,13 @@ def load_yaml(text: str, filename: str) -> Any:
         mark = exc.problem_mark
         line = mark.line + 1 if mark else 0
         raise data_error(filename, line, "(yaml)", f"{exc.problem}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids: PyYAML says where as an offset
+        line = text.count("\n", 0, exc.position) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "\0")
+        raise data_error(filename, line, "(yaml)", f"character U+{code:04X} is not allowed in YAML "
+                                                   f"({exc.reason}); delete it") from None
     except yaml.YAMLError as exc:
-        raise data_error(filename, 0, "(yaml)", str(exc)) from None
+        raise data_error(filename, 0, "(yaml)", " ".join(str(exc).split())) from None
 
 
 def validate(data: Any, schema: dict, filename: str) -> None:
@@ -321,5 +326,10 @@ def read_yaml_file(path: Path) -> Any:
     from engine.core.yamlchunks import load_chunked
 
     path = Path(path)
-    return load_chunked(path.read_text(encoding="utf-8-sig"), path, lambda text: load_yaml(text, str(path)),
-                        LineDict, LineList)
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise data_error(str(path), raw.count(b"\n", 0, exc.start) + 1, "(file)",
+                         f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+    return load_chunked(text, path, lambda text: load_yaml(text, str(path)), LineDict, LineList)

@@ -415,7 +415,7 @@ def _fast(path: Path, schema: dict, make: Make, check_set: CheckSet | None, sect
         key = hashlib.blake2b(orjson.dumps([schema, section, _code_stamp(make), getattr(facts, "_fields", None),
                                             pieces.opening.decode()], option=orjson.OPT_SORT_KEYS),
                               digest_size=16).digest()
-    except (TypeError, OSError, orjson.JSONEncodeError):
+    except (TypeError, OSError, orjson.JSONEncodeError, UnicodeDecodeError):  # the ordinary load says what
         return None
     store = _Store(path, key, _module_of(make))
     # C calls over the parts, no Python loop: 10,000 cards' digests cost their hashing only

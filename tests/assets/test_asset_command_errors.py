@@ -114,3 +114,22 @@ def test_a_misspelt_game_is_the_same_line_in_build_pdf_watch_and_referee(tmp_pat
     assert lines == {"error: unknown game 'kaju'; did you mean 'kaiju'? "
                      "(registered games: gundam-war, kaiju, qiguang, sakura-arms, vividz)"}
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("damage, says", [
+    (b"\xff", "3: not UTF-8 text (byte {at}); save the template as UTF-8"),
+    (b"{{ " + b"(" * 3000 + b" }}", " brackets nested too deeply for a template"),
+])
+def test_a_template_no_text_editor_writes_is_one_line_naming_it(tmp_path, capsys, damage, says):
+    """Found by fuzzing the templates: a byte that is not UTF-8 (UnicodeDecodeError) and
+    thousands of nested brackets (RecursionError in Jinja's parser) were tracebacks."""
+    templates = tmp_path / "templates"
+    shutil.copytree(REPO / "templates", templates)
+    path = templates / "cards" / "kaiju" / "battle.yaml.j2"
+    raw = path.read_bytes()
+    at = len(b"".join(raw.splitlines(keepends=True)[:2]))  # the start of line 3
+    path.write_bytes(raw[:at] + damage + raw[at:])
+    code = build_cmd_impl(["kaiju"], [], Settings(out=tmp_path / "build", templates=templates, dpi=20), as_json=False)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.splitlines() == [f"error: {path}:" + says.format(at=at)]

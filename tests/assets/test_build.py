@@ -5,6 +5,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tts_bridge.assets.build import build_game
 from tts_bridge.saves.validate import errors, validate_file
 
@@ -247,3 +249,25 @@ def test_each_game_is_drawn_by_one_worker_until_a_worker_runs_out_of_its_own():
     assert lanes.take(1) == (0, {"n": 4})  # lane 1 ran out: from the end of lane 0's queue
     assert [lanes.take(0) for _ in range(2)] == [(0, {"n": 2}), (0, {"n": 3})]
     assert not lanes
+
+
+@pytest.mark.parametrize("damage, says", [
+    (b"\xff", "(file): not UTF-8 text (byte {at}); save the file as UTF-8"),
+    (b"\x00", "(yaml): character U+0000 is not allowed in YAML (control characters are not allowed); delete it"),
+    (b"\x19", "(yaml): character U+0019 is not allowed in YAML (control characters are not allowed); delete it"),
+])
+def test_a_card_file_with_bytes_no_text_editor_writes_is_one_line_at_their_line(kaiju_copy, small, damage, says):
+    """Found by fuzzing the card file: a byte that is not UTF-8 was a UnicodeDecodeError
+    traceback, and a control character a two-line message at line 0."""
+    from engine.core.errors import DataError
+
+    adapter, data = kaiju_copy
+    cards = data / "cards.yaml"
+    raw = cards.read_bytes()
+    line = 40
+    at = len(b"".join(raw.splitlines(keepends=True)[:line - 1])) + 3  # inside line 40
+    cards.write_bytes(raw[:at] + damage + raw[at:])
+    with pytest.raises(DataError) as exc:
+        _build(adapter, small)
+    assert exc.value.problems == [f"{cards}:{line}: " + says.format(at=at)]
+    assert not (small.out / "kaiju" / "table").exists()  # nothing written

@@ -203,6 +203,11 @@ class Layouts:
                     self.env.get_template(path.relative_to(folder).as_posix())
                 except TemplateSyntaxError as exc:
                     problems.append(f"{exc.filename or path}:{exc.lineno}: template syntax error: {exc.message}")
+                except UnicodeDecodeError as exc:
+                    line = path.read_bytes().count(b"\n", 0, exc.start) + 1
+                    problems.append(f"{path}:{line}: not UTF-8 text (byte {exc.start}); save the template as UTF-8")
+                except RecursionError:  # Jinja's parser recurses once per bracket
+                    problems.append(f"{path}: brackets nested too deeply for a template")
         if problems:
             raise DataError(problems)
 
