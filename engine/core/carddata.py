@@ -326,10 +326,15 @@ def read_yaml_file(path: Path) -> Any:
     from engine.core.yamlchunks import load_chunked
 
     path = Path(path)
-    raw = path.read_bytes()
+    return load_chunked(read_utf8(path), path, lambda text: load_yaml(text, str(path)), LineDict, LineList)
+
+
+def read_utf8(path: Path) -> str:
+    """A data file's text (UTF-8, a byte-order mark dropped); any other bytes are one DataError
+    at their line, not a UnicodeDecodeError."""
+    raw = Path(path).read_bytes()
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise data_error(str(path), raw.count(b"\n", 0, exc.start) + 1, "(file)",
                          f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
-    return load_chunked(text, path, lambda text: load_yaml(text, str(path)), LineDict, LineList)

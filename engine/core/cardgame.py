@@ -79,7 +79,9 @@ class CardGame:
         return card_name_index(self.cards())
 
     def load_deck(self, path: Path, options: dict | None = None) -> Deck:
-        return self.build_deck(path.read_text(encoding="utf-8-sig"), str(path), options)
+        from engine.core.carddata import read_utf8  # the YAML reader's module: imported when data is read
+
+        return self.build_deck(read_utf8(path), str(path), options)
 
     def sample_decks(self) -> list[Deck]:
         """The first decks in `decks/` by file name (read once per process: they are data)."""
