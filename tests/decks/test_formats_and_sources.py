@@ -160,3 +160,15 @@ def test_saved_objects_folder_per_platform(tmp_path):
     assert tts_data_dir("linux", home, {"TTS_BRIDGE_TTS_DIR": str(tmp_path)}) == tmp_path
     assert saved_objects_dir("kaiju", tmp_path) == tmp_path / "Saves" / "Saved Objects" / "kaiju"
     assert safe_file_name('a/b:c*"d"?') == "a_b_c__d__"
+
+
+@pytest.mark.parametrize("text", ["", "  \n\n"])
+def test_an_empty_list_is_a_list_with_no_cards_not_broken_json(text):
+    """`sniff` took an empty text for JSON (the empty string is `in "[{"`), so an empty stdin
+    was refused as 'not valid JSON: Expecting value'."""
+    from tts_bridge.decks.formats import sniff
+    from tts_bridge.decks.sources import Source
+
+    assert sniff(text) == "text"
+    entries, problems = parse_source(Source("stdin", text, ""))
+    assert entries == [] and not any("JSON" in p for p in problems)

@@ -30,7 +30,7 @@ _SECTION_HEADERS = ("section", "part", "zone", "board")
 def sniff(text: str) -> str:
     """Guess the kind of a list that came without an extension or content type."""
     stripped = text.lstrip()
-    if stripped[:1] in "[{":
+    if stripped[:1] in ("[", "{"):  # not `in "[{"`: the empty string is in every string
         return "json"
     first = stripped.splitlines()[0] if stripped else ""
     if "\t" in first:
