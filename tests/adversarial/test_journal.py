@@ -176,6 +176,15 @@ def test_a_crash_while_rewriting_a_damaged_journal_keeps_the_journal_resumable(t
     assert path.exists()
     resumed = resume_and_play_one(path, upto=4)
     assert resumed.hashes[:4] == game.hashes[:4] and len(resumed.decisions) == 5
+    if point == "json.dumps":
+        return  # not a disk call
+    disk_full = OSError(28, "No space left on device")
+    with monkeypatch.context() as patched:  # and a disk error there is one JournalError, not a traceback
+        patched.setattr(__import__(module), name, lambda *a, **k: (_ for _ in ()).throw(disk_full))
+        try:
+            Journal.keep_first(path, contents, 4)
+        except JournalError as exc:
+            assert "No space left on device" in str(exc) and "\n" not in str(exc)
 
 
 def test_a_journal_that_cannot_be_written_is_one_journal_error_naming_it(tmp_path):

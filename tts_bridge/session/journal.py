@@ -142,7 +142,10 @@ class Journal:
         """Resume from decision `upto` of a damaged journal: the damaged file is kept beside it
         (`.damaged-<time>`) and the journal is rewritten with the header and the intact decisions."""
         kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}")
-        shutil.copy2(path, kept)
+        try:
+            shutil.copy2(path, kept)
+        except OSError as exc:
+            raise JournalError(f"{kept}: cannot keep the damaged journal here ({exc.strerror or exc})") from None
         _publish(path, [contents.header, *contents.decisions[:upto]], replace=True)
         return cls(path)
 
@@ -155,8 +158,8 @@ class Journal:
         self.sync()
 
     def write(self, n: int, seat: int, action: dict, state_hash: str) -> None:
-        """A decision's line, written and flushed but not yet fsynced: `sync()` before TTS hears
-        of it (the session prepares the batch meanwhile, see helper.py)."""
+        """A decision's line, written (to the operating system) but not yet fsynced: `sync()`
+        before TTS hears of it (the session prepares the batch meanwhile, see helper.py)."""
         if self._fh is None:  # unbuffered: a write that fails leaves nothing queued to go out later
             self._fh = open(self.path, "ab", buffering=0)
             self._end = os.fstat(self._fh.fileno()).st_size
