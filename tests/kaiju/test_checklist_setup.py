@@ -115,6 +115,18 @@ def _battle_in_hand(game: Game, seat: int) -> bool:
     return any(game.state.table.cards[c].defn.is_battle for c in game.state.table.zone(seat, "hand"))
 
 
+def test_kj_g3_only_the_coin_flip_winner_chooses_the_order_and_the_other_seat_is_told_to_wait():
+    """KJ-G3: the coin-flip winner chooses who goes first; the other seat's choice is refused
+    naming the winner and saying what to do (wait), and changes nothing."""
+    game = Game(RULES, [deck(name="a"), deck(name="b")], 5)
+    winner = game.pending().seat
+    error = refused(game, 1 - winner, {"type": "choose_order", "first": True})
+    assert error.rule == "KJ-G3"
+    assert error.message == f"Seat {winner} won the coin flip and chooses who goes first; wait for their choice."
+    _choose_order(game, first=winner)
+    assert game.state.phase == "facedown"
+
+
 def test_kj_3_1_2_each_player_draws_six_before_placing():
     """Checklist 2: KJ-3.1.2. Both players hold 6 cards before anyone places a card face down."""
     game = Game(RULES, [deck(name="a"), deck(name="b")], 5)

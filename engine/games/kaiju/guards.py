@@ -68,7 +68,8 @@ def check_order(state: KaijuState, seat: int, action: dict) -> Refusal | None:
     if state.phase != "order":
         return Refusal("KJ-3.1.1", "The turn order has already been decided.")
     if seat != state.coin_winner:
-        return Refusal("KJ-G3", "The winner of the coin flip chooses who goes first.")
+        return Refusal("KJ-G3", f"Seat {state.coin_winner} won the coin flip and chooses who goes first; "
+                                "wait for their choice.")
     if action.get("first") not in (True, False):
         return Refusal("KJ-G3", "Say whether you go first (true) or second (false).")
     return None
