@@ -87,3 +87,18 @@ def test_warnings_never_name_a_card_the_colour_sees_the_back_of(generated_save):
     assert not any(o.nickname in w.text for o in hidden for w in white.warnings)
     red = geometry.build(moment.scene, "Red", SCREEN)  # Red reads its own cards' names
     assert not any("a card in Red's hand" in w.text for w in red.warnings)
+
+
+@pytest.mark.parametrize("game_id", ["gundam-war", "kaiju", "qiguang", "sakura-arms", "vividz"])
+def test_no_supplys_label_lies_over_a_card_the_referee_placed_mid_game(game_id, generated_save):
+    """A supply's label (a bag, a counter) must stay readable mid-game. Qiguang's race-crystal
+    summary card sat on the first of the function row's half-card-wide snap points, hanging over
+    the row's edge and under the crystal bags' labels; it is on the second now, the bags a unit
+    further out. (A card over the board's own zone label is how a table is used: not checked.)"""
+    from tests.view.test_geometry import CHECKPOINTS
+
+    for m in play_moments(game_id, generated_save(game_id), CHECKPOINTS):
+        for seat in m.colors:
+            covered = [w.text for w in geometry.build(m.scene, seat).warnings
+                       if w.kind == "label_covered" and w.text.startswith("the label of")]
+            assert covered == [], (m.decision, seat, covered)

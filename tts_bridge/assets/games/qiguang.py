@@ -88,9 +88,9 @@ ADAPTER = QiguangAdapter(
     board_only=frozenset({"crystals"}),
     supplies=(
         LIFE,
-        Supply("Earth pony crystals", "bag", -15.5, -9.0, icon="cost", label="E", color="#b7793a"),
-        Supply("Pegasus crystals", "bag", -15.5, -11.0, icon="cost", label="P", color="#3f8fd2"),
-        Supply("Unicorn crystals", "bag", -15.5, -13.0, icon="cost", label="U", color="#9b59b6"),
+        Supply("Earth pony crystals", "bag", -16.5, -9.0, icon="cost", label="E", color="#b7793a"),
+        Supply("Pegasus crystals", "bag", -16.5, -11.0, icon="cost", label="P", color="#3f8fd2"),
+        Supply("Unicorn crystals", "bag", -16.5, -13.0, icon="cost", label="U", color="#9b59b6"),
         Supply("Mana Source supply", "card_bag", 12.0, -15.2, card="mana-source"),
         Supply("Damage counters", "bag", 15.5, -4.0, per_seat=False, icon="damage", label="1"),
         Supply("First-player coin", "coin", 15.5, 4.0, per_seat=False, icon="coin", color="#d4a017"),

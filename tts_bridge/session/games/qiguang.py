@@ -90,7 +90,9 @@ class QiguangAdapter:
             out[f"deck{seat}"] = Placement(geo.world(seat, "library"), True,
                                            (f"{colors[seat]}'s library", f"{count} cards (order hidden)"),
                                            kind="pile", owner=seat, spin=spin)
-            out[f"crystals{seat}"] = Placement(geo.world(seat, "crystals", 0), False,
+            # on the row's second snap point: a card on the first one (the row's slots are half a
+            # card wide) hangs over the row's edge and under the crystal bags' labels
+            out[f"crystals{seat}"] = Placement(geo.world(seat, "crystals", 1), False,
                                                (f"{colors[seat]}'s race crystals", self._crystals(game, seat)),
                                                kind="pile", owner=seat, spin=spin)
         out.update(self._chain(game))
