@@ -99,7 +99,6 @@ def export_deck_cmd(file: Path, game: str | None, seat: str | None, out: Path | 
     `import-deck` reads back as the same decks."""
     from tts_bridge.decks.export import detect_game, export_lists
     from tts_bridge.decks.folders import safe_file_name
-
     from tts_bridge.saves.files import SaveFileError, read_save_json
 
     try:
