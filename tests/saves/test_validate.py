@@ -149,6 +149,8 @@ def test_not_json_and_not_an_object(tmp_path):
     bad.write_text("{ nope")
     (p,) = validate_file(bad)
     assert p.path == "$" and p.code == "json" and "line 1" in p.message
+    (unreadable,) = validate_file(tmp_path)  # a folder: the file cannot be read, which is not its JSON's fault
+    assert unreadable.code == "io" and "cannot be read" in unreadable.message
     assert ("type", "$.ObjectStates") in _codes({"ObjectStates": {}}, tmp_path)
 
 

@@ -15,11 +15,13 @@ MAX_DEPTH = 128
 
 
 class SaveFileError(ValueError):
-    """`reason` says what is wrong (and where in the file); str() is `path: reason`."""
+    """`reason` says what is wrong (and where in the file); str() is `path: reason`. `kind`:
+    "io" when the file could not be read, "json" when what it holds is not a save's JSON."""
 
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: str, kind: str = "json") -> None:
         super().__init__(f"{path}: {reason}")
         self.reason = reason
+        self.kind = kind
 
 
 def read_save_json(path: Path) -> Any:
@@ -28,11 +30,11 @@ def read_save_json(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise SaveFileError(path, "no such file") from None
+        raise SaveFileError(path, "no such file", "io") from None
     except UnicodeDecodeError as exc:
         raise SaveFileError(path, f"not UTF-8 text (byte {exc.start}): not a TTS save") from None
     except OSError as exc:
-        raise SaveFileError(path, f"cannot be read ({exc.strerror or exc})") from None
+        raise SaveFileError(path, f"cannot be read ({exc.strerror or exc})", "io") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

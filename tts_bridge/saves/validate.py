@@ -349,7 +349,7 @@ def validate_file(path: Path, strict: bool = False, check_files: bool = True) ->
     try:
         data = read_save_json(path)
     except SaveFileError as exc:
-        return [Problem("$", "json", exc.reason)]
+        return [Problem("$", exc.kind, exc.reason)]
     return validate_save(data, Path(path).parent, check_files, strict)
 
 
