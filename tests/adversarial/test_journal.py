@@ -217,3 +217,22 @@ def test_sigkill_at_random_points_then_resume_gives_the_last_journaled_hash(tmp_
             header, decisions = Journal.read(path)
             assert Journal.replay(RULES, header, decisions).hashes == resumed.hashes
     assert trial == TRIALS - 1
+
+
+def test_a_journal_that_cannot_be_read_or_appended_to_is_one_journal_error(tmp_path, monkeypatch):
+    """Both were OSError tracebacks from `serve --resume` (which reports JournalErrors in one line)."""
+    folder = tmp_path / "s9.jsonl"
+    folder.mkdir()  # a folder where the journal should be
+    with pytest.raises(JournalError, match=r"s9\.jsonl: cannot be read \("):
+        Journal.scan(folder)
+    _, path = played_journal(tmp_path, decisions=3)
+    contents = Journal.scan(path)
+    real_open = open
+
+    def read_only(file, mode="r", *args, **kwargs):
+        if str(file) == str(path) and mode != "rb":
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, mode, *args, **kwargs)
+    monkeypatch.setattr("builtins.open", read_only)
+    with pytest.raises(JournalError, match="cannot be written to continue the session .Permission denied."):
+        Journal.open_for_append(path, contents)

@@ -130,11 +130,14 @@ class Journal:
     def open_for_append(cls, path: Path, contents: JournalContents) -> "Journal":
         """The journal of a resumed session: everything after the last complete line (a torn
         write) is cut off first, so the next record starts on a line of its own."""
-        with open(path, "r+b") as fh:
-            if os.fstat(fh.fileno()).st_size != contents.good_end:
-                fh.truncate(contents.good_end)
-                fh.flush()
-                os.fsync(fh.fileno())
+        try:
+            with open(path, "r+b") as fh:
+                if os.fstat(fh.fileno()).st_size != contents.good_end:
+                    fh.truncate(contents.good_end)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+        except OSError as exc:  # read-only, or the disk failed
+            raise JournalError(f"{path}: cannot be written to continue the session ({exc.strerror or exc})") from None
         return cls(path)
 
     @classmethod
@@ -195,7 +198,10 @@ class Journal:
         `upto` decisions must be intact; the rest is not read."""
         if not path.exists():
             raise JournalError(f"{path}: no such session journal")
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except OSError as exc:  # a folder by that name, no permission
+            raise JournalError(f"{path}: cannot be read ({exc.strerror or exc})") from None
         *complete, tail = data.split(b"\n")
         records: list[dict] = []
         offset = good_end = 0
