@@ -1,5 +1,6 @@
 """Text engine: kinsoku, inline icons on the baseline, auto-fit, font fallback, missing glyphs."""
 
+import pytest
 from PIL import Image
 from uniseg.linebreak import line_break_units
 
@@ -182,3 +183,23 @@ def test_runs_of_text_one_face_covers_match_the_per_character_split():
     for s in ["Attack 4", " lead", "溶岩「噴出」。 mixed", "tab\tand\x01", "a\ufffcb", "", "\U0001F0A1 card", "Ω≈ç"]:
         assert runs(s, faces) == _runs_by_character(s, faces), s
     assert runs("Attack 4", faces) == (("Attack 4", faces[0]),)
+
+
+@pytest.mark.parametrize("size, min_size, line_spacing", [(0, 0, 1.2), (3, 0, 1.2), (12, 6, 0), (12, 6, -1.0)])
+def test_any_size_or_line_spacing_a_template_or_a_low_dpi_gives_is_fitted_not_a_crash(size, min_size, line_spacing):
+    """Found by fuzzing templates: at --dpi 10 the red error card's small text rounds to 0 px and
+    fitting divided by zero (the error card is drawn outside the per-card error handling, so the
+    build died); a template's `line_spacing: 0` did the same. No size below 1 px is tried."""
+    result = fit("BUILD ERROR kj-cindrak: layout box 3: a long message", style(size, min_size,
+                 line_spacing=line_spacing), 40, 20)
+    assert result.size >= 1 and result.lines
+
+
+def test_the_error_card_is_drawn_at_the_lowest_dpi():
+    from tts_bridge.assets.build import Settings
+    from tts_bridge.assets.games import get_adapter
+    from tts_bridge.assets.render import error_card
+
+    geo = Settings(dpi=10).geometry(get_adapter("gundam-war"))
+    image = error_card(geo, "gw-001", "template error: " + "x" * 300)
+    assert image.size == geo.size_px

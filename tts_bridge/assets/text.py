@@ -203,11 +203,14 @@ def _fit(text: str, style: Style, box_w: float, box_h: float, known_icon: Callab
     missing = {ch for p in paras for run, face in runs(p, style.faces) if face is None for ch in run if not ch.isspace()}
 
     def fits(size: int) -> tuple[bool, list[str]]:
-        most = 2 + max(0, int((box_h - size * 1.17) // (size * style.line_spacing)))  # > lines the box holds
+        step = size * style.line_spacing  # a template may give any line_spacing, 0 included
+        most = 2 + max(0, int((box_h - size * 1.17) // step)) if step > 0 else None  # > lines the box holds
         lines, too_wide = _layout(paras, style.faces, size, box_w, hard=False, max_lines=most)
         return (not too_wide and _height(len(lines), size, style.line_spacing) <= box_h), lines
 
-    lo, hi = style.min_size, max(style.min_size, style.size)
+    # no size below 1 px is tried: a low --dpi rounds small sizes to 0 (the red error card's at --dpi 10)
+    floor = max(1, style.min_size)
+    lo, hi = floor, max(floor, style.size)
     ok, lines = fits(hi)
     if ok:
         best = (hi, lines)
@@ -221,8 +224,8 @@ def _fit(text: str, style: Style, box_w: float, box_h: float, known_icon: Callab
             else:
                 hi = mid - 1
     if best is None:
-        lines, _ = _layout(paras, style.faces, style.min_size, box_w, hard=True)
-        result = TextResult(style.min_size, lines, overflow=True)
+        lines, _ = _layout(paras, style.faces, floor, box_w, hard=True)
+        result = TextResult(floor, lines, overflow=True)
     else:
         result = TextResult(best[0], best[1])
     result.missing = missing
