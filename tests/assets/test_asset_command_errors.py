@@ -133,3 +133,21 @@ def test_a_template_no_text_editor_writes_is_one_line_naming_it(tmp_path, capsys
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.splitlines() == [f"error: {path}:" + says.format(at=at)]
+
+
+def test_a_layout_number_that_cannot_be_drawn_is_a_red_card_and_one_error_naming_it(tmp_path):
+    """Found by fuzzing the templates' numbers: a width of .inf passes the layout schema
+    (YAML's infinity is a number) but Pillow cannot draw it; the OverflowError killed the whole
+    build. Now the card is the red placeholder and the build says which card and why."""
+    from PIL import Image
+
+    templates = tmp_path / "templates"
+    shutil.copytree(REPO / "templates", templates)
+    frame = templates / "cards" / "kaiju" / "_frame.yaml.j2"
+    frame.write_text(frame.read_text().replace("w: 58, h: 83", "w: .inf, h: 83", 1))
+    settings = Settings(out=tmp_path / "build", templates=templates, dpi=20)
+    report = build_game("kaiju", settings)
+    assert report.errors and all("the layout cannot be drawn (OverflowError" in e and "check its numbers" in e
+                                 and "\n" not in e for e in report.errors)
+    with Image.open(tmp_path / "build" / "kaiju" / "faces" / "kj-cindrak.png") as face:
+        assert face.convert("RGB").getpixel((face.width // 2, face.height // 2))[0] > 150  # the red card

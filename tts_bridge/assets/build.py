@@ -141,6 +141,11 @@ def _render_job(job: dict) -> dict:
     except LayoutError as exc:
         img, messages, err, detail = error_card(geo, job["card_id"], str(exc)), [], str(exc), {}
         drawn = time.process_time() - cpu
+    except Exception as exc:  # noqa: BLE001 - a layout the schema passed that cannot be drawn (an .inf size)
+        err = f"{Path(job['template_dir']) / job['template']}: card {job['card_id']}: the layout cannot be drawn " \
+              f"({type(exc).__name__}: {exc}); check its numbers"
+        img, messages, detail = error_card(geo, job["card_id"], err), [], {}
+        drawn = time.process_time() - cpu
     save_png(img, out, level=FACE_PNG_LEVEL, dpi=geo.dpi)
     b = geo.bleed_px
     # the sheet cells straight from the drawn face (no re-read, no crop copy: `box` trims the
