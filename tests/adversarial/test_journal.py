@@ -178,13 +178,16 @@ def test_a_crash_while_rewriting_a_damaged_journal_keeps_the_journal_resumable(t
     assert resumed.hashes[:4] == game.hashes[:4] and len(resumed.decisions) == 5
     if point == "json.dumps":
         return  # not a disk call
-    disk_full = OSError(28, "No space left on device")
+    if point == "os.link":
+        return  # a rewrite renames: it makes no link
+
+    def disk_full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
     with monkeypatch.context() as patched:  # and a disk error there is one JournalError, not a traceback
-        patched.setattr(__import__(module), name, lambda *a, **k: (_ for _ in ()).throw(disk_full))
-        try:
+        patched.setattr(__import__(module), name, disk_full)
+        with pytest.raises(JournalError) as err:
             Journal.keep_first(path, contents, 4)
-        except JournalError as exc:
-            assert "No space left on device" in str(exc) and "\n" not in str(exc)
+    assert "No space left on device" in str(err.value) and "\n" not in str(err.value)
 
 
 def test_a_journal_that_cannot_be_written_is_one_journal_error_naming_it(tmp_path):
@@ -193,6 +196,11 @@ def test_a_journal_that_cannot_be_written_is_one_journal_error_naming_it(tmp_pat
     with pytest.raises(JournalError) as err:
         Journal.create(blocker / "sessions", "s1", Game(RULES, seed=3), ["White", "Red"])
     assert str(err.value) == f"{blocker / 'sessions' / 's1.jsonl'}: cannot write the session journal (Not a directory)"
+    Journal.create(tmp_path, "s1", Game(RULES, seed=3), ["White", "Red"]).close()
+    first = (tmp_path / "s1.jsonl").read_bytes()
+    with pytest.raises(JournalError, match="a session with this id already exists"):
+        Journal.create(tmp_path, "s1", Game(RULES, seed=4), ["White", "Red"])
+    assert (tmp_path / "s1.jsonl").read_bytes() == first  # never overwritten
 
 
 def test_sigkill_at_random_points_then_resume_gives_the_last_journaled_hash(tmp_path):

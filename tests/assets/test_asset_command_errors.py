@@ -117,7 +117,7 @@ def test_a_misspelt_game_is_the_same_line_in_build_pdf_watch_and_referee(tmp_pat
 
 
 @pytest.mark.parametrize("damage, says", [
-    (b"\xff", "3: not UTF-8 text (byte {at}); save the template as UTF-8"),
+    (b"\xff", "3: (file): not UTF-8 text (byte {at}); save the file as UTF-8"),
     (b"{{ " + b"(" * 3000 + b" }}", " brackets nested too deeply for a template"),
 ])
 def test_a_template_no_text_editor_writes_is_one_line_naming_it(tmp_path, capsys, damage, says):

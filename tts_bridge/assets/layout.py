@@ -194,6 +194,7 @@ class Layouts:
     def check_syntax(self) -> None:
         """Compile every template of the game (and the shared ones it may include) once, so a
         syntax error is one message naming its file and line, before any card is drawn."""
+        from engine.core.carddata import read_utf8
         from engine.core.errors import DataError
 
         problems = []
@@ -203,9 +204,11 @@ class Layouts:
                     self.env.get_template(path.relative_to(folder).as_posix())
                 except TemplateSyntaxError as exc:
                     problems.append(f"{exc.filename or path}:{exc.lineno}: template syntax error: {exc.message}")
-                except UnicodeDecodeError as exc:
-                    line = path.read_bytes().count(b"\n", 0, exc.start) + 1
-                    problems.append(f"{path}:{line}: not UTF-8 text (byte {exc.start}); save the template as UTF-8")
+                except UnicodeDecodeError:  # said at its line as for a card file
+                    try:
+                        read_utf8(path)
+                    except DataError as exc:
+                        problems.extend(exc.problems)
                 except RecursionError:  # Jinja's parser recurses once per bracket
                     problems.append(f"{path}: brackets nested too deeply for a template")
         if problems:

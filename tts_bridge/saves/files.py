@@ -49,7 +49,9 @@ def read_save_json(path: Path) -> Any:
 
 
 def _deeper_than(value: Any, limit: int) -> bool:
-    """Whether lists and objects nest more than `limit` deep (without recursion)."""
+    """Whether lists and objects nest more than `limit` deep (without recursion). Walked on the
+    decoded value, not the text as protocol/safe_json.depth_ok does for short messages: that
+    character loop took 7x json.loads on a 3 MB save (0.2 s against 0.03 s)."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()

@@ -118,8 +118,6 @@ class Journal:
     @classmethod
     def create(cls, directory: Path, session_id: str, game: Game, seats: list[str]) -> "Journal":
         journal = cls(directory / f"{session_id}.jsonl")
-        if journal.path.exists():
-            raise JournalError(f"{journal.path}: a session with this id already exists")
         header = {"journal": JOURNAL_VERSION, "id": session_id, "game": game.rules.id, "seed": game.seed,
                   "rng": RNG_VERSION, "hash_version": game.hash_version, "options": game.options,
                   "decks": [d.to_json() for d in game.decks], "seats": seats}
